@@ -1,0 +1,65 @@
+import { ErrorCode, type ErrorCodeValue } from './error-codes.js';
+
+/**
+ * The base of every error Ilium raises on purpose. `code` is the native-protocol error code the
+ * edge reports; `name` is a stable, documented identifier (see README "Error codes").
+ */
+export class IliumError extends Error {
+  readonly code: ErrorCodeValue;
+
+  constructor(code: ErrorCodeValue, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/** A request the server understood but refuses: wrong type, bad name, unknown table… */
+export class InvalidRequestError extends IliumError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(ErrorCode.INVALID, message, options);
+  }
+}
+
+/** A value that does not conform to its declared type (wrong length, invalid UTF-8, …). */
+export class MarshalError extends InvalidRequestError {}
+
+/** Configuration that cannot be used (unknown option, impossible value). */
+export class ConfigurationError extends IliumError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(ErrorCode.CONFIG_ERROR, message, options);
+  }
+}
+
+/** Data on disk failed its checksum or grammar. The engine refuses it rather than serve it. */
+export class CorruptionError extends IliumError {
+  readonly file: string;
+  readonly offset: number;
+
+  constructor(file: string, offset: number, message: string) {
+    super(ErrorCode.SERVER_ERROR, `${file} @${offset}: ${message}`);
+    this.file = file;
+    this.offset = offset;
+  }
+}
+
+/** The engine can take no more writes right now (memtables full, flushes behind). Retry later. */
+export class OverloadedError extends IliumError {
+  constructor(message: string) {
+    super(ErrorCode.OVERLOADED, message);
+  }
+}
+
+/** A write could not be made durable; the engine refuses writes until restarted. */
+export class WriteFailureError extends IliumError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(ErrorCode.WRITE_FAILURE, message, options);
+  }
+}
+
+/** The engine is closed or not yet open. */
+export class EngineStateError extends IliumError {
+  constructor(message: string) {
+    super(ErrorCode.SERVER_ERROR, message);
+  }
+}
