@@ -1,0 +1,37 @@
+/**
+ * Cassandra's comparator/validator types: order, validation, text, JS values and the
+ * byte-comparable encodings the storage engine sorts by.
+ */
+export * from './abstract-type.js';
+export * from './base-type.js';
+export * from './fixed-length-type.js';
+export * from './byte-ordered-type.js';
+export * from './byte-comparable.js';
+export * from './bytes-type.js';
+export * from './ascii-type.js';
+export * from './utf8-type.js';
+export * from './long-type.js';
+export * from './integer-type.js';
+export * from './int32-type.js';
+export * from './short-type.js';
+export * from './byte-type.js';
+export * from './lexical-uuid-type.js';
+export * from './time-uuid-type.js';
+export * from './uuid-type.js';
+export * from './boolean-type.js';
+export * from './double-type.js';
+export * from './float-type.js';
+export * from './date-type.js';
+export * from './timestamp-type.js';
+export * from './simple-date-type.js';
+export * from './time-type.js';
+export * from './decimal-type.js';
+export * from './inet-address-type.js';
+export * from './counter-column-type.js';
+export * from './duration-type.js';
+export type { DurationValue } from './duration-text.js';
+export * from './empty-type.js';
+export * from './composite-type.js';
+export * from './reversed-type.js';
+export * from './type-parser.js';
+export * from './timeuuid.js';

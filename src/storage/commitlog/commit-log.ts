@@ -1,0 +1,447 @@
+/**
+ * The commit log: every mutation is appended here, and acknowledged as durable per the sync mode
+ * (`sync-policy.ts`), before the engine applies it to a memtable. The write path:
+ *
+ *   add(m) ── encode + frame into the shared buffer, in call order (synchronous) ─┐
+ *            position = (active segment, end offset of the entry); mark table dirty │
+ *            full segment? write the rest of the old one, fsync it, start the next  │
+ *   end of turn / window / buffer full ── one writeSync of everything buffered ────┤
+ *   fsync (policy decides when; one in flight at a time) ──────────────────────────┘
+ *   ack: resolve every add the policy's level (written or synced) now covers.
+ *
+ * Sequence numbers: the n-th entry appended has seq n. `writtenSeq` and `syncedSeq` say how far
+ * the OS has the entries and how far they are durable; an add resolves when its seq is covered.
+ * Only the active segment ever holds unsynced bytes: a full segment is fsynced (synchronously,
+ * once per segment) before its successor gets a byte, so damage in a non-last segment is always
+ * corruption to the replayer.
+ *
+ * After a failed write or fsync the state of the file is unknown (the kernel may have dropped the
+ * dirty pages and cleared the error): every pending and later add fails with WriteFailureError
+ * until the node restarts and replays.
+ */
+import type { Env, FileSystem, TimerHandle } from '../../env/env.js';
+import {
+  ConfigurationError,
+  EngineStateError,
+  InvalidRequestError,
+  OverloadedError,
+  WriteFailureError,
+} from '../../errors/ilium-error.js';
+import { NO_POSITION, type CommitLogPosition } from '../model/commit-log-position.js';
+import type { Mutation } from '../model/partition-update.js';
+import { AckQueue } from './ack-queue.js';
+import { CommitLogSegment } from './commit-log-segment.js';
+import { LogBuffer } from './log-buffer.js';
+import { encodeMutationInto } from './mutation-codec.js';
+import type { ReplayReport } from './replay-report.js';
+import { listSegmentFiles } from './segment-directory.js';
+import { ENTRY_HEADER_BYTES, ENTRY_TRAILER_BYTES, frameEntry } from './segment-format.js';
+import { createSyncPolicy, type SyncMode, type SyncPolicy } from './sync-policy.js';
+
+export interface CommitLogOptions {
+  readonly env: Env;
+  readonly dir: string;
+  readonly sync: SyncMode;
+  /** periodic: fsync interval. Default 10000. */
+  readonly syncPeriodMs?: number;
+  /** group: how long entries collect before one fsync. Default 15. */
+  readonly groupWindowMs?: number;
+  /** Segment file size limit. Default 32 MiB; a mutation may take at most half of it. */
+  readonly segmentSizeBytes?: number;
+  /** The replay report of `dir`; required when `dir` holds segments (replay before you write). */
+  readonly replayed?: ReplayReport;
+  /** New segment ids are greater than this (e.g. the highest segment id an SSTable references). */
+  readonly minSegmentId?: number;
+  /** Adds not yet acknowledged; beyond it add() fails with OverloadedError. Default 65536. */
+  readonly unackedAddsMax?: number;
+  /** Buffered bytes that force a write to the OS before the turn ends. Default 1 MiB. */
+  readonly writeBatchBytesMax?: number;
+}
+
+export const COMMIT_LOG_DEFAULTS = Object.freeze({
+  syncPeriodMs: 10_000,
+  groupWindowMs: 15,
+  segmentSizeBytes: 32 * 1024 * 1024,
+  unackedAddsMax: 65_536,
+  writeBatchBytesMax: 1024 * 1024,
+});
+
+/** Bounds on `segmentSizeBytes`: room for real entries; lengths stay far inside u32. */
+export const SEGMENT_SIZE_BYTES_MIN = 4096;
+export const SEGMENT_SIZE_BYTES_MAX = 1024 * 1024 * 1024;
+/** Capacity the write buffer starts with and shrinks back to after a huge entry. */
+const WRITE_BUFFER_INITIAL_BYTES = 64 * 1024;
+const WRITE_BUFFER_RETAINED_BYTES_MAX = 4 * 1024 * 1024;
+
+interface ResolvedConfig {
+  readonly syncPeriodMs: number;
+  readonly groupWindowMs: number;
+  readonly segmentSizeBytes: number;
+  readonly unackedAddsMax: number;
+  readonly writeBatchBytesMax: number;
+}
+
+type LogState = 'open' | 'closing' | 'closed';
+
+export class CommitLog {
+  /** Cassandra's max_mutation_size: half a segment, framing included. */
+  readonly maxMutationSizeBytes: number;
+  private readonly fs: FileSystem;
+  private readonly buffer = new LogBuffer(WRITE_BUFFER_INITIAL_BYTES, WRITE_BUFFER_RETAINED_BYTES_MAX);
+  private readonly acks: AckQueue;
+  private readonly syncCallers: AckQueue;
+  private readonly policy: SyncPolicy;
+  private nextSegmentId: number;
+  private appendedSeq = 0;
+  private writtenSeq = 0;
+  private syncedSeq = 0;
+  private syncInFlight = false;
+  private syncAgain = false;
+  private turnEnd: TimerHandle | null = null;
+  private turnEndSyncs = false;
+  private state: LogState = 'open';
+  private failure: WriteFailureError | null = null;
+  private closed: Promise<void> | null = null;
+
+  private constructor(
+    private readonly env: Env,
+    private readonly dir: string,
+    private readonly config: ResolvedConfig,
+    mode: SyncMode,
+    /** Oldest first; the last one is the active segment. */
+    private readonly segments: CommitLogSegment[],
+    firstSegmentId: number,
+  ) {
+    this.fs = env.fs;
+    this.maxMutationSizeBytes = Math.floor(config.segmentSizeBytes / 2);
+    this.acks = new AckQueue(config.unackedAddsMax);
+    this.syncCallers = new AckQueue(config.unackedAddsMax);
+    this.nextSegmentId = firstSegmentId;
+    this.segments.push(CommitLogSegment.create(this.fs, dir, this.nextSegmentId++));
+    this.deleteCleanSegments();
+    this.policy = createSyncPolicy({
+      mode,
+      timers: env.timers,
+      syncPeriodMs: config.syncPeriodMs,
+      groupWindowMs: config.groupWindowMs,
+      host: {
+        scheduleWrite: () => this.scheduleTurnEnd(false),
+        scheduleSync: () => this.scheduleTurnEnd(true),
+        requestSync: () => this.requestSync(),
+      },
+    });
+  }
+
+  /**
+   * Opens the log in `dir` with a fresh segment whose id is above every segment there, above
+   * `minSegmentId`, and not below the wall clock in milliseconds (so ids are not reused even
+   * after every segment was discarded). Segments already in `dir` must appear in `replayed`;
+   * they are kept, dirty for the tables the replay found in them, until discarded.
+   */
+  static open(opts: CommitLogOptions): CommitLog {
+    const config = resolveConfig(opts);
+    opts.env.fs.mkdirSync(opts.dir);
+    const leftovers = adoptReplayedSegments(opts.env.fs, opts.dir, opts.replayed);
+    const highest = leftovers.reduce((max, s) => Math.max(max, s.id), 0);
+    const firstId = Math.max(highest + 1, (opts.minSegmentId ?? 0) + 1, Math.floor(opts.env.clock.nowMs()));
+    return new CommitLog(opts.env, opts.dir, config, opts.sync, leftovers, firstId);
+  }
+
+  /**
+   * Appends `m` now (so log order is call order) and resolves with the position just past its
+   * entry once the sync mode's durability is reached. Rejects with InvalidRequestError when the
+   * mutation exceeds `maxMutationSizeBytes`, OverloadedError when `unackedAddsMax` adds are
+   * pending, WriteFailureError once a write or fsync has failed, EngineStateError after close().
+   */
+  add(m: Mutation): Promise<CommitLogPosition> {
+    const refusal = this.refusal();
+    if (refusal !== null) return Promise.reject(refusal);
+    if (this.acks.isFull) {
+      return Promise.reject(new OverloadedError(`commit log has ${this.acks.size} unacknowledged adds (unackedAddsMax)`));
+    }
+    let position: CommitLogPosition;
+    try {
+      position = this.append(m);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    const acked = this.acks.push(this.appendedSeq, position);
+    this.policy.onAppend();
+    if (this.buffer.pos >= this.config.writeBatchBytesMax) this.writeBuffered();
+    return acked;
+  }
+
+  /** Makes everything added so far durable now, whatever the sync mode. */
+  sync(): Promise<void> {
+    const refusal = this.failure ?? (this.state === 'closed' ? closedError() : null);
+    if (refusal !== null) return Promise.reject(refusal);
+    if (!this.writeBuffered()) return Promise.reject(this.failure);
+    if (this.syncedSeq >= this.writtenSeq) return Promise.resolve();
+    if (this.syncCallers.isFull) return Promise.reject(new OverloadedError('too many sync() calls pending'));
+    const done = this.syncCallers.push(this.writtenSeq, NO_POSITION).then(() => undefined);
+    this.requestSync();
+    return done;
+  }
+
+  /** The position just past the last entry added (where the next one will start). */
+  currentPosition(): CommitLogPosition {
+    const active = this.active;
+    return { segmentId: active.id, offset: active.fileEnd + this.buffer.pos };
+  }
+
+  /** Ids of the segments the log still holds, oldest first; the last is the active one. */
+  activeSegmentIds(): number[] {
+    return this.segments.map((s) => s.id);
+  }
+
+  /** Seals the active segment (if it holds entries) and starts a new one. */
+  forceNewSegment(): void {
+    const refusal = this.refusal();
+    if (refusal !== null) throw refusal;
+    if (this.active.isEmpty && this.buffer.pos === 0) return;
+    this.rollover(this.buffer.pos);
+  }
+
+  /**
+   * `tableId`'s memtable is flushed up to `upTo` (a position from add() or currentPosition()):
+   * its entries at or before `upTo` are no longer needed. Deletes every segment, other than the
+   * active one, in which no table remains dirty.
+   */
+  discardCompletedSegments(tableId: string, upTo: CommitLogPosition): void {
+    for (const s of this.segments) s.markClean(tableId, upTo);
+    this.deleteCleanSegments();
+  }
+
+  /** Writes and fsyncs what is buffered, then closes every file. Later adds fail. */
+  close(): Promise<void> {
+    if (this.closed === null) {
+      this.state = 'closing';
+      this.closed = this.shutdown();
+    }
+    return this.closed;
+  }
+
+  private async shutdown(): Promise<void> {
+    const failedBefore = this.failure !== null;
+    this.policy.stop();
+    this.cancelTurnEnd();
+    try {
+      if (!failedBefore) await this.sync();
+    } finally {
+      for (const s of this.segments) s.retire();
+      this.state = 'closed';
+    }
+  }
+
+  private get active(): CommitLogSegment {
+    return this.segments[this.segments.length - 1]!;
+  }
+
+  private refusal(): Error | null {
+    if (this.failure !== null) return this.failure;
+    if (this.state !== 'open') return closedError();
+    return null;
+  }
+
+  /** Encodes and frames `m` at the end of the buffer; returns the position just past it. */
+  private append(m: Mutation): CommitLogPosition {
+    const buf = this.buffer;
+    const start = buf.pos;
+    try {
+      buf.reserve(ENTRY_HEADER_BYTES);
+      encodeMutationInto(buf, m);
+      buf.reserve(ENTRY_TRAILER_BYTES);
+    } catch (err) {
+      buf.truncate(start);
+      throw err;
+    }
+    const size = buf.pos - start;
+    if (size > this.maxMutationSizeBytes) {
+      buf.truncate(start);
+      throw new InvalidRequestError(
+        `mutation of ${size} bytes for table ${m.tableId} exceeds max_mutation_size of ${this.maxMutationSizeBytes} bytes (half of commitlog_segment_size)`,
+      );
+    }
+    let active = this.active;
+    if (active.fileEnd + buf.pos > this.config.segmentSizeBytes) active = this.rollover(start);
+    frameEntry(buf.buf, buf.pos - size, buf.pos - ENTRY_TRAILER_BYTES, active.salt);
+    const end = active.fileEnd + buf.pos;
+    active.markDirty(m.tableId, end);
+    this.appendedSeq++;
+    return { segmentId: active.id, offset: end };
+  }
+
+  /**
+   * Writes `buffer[0, keepFrom)` to the active segment, fsyncs it (the successor gets no byte
+   * before it is durable), retires it and opens the next segment; `buffer[keepFrom, pos)` moves
+   * to the front to become the new segment's first bytes. Fails the log on any I/O error.
+   */
+  private rollover(keepFrom: number): CommitLogSegment {
+    const old = this.active;
+    try {
+      old.write(this.buffer.buf, 0, keepFrom);
+    } catch (err) {
+      throw this.fail('write', err);
+    }
+    this.writtenSeq = this.appendedSeq;
+    try {
+      old.fsyncSync();
+    } catch (err) {
+      throw this.fail('sync', err);
+    }
+    this.syncedSeq = this.writtenSeq;
+    this.buffer.shiftToFront(keepFrom);
+    old.retire();
+    this.ackCovered();
+    let next: CommitLogSegment;
+    try {
+      next = CommitLogSegment.create(this.fs, this.dir, this.nextSegmentId++);
+    } catch (err) {
+      throw this.fail('segment creation', err);
+    }
+    this.segments.push(next);
+    return next;
+  }
+
+  /** Hands buffered entries to the OS. False when the log has failed. */
+  private writeBuffered(): boolean {
+    if (this.failure !== null) return false;
+    if (this.buffer.pos === 0) return true;
+    try {
+      this.active.write(this.buffer.buf, 0, this.buffer.pos);
+    } catch (err) {
+      this.fail('write', err);
+      return false;
+    }
+    this.buffer.clear();
+    this.writtenSeq = this.appendedSeq;
+    this.ackCovered();
+    return true;
+  }
+
+  /** Writes what is buffered and starts an fsync, or asks for one after the fsync in flight. */
+  private requestSync(): void {
+    if (this.failure !== null || this.state === 'closed') return;
+    if (this.syncInFlight) {
+      this.syncAgain = true;
+      return;
+    }
+    if (!this.writeBuffered() || this.syncedSeq >= this.writtenSeq) return;
+    const target = this.writtenSeq;
+    this.syncInFlight = true;
+    this.active.fsync().then(
+      () => this.onSynced(target),
+      (err: unknown) => {
+        this.syncInFlight = false;
+        this.fail('sync', err);
+      },
+    );
+  }
+
+  private onSynced(target: number): void {
+    this.syncInFlight = false;
+    if (this.failure !== null) return;
+    this.syncedSeq = Math.max(this.syncedSeq, target);
+    this.ackCovered();
+    if (this.syncAgain) {
+      this.syncAgain = false;
+      this.requestSync();
+    }
+  }
+
+  private ackCovered(): void {
+    this.acks.resolveThrough(this.policy.acksOnWrite ? this.writtenSeq : this.syncedSeq);
+    this.syncCallers.resolveThrough(this.syncedSeq);
+  }
+
+  /** One write (and maybe fsync) at the end of this event-loop turn, for all adds made in it. */
+  private scheduleTurnEnd(sync: boolean): void {
+    if (sync) this.turnEndSyncs = true;
+    if (this.turnEnd !== null) return;
+    this.turnEnd = this.env.timers.setImmediate(() => {
+      this.turnEnd = null;
+      const syncToo = this.turnEndSyncs;
+      this.turnEndSyncs = false;
+      if (syncToo) this.requestSync();
+      else this.writeBuffered();
+    });
+  }
+
+  private cancelTurnEnd(): void {
+    this.turnEnd?.cancel();
+    this.turnEnd = null;
+    this.turnEndSyncs = false;
+  }
+
+  /** Enters the failed state (once): every pending and later add is refused. */
+  private fail(op: string, cause: unknown): WriteFailureError {
+    if (this.failure === null) {
+      this.failure = new WriteFailureError(
+        `commit log is in an unknown state after a failed ${op}; restart the node`,
+        { cause },
+      );
+      this.policy.stop();
+      this.cancelTurnEnd();
+      this.buffer.clear();
+      this.acks.rejectAll(this.failure);
+      this.syncCallers.rejectAll(this.failure);
+    }
+    return this.failure;
+  }
+
+  private deleteCleanSegments(): void {
+    let deleted = false;
+    for (let i = 0; i < this.segments.length - 1; ) {
+      const s = this.segments[i]!;
+      if (!s.isClean) {
+        i++;
+        continue;
+      }
+      s.discard();
+      this.segments.splice(i, 1);
+      deleted = true;
+    }
+    if (deleted) this.fs.fsyncDirSync(this.dir);
+  }
+}
+
+function closedError(): EngineStateError {
+  return new EngineStateError('commit log is closed');
+}
+
+function resolveConfig(opts: CommitLogOptions): ResolvedConfig {
+  const d = COMMIT_LOG_DEFAULTS;
+  const config: ResolvedConfig = {
+    syncPeriodMs: opts.syncPeriodMs ?? d.syncPeriodMs,
+    groupWindowMs: opts.groupWindowMs ?? d.groupWindowMs,
+    segmentSizeBytes: opts.segmentSizeBytes ?? d.segmentSizeBytes,
+    unackedAddsMax: opts.unackedAddsMax ?? d.unackedAddsMax,
+    writeBatchBytesMax: opts.writeBatchBytesMax ?? d.writeBatchBytesMax,
+  };
+  if (!['periodic', 'batch', 'group'].includes(opts.sync)) {
+    throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, not ${String(opts.sync)}`);
+  }
+  const s = config.segmentSizeBytes;
+  if (!Number.isInteger(s) || s < SEGMENT_SIZE_BYTES_MIN || s > SEGMENT_SIZE_BYTES_MAX) {
+    throw new ConfigurationError(
+      `commitlog_segment_size must be an integer from ${SEGMENT_SIZE_BYTES_MIN} to ${SEGMENT_SIZE_BYTES_MAX} bytes, not ${s}`,
+    );
+  }
+  for (const [name, v] of Object.entries(config)) {
+    if (!Number.isFinite(v) || v <= 0) throw new ConfigurationError(`commit log option ${name} must be positive, not ${v}`);
+  }
+  return config;
+}
+
+/** The segments already in `dir`, each of which the replay must have seen. */
+function adoptReplayedSegments(fs: FileSystem, dir: string, replayed: ReplayReport | undefined): CommitLogSegment[] {
+  const seen = new Map((replayed?.segments ?? []).map((s) => [s.segmentId, s]));
+  return listSegmentFiles(fs, dir).map((file) => {
+    const r = seen.get(file.segmentId);
+    if (r === undefined) {
+      throw new EngineStateError(`${file.path} has not been replayed: replay the commit log before opening it`);
+    }
+    return CommitLogSegment.replayed(fs, dir, file.segmentId, r.tables);
+  });
+}
+

@@ -1,0 +1,51 @@
+import type { Env } from '../../env/index.js';
+
+/**
+ * Makes a compaction's swap crash-safe. Before the output SSTable is finished, a journal names the
+ * output generation and its inputs:
+ *
+ *   file  = "compaction-" <output generation> ".journal"
+ *   body  = "out " <gen> "\n" ( "in " <gen> "\n" )*      (ASCII; written whole, then fsynced)
+ *
+ * On startup, a journal whose output is complete means the inputs are obsolete (delete them); an
+ * incomplete output means the compaction never happened (the inputs stay, the partial output is
+ * removed). Either way the journal is deleted last.
+ */
+export interface JournalEntry {
+  readonly path: string;
+  readonly output: number;
+  readonly inputs: number[];
+}
+
+export function writeJournal(env: Env, dir: string, output: number, inputs: readonly number[]): string {
+  const path = `${dir}/compaction-${output}.journal`;
+  const body = `out ${output}\n${inputs.map((g) => `in ${g}\n`).join('')}`;
+  const tmp = `${path}.tmp`;
+  const fd = env.fs.openSync(tmp, 'w');
+  try {
+    const b = Buffer.from(body, 'ascii');
+    env.fs.writeSync(fd, b, 0, b.length, 0);
+    env.fs.fsyncSync(fd);
+  } finally {
+    env.fs.closeSync(fd);
+  }
+  env.fs.renameSync(tmp, path);
+  env.fs.fsyncDirSync(dir);
+  return path;
+}
+
+export function readJournals(env: Env, dir: string): JournalEntry[] {
+  const out: JournalEntry[] = [];
+  for (const name of env.fs.readdirSync(dir)) {
+    if (name.endsWith('.journal.tmp')) {
+      env.fs.unlinkSync(`${dir}/${name}`);
+      continue;
+    }
+    const m = /^compaction-(\d+)\.journal$/.exec(name);
+    if (!m) continue;
+    const lines = env.fs.readFileSync(`${dir}/${name}`).toString('ascii').split('\n');
+    const inputs = lines.filter((l) => l.startsWith('in ')).map((l) => Number(l.slice(3)));
+    out.push({ path: `${dir}/${name}`, output: Number(m[1]), inputs });
+  }
+  return out;
+}

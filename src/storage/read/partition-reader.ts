@@ -1,0 +1,79 @@
+import { type Cell, isLive } from '../model/cell.js';
+import { type DeletionTime, LIVE_DELETION, type RangeTombstone, maxDeletion } from '../model/deletion.js';
+import { coveredByRange, deletes } from '../model/reconcile.js';
+import { mergeCursors } from './merge-cursor.js';
+import type { PartitionView } from './partition-view.js';
+import type { SliceQuery } from './slice-query.js';
+
+/** The answer to a slice query on one partition. */
+export interface PartitionResult {
+  readonly key: Buffer;
+  readonly partitionDeletion: DeletionTime;
+  /** Range tombstones met inside the queried slices (only filled with includeTombstones). */
+  readonly rangeTombstones: readonly RangeTombstone[];
+  /** Cells in query order: live ones, plus unshadowed tombstones with includeTombstones. */
+  readonly cells: Cell[];
+  /** True when a limit stopped the read before the slices were exhausted. */
+  readonly truncated: boolean;
+}
+
+/**
+ * Answers `query` from several views of the same partition, newest source first: merges their
+ * cells per slice, drops what partition and range deletions shadow, and counts live cells and
+ * groups against the limits. Returns null when no view holds the partition.
+ */
+export function readPartition(views: readonly PartitionView[], query: SliceQuery, nowSec: number): PartitionResult | null {
+  if (views.length === 0) return null;
+  let partitionDeletion = LIVE_DELETION;
+  for (const v of views) partitionDeletion = maxDeletion(partitionDeletion, v.partitionDeletion);
+  const cells: Cell[] = [];
+  const seenRts: RangeTombstone[] = [];
+  const counter = new LimitCounter(query);
+  const slices = query.reversed ? [...query.slices].reverse() : query.slices;
+  let truncated = false;
+  for (const slice of slices) {
+    const rts: RangeTombstone[] = [];
+    for (const v of views) for (const rt of v.rangeTombstones(slice.start, slice.end)) rts.push(rt);
+    if (query.includeTombstones) seenRts.push(...rts);
+    const merged = mergeCursors(views.map((v) => v.cursor(slice.start, slice.end, query.reversed)), query.reversed, nowSec);
+    for (let cell = merged.next(); cell !== null; cell = merged.next()) {
+      if (deletes(partitionDeletion, cell.timestamp)) continue;
+      if (rts.length > 0 && coveredByRange(rts, cell.name, cell.timestamp)) continue;
+      if (!isLive(cell, nowSec)) {
+        if (query.includeTombstones) cells.push(cell);
+        continue;
+      }
+      if (!counter.admit(cell.name)) {
+        truncated = true;
+        break;
+      }
+      cells.push(cell);
+    }
+    if (truncated) break;
+  }
+  return { key: views[0]!.key, partitionDeletion, rangeTombstones: seenRts, cells, truncated };
+}
+
+/** Counts live cells and groups; refuses the first cell past either limit. */
+class LimitCounter {
+  private cells = 0;
+  private groups = 0;
+  private lastGroup: Buffer | null = null;
+
+  constructor(private readonly query: SliceQuery) {}
+
+  admit(name: Buffer): boolean {
+    const q = this.query;
+    if (q.cellLimit !== undefined && this.cells >= q.cellLimit) return false;
+    if (q.groupLimit !== undefined && q.groupLength) {
+      const g = name.subarray(0, q.groupLength(name));
+      if (this.lastGroup === null || !g.equals(this.lastGroup)) {
+        if (this.groups >= q.groupLimit) return false;
+        this.groups++;
+        this.lastGroup = g;
+      }
+    }
+    this.cells++;
+    return true;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * What a partition read asks for. `slices` are inclusive [start, end] name ranges in ascending
+ * order that do not overlap; a names query is a list of single-name slices [n, n]; the whole
+ * partition is one slice [BOTTOM, TOP] (see cell-name.ts). Results come in forward order, or in
+ * reverse (slices walked last to first) when `reversed`.
+ *
+ * Limits count live cells only: `cellLimit` caps cells; `groupLimit` caps distinct groups, where
+ * `groupLength(name)` gives the length of the name's group prefix (a super column, a CQL row):
+ * reading stops before the first cell of group `groupLimit + 1`.
+ */
+export interface NameSlice {
+  readonly start: Buffer;
+  readonly end: Buffer;
+}
+
+export interface SliceQuery {
+  readonly slices: readonly NameSlice[];
+  readonly reversed: boolean;
+  readonly cellLimit?: number;
+  readonly groupLimit?: number;
+  readonly groupLength?: (name: Buffer) => number;
+  /** Return tombstones and shadowed-by-nothing dead cells too (for replica reconciliation). */
+  readonly includeTombstones?: boolean;
+}

@@ -1,0 +1,29 @@
+import type { Env } from '../env/index.js';
+import type { TableStore } from './table-store.js';
+
+/**
+ * Snapshots as Cassandra makes them: hard links to a table's live SSTable files under
+ * `<table dir>/snapshots/<tag>/`. Links cost no space until compaction deletes the originals.
+ */
+export class Snapshots {
+  constructor(private readonly env: Env) {}
+
+  take(table: TableStore, tag: string): string {
+    if (!/^[A-Za-z0-9_.-]+$/.test(tag)) throw new Error(`snapshot tag '${tag}' must be letters, digits, '_', '-', '.'`);
+    const dir = `${table.dir}/snapshots/${tag}`;
+    this.env.fs.mkdirSync(dir);
+    for (const s of table.sstables) {
+      for (const f of s.files) {
+        const target = `${dir}/${f.slice(f.lastIndexOf('/') + 1)}`;
+        if (!this.env.fs.existsSync(target)) this.env.fs.linkSync(f, target);
+      }
+    }
+    this.env.fs.fsyncDirSync(dir);
+    return dir;
+  }
+
+  clear(table: TableStore, tag?: string): void {
+    const root = `${table.dir}/snapshots`;
+    this.env.fs.rmSync(tag ? `${root}/${tag}` : root);
+  }
+}

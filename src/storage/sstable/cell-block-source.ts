@@ -1,0 +1,70 @@
+import type { CellRun } from './cell-run.js';
+import type { DataFileReader } from './data-file-reader.js';
+import type { CellBlockIndex } from './partition-index.js';
+import type { CellBlockSource } from './partition-cursor.js';
+
+/** The cells of a partition without a cell index: one block, already in memory. */
+export class SingleBlockSource implements CellBlockSource {
+  readonly count = 1;
+
+  constructor(
+    private readonly buf: Buffer,
+    private readonly start: number,
+    private readonly end: number,
+    private readonly tsBase: bigint,
+  ) {}
+
+  load(_i: number, run: CellRun): void {
+    run.reset(this.buf, this.start, this.end, this.tsBase);
+  }
+
+  firstEndingAtOrAfter(): number {
+    return 0;
+  }
+
+  lastStartingAtOrBefore(): number {
+    return 0;
+  }
+
+  endsAtOrBefore(): boolean {
+    return false;
+  }
+}
+
+/** The cell blocks of a wide partition, located through its index entry and read on demand. */
+export class IndexedBlockSource implements CellBlockSource {
+  readonly count: number;
+
+  constructor(
+    private readonly data: DataFileReader,
+    private readonly dataOffset: number,
+    private readonly headerWidth: number,
+    private readonly dataWidth: number,
+    private readonly blocks: CellBlockIndex,
+    private readonly tsBase: bigint,
+    private readonly fillCache: boolean,
+  ) {
+    this.count = blocks.count;
+  }
+
+  load(i: number, run: CellRun): void {
+    const { offset, width } = this.blocks.span(i);
+    if (offset < this.headerWidth || offset + width > this.dataWidth) {
+      throw new RangeError(`cell block ${i} [${offset}, +${width}) outside the partition`);
+    }
+    const buf = this.data.read(this.dataOffset + offset, width, this.fillCache);
+    run.reset(buf, 0, width, this.tsBase);
+  }
+
+  firstEndingAtOrAfter(name: Buffer): number {
+    return this.blocks.firstEndingAtOrAfter(name);
+  }
+
+  lastStartingAtOrBefore(name: Buffer): number {
+    return this.blocks.lastStartingAtOrBefore(name);
+  }
+
+  endsAtOrBefore(i: number, name: Buffer): boolean {
+    return this.blocks.compareLast(i, name) <= 0;
+  }
+}

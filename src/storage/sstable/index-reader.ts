@@ -1,0 +1,45 @@
+import type { FileSystem } from '../../env/env.js';
+import { CorruptionError } from '../../errors/ilium-error.js';
+import { readExactly } from './bytes.js';
+import type { ChunkCache } from './chunk-cache.js';
+import { IndexBlock, verifyIndexBlock } from './partition-index.js';
+import type { Summary } from './summary.js';
+
+/**
+ * Reads Index.db blocks through the shared chunk cache (keyed by block number), verifying each
+ * block's checksum before it is cached or searched.
+ */
+export class IndexReader {
+  constructor(
+    private readonly fs: FileSystem,
+    readonly path: string,
+    readonly fd: number,
+    readonly summary: Summary,
+    private readonly cache: ChunkCache,
+    readonly fileId: number,
+  ) {}
+
+  block(i: number, fillCache = true): IndexBlock {
+    let buf = this.cache.get(this.fileId, i);
+    const offset = this.summary.offset(i);
+    if (buf === undefined) {
+      const raw = readExactly(this.fs, this.fd, offset, this.summary.length(i));
+      if (raw === null) throw new CorruptionError(this.path, offset, `index block ${i} is truncated`);
+      const verified = verifyIndexBlock(raw);
+      if (verified === null) throw new CorruptionError(this.path, offset, `index block ${i} checksum mismatch`);
+      buf = verified;
+      if (fillCache) this.cache.put(this.fileId, i, buf);
+    }
+    try {
+      return new IndexBlock(buf);
+    } catch (e) {
+      throw this.corrupt(i, e);
+    }
+  }
+
+  /** Wraps a decoding error found in block i. */
+  corrupt(i: number, e: unknown): CorruptionError {
+    if (e instanceof CorruptionError) return e;
+    return new CorruptionError(this.path, this.summary.offset(i), `index block ${i}: ${e instanceof Error ? e.message : e}`);
+  }
+}

@@ -1,0 +1,10 @@
+export { BloomFilter } from './bloom-filter.js';
+export { ChunkCache } from './chunk-cache.js';
+export type { Compression } from './compression.js';
+export { Component, Descriptor, parseFileName } from './descriptor.js';
+export type { PartitionCursor, Slice } from './partition-cursor.js';
+export { listSSTables, removeGeneration, removeIncomplete } from './sstable-directory.js';
+export { dumpLines, dumpSSTable, partitionToJson } from './sstable-dump.js';
+export { type ScanBound, type ScanOptions, SSTableReader } from './sstable-reader.js';
+export { SSTableWriter, type SSTableWriterOptions } from './sstable-writer.js';
+export type { SSTableStats } from './statistics.js';

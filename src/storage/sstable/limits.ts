@@ -1,0 +1,60 @@
+/**
+ * Bounds on everything an SSTable holds or a reader will believe. A writer refuses input beyond
+ * them; a reader treats a length beyond them as corruption (checksums make that unreachable
+ * unless the file was written by a buggy writer, but a bound turns a bug into an error instead of
+ * a multi-gigabyte allocation).
+ */
+
+/** A partition key (Cassandra caps keys at 64 KiB - 1). */
+export const keyBytesMax = 0xffff;
+/** A partition position: the partitioner's token bytes followed by the key. */
+export const positionBytesMax = 0x20000;
+/** A cell name or a range-tombstone bound (Cassandra caps names at 64 KiB - 1). */
+export const nameBytesMax = 0xffff;
+/** One cell value. */
+export const valueBytesMax = 64 * 1024 * 1024;
+/** Cells in one partition. */
+export const cellsPerPartitionMax = 1 << 26;
+/** Range tombstones in one partition. */
+export const rangeTombstonesPerPartitionMax = 1 << 22;
+/** Encoded bytes of one partition record (Data.db). */
+export const partitionBytesMax = 2 ** 40;
+
+/** Data.db chunk sizes (uncompressed); powers of two. */
+export const chunkLengthMin = 4 * 1024;
+export const chunkLengthMax = 1024 * 1024;
+export const chunkLengthDefault = 16 * 1024;
+/** Chunks in one Data.db (the chunk cache keys on a 32-bit chunk number). */
+export const chunkCountMax = 0xffffffff;
+
+/** A new cell block (a per-partition index point) starts after this many encoded cell bytes. */
+export const cellBlockBytesDefault = 4 * 1024;
+export const cellBlockBytesMin = 64;
+/** Cell blocks recorded for one partition. */
+export const cellBlocksPerPartitionMax = 1 << 24;
+
+/** Index entries per Index.db block; the summary holds one entry per block. */
+export const indexBlockEntriesDefault = 128;
+export const indexBlockEntriesMax = 4096;
+/** An index block is closed early once it holds this many bytes. */
+export const indexBlockBytesTarget = 64 * 1024;
+/** A single index block (one very wide partition's cell index may exceed the target). */
+export const indexBlockBytesMax = 256 * 1024 * 1024;
+
+/** Bloom filter size and probes. */
+export const bloomBitsMax = 2 ** 32 - 64;
+export const bloomHashCountMax = 20;
+export const fpChanceDefault = 0.01;
+
+/** Whole-file components read into memory at open. */
+export const tocBytesMax = 64 * 1024;
+export const statisticsBytesMax = 1024 * 1024;
+export const summaryBytesMax = 512 * 1024 * 1024;
+export const filterBytesMax = 512 * 1024 * 1024 + 64;
+export const compressionInfoBytesMax = 512 * 1024 * 1024;
+
+/** Generations are positive safe integers. */
+export const generationMax = Number.MAX_SAFE_INTEGER;
+
+/** Distinct files registered with one chunk cache at a time. */
+export const cacheFilesMax = 1 << 21;

@@ -1,0 +1,127 @@
+/**
+ * SSTable read-path microbenchmark (not a test). Run after a build:
+ *
+ *   node dist/src/storage/sstable/sstable-microbench.js [lz4|snappy|none]
+ *
+ * Writes three tables in a temporary directory — 200k partitions × 10 cells, 2k partitions × 500
+ * cells, one partition of 100k cells — then, with a warm chunk cache, measures point reads, absent
+ * lookups and 50-cell slices (forward and reverse, from a random start) through the cursor.
+ */
+import { createRealEnv } from '../../env/real-env.js';
+import type { Env } from '../../env/env.js';
+import { type Cell, CellKind, NO_DELETION_TIME } from '../model/cell.js';
+import { LIVE_DELETION } from '../model/deletion.js';
+import type { PartitionData } from '../model/partition-data.js';
+import { ChunkCache } from './chunk-cache.js';
+import type { Compression } from './compression.js';
+import type { SSTableReader } from './sstable-reader.js';
+import { makeTmpDir, randomBytes, rng } from './sstable-test-fixtures.js';
+import { SSTableWriter } from './sstable-writer.js';
+
+const BOTTOM = Buffer.from([0x20]);
+const TOP = Buffer.from([0x60]);
+const sliceCells = 50;
+
+function rowName(row: number, column: number): Buffer {
+  const b = Buffer.allocUnsafe(1 + 8 + 1 + 4 + 1);
+  b[0] = 0x40;
+  b.writeBigUInt64BE(BigInt(row), 1);
+  b[9] = 0x40;
+  b.write(`c${column.toString().padStart(3, '0')}`, 10, 'latin1');
+  b[14] = 0x38;
+  return b;
+}
+
+function makePartition(r: () => number, id: number, cells: number): PartitionData {
+  const key = Buffer.from(`user:${id.toString().padStart(8, '0')}`);
+  const position = Buffer.concat([Buffer.alloc(8), key]);
+  position.writeUInt32BE(Math.floor(r() * 2 ** 32), 0);
+  position.writeUInt32BE(id, 4);
+  const out: Cell[] = [];
+  let ts = 1_700_000_000_000_000n + BigInt(id) * 1000n;
+  for (let i = 0; i < cells; i++) {
+    if (i % 3 === 0) ts += BigInt(1 + Math.floor(r() * 1000)); // a row's cells share a timestamp
+    const value = randomBytes(r, 20, 16);
+    out.push({ name: rowName(Math.floor(i / 3), i % 3), kind: CellKind.LIVE, value, timestamp: ts, ttl: 0, localDeletionTime: NO_DELETION_TIME });
+  }
+  return { key, position, partitionDeletion: LIVE_DELETION, rangeTombstones: [], cells: out };
+}
+
+async function build(env: Env, dir: string, gen: number, compression: Compression, parts: PartitionData[], cache: ChunkCache) {
+  parts.sort((a, b) => Buffer.compare(a.position, b.position));
+  const t0 = env.clock.monotonicNs();
+  const w = SSTableWriter.create({ env, dir, generation: gen, compression, expectedPartitions: parts.length, commitLogUpperBound: null, cache });
+  for (const p of parts) w.append(p);
+  const reader = await w.finish();
+  const secs = Number(env.clock.monotonicNs() - t0) / 1e9;
+  const cells = parts.reduce((n, p) => n + p.cells.length, 0);
+  console.log(
+    `  write ${parts.length} partitions, ${cells} cells: ${(cells / secs / 1e3).toFixed(0)}k cells/s; ` +
+      `data ${(reader.stats.dataSizeBytes / 1e6).toFixed(1)} MB -> ${(reader.stats.onDiskBytes / 1e6).toFixed(1)} MB on disk`,
+  );
+  return reader;
+}
+
+function rate(env: Env, label: string, ops: number, fn: (i: number) => number): void {
+  for (let i = 0; i < Math.min(ops, 2000); i++) fn(i); // warm up (JIT and cache)
+  const t0 = env.clock.monotonicNs();
+  let items = 0;
+  for (let i = 0; i < ops; i++) items += fn(i);
+  const secs = Number(env.clock.monotonicNs() - t0) / 1e9;
+  console.log(`  ${label}: ${(ops / secs / 1e3).toFixed(1)}k ops/s (${((secs / ops) * 1e6).toFixed(2)} µs/op, ${(items / ops).toFixed(1)} items/op)`);
+}
+
+function takeSlice(reader: SSTableReader, p: PartitionData, from: Buffer, reversed: boolean): number {
+  const slice = reversed ? { start: BOTTOM, end: from, reversed } : { start: from, end: TOP, reversed };
+  const cursor = reader.openPartition(p.position, slice)!;
+  let n = 0;
+  while (n < sliceCells && cursor.next() !== null) n++;
+  return n;
+}
+
+function benchSlices(env: Env, label: string, reader: SSTableReader, parts: PartitionData[], ops: number): void {
+  const r = rng(3);
+  const pick = (): [PartitionData, Buffer] => {
+    const p = parts[Math.floor(r() * parts.length)]!;
+    return [p, p.cells[Math.floor(r() * p.cells.length)]!.name];
+  };
+  rate(env, `${label} 50-cell slices forward`, ops, () => takeSlice(reader, ...pick(), false));
+  rate(env, `${label} 50-cell slices reverse`, ops, () => takeSlice(reader, ...pick(), true));
+}
+
+async function main(): Promise<void> {
+  const compression = (process.argv[2] ?? 'lz4') as Compression;
+  const env = createRealEnv();
+  const tmp = makeTmpDir('ilium-sstable-bench-');
+  const cache = new ChunkCache(512 << 20);
+  const r = rng(1);
+  const everything = { start: BOTTOM, end: TOP, reversed: false };
+  try {
+    console.log(`compression ${compression}; 200k partitions x 10 cells`);
+    const narrow = Array.from({ length: 200_000 }, (_, i) => makePartition(r, i, 10));
+    const a = await build(env, tmp.dir, 1, compression, narrow, cache);
+    for (const p of a.scan()) void p; // warm the cache
+    rate(env, 'point reads (whole partition)', 300_000, () => a.readPartition(narrow[Math.floor(r() * narrow.length)]!.position, everything)!.cells.length);
+    rate(env, 'absent lookups', 300_000, () => (a.readPartition(randomBytes(r, 16), everything) === null ? 1 : 0));
+    narrow.length = 0;
+
+    console.log(`compression ${compression}; 2k partitions x 500 cells`);
+    const medium = Array.from({ length: 2000 }, (_, i) => makePartition(r, i, 500));
+    const b = await build(env, tmp.dir, 2, compression, medium, cache);
+    for (const p of b.scan()) void p;
+    benchSlices(env, '500-cell partitions:', b, medium, 200_000);
+
+    console.log(`compression ${compression}; 1 partition x 100k cells`);
+    const wide = [makePartition(r, 1, 100_000)];
+    const c = await build(env, tmp.dir, 3, compression, wide, cache);
+    for (const p of c.scan()) void p;
+    benchSlices(env, '100k-cell partition:', c, wide, 200_000);
+    rate(env, '100k-cell partition: whole read', 20, () => c.readPartition(wide[0]!.position, everything)!.cells.length);
+    console.log(`  cache: ${cache.entryCount} chunks, ${(cache.sizeBytes / 1e6).toFixed(1)} MB, hits ${cache.hits}, misses ${cache.misses}`);
+    for (const x of [a, b, c]) x.close();
+  } finally {
+    tmp.cleanup();
+  }
+}
+
+await main();

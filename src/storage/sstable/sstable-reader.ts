@@ -1,0 +1,266 @@
+import type { Env } from '../../env/env.js';
+import { CorruptionError, EngineStateError } from '../../errors/ilium-error.js';
+import type { Cell } from '../model/cell.js';
+import type { PartitionData } from '../model/partition-data.js';
+import { BloomFilter, filterMagic, filterVersion } from './bloom-filter.js';
+import { compareBytes } from './bytes.js';
+import { IndexedBlockSource, SingleBlockSource } from './cell-block-source.js';
+import { CellRun } from './cell-run.js';
+import type { ChunkCache } from './chunk-cache.js';
+import { decodeBody, readComponent } from './component-io.js';
+import { type CompressionInfo, compressionInfoMagic, compressionInfoVersion, decodeCompressionInfo } from './compression-info.js';
+import { DataFileReader } from './data-file-reader.js';
+import { Component, dataComponents, Descriptor } from './descriptor.js';
+import { IndexReader } from './index-reader.js';
+import {
+  compressionInfoBytesMax,
+  filterBytesMax,
+  statisticsBytesMax,
+  summaryBytesMax,
+} from './limits.js';
+import { decodeHeader, type PartitionHeader } from './partition-codec.js';
+import { type CellBlockSource, openCursor, type PartitionCursor, type Slice } from './partition-cursor.js';
+import type { IndexBlock, IndexEntry } from './partition-index.js';
+import { decodeStats, type SSTableStats, statisticsMagic, statisticsVersion } from './statistics.js';
+import { Summary, summaryMagic, summaryVersion } from './summary.js';
+import { readToc } from './toc.js';
+
+/** One end of a scan's position range. */
+export interface ScanBound {
+  readonly position: Buffer;
+  readonly inclusive: boolean;
+}
+
+export interface ScanOptions {
+  /** Cache chunks read by the scan (default true); compaction passes false to keep the cache hot. */
+  readonly fillCache?: boolean;
+}
+
+/** The small components, verified and decoded at open. */
+interface Metadata {
+  readonly info: CompressionInfo;
+  readonly summary: Summary;
+  readonly filter: BloomFilter;
+  readonly stats: SSTableStats;
+}
+
+/**
+ * Reads one complete SSTable. Opening verifies the TOC, every component's size, and the whole
+ * checksums of the small components; Data.db chunks and Index.db blocks are verified when first
+ * read. Any damage surfaces as a CorruptionError naming the file and offset; wrong data is never
+ * returned. Readers are synchronous and share the engine's chunk cache.
+ */
+export class SSTableReader {
+  readonly generation: number;
+  readonly stats: SSTableStats;
+  /** Component paths (TOC last), for snapshots (hard links) and deletion. */
+  readonly files: readonly string[];
+  private readonly summary: Summary;
+  private readonly filter: BloomFilter;
+  private closed = false;
+
+  private constructor(
+    readonly descriptor: Descriptor,
+    meta: Metadata,
+    private readonly data: DataFileReader,
+    private readonly index: IndexReader,
+    private readonly cache: ChunkCache,
+    private readonly env: Env,
+  ) {
+    this.generation = descriptor.generation;
+    this.stats = meta.stats;
+    this.summary = meta.summary;
+    this.filter = meta.filter;
+    this.files = descriptor.allPaths();
+  }
+
+  static open(env: Env, dir: string, generation: number, cache: ChunkCache): SSTableReader {
+    const desc = new Descriptor(dir, generation);
+    const sizes = checkComponents(env, desc);
+    const meta = readMetadata(env, desc, sizes);
+    const fs = env.fs;
+    const dataFd = fs.openSync(desc.path(Component.DATA), 'r');
+    let indexFd = -1;
+    try {
+      indexFd = fs.openSync(desc.path(Component.INDEX), 'r');
+    } catch (e) {
+      fs.closeSync(dataFd);
+      throw e;
+    }
+    const data = new DataFileReader(fs, desc.path(Component.DATA), dataFd, meta.info, cache, cache.registerFile());
+    const index = new IndexReader(fs, desc.path(Component.INDEX), indexFd, meta.summary, cache, cache.registerFile());
+    return new SSTableReader(desc, meta, data, index, cache, env);
+  }
+
+  /** False when the partition is certainly absent (bloom filter). */
+  mayContain(position: Buffer): boolean {
+    return this.filter.mayContain(position);
+  }
+
+  /** One partition restricted to a slice, or null if absent. */
+  readPartition(position: Buffer, slice: Slice): PartitionData | null {
+    const cursor = this.openPartition(position, slice);
+    if (cursor === null) return null;
+    const cells: Cell[] = [];
+    for (let c = cursor.next(); c !== null; c = cursor.next()) cells.push(c);
+    return {
+      key: cursor.key,
+      position: Buffer.from(position),
+      partitionDeletion: cursor.partitionDeletion,
+      rangeTombstones: cursor.rangeTombstones,
+      cells,
+    };
+  }
+
+  /** A lazy cursor over one partition's cells in a slice, or null if the partition is absent. */
+  openPartition(position: Buffer, slice: Slice): PartitionCursor | null {
+    this.checkOpen();
+    if (!this.filter.mayContain(position)) return null;
+    if (compareBytes(position, this.stats.lastPosition) > 0) return null;
+    const entry = this.findEntry(position);
+    if (entry === null) return null;
+    const wrap = (e: unknown): Error => this.corrupt(entry.dataOffset, e);
+    try {
+      const { header, source } = this.partitionSource(entry, true);
+      return openCursor(header, source, slice, wrap);
+    } catch (e) {
+      throw wrap(e);
+    }
+  }
+
+  /** Every partition with a position inside the bounds, in position order, with all contents. */
+  *scan(from?: ScanBound, to?: ScanBound, options?: ScanOptions): Generator<PartitionData, void, undefined> {
+    const fillCache = options?.fillCache ?? true;
+    let b = 0;
+    let i = 0;
+    if (from !== undefined) {
+      b = Math.max(0, this.summary.blockFor(from.position));
+      i = this.indexBlock(b, fillCache, (block) => block.lowerBound(from.position, from.inclusive));
+    }
+    for (; b < this.summary.blockCount; b++, i = 0) {
+      this.checkOpen();
+      const block = this.index.block(b, fillCache);
+      for (; i < block.count; i++) {
+        let entry: IndexEntry;
+        try {
+          entry = block.entry(i);
+        } catch (e) {
+          throw this.index.corrupt(b, e);
+        }
+        if (to !== undefined) {
+          const c = compareBytes(entry.position, to.position);
+          if (c > 0 || (c === 0 && !to.inclusive)) return;
+        }
+        yield this.readWhole(entry, fillCache);
+      }
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.env.fs.closeSync(this.data.fd);
+    this.env.fs.closeSync(this.index.fd);
+    this.cache.releaseFile(this.data.fileId);
+    this.cache.releaseFile(this.index.fileId);
+  }
+
+  private checkOpen(): void {
+    if (this.closed) throw new EngineStateError(`sstable ${this.descriptor.path(Component.DATA)} is closed`);
+  }
+
+  private findEntry(position: Buffer): IndexEntry | null {
+    const b = this.summary.blockFor(position);
+    if (b < 0) return null;
+    return this.indexBlock(b, true, (block) => {
+      const i = block.find(position);
+      return i < 0 ? null : block.entry(i);
+    });
+  }
+
+  /** Runs `fn` on index block b, turning decoding errors into CorruptionError. */
+  private indexBlock<T>(b: number, fillCache: boolean, fn: (block: IndexBlock) => T): T {
+    const block = this.index.block(b, fillCache);
+    try {
+      return fn(block);
+    } catch (e) {
+      throw this.index.corrupt(b, e);
+    }
+  }
+
+  private partitionSource(entry: IndexEntry, fillCache: boolean): { header: PartitionHeader; source: CellBlockSource } {
+    const { dataOffset, dataWidth, headerWidth, cellBlocks } = entry;
+    const buf = this.data.read(dataOffset, cellBlocks === null ? dataWidth : headerWidth, fillCache);
+    const header = decodeHeader(buf, 0, headerWidth);
+    if (header.cellsStart !== headerWidth) throw new RangeError(`header ends at ${header.cellsStart}, index says ${headerWidth}`);
+    const source =
+      cellBlocks === null
+        ? new SingleBlockSource(buf, headerWidth, dataWidth, header.tsBase)
+        : new IndexedBlockSource(this.data, dataOffset, headerWidth, dataWidth, cellBlocks, header.tsBase, fillCache);
+    return { header, source };
+  }
+
+  private readWhole(entry: IndexEntry, fillCache: boolean): PartitionData {
+    try {
+      const buf = this.data.read(entry.dataOffset, entry.dataWidth, fillCache);
+      const header = decodeHeader(buf, 0, entry.headerWidth);
+      if (header.cellsStart !== entry.headerWidth) throw new RangeError('header width does not match the index');
+      const run = new CellRun();
+      run.reset(buf, header.cellsStart, entry.dataWidth, header.tsBase);
+      const cells: Cell[] = [];
+      while (run.advance()) {
+        if (cells.length >= header.cellCount) throw new RangeError(`more than the ${header.cellCount} cells announced`);
+        cells.push(run.cell());
+      }
+      if (cells.length !== header.cellCount) throw new RangeError(`${cells.length} cells, header says ${header.cellCount}`);
+      return { key: header.key, position: entry.position, partitionDeletion: header.partitionDeletion, rangeTombstones: header.rangeTombstones, cells };
+    } catch (e) {
+      throw this.corrupt(entry.dataOffset, e);
+    }
+  }
+
+  private corrupt(dataOffset: number, e: unknown): Error {
+    if (e instanceof CorruptionError || e instanceof EngineStateError) return e;
+    const msg = e instanceof Error ? e.message : String(e);
+    return new CorruptionError(this.data.path, dataOffset, `partition record at uncompressed offset ${dataOffset}: ${msg}`);
+  }
+}
+
+/** Verifies the TOC and that every component exists with the size it records. */
+function checkComponents(env: Env, desc: Descriptor): ReadonlyMap<Component, number> {
+  const tocPath = desc.path(Component.TOC);
+  if (!env.fs.existsSync(tocPath)) throw new CorruptionError(tocPath, 0, 'TOC missing: the sstable is incomplete');
+  const sizes = readToc(env.fs, tocPath);
+  for (const c of dataComponents) {
+    const path = desc.path(c);
+    if (!env.fs.existsSync(path)) throw new CorruptionError(path, 0, 'component file missing');
+    const size = env.fs.statSync(path).size;
+    if (size !== sizes.get(c)) throw new CorruptionError(path, Math.min(size, sizes.get(c) ?? 0), `size ${size}, TOC says ${sizes.get(c)}`);
+  }
+  return sizes;
+}
+
+function readMetadata(env: Env, desc: Descriptor, sizes: ReadonlyMap<Component, number>): Metadata {
+  const fs = env.fs;
+  const ciPath = desc.path(Component.COMPRESSION_INFO);
+  const ciReader = readComponent(fs, ciPath, compressionInfoMagic, compressionInfoVersion, compressionInfoBytesMax);
+  const info = decodeBody(ciPath, ciReader, decodeCompressionInfo);
+  const dataPath = desc.path(Component.DATA);
+  const dataSize = sizes.get(Component.DATA)!;
+  if (info.offsets[info.offsets.length - 1] !== dataSize) throw new CorruptionError(dataPath, 0, 'chunk offsets do not cover Data.db');
+  const sumPath = desc.path(Component.SUMMARY);
+  const sumReader = readComponent(fs, sumPath, summaryMagic, summaryVersion, summaryBytesMax);
+  const summary = decodeBody(sumPath, sumReader, (r) => Summary.decode(r, sizes.get(Component.INDEX)!));
+  const filterPath = desc.path(Component.FILTER);
+  const filter = decodeBody(filterPath, readComponent(fs, filterPath, filterMagic, filterVersion, filterBytesMax), BloomFilter.decode);
+  const statsPath = desc.path(Component.STATISTICS);
+  const stats = decodeBody(statsPath, readComponent(fs, statsPath, statisticsMagic, statisticsVersion, statisticsBytesMax), decodeStats);
+  if (stats.dataSizeBytes !== info.uncompressedLength || stats.onDiskBytes !== dataSize) {
+    throw new CorruptionError(statsPath, 0, 'statistics disagree with Data.db');
+  }
+  if (summary.blockCount === 0 || stats.partitionCount === 0) throw new CorruptionError(sumPath, 0, 'sstable has no partitions');
+  if (compareBytes(summary.firstPosition(0), stats.firstPosition) !== 0) {
+    throw new CorruptionError(sumPath, 0, 'first position disagrees with statistics');
+  }
+  return { info, summary, filter, stats };
+}

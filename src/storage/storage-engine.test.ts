@@ -1,0 +1,107 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { OverloadedError, WriteFailureError } from '../errors/index.js';
+import { BOTTOM, TOP, cellName } from './model/cell-name.js';
+import { liveCell } from './model/cell.js';
+import type { PartitionUpdate } from './model/partition-update.js';
+import { StorageEngine } from './storage-engine.js';
+import type { StorageOptions } from './storage-options.js';
+import type { TableDef } from './table-def.js';
+import { BYTE_ORDER, tempEnv } from '../../test/support/temp-env.js';
+import { FaultyFileSystem } from '../../test/support/faulty-fs.js';
+
+const T: TableDef = { id: '11111111-2222-3333-4444-555555555555', keyspace: 'ks', name: 't', partitioner: BYTE_ORDER, gcGraceSeconds: 10 };
+const ALL = { slices: [{ start: BOTTOM, end: TOP }], reversed: false };
+const put = (key: string, col: string, value: string, ts = 1n): PartitionUpdate => ({
+  key: Buffer.from(key),
+  partitionDeletion: null,
+  rangeTombstones: [],
+  cells: [liveCell(cellName([Buffer.from(col)]), Buffer.from(value), ts)],
+});
+const values = (e: StorageEngine, key: string): string[] => (e.read(T.id, Buffer.from(key), ALL)?.cells ?? []).map((c) => c.value.toString());
+
+async function withEngine(options: Partial<StorageOptions>, body: (open: () => Promise<StorageEngine>, dir: string) => Promise<void>, fs?: FaultyFileSystem): Promise<void> {
+  const { env, dir, cleanup } = tempEnv();
+  const e = fs ? { ...env, fs } : env;
+  try {
+    await body(() => StorageEngine.open({ env: e, dataDir: dir, options: { autoSnapshot: false, ...options }, tables: [T] }), dir);
+  } finally {
+    cleanup();
+  }
+}
+
+test('writes survive flush and restart; scans page in key order', async () => {
+  await withEngine({ commitlogSync: 'batch' }, async (open) => {
+    let e = await open();
+    for (let i = 0; i < 30; i++) await e.apply(T.id, put(`k${String(i).padStart(2, '0')}`, 'c', `v${i}`));
+    await e.flush();
+    await e.apply(T.id, put('k05', 'c', 'newer', 2n));
+    await e.close();
+    e = await open();
+    assert.deepEqual(values(e, 'k05'), ['newer']);
+    const page1 = e.scan(T.id, undefined, undefined, ALL, 10);
+    const page2 = e.scan(T.id, { position: page1[9]!.position, inclusive: false }, undefined, ALL, 100);
+    assert.deepEqual([...page1, ...page2].map((p) => p.key.toString()), Array.from({ length: 30 }, (_, i) => `k${String(i).padStart(2, '0')}`));
+    await e.close();
+  });
+});
+
+test('after a failed fsync every write fails until restart, and nothing acknowledged is lost', async () => {
+  const fs = new FaultyFileSystem();
+  await withEngine({ commitlogSync: 'batch' }, async (open) => {
+    let e = await open();
+    await e.apply(T.id, put('a', 'c', 'before'));
+    fs.failFsync = true;
+    await assert.rejects(e.apply(T.id, put('b', 'c', 'during')), WriteFailureError);
+    fs.failFsync = false;
+    await assert.rejects(e.apply(T.id, put('c', 'c', 'after')), WriteFailureError);
+    await e.close().catch(() => undefined);
+    e = await open();
+    assert.deepEqual(values(e, 'a'), ['before']);
+    await e.apply(T.id, put('c', 'c', 'after restart'));
+    assert.deepEqual(values(e, 'c'), ['after restart']);
+    await e.close();
+  }, fs);
+});
+
+test('truncate is durable: nothing written before it comes back after restart', async () => {
+  await withEngine({ commitlogSync: 'batch' }, async (open) => {
+    let e = await open();
+    await e.apply(T.id, put('a', 'c', 'flushed'));
+    await e.flush();
+    await e.apply(T.id, put('b', 'c', 'in memtable'));
+    await e.truncate(T.id);
+    await e.apply(T.id, put('c', 'c', 'after'));
+    assert.deepEqual(e.scan(T.id, undefined, undefined, ALL, 10).map((p) => p.key.toString()), ['c']);
+    await e.close();
+    e = await open();
+    assert.deepEqual(e.scan(T.id, undefined, undefined, ALL, 10).map((p) => p.key.toString()), ['c']);
+    await e.close();
+  });
+});
+
+test('snapshots hard-link the live SSTables', async () => {
+  await withEngine({}, async (open) => {
+    const e = await open();
+    await e.apply(T.id, put('a', 'c', 'v'));
+    const [dir] = await e.snapshot('before-upgrade');
+    const data = e.table(T.id).sstables[0]!.files[0]!;
+    assert.ok(statSync(data).nlink >= 2, 'the SSTable file has a second link');
+    assert.ok(statSync(`${dir}/${data.slice(data.lastIndexOf('/') + 1)}`).isFile());
+    await e.close();
+  });
+});
+
+test('writers stop above memtableWriterStopBytes and fail with OverloadedError when flushes lag', async () => {
+  await withEngine({ memtableFlushThresholdBytes: 4096, memtableWriterSlowdownBytes: 2048, memtableWriterStopBytes: 4096, memtableWriterStopTimeoutMs: 1 }, async (open) => {
+    const e = await open();
+    const results = await Promise.allSettled(Array.from({ length: 3000 }, (_, i) => e.apply(T.id, put(`k${i}`, 'c', 'x'.repeat(200)))));
+    const overloaded = results.filter((r) => r.status === 'rejected' && r.reason instanceof OverloadedError).length;
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    assert.ok(overloaded > 0, 'some writes were refused');
+    assert.equal(ok + overloaded, 3000, 'every write either succeeded or was refused as overloaded');
+    for (let i = 0; i < 3000; i++) if (results[i]!.status === 'fulfilled') assert.deepEqual(values(e, `k${i}`), ['x'.repeat(200)]);
+    await e.close();
+  });
+});

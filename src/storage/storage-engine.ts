@@ -1,0 +1,366 @@
+import type { Env } from '../env/index.js';
+import { EngineStateError, InvalidRequestError, OverloadedError, WriteFailureError } from '../errors/index.js';
+import { CommitLog, replayCommitLog, type ReplayReport } from './commitlog/index.js';
+import { Compactor } from './compaction/compactor.js';
+import { Flusher } from './flusher.js';
+import { Memtable } from './memtable/memtable.js';
+import { type CommitLogPosition, comparePositions } from './model/commit-log-position.js';
+import type { PartitionUpdate } from './model/partition-update.js';
+import type { PartitionResult } from './read/partition-reader.js';
+import type { SliceQuery } from './read/slice-query.js';
+import { ChunkCache } from './sstable/index.js';
+import { type StorageOptions, resolveStorageOptions } from './storage-options.js';
+import { type TableDef, tableDirName } from './table-def.js';
+import { loadSSTables } from './table-loader.js';
+import { type PositionBound, type ScannedPartition, TableStore } from './table-store.js';
+import { TruncationRecords } from './truncation-records.js';
+import { sleep } from './yield-budget.js';
+import { Snapshots } from './snapshots.js';
+
+export interface StorageEngineConfig {
+  readonly env: Env;
+  readonly dataDir: string;
+  readonly options?: Partial<StorageOptions>;
+  /** Tables known before replay (the schema layer's). */
+  readonly tables?: readonly TableDef[];
+  /** Asked during replay for a table id met in the commit log but not yet registered. */
+  readonly resolveTable?: (tableId: string) => TableDef | undefined;
+  readonly log?: (event: string, fields: Record<string, unknown>) => void;
+}
+
+type State = 'open' | 'closing' | 'closed';
+
+/**
+ * The local storage engine: commit log → memtables → SSTables → compaction, for many tables.
+ *
+ * The write path: check the engine can write, make room (writers slow down above
+ * memtableWriterSlowdownBytes and wait above memtableWriterStopBytes), log the mutation (durable
+ * per the sync mode), apply it to the memtable that was active when it was logged, flush when the
+ * memtable is full. After a failed commit-log sync every later write fails until restart.
+ */
+export class StorageEngine {
+  private state: State = 'open';
+  private failure: Error | null = null;
+  private readonly tables = new Map<string, TableStore>();
+  private commitLog!: CommitLog;
+  private readonly flusher: Flusher;
+  private readonly compactor: Compactor;
+  private readonly truncations: TruncationRecords;
+  private readonly snapshots: Snapshots;
+  private flushWaiters: (() => void)[] = [];
+  private inflightBytes = 0;
+  readonly cache: ChunkCache;
+  readonly options: StorageOptions;
+  replayReport: ReplayReport | null = null;
+
+  private constructor(private readonly cfg: StorageEngineConfig) {
+    this.options = resolveStorageOptions(cfg.options);
+    this.cache = new ChunkCache(this.options.chunkCacheBytes);
+    this.truncations = new TruncationRecords(cfg.env, `${cfg.dataDir}/system`);
+    this.flusher = new Flusher(() => this.commitLog.currentPosition(), (t, upTo) => this.onFlushed(t, upTo), this.options.compression);
+    this.compactor = new Compactor(this.options, (e) => this.log('compaction_failed', { error: String(e) }));
+    this.snapshots = new Snapshots(cfg.env);
+  }
+
+  /** Opens the engine: loads SSTables, replays the commit log, flushes what it replayed. */
+  static async open(cfg: StorageEngineConfig): Promise<StorageEngine> {
+    const engine = new StorageEngine(cfg);
+    cfg.env.fs.mkdirSync(engine.commitLogDir);
+    for (const def of cfg.tables ?? []) engine.registerTable(def);
+    await engine.replay();
+    return engine;
+  }
+
+  get dataDir(): string {
+    return this.cfg.dataDir;
+  }
+
+  private get commitLogDir(): string {
+    return `${this.cfg.dataDir}/commitlog`;
+  }
+
+  private log(event: string, fields: Record<string, unknown>): void {
+    this.cfg.log?.(event, fields);
+  }
+
+  private nowSec(): number {
+    return Math.floor(this.cfg.env.clock.nowMs() / 1000);
+  }
+
+  // ---- tables -------------------------------------------------------------------------------
+
+  /** Registers a table (creating its directory) and opens its SSTables. */
+  addTable(def: TableDef): TableStore {
+    this.checkOpen();
+    return this.registerTable(def);
+  }
+
+  private registerTable(def: TableDef): TableStore {
+    const existing = this.tables.get(def.id);
+    if (existing) return existing;
+    const dir = `${this.cfg.dataDir}/data/${def.keyspace}/${tableDirName(def)}`;
+    const t = new TableStore(this.cfg.env, def, dir, this.cache);
+    const { readers, maxGeneration } = loadSSTables(this.cfg.env, dir, this.cache);
+    t.replaceSSTables([], readers);
+    t.nextGeneration = maxGeneration + 1;
+    this.tables.set(def.id, t);
+    return t;
+  }
+
+  /** Forgets a table and deletes its files (after a snapshot when autoSnapshot is on). */
+  async dropTable(tableId: string): Promise<void> {
+    const t = this.table(tableId);
+    if (this.options.autoSnapshot) await this.snapshot(`dropped-${this.cfg.env.clock.nowMs()}-${t.def.name}`, [tableId]);
+    await this.flusher.idle(t);
+    await this.compactor.idle();
+    this.tables.delete(tableId);
+    this.commitLog.discardCompletedSegments(tableId, this.commitLog.currentPosition());
+    for (const s of t.sstables) s.close();
+    for (const name of this.cfg.env.fs.readdirSync(t.dir)) if (name !== 'snapshots') this.cfg.env.fs.rmSync(`${t.dir}/${name}`);
+  }
+
+  table(tableId: string): TableStore {
+    const t = this.tables.get(tableId);
+    if (!t) throw new InvalidRequestError(`unknown table id ${tableId}`);
+    return t;
+  }
+
+  tableIds(): string[] {
+    return [...this.tables.keys()];
+  }
+
+  // ---- writes -------------------------------------------------------------------------------
+
+  /** Applies one partition's update atomically; resolves when durable per the sync mode. */
+  async apply(tableId: string, update: PartitionUpdate): Promise<void> {
+    this.checkWritable();
+    const t = this.table(tableId);
+    const size = updateBytes(update);
+    await this.admit(size);
+    const mem = t.active;
+    mem.beginWrite();
+    try {
+      await this.commitLog.add({ tableId, update });
+      t.applyTo(mem, update, this.nowSec());
+    } catch (e) {
+      if (e instanceof WriteFailureError) this.failure = e;
+      throw e;
+    } finally {
+      mem.endWrite();
+      this.inflightBytes -= size;
+    }
+    if (t.active.liveBytes >= this.options.memtableFlushThresholdBytes && !this.flusher.isFlushing(t)) this.backgroundFlush(t);
+  }
+
+  private checkOpen(): void {
+    if (this.state !== 'open') throw new EngineStateError(`storage engine is ${this.state}`);
+  }
+
+  private checkWritable(): void {
+    this.checkOpen();
+    if (this.failure) throw new WriteFailureError(`writes refused until restart: ${this.failure.message}`, { cause: this.failure });
+  }
+
+  /** Memtable bytes plus writes admitted but not yet applied (so bursts count too). */
+  unflushedBytes(): number {
+    let n = this.inflightBytes;
+    for (const t of this.tables.values()) n += t.unflushedBytes;
+    return n;
+  }
+
+  /**
+   * Reserves room for a write of `size` bytes. Below memtableWriterSlowdownBytes that is all.
+   * Above it the largest memtable is flushed and the writer is delayed (more the closer memory is
+   * to the stop limit); at memtableWriterStopBytes writers wait for flushes to free room, and fail
+   * with OverloadedError after memtableWriterStopTimeoutMs. The last check and the reservation
+   * happen with no await between them, so concurrent writers cannot overshoot together.
+   */
+  private async admit(size: number): Promise<void> {
+    const o = this.options;
+    if (this.unflushedBytes() + size < o.memtableWriterSlowdownBytes) {
+      this.inflightBytes += size;
+      return;
+    }
+    const env = this.cfg.env;
+    const largest = [...this.tables.values()].sort((a, b) => b.active.liveBytes - a.active.liveBytes)[0];
+    if (largest && !largest.active.isEmpty && !this.flusher.isFlushing(largest)) this.backgroundFlush(largest);
+    const over = this.unflushedBytes() - o.memtableWriterSlowdownBytes;
+    if (over > 0) await sleep(env, Math.min(10, (10 * over) / Math.max(1, o.memtableWriterStopBytes - o.memtableWriterSlowdownBytes)));
+    const deadlineNs = env.clock.monotonicNs() + BigInt(o.memtableWriterStopTimeoutMs) * 1_000_000n;
+    while (this.unflushedBytes() + size >= o.memtableWriterStopBytes && this.unflushedBytes() > 0) {
+      if (env.clock.monotonicNs() >= deadlineNs) {
+        throw new OverloadedError(`memtables hold ${this.unflushedBytes()} bytes, at memtableWriterStopBytes (${o.memtableWriterStopBytes}), and flushes did not free room within ${o.memtableWriterStopTimeoutMs} ms`);
+      }
+      await Promise.race([new Promise<void>((r) => this.flushWaiters.push(r)), sleep(env, 20)]);
+      this.checkWritable();
+    }
+    this.inflightBytes += size;
+  }
+
+  private backgroundFlush(t: TableStore): void {
+    this.flusher.flush(t).catch((e: unknown) => this.onFlushFailed(t, e));
+  }
+
+  private onFlushFailed(t: TableStore, e: unknown): void {
+    this.failure ??= e instanceof Error ? e : new Error(String(e));
+    this.log('flush_failed', { table: t.def.name, error: String(e) });
+  }
+
+  private onFlushed(t: TableStore, upTo: CommitLogPosition): void {
+    this.commitLog.discardCompletedSegments(t.def.id, upTo);
+    const waiters = this.flushWaiters;
+    this.flushWaiters = [];
+    for (const w of waiters) w();
+    this.compactor.request(t);
+  }
+
+  // ---- reads --------------------------------------------------------------------------------
+
+  read(tableId: string, key: Buffer, query: SliceQuery, nowSec = this.nowSec()): PartitionResult | null {
+    this.checkOpen();
+    return this.table(tableId).read(key, query, nowSec);
+  }
+
+  scan(tableId: string, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, nowSec = this.nowSec()): ScannedPartition[] {
+    this.checkOpen();
+    return this.table(tableId).scan(from, to, query, partitionLimit, nowSec);
+  }
+
+  // ---- maintenance --------------------------------------------------------------------------
+
+  async flush(tableId?: string): Promise<void> {
+    this.checkOpen();
+    const targets = tableId ? [this.table(tableId)] : [...this.tables.values()];
+    await Promise.all(targets.map((t) => this.flusher.flush(t)));
+  }
+
+  /** Major compaction of one table, or of all tables. */
+  async compact(tableId?: string): Promise<void> {
+    this.checkOpen();
+    const targets = tableId ? [this.table(tableId)] : [...this.tables.values()];
+    for (const t of targets) await this.compactor.major(t);
+  }
+
+  /** Waits until background compactions are done (tests, drain). */
+  compactionIdle(): Promise<void> {
+    return this.compactor.idle();
+  }
+
+  /** Flushes, then hard-links every live SSTable file into `<table>/snapshots/<tag>/`. */
+  async snapshot(tag: string, tableIds?: readonly string[]): Promise<string[]> {
+    this.checkOpen();
+    const targets = (tableIds ?? [...this.tables.keys()]).map((id) => this.table(id));
+    for (const t of targets) await this.flusher.flush(t);
+    return targets.map((t) => this.snapshots.take(t, tag));
+  }
+
+  clearSnapshot(tag?: string): void {
+    for (const t of this.tables.values()) this.snapshots.clear(t, tag);
+  }
+
+  /** Removes all of a table's data, durably: replay will not bring back anything older. */
+  async truncate(tableId: string): Promise<void> {
+    this.checkWritable();
+    const t = this.table(tableId);
+    if (this.options.autoSnapshot) await this.snapshot(`truncated-${this.cfg.env.clock.nowMs()}-${t.def.name}`, [tableId]);
+    await this.flusher.idle(t);
+    await this.compactor.idle();
+    const at = this.commitLog.currentPosition();
+    this.truncations.set(tableId, { ...at, atMs: this.cfg.env.clock.nowMs() });
+    t.active = new Memtable(this.cfg.env.clock.nowMs());
+    const gone = t.sstables;
+    t.replaceSSTables(gone, []);
+    for (const s of gone) {
+      const files = s.files;
+      s.close();
+      for (const f of files) this.cfg.env.fs.unlinkSync(f);
+    }
+    this.cfg.env.fs.fsyncDirSync(t.dir);
+    this.commitLog.discardCompletedSegments(tableId, at);
+  }
+
+  /** Flushes every memtable, stops compaction, syncs and closes the commit log. */
+  async close(): Promise<void> {
+    if (this.state !== 'open') return;
+    this.state = 'closing';
+    try {
+      if (!this.failure) for (const t of this.tables.values()) await this.flusher.flush(t);
+    } finally {
+      await this.compactor.close();
+      await this.commitLog.close();
+      for (const t of this.tables.values()) for (const s of t.sstables) s.close();
+      this.state = 'closed';
+    }
+  }
+
+  // ---- startup ------------------------------------------------------------------------------
+
+  /**
+   * Replays the commit log into memtables (skipping what SSTables or a truncation already cover —
+   * positions are entry ends, so an entry at or before a bound is covered), opens a fresh log that
+   * adopts the old segments, flushes what was replayed, and marks the old segments clean.
+   */
+  private async replay(): Promise<void> {
+    const env = this.cfg.env;
+    const nowSec = this.nowSec();
+    const touched = new Set<TableStore>();
+    let unknown = 0;
+    const report = replayCommitLog({
+      env,
+      dir: this.commitLogDir,
+      ignoreReplayErrors: this.options.commitlogIgnoreReplayErrors,
+      onMutation: (m, pos) => {
+        let t = this.tables.get(m.tableId);
+        if (!t) {
+          const def = this.cfg.resolveTable?.(m.tableId);
+          if (!def) {
+            unknown++;
+            return;
+          }
+          t = this.registerTable(def);
+        }
+        const flushed = t.flushedUpTo();
+        if (flushed && comparePositions(pos, flushed) <= 0) return;
+        const tr = this.truncations.get(m.tableId);
+        if (tr && comparePositions(pos, tr) <= 0) return;
+        t.applyTo(t.active, m.update, nowSec);
+        touched.add(t);
+      },
+    });
+    this.replayReport = report;
+    if (report.tornTail) this.log('commitlog_torn_tail', { ...report.tornTail });
+    if (report.skipped.length > 0) this.log('commitlog_skipped_corruption', { regions: report.skipped });
+    if (unknown > 0) this.log('commitlog_unknown_tables', { mutations: unknown });
+    this.commitLog = CommitLog.open({
+      env,
+      dir: this.commitLogDir,
+      sync: this.options.commitlogSync,
+      syncPeriodMs: this.options.commitlogSyncPeriodMs,
+      groupWindowMs: this.options.commitlogSyncGroupWindowMs,
+      segmentSizeBytes: this.options.commitlogSegmentSizeBytes,
+      replayed: report,
+      minSegmentId: this.maxKnownSegmentId(report.segments.map((s) => s.segmentId)),
+    });
+    for (const t of touched) await this.flusher.flush(t);
+    // Every replayed entry is now in an SSTable, was already covered, or belongs to no known table.
+    const last = report.segments[report.segments.length - 1];
+    if (last) {
+      const end: CommitLogPosition = { segmentId: last.segmentId, offset: Number.MAX_SAFE_INTEGER };
+      const ids = new Set<string>();
+      for (const s of report.segments) for (const id of s.tables.keys()) ids.add(id);
+      for (const id of ids) this.commitLog.discardCompletedSegments(id, end);
+    }
+  }
+
+  private maxKnownSegmentId(replayed: readonly number[]): number {
+    let max = Math.max(0, ...replayed, ...this.truncations.all().map((r) => r.segmentId));
+    for (const t of this.tables.values()) max = Math.max(max, t.flushedUpTo()?.segmentId ?? 0);
+    return max;
+  }
+}
+
+function updateBytes(u: PartitionUpdate): number {
+  let n = 64 + u.key.length;
+  for (const c of u.cells) n += 64 + c.name.length + c.value.length;
+  return n + 64 * u.rangeTombstones.length;
+}

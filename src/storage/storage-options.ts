@@ -1,0 +1,84 @@
+import { ConfigurationError } from '../errors/index.js';
+
+export type CommitLogSync = 'periodic' | 'batch' | 'group';
+export type Compression = 'none' | 'lz4' | 'snappy';
+
+/**
+ * Every tunable of the storage engine, with its default. Names mirror cassandra.yaml keys where
+ * the meaning is the same (commitlog_sync → commitlogSync). Limits are named …Bytes / …Ms.
+ */
+export interface StorageOptions {
+  /** periodic: ack on write to the OS, fsync every period; batch/group: ack after fsync. */
+  readonly commitlogSync: CommitLogSync;
+  readonly commitlogSyncPeriodMs: number;
+  /** group mode: how long writes gather before one fsync covers them all. */
+  readonly commitlogSyncGroupWindowMs: number;
+  readonly commitlogSegmentSizeBytes: number;
+  /** Replay skips corrupt commit-log regions instead of refusing to start (data may be lost). */
+  readonly commitlogIgnoreReplayErrors: boolean;
+  /** A table's memtable is flushed to an SSTable when it reaches this size. */
+  readonly memtableFlushThresholdBytes: number;
+  /** Unflushed memtable bytes (all tables) above which writers are slowed down. */
+  readonly memtableWriterSlowdownBytes: number;
+  /** Unflushed memtable bytes above which writers wait for flushes to free memory. */
+  readonly memtableWriterStopBytes: number;
+  /** How long a stopped writer waits before failing with OverloadedError. */
+  readonly memtableWriterStopTimeoutMs: number;
+  /** Size-tiered compaction: compact when a tier has at least min, at most max SSTables. */
+  readonly compactionMinThreshold: number;
+  readonly compactionMaxThreshold: number;
+  /** SSTables smaller than this all count as one tier (STCS min_sstable_size). */
+  readonly compactionMinSSTableBytes: number;
+  /** Compaction I/O budget; 0 = unthrottled. Keeps compaction from starving client requests. */
+  readonly compactionThroughputBytesPerSec: number;
+  readonly compression: Compression;
+  /** Decompressed-chunk cache shared by all SSTables. */
+  readonly chunkCacheBytes: number;
+  /** Snapshot a table before truncating it (Cassandra's auto_snapshot). */
+  readonly autoSnapshot: boolean;
+}
+
+export const DEFAULT_STORAGE_OPTIONS: StorageOptions = Object.freeze({
+  commitlogSync: 'periodic',
+  commitlogSyncPeriodMs: 10_000,
+  commitlogSyncGroupWindowMs: 2,
+  commitlogSegmentSizeBytes: 32 * 1024 * 1024,
+  commitlogIgnoreReplayErrors: false,
+  memtableFlushThresholdBytes: 64 * 1024 * 1024,
+  memtableWriterSlowdownBytes: 256 * 1024 * 1024,
+  memtableWriterStopBytes: 512 * 1024 * 1024,
+  memtableWriterStopTimeoutMs: 10_000,
+  compactionMinThreshold: 4,
+  compactionMaxThreshold: 32,
+  compactionMinSSTableBytes: 50 * 1024 * 1024,
+  compactionThroughputBytesPerSec: 64 * 1024 * 1024,
+  compression: 'lz4',
+  chunkCacheBytes: 64 * 1024 * 1024,
+  autoSnapshot: true,
+});
+
+/** Defaults overlaid with `overrides`, checked for impossible values. */
+export function resolveStorageOptions(overrides: Partial<StorageOptions> = {}): StorageOptions {
+  const o: StorageOptions = { ...DEFAULT_STORAGE_OPTIONS, ...overrides };
+  if (!['periodic', 'batch', 'group'].includes(o.commitlogSync)) {
+    throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, not '${o.commitlogSync}'`);
+  }
+  if (!['none', 'lz4', 'snappy'].includes(o.compression)) {
+    throw new ConfigurationError(`compression must be none, lz4 or snappy, not '${o.compression}'`);
+  }
+  const positive: (keyof StorageOptions)[] = [
+    'commitlogSyncPeriodMs', 'commitlogSegmentSizeBytes', 'memtableFlushThresholdBytes',
+    'memtableWriterSlowdownBytes', 'memtableWriterStopBytes', 'compactionMinThreshold', 'compactionMaxThreshold',
+  ];
+  for (const k of positive) {
+    const v = o[k];
+    if (typeof v !== 'number' || !(v > 0)) throw new ConfigurationError(`${k} must be a positive number, not ${String(v)}`);
+  }
+  if (o.memtableWriterStopBytes < o.memtableWriterSlowdownBytes) {
+    throw new ConfigurationError('memtableWriterStopBytes must be at least memtableWriterSlowdownBytes');
+  }
+  if (o.compactionMinThreshold < 2 || o.compactionMaxThreshold < o.compactionMinThreshold) {
+    throw new ConfigurationError('compaction thresholds need 2 <= min <= max');
+  }
+  return o;
+}

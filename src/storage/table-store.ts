@@ -1,0 +1,146 @@
+import type { Env } from '../env/index.js';
+import type { PartitionData } from './model/partition-data.js';
+import type { PartitionUpdate } from './model/partition-update.js';
+import type { CommitLogPosition } from './model/commit-log-position.js';
+import { Memtable } from './memtable/memtable.js';
+import { type PartitionResult, readPartition } from './read/partition-reader.js';
+import { DataPartitionView, type PartitionView } from './read/partition-view.js';
+import type { SliceQuery } from './read/slice-query.js';
+import { SSTablePartitionView } from './read/sstable-partition-view.js';
+import type { ChunkCache, SSTableReader } from './sstable/index.js';
+import type { TableDef } from './table-def.js';
+
+/** Where a partition scan starts or stops, by partition position. */
+export interface PositionBound {
+  readonly position: Buffer;
+  readonly inclusive: boolean;
+}
+
+/** A scanned partition with its position, so the next page can start after it. */
+export interface ScannedPartition extends PartitionResult {
+  readonly position: Buffer;
+}
+
+/**
+ * One table's live state: the active memtable, memtables being flushed, and its SSTables (newest
+ * first). Reads merge all of them. The state only changes in synchronous steps, so a read —
+ * which is synchronous — always sees a consistent set of sources.
+ */
+export class TableStore {
+  active: Memtable;
+  flushing: Memtable[] = [];
+  /** Newest first. */
+  sstables: SSTableReader[] = [];
+  /** SSTables taking part in a running compaction. */
+  readonly compacting = new Set<SSTableReader>();
+  nextGeneration = 1;
+
+  constructor(
+    readonly env: Env,
+    readonly def: TableDef,
+    readonly dir: string,
+    readonly cache: ChunkCache,
+  ) {
+    this.active = new Memtable(env.clock.nowMs());
+  }
+
+  get unflushedBytes(): number {
+    let n = this.active.liveBytes;
+    for (const m of this.flushing) n += m.liveBytes;
+    return n;
+  }
+
+  /** Highest commit-log position already made durable in this table's SSTables. */
+  flushedUpTo(): CommitLogPosition | null {
+    let best: CommitLogPosition | null = null;
+    for (const s of this.sstables) {
+      const p = s.stats.commitLogUpperBound;
+      if (p && (!best || p.segmentId > best.segmentId || (p.segmentId === best.segmentId && p.offset > best.offset))) best = p;
+    }
+    return best;
+  }
+
+  applyTo(mem: Memtable, update: PartitionUpdate, nowSec: number): void {
+    const position = this.def.partitioner.decorate(update.key).position;
+    mem.apply(update.key, position, update, nowSec);
+  }
+
+  /** Memtables newest first: the active one, then those being flushed (latest switched first). */
+  private memtables(): Memtable[] {
+    return [this.active, ...[...this.flushing].reverse()];
+  }
+
+  read(key: Buffer, query: SliceQuery, nowSec: number): PartitionResult | null {
+    const position = this.def.partitioner.decorate(key).position;
+    return readPartition(this.viewsOf(position, query), query, nowSec);
+  }
+
+  private viewsOf(position: Buffer, query: SliceQuery): PartitionView[] {
+    const views: PartitionView[] = [];
+    for (const m of this.memtables()) {
+      const p = m.get(position);
+      if (p !== undefined) views.push(p);
+    }
+    if (query.slices.length === 0) return views;
+    const first = query.reversed ? query.slices[query.slices.length - 1]! : query.slices[0]!;
+    for (const s of this.sstables) {
+      const v = SSTablePartitionView.open(s, position, first.start, first.end, query.reversed);
+      if (v !== null) views.push(v);
+    }
+    return views;
+  }
+
+  /**
+   * Partitions in position (token) order between the bounds, each answered with `query`;
+   * partitions with nothing live are skipped unless `includeTombstones`. Stops after
+   * `partitionLimit` partitions with results.
+   */
+  scan(from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, nowSec: number): ScannedPartition[] {
+    const streams: Iterator<PartitionView & { position: Buffer }>[] = [];
+    for (const m of this.memtables()) streams.push(m.range(from, to));
+    for (const s of this.sstables) streams.push(mapIterator(s.scan(from, to), (p: PartitionData) => Object.assign(new DataPartitionView(p), { position: p.position })));
+    const heads = streams.map((s) => s.next());
+    const out: ScannedPartition[] = [];
+    while (out.length < partitionLimit) {
+      let min: Buffer | null = null;
+      for (const h of heads) if (!h.done && (min === null || Buffer.compare(h.value.position, min) < 0)) min = h.value.position;
+      if (min === null) break;
+      const views: PartitionView[] = [];
+      for (let i = 0; i < heads.length; i++) {
+        const h = heads[i]!;
+        if (!h.done && h.value.position.equals(min)) {
+          views.push(h.value);
+          heads[i] = streams[i]!.next();
+        }
+      }
+      const r = readPartition(views, query, nowSec);
+      if (r !== null && (r.cells.length > 0 || query.includeTombstones)) out.push({ ...r, position: min });
+    }
+    return out;
+  }
+
+  /** Every source that may hold `position`, except `excluded` SSTables: for purge decisions. */
+  minTimestampElsewhere(position: Buffer, excluded: ReadonlySet<SSTableReader>): bigint {
+    let min = 2n ** 63n - 1n;
+    for (const m of this.memtables()) if (m.get(position) !== undefined && m.minTimestamp < min) min = m.minTimestamp;
+    for (const s of this.sstables) {
+      if (!excluded.has(s) && s.stats.minTimestamp < min && s.mayContain(position)) min = s.stats.minTimestamp;
+    }
+    return min;
+  }
+
+  /** Swaps SSTables in one synchronous step (flush adds; compaction adds and removes). */
+  replaceSSTables(removed: readonly SSTableReader[], added: readonly SSTableReader[]): void {
+    const gone = new Set(removed);
+    this.sstables = [...added, ...this.sstables.filter((s) => !gone.has(s))].sort((a, b) => b.generation - a.generation);
+  }
+}
+
+function mapIterator<A, B>(it: Iterator<A>, f: (a: A) => B): Iterator<B> {
+  return {
+    next(): IteratorResult<B> {
+      const r = it.next();
+      return r.done ? { done: true, value: undefined } : { done: false, value: f(r.value) };
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { Env } from '../env/index.js';
+import type { CommitLogPosition } from './model/commit-log-position.js';
+
+/**
+ * Durable record of each table's last truncation: commit-log entries for the table before that
+ * position must not be replayed (they were truncated away).
+ *
+ *   file = "truncations.json"  { "<tableId>": { "segmentId": n, "offset": n, "atMs": n }, … }
+ *   written to a temporary file, fsynced, renamed over the old one, directory fsynced.
+ */
+export interface TruncationRecord extends CommitLogPosition {
+  readonly atMs: number;
+}
+
+export class TruncationRecords {
+  private readonly path: string;
+  private records: Record<string, TruncationRecord>;
+
+  constructor(
+    private readonly env: Env,
+    private readonly dir: string,
+  ) {
+    env.fs.mkdirSync(dir);
+    this.path = `${dir}/truncations.json`;
+    this.records = env.fs.existsSync(this.path) ? (JSON.parse(env.fs.readFileSync(this.path).toString('utf8')) as Record<string, TruncationRecord>) : {};
+  }
+
+  get(tableId: string): TruncationRecord | undefined {
+    return this.records[tableId];
+  }
+
+  all(): TruncationRecord[] {
+    return Object.values(this.records);
+  }
+
+  set(tableId: string, rec: TruncationRecord): void {
+    this.records = { ...this.records, [tableId]: rec };
+    const tmp = `${this.path}.tmp`;
+    const data = Buffer.from(JSON.stringify(this.records), 'utf8');
+    const fd = this.env.fs.openSync(tmp, 'w');
+    try {
+      this.env.fs.writeSync(fd, data, 0, data.length, 0);
+      this.env.fs.fsyncSync(fd);
+    } finally {
+      this.env.fs.closeSync(fd);
+    }
+    this.env.fs.renameSync(tmp, this.path);
+    this.env.fs.fsyncDirSync(this.dir);
+  }
+}
