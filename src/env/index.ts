@@ -6,3 +6,4 @@ export * from './sim-clock.js';
 export * from './sim-timers.js';
 export * from './memory-file-system.js';
 export * from './sim-env.js';
+export * from './durable-dir.js';

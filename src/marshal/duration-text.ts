@@ -19,7 +19,6 @@ const UNITS: ReadonlyArray<readonly [string, 'months' | 'days' | 'nanoseconds', 
   ['h', 'nanoseconds', NS.h], ['m', 'nanoseconds', NS.m], ['s', 'nanoseconds', NS.s],
   ['ms', 'nanoseconds', NS.ms], ['us', 'nanoseconds', NS.us], ['ns', 'nanoseconds', NS.ns],
 ];
-const STANDARD_PART = /(\d+)(mo|ms|us|µs|ns|y|w|d|h|m|s)/iy;
 const ISO = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
 const ISO_WEEK = /^P(\d+)W$/;
 const ISO_ALT = /^P(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
@@ -44,10 +43,11 @@ export function parseDuration(input: string): DurationValue {
 
 function parseStandard(s: string, input: string): Array<[number, bigint]> {
   const out: Array<[number, bigint]> = [];
-  STANDARD_PART.lastIndex = 0;
+  // Sticky, so each part must start where the last ended; a fresh regex per call (it holds state).
+  const part = /(\d+)(mo|ms|us|µs|ns|y|w|d|h|m|s)/iy;
   let last = -1;
-  while (STANDARD_PART.lastIndex < s.length) {
-    const m = STANDARD_PART.exec(s);
+  while (part.lastIndex < s.length) {
+    const m = part.exec(s);
     if (m === null) break;
     const symbol = m[2]!.toLowerCase().replace('µs', 'us');
     const unit = UNITS.findIndex(([u]) => u === symbol);
@@ -55,7 +55,7 @@ function parseStandard(s: string, input: string): Array<[number, bigint]> {
     last = unit;
     out.push([unit, BigInt(m[1]!)]);
   }
-  if (out.length === 0 || STANDARD_PART.lastIndex !== s.length) {
+  if (out.length === 0 || part.lastIndex !== s.length) {
     throw new MarshalError(`unable to convert '${input}' to a duration`);
   }
   return out;

@@ -1,4 +1,4 @@
-import type { Env } from '../env/index.js';
+import { type Env, mkdirDurable } from '../env/index.js';
 import { EngineStateError, InvalidRequestError, OverloadedError, WriteFailureError } from '../errors/index.js';
 import { CommitLog, replayCommitLog, type ReplayReport } from './commitlog/index.js';
 import { Compactor } from './compaction/compactor.js';
@@ -65,7 +65,7 @@ export class StorageEngine {
   /** Opens the engine: loads SSTables, replays the commit log, flushes what it replayed. */
   static async open(cfg: StorageEngineConfig): Promise<StorageEngine> {
     const engine = new StorageEngine(cfg);
-    cfg.env.fs.mkdirSync(engine.commitLogDir);
+    mkdirDurable(cfg.env.fs, engine.commitLogDir);
     for (const def of cfg.tables ?? []) engine.registerTable(def);
     await engine.replay();
     return engine;

@@ -1,4 +1,4 @@
-import type { Env } from '../env/index.js';
+import { type Env, mkdirDurable } from '../env/index.js';
 import { readJournals } from './compaction/compaction-journal.js';
 import { type ChunkCache, SSTableReader, listSSTables, removeIncomplete } from './sstable/index.js';
 
@@ -8,7 +8,7 @@ import { type ChunkCache, SSTableReader, listSSTables, removeIncomplete } from '
  * are verified on open; a corrupt SSTable stops the load with a CorruptionError).
  */
 export function loadSSTables(env: Env, dir: string, cache: ChunkCache): { readers: SSTableReader[]; maxGeneration: number } {
-  env.fs.mkdirSync(dir);
+  mkdirDurable(env.fs, dir);
   let complete = new Set(listSSTables(env, dir));
   for (const j of readJournals(env, dir)) {
     if (complete.has(j.output)) {

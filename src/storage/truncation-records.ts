@@ -1,4 +1,4 @@
-import type { Env } from '../env/index.js';
+import { type Env, mkdirDurable } from '../env/index.js';
 import type { CommitLogPosition } from './model/commit-log-position.js';
 
 /**
@@ -20,7 +20,7 @@ export class TruncationRecords {
     private readonly env: Env,
     private readonly dir: string,
   ) {
-    env.fs.mkdirSync(dir);
+    mkdirDurable(env.fs, dir);
     this.path = `${dir}/truncations.json`;
     this.records = env.fs.existsSync(this.path) ? (JSON.parse(env.fs.readFileSync(this.path).toString('utf8')) as Record<string, TruncationRecord>) : {};
   }

@@ -14,7 +14,8 @@ import { SEGMENT_HEADER_BYTES, encodeSegmentHeader, segmentFileName, segmentSalt
 
 export class CommitLogSegment {
   readonly salt: number;
-  /** Bytes handed to the OS (header included); the next write goes here. */
+  /** Bytes handed to the OS (header included); the next write goes here. For a replayed
+   * segment, its size on disk. */
   fileEnd: number;
   private fd: number | null;
   private syncsInFlight = 0;
@@ -52,8 +53,14 @@ export class CommitLogSegment {
   }
 
   /** A segment left by an earlier run: already replayed, never written again, kept until clean. */
-  static replayed(fs: FileSystem, dir: string, id: number, tables: ReadonlyMap<string, number>): CommitLogSegment {
-    return new CommitLogSegment(fs, id, `${dir}/${segmentFileName(id)}`, null, 0, new Map(tables));
+  static replayed(
+    fs: FileSystem,
+    path: string,
+    id: number,
+    sizeBytes: number,
+    tables: ReadonlyMap<string, number>,
+  ): CommitLogSegment {
+    return new CommitLogSegment(fs, id, path, null, sizeBytes, new Map(tables));
   }
 
   /** True when nothing but the header has been written. */

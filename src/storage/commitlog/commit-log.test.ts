@@ -168,6 +168,25 @@ describe('CommitLog', () => {
     });
   });
 
+  it('over totalSpaceBytesMax, asks for the tables dirty in the oldest segment to be flushed', async () => {
+    const env = createRealEnv();
+    const asked: string[][] = [];
+    const opts = { sync: 'batch', segmentSizeBytes: 4096, totalSpaceBytesMax: 3 * 4096 } as const;
+    await withLog(env, { ...opts, onSpacePressure: (t) => asked.push([...t]) }, async (log) => {
+      await Promise.all(Array.from({ length: 200 }, (_, i) => log.add(sampleMutation(i, i < 20 ? 'old' : 'new'))));
+      await sleep(1);
+      assert.ok(asked.length > 0);
+      assert.deepEqual([...asked[0]!].sort(), ['new', 'old'], 'the oldest segment holds entries 0..~41');
+      log.discardCompletedSegments('old', log.currentPosition());
+      log.discardCompletedSegments('new', log.currentPosition());
+      asked.length = 0;
+      await log.add(sampleMutation(1));
+      log.forceNewSegment();
+      await sleep(1);
+      assert.deepEqual(asked, [], 'under the limit again');
+    });
+  });
+
   it('forceNewSegment starts a new segment only when the active one holds entries', async () => {
     const env = createRealEnv();
     await withLog(env, { sync: 'periodic' }, async (log) => {

@@ -21,7 +21,6 @@
  */
 import type { Env, FileSystem, TimerHandle } from '../../env/env.js';
 import {
-  ConfigurationError,
   EngineStateError,
   InvalidRequestError,
   OverloadedError,
@@ -37,49 +36,11 @@ import type { ReplayReport } from './replay-report.js';
 import { listSegmentFiles } from './segment-directory.js';
 import { ENTRY_HEADER_BYTES, ENTRY_TRAILER_BYTES, frameEntry } from './segment-format.js';
 import { createSyncPolicy, type SyncMode, type SyncPolicy } from './sync-policy.js';
+import { resolveConfig, type CommitLogOptions, type ResolvedConfig } from './commit-log-options.js';
 
-export interface CommitLogOptions {
-  readonly env: Env;
-  readonly dir: string;
-  readonly sync: SyncMode;
-  /** periodic: fsync interval. Default 10000. */
-  readonly syncPeriodMs?: number;
-  /** group: how long entries collect before one fsync. Default 15. */
-  readonly groupWindowMs?: number;
-  /** Segment file size limit. Default 32 MiB; a mutation may take at most half of it. */
-  readonly segmentSizeBytes?: number;
-  /** The replay report of `dir`; required when `dir` holds segments (replay before you write). */
-  readonly replayed?: ReplayReport;
-  /** New segment ids are greater than this (e.g. the highest segment id an SSTable references). */
-  readonly minSegmentId?: number;
-  /** Adds not yet acknowledged; beyond it add() fails with OverloadedError. Default 65536. */
-  readonly unackedAddsMax?: number;
-  /** Buffered bytes that force a write to the OS before the turn ends. Default 1 MiB. */
-  readonly writeBatchBytesMax?: number;
-}
-
-export const COMMIT_LOG_DEFAULTS = Object.freeze({
-  syncPeriodMs: 10_000,
-  groupWindowMs: 15,
-  segmentSizeBytes: 32 * 1024 * 1024,
-  unackedAddsMax: 65_536,
-  writeBatchBytesMax: 1024 * 1024,
-});
-
-/** Bounds on `segmentSizeBytes`: room for real entries; lengths stay far inside u32. */
-export const SEGMENT_SIZE_BYTES_MIN = 4096;
-export const SEGMENT_SIZE_BYTES_MAX = 1024 * 1024 * 1024;
 /** Capacity the write buffer starts with and shrinks back to after a huge entry. */
 const WRITE_BUFFER_INITIAL_BYTES = 64 * 1024;
 const WRITE_BUFFER_RETAINED_BYTES_MAX = 4 * 1024 * 1024;
-
-interface ResolvedConfig {
-  readonly syncPeriodMs: number;
-  readonly groupWindowMs: number;
-  readonly segmentSizeBytes: number;
-  readonly unackedAddsMax: number;
-  readonly writeBatchBytesMax: number;
-}
 
 type LogState = 'open' | 'closing' | 'closed';
 
@@ -111,6 +72,7 @@ export class CommitLog {
     /** Oldest first; the last one is the active segment. */
     private readonly segments: CommitLogSegment[],
     firstSegmentId: number,
+    private readonly onSpacePressure: ((tableIds: readonly string[]) => void) | undefined,
   ) {
     this.fs = env.fs;
     this.maxMutationSizeBytes = Math.floor(config.segmentSizeBytes / 2);
@@ -144,7 +106,7 @@ export class CommitLog {
     const leftovers = adoptReplayedSegments(opts.env.fs, opts.dir, opts.replayed);
     const highest = leftovers.reduce((max, s) => Math.max(max, s.id), 0);
     const firstId = Math.max(highest + 1, (opts.minSegmentId ?? 0) + 1, Math.floor(opts.env.clock.nowMs()));
-    return new CommitLog(opts.env, opts.dir, config, opts.sync, leftovers, firstId);
+    return new CommitLog(opts.env, opts.dir, config, opts.sync, leftovers, firstId, opts.onSpacePressure);
   }
 
   /**
@@ -300,7 +262,18 @@ export class CommitLog {
       throw this.fail('segment creation', err);
     }
     this.segments.push(next);
+    this.checkSpace();
     return next;
+  }
+
+  /** Over commitlog_total_space: ask (outside this call stack) for the oldest segment's tables to flush. */
+  private checkSpace(): void {
+    const callback = this.onSpacePressure;
+    if (callback === undefined || this.segments.length < 2) return;
+    const held = this.segments.reduce((sum, s) => sum + s.fileEnd, 0);
+    if (held <= this.config.totalSpaceBytesMax) return;
+    const tables = this.segments[0]!.dirtyTables();
+    this.env.timers.setImmediate(() => callback(tables));
   }
 
   /** Hands buffered entries to the OS. False when the log has failed. */
@@ -409,30 +382,6 @@ function closedError(): EngineStateError {
   return new EngineStateError('commit log is closed');
 }
 
-function resolveConfig(opts: CommitLogOptions): ResolvedConfig {
-  const d = COMMIT_LOG_DEFAULTS;
-  const config: ResolvedConfig = {
-    syncPeriodMs: opts.syncPeriodMs ?? d.syncPeriodMs,
-    groupWindowMs: opts.groupWindowMs ?? d.groupWindowMs,
-    segmentSizeBytes: opts.segmentSizeBytes ?? d.segmentSizeBytes,
-    unackedAddsMax: opts.unackedAddsMax ?? d.unackedAddsMax,
-    writeBatchBytesMax: opts.writeBatchBytesMax ?? d.writeBatchBytesMax,
-  };
-  if (!['periodic', 'batch', 'group'].includes(opts.sync)) {
-    throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, not ${String(opts.sync)}`);
-  }
-  const s = config.segmentSizeBytes;
-  if (!Number.isInteger(s) || s < SEGMENT_SIZE_BYTES_MIN || s > SEGMENT_SIZE_BYTES_MAX) {
-    throw new ConfigurationError(
-      `commitlog_segment_size must be an integer from ${SEGMENT_SIZE_BYTES_MIN} to ${SEGMENT_SIZE_BYTES_MAX} bytes, not ${s}`,
-    );
-  }
-  for (const [name, v] of Object.entries(config)) {
-    if (!Number.isFinite(v) || v <= 0) throw new ConfigurationError(`commit log option ${name} must be positive, not ${v}`);
-  }
-  return config;
-}
-
 /** The segments already in `dir`, each of which the replay must have seen. */
 function adoptReplayedSegments(fs: FileSystem, dir: string, replayed: ReplayReport | undefined): CommitLogSegment[] {
   const seen = new Map((replayed?.segments ?? []).map((s) => [s.segmentId, s]));
@@ -441,7 +390,7 @@ function adoptReplayedSegments(fs: FileSystem, dir: string, replayed: ReplayRepo
     if (r === undefined) {
       throw new EngineStateError(`${file.path} has not been replayed: replay the commit log before opening it`);
     }
-    return CommitLogSegment.replayed(fs, dir, file.segmentId, r.tables);
+    return CommitLogSegment.replayed(fs, file.path, file.segmentId, fs.statSync(file.path).size, r.tables);
   });
 }
 

@@ -1,4 +1,5 @@
 export * from './commit-log.js';
+export * from './commit-log-options.js';
 export * from './commit-log-replayer.js';
 export * from './replay-report.js';
 export * from './mutation-codec.js';

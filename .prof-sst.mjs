@@ -1,0 +1,18 @@
+import { createRealEnv } from './dist/src/env/index.js';
+import { SSTableWriter, ChunkCache } from './dist/src/storage/sstable/index.js';
+import * as fx from './dist/src/storage/sstable/sstable-test-fixtures.js';
+import { CellKind, NO_DELETION_TIME, LIVE_DELETION } from './dist/src/storage/model/index.js';
+const env = createRealEnv();
+const { dir, cleanup } = fx.makeTmpDir();
+const r = fx.rng(1);
+const cells = [];
+let ts = 1700000000000000n;
+for (let i = 0; i < 100000; i++) { const name = Buffer.alloc(15); name[0]=0x40; name.writeBigUInt64BE(BigInt(i/3|0),1); name[9]=0x40; name.write('c00'+(i%3)+'x',10); if (i%3===0) ts += 7n; cells.push({name, kind: CellKind.LIVE, value: fx.randomBytes(r, 20, 16), timestamp: ts, ttl: 0, localDeletionTime: NO_DELETION_TIME}); }
+const p = { key: Buffer.from('k'), position: Buffer.from('k'), partitionDeletion: LIVE_DELETION, rangeTombstones: [], cells };
+const w = SSTableWriter.create({ env, dir, generation: 1, compression: process.argv[2] ?? 'lz4', expectedPartitions: 1, commitLogUpperBound: null, cache: new ChunkCache(1<<28) });
+w.append(p);
+const rd = await w.finish();
+const all = { start: Buffer.from([0x20]), end: Buffer.from([0x60]), reversed: false };
+for (let k = 0; k < 3; k++) { const t = process.hrtime.bigint(); rd.readPartition(p.position, all); console.log('whole', Number(process.hrtime.bigint()-t)/1e6, 'ms'); }
+for (let k = 0; k < 3; k++) { const t = process.hrtime.bigint(); [...rd.scan()]; console.log('scan', Number(process.hrtime.bigint()-t)/1e6, 'ms'); }
+rd.close(); cleanup();
