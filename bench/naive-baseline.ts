@@ -1,4 +1,5 @@
 import { BTree } from '../src/util/btree.js';
+import { compareBytes } from '../src/util/compare-bytes.js';
 import type { Env } from '../src/env/index.js';
 
 /**
@@ -8,7 +9,7 @@ import type { Env } from '../src/env/index.js';
  * thing that is durable and sorted.
  */
 export class NaiveStore {
-  readonly map = new BTree<Buffer, Buffer>(undefined, Buffer.compare);
+  readonly map = new BTree<Buffer, Buffer>(undefined, compareBytes);
   private readonly fd: number;
   private pending: Buffer[] = [];
   private waiters: (() => void)[] = [];

@@ -25,7 +25,7 @@ const { values } = parseArgs({ options: { partitions: { type: 'string', default:
 const PARTITIONS = Number(values.partitions);
 const CELLS = Number(values.cells);
 const SECONDS = Number(values.seconds);
-const INFLIGHT = 256;
+const INFLIGHT = 1024;
 const env = createRealEnv();
 const TABLE: TableDef = { id: '6c0a0b8e-1f6e-4a51-9d0a-2b1e3c4d5e6f', keyspace: 'bench', name: 'cells', partitioner: { decorate: (key: Buffer) => ({ position: key }) }, gcGraceSeconds: 864000 };
 
@@ -139,6 +139,7 @@ async function main(): Promise<void> {
         return cells / ((performance.now() - t0) / 1000);
       })(),
     };
+    const cache = { hits: engine.cache.hits, misses: engine.cache.misses };
     await engine.close();
     naive.close();
     progress('');
@@ -149,7 +150,7 @@ async function main(): Promise<void> {
       slicesReverse: { ilium: reverse.ilium, baseline: reverse.naive },
       scanCells: { ilium: scan.ilium, baseline: scan.naive },
     };
-    process.stdout.write(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}; ${total} cells in ${PARTITIONS} partitions, ${sstables} SSTables after compaction\n`);
+    process.stdout.write(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}; ${total} cells in ${PARTITIONS} partitions, ${sstables} SSTables after compaction; chunk cache ${cache.hits} hits, ${cache.misses} misses\n`);
     for (const [k, v] of Object.entries(rows)) {
       process.stdout.write(`${k.padEnd(14)} ilium ${Math.round(v.ilium).toString().padStart(10)}/s   baseline ${Math.round(v.baseline).toString().padStart(10)}/s   ratio ${(v.ilium / v.baseline).toFixed(2)}\n`);
     }

@@ -32,7 +32,7 @@
  *   boolean   = 0x00 (empty) | 0x01 (false) | 0x02 (true; any non-zero serialized byte)
  *   bytes     = token* 0x00                      blob, ascii, text, duration: byte-ordered types
  *     token   = 0x01 0x01 (a 0x00 byte) | 0x01 0x02 (a 0x01 byte) | b (a byte b >= 0x02)
- *   inet      = 0x00 (empty) | fixedOpt(bytes 0-3, untransformed) ( 0x00 (IPv4) | 0x01 bytes 4-15 (IPv6) )
+ *   inet      = 0x00 (empty) | fixedOpt(bytes 0-3 as they are, not empty) ( 0x00 (IPv4) | 0x01 bytes 4-15 (IPv6) )
  *   varint    = 0x00                             the empty value
  *             | 0x40 ~u32be(L) T  |  (0x7F - L) T          v < 0, T = v's two's complement bytes
  *                                                          without leading 0xFF bytes, L = |T| (L <= 62

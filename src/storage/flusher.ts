@@ -51,6 +51,7 @@ export class Flusher {
       compression: table.def.compression ?? this.compressionDefault,
       expectedPartitions: mem.partitions.size,
       commitLogUpperBound: mem.upperBound,
+      cache: table.cache,
     });
     try {
       const budget = new YieldBudget(table.env);

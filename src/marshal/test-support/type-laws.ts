@@ -42,77 +42,18 @@ export function checkTypeLaws<T>(type: AbstractType<T>, values: fc.Arbitrary<Buf
   if (opts.reversed !== false) lawsFor(new ReversedType(type as AbstractType), values, { ...opts, invalid: [] });
 }
 
+type Params = { numRuns: number };
+
 function lawsFor(type: AbstractType, values: fc.Arbitrary<Buffer>, opts: LawOptions): void {
   const params = { numRuns: opts.numRuns ?? 150 };
-  const sameValue = (a: Buffer, b: Buffer, mode: 'exact' | 'equal'): boolean =>
-    mode === 'exact' ? a.equals(b) : type.compare(a, b) === 0;
-
-  test(`${type.name}: byte-comparable order equals compare`, () => {
-    fc.assert(
-      fc.property(values, values, (a, b) => {
-        const c = sign(type.compare(a, b));
-        assert.ok(sign(type.compare(b, a)) === -c, 'compare is antisymmetric');
-        assert.ok(type.compare(a, a) === 0, 'compare(a, a) is 0');
-        const e = sign(Buffer.compare(type.toComparable(a), type.toComparable(b)));
-        assert.equal(e, c, `${hex(a)} vs ${hex(b)}`);
-      }),
-      params,
-    );
-  });
-
-  test(`${type.name}: fromComparable(toComparable(x)) round trip`, () => {
-    fc.assert(
-      fc.property(values, (x) => {
-        const enc = type.toComparable(x);
-        const reader = new ByteReader(enc);
-        const back = type.fromComparable(reader);
-        assert.equal(reader.pos, enc.length, 'reads exactly the encoding');
-        assert.ok(sameValue(back, x, opts.decode ?? 'exact'), `${hex(x)} decoded as ${hex(back)}`);
-        assert.ok(type.toComparable(back).equals(enc), 'the decoded value encodes identically');
-      }),
-      params,
-    );
-  });
-
+  test(`${type.name}: byte-comparable order equals compare`, () => orderLaw(type, values, params));
+  test(`${type.name}: fromComparable(toComparable(x)) round trip`, () => decodeLaw(type, values, opts.decode ?? 'exact', params));
   const textMode = opts.text ?? 'exact';
   if (textMode !== 'skip') {
-    test(`${type.name}: fromString(toString(x)) round trip`, () => {
-      const filtered = opts.textFilter ? values.filter(opts.textFilter) : values;
-      fc.assert(
-        fc.property(filtered, (x) => {
-          const s = type.toString(x);
-          const back = type.fromString(s);
-          assert.ok(sameValue(back, x, textMode), `${hex(x)} → '${s}' → ${hex(back)}`);
-        }),
-        params,
-      );
-    });
+    const filtered = opts.textFilter ? values.filter(opts.textFilter) : values;
+    test(`${type.name}: fromString(toString(x)) round trip`, () => textLaw(type, filtered, textMode, params));
   }
-
-  test(`${type.name}: encodings are self-delimiting`, () => {
-    const sep = fc.constantFrom(...SEPARATORS);
-    const tail = fc.uint8Array({ maxLength: 6 }).map((u) => Buffer.from(u));
-    fc.assert(
-      fc.property(values, values, sep, sep, tail, tail, (a, b, s1, s2, t1, t2) => {
-        const ea = type.toComparable(a);
-        const eb = type.toComparable(b);
-        if (!ea.equals(eb)) {
-          const shorter = ea.length < eb.length ? ea : eb;
-          const longer = shorter === ea ? eb : ea;
-          assert.ok(!longer.subarray(0, shorter.length).equals(shorter), 'no encoding is a prefix of another');
-        }
-        const x = Buffer.concat([ea, Buffer.from([s1]), t1]);
-        const y = Buffer.concat([eb, Buffer.from([s2]), t2]);
-        const c = sign(type.compare(a, b));
-        if (c !== 0) assert.equal(sign(Buffer.compare(x, y)), c);
-        const reader = new ByteReader(x);
-        type.fromComparable(reader);
-        assert.equal(reader.pos, ea.length, 'decoding stops at the end of the component');
-      }),
-      params,
-    );
-  });
-
+  test(`${type.name}: encodings are self-delimiting`, () => delimitingLaw(type, values, params));
   test(`${type.name}: validate`, () => {
     fc.assert(fc.property(values, (x) => type.validate(x)), params);
     for (const bad of opts.invalid ?? []) {
@@ -120,6 +61,72 @@ function lawsFor(type: AbstractType, values: fc.Arbitrary<Buffer>, opts: LawOpti
       assert.throws(() => type.toString(bad), MarshalError);
     }
   });
+}
+
+function sameValue(type: AbstractType, a: Buffer, b: Buffer, mode: 'exact' | 'equal'): boolean {
+  return mode === 'exact' ? a.equals(b) : type.compare(a, b) === 0;
+}
+
+function orderLaw(type: AbstractType, values: fc.Arbitrary<Buffer>, params: Params): void {
+  fc.assert(
+    fc.property(values, values, (a, b) => {
+      const c = sign(type.compare(a, b));
+      assert.ok(sign(type.compare(b, a)) === -c, 'compare is antisymmetric');
+      assert.ok(type.compare(a, a) === 0, 'compare(a, a) is 0');
+      const e = sign(Buffer.compare(type.toComparable(a), type.toComparable(b)));
+      assert.equal(e, c, `${hex(a)} vs ${hex(b)}`);
+    }),
+    params,
+  );
+}
+
+function decodeLaw(type: AbstractType, values: fc.Arbitrary<Buffer>, mode: 'exact' | 'equal', params: Params): void {
+  fc.assert(
+    fc.property(values, (x) => {
+      const enc = type.toComparable(x);
+      const reader = new ByteReader(enc);
+      const back = type.fromComparable(reader);
+      assert.equal(reader.pos, enc.length, 'reads exactly the encoding');
+      assert.ok(sameValue(type, back, x, mode), `${hex(x)} decoded as ${hex(back)}`);
+      assert.ok(type.toComparable(back).equals(enc), 'the decoded value encodes identically');
+    }),
+    params,
+  );
+}
+
+function textLaw(type: AbstractType, values: fc.Arbitrary<Buffer>, mode: 'exact' | 'equal', params: Params): void {
+  fc.assert(
+    fc.property(values, (x) => {
+      const s = type.toString(x);
+      const back = type.fromString(s);
+      assert.ok(sameValue(type, back, x, mode), `${hex(x)} → '${s}' → ${hex(back)}`);
+    }),
+    params,
+  );
+}
+
+function delimitingLaw(type: AbstractType, values: fc.Arbitrary<Buffer>, params: Params): void {
+  const sep = fc.constantFrom(...SEPARATORS);
+  const tail = fc.uint8Array({ maxLength: 6 }).map((u) => Buffer.from(u));
+  fc.assert(
+    fc.property(values, values, sep, sep, tail, tail, (a, b, s1, s2, t1, t2) => {
+      const ea = type.toComparable(a);
+      const eb = type.toComparable(b);
+      if (!ea.equals(eb)) {
+        const shorter = ea.length < eb.length ? ea : eb;
+        const longer = shorter === ea ? eb : ea;
+        assert.ok(!longer.subarray(0, shorter.length).equals(shorter), 'no encoding is a prefix of another');
+      }
+      const x = Buffer.concat([ea, Buffer.from([s1]), t1]);
+      const y = Buffer.concat([eb, Buffer.from([s2]), t2]);
+      const c = sign(type.compare(a, b));
+      if (c !== 0) assert.equal(sign(Buffer.compare(x, y)), c);
+      const reader = new ByteReader(x);
+      type.fromComparable(reader);
+      assert.equal(reader.pos, ea.length, 'decoding stops at the end of the component');
+    }),
+    params,
+  );
 }
 
 /** `arb`, or now and then the empty value. */

@@ -3,11 +3,12 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { Env } from '../../env/env.js';
 import { createRealEnv } from '../../env/real-env.js';
-import { EngineStateError, InvalidRequestError, OverloadedError, WriteFailureError } from '../../errors/ilium-error.js';
+import { ConfigurationError, EngineStateError, InvalidRequestError, OverloadedError, WriteFailureError } from '../../errors/ilium-error.js';
 import { liveCell } from '../model/cell.js';
 import { comparePositions, type CommitLogPosition } from '../model/commit-log-position.js';
 import type { Mutation } from '../model/partition-update.js';
-import { CommitLog, type CommitLogOptions } from './commit-log.js';
+import { CommitLog } from './commit-log.js';
+import type { CommitLogOptions } from './commit-log-options.js';
 import { replayCommitLog } from './commit-log-replayer.js';
 import { ProbedFileSystem, envWith, freshDir, mutationArb, sampleMutation, type FsEvent } from './commit-log-test-support.js';
 import type { ReplayReport } from './replay-report.js';
@@ -256,6 +257,14 @@ describe('CommitLog', () => {
       await Promise.all(ok);
       await log.add(sampleMutation(11));
     });
+  });
+
+  it('rejects unusable options with ConfigurationError', () => {
+    const env = createRealEnv();
+    const dir = '/nonexistent-never-created';
+    assert.throws(() => CommitLog.open({ env, dir, sync: 'periodic', segmentSizeBytes: 100 }), ConfigurationError);
+    assert.throws(() => CommitLog.open({ env, dir, sync: 'sometimes' as SyncMode }), ConfigurationError);
+    assert.throws(() => CommitLog.open({ env, dir, sync: 'group', groupWindowMs: 0 }), ConfigurationError);
   });
 
   it('refuses adds after close', async () => {

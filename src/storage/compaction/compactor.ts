@@ -73,6 +73,7 @@ export class Compactor {
       compression: table.def.compression ?? this.options.compression,
       expectedPartitions: inputs.reduce((n, s) => n + s.stats.partitionCount, 0),
       commitLogUpperBound: bound,
+      cache: table.cache,
     });
     let journal: string | null = null;
     try {

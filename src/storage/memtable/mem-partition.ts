@@ -1,4 +1,5 @@
 import { BTree } from '../../util/btree.js';
+import { compareBytes } from '../../util/compare-bytes.js';
 import type { Cell } from '../model/cell.js';
 import { type DeletionTime, LIVE_DELETION, type RangeTombstone, maxDeletion } from '../model/deletion.js';
 import type { PartitionData } from '../model/partition-data.js';
@@ -18,7 +19,7 @@ const PARTITION_OVERHEAD_BYTES = 256;
 export class MemPartition implements PartitionView {
   partitionDeletion: DeletionTime = LIVE_DELETION;
   rangeTombstoneList: RangeTombstone[] = [];
-  readonly cells = new BTree<Buffer, Cell>(undefined, Buffer.compare);
+  readonly cells = new BTree<Buffer, Cell>(undefined, compareBytes);
 
   constructor(
     readonly key: Buffer,
@@ -38,11 +39,11 @@ export class MemPartition implements PartitionView {
       grown += rt.start.length + rt.end.length + CELL_OVERHEAD_BYTES;
     }
     for (const cell of update.cells) {
-      const old = this.cells.get(cell.name);
-      if (old === undefined) {
-        this.cells.set(cell.name, cell);
+      // One tree walk when the name is new (the common case); a second only to reconcile.
+      if (this.cells.set(cell.name, cell, false)) {
         grown += cell.name.length + cell.value.length + CELL_OVERHEAD_BYTES;
       } else {
+        const old = this.cells.get(cell.name)!;
         const winner = reconcile(old, cell, nowSec);
         if (winner !== old) {
           this.cells.set(cell.name, winner);
@@ -62,7 +63,7 @@ export class MemPartition implements PartitionView {
         const r = it.next();
         if (r.done) return null;
         const cell = r.value[1];
-        if (reversed ? Buffer.compare(cell.name, start) < 0 : Buffer.compare(cell.name, end) > 0) return null;
+        if (reversed ? compareBytes(cell.name, start) < 0 : compareBytes(cell.name, end) > 0) return null;
         return cell;
       },
     };

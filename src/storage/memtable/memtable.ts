@@ -1,4 +1,5 @@
 import { BTree } from '../../util/btree.js';
+import { compareBytes } from '../../util/compare-bytes.js';
 import type { CommitLogPosition } from '../model/commit-log-position.js';
 import type { PartitionUpdate } from '../model/partition-update.js';
 import { MemPartition } from './mem-partition.js';
@@ -10,7 +11,7 @@ import { MemPartition } from './mem-partition.js';
  * that the flushed SSTable really covers every log entry before `upperBound`.
  */
 export class Memtable {
-  readonly partitions = new BTree<Buffer, MemPartition>(undefined, Buffer.compare);
+  readonly partitions = new BTree<Buffer, MemPartition>(undefined, compareBytes);
   /** Accounted size in bytes (keys, names, values and fixed overheads). */
   liveBytes = 0;
   cellCount = 0;

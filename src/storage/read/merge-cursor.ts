@@ -1,3 +1,4 @@
+import { compareBytes } from '../../util/compare-bytes.js';
 import type { Cell } from '../model/cell.js';
 import { reconcile } from '../model/reconcile.js';
 import type { CellCursor } from './cell-cursor.js';
@@ -26,13 +27,13 @@ export class MergeCellCursor implements CellCursor {
     for (let i = 0; i < heads.length; i++) {
       const h = heads[i]!;
       if (h === null) continue;
-      if (best === null || this.sign * Buffer.compare(h.name, best.name) < 0) best = h;
+      if (best === null || this.sign * compareBytes(h.name, best.name) < 0) best = h;
     }
     if (best === null) return null;
     let winner: Cell = best;
     for (let i = 0; i < heads.length; i++) {
       const h = heads[i]!;
-      if (h !== null && (h === best || h.name.equals(best.name))) {
+      if (h !== null && (h === best || compareBytes(h.name, best.name) === 0)) {
         winner = h === best ? winner : reconcile(winner, h, this.nowSec);
         heads[i] = this.sources[i]!.next();
       }

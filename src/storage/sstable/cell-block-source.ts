@@ -29,6 +29,10 @@ export class SingleBlockSource implements CellBlockSource {
   endsAtOrBefore(): boolean {
     return false;
   }
+
+  startsAtOrAfter(): boolean {
+    return false;
+  }
 }
 
 /** The cell blocks of a wide partition, located through its index entry and read on demand. */
@@ -66,5 +70,9 @@ export class IndexedBlockSource implements CellBlockSource {
 
   endsAtOrBefore(i: number, name: Buffer): boolean {
     return this.blocks.compareLast(i, name) <= 0;
+  }
+
+  startsAtOrAfter(i: number, name: Buffer): boolean {
+    return this.blocks.compareFirst(i, name) >= 0;
   }
 }

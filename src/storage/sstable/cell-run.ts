@@ -122,32 +122,22 @@ export class CellRun {
     return { name, kind, value, timestamp, ttl: this.ttl, localDeletionTime: this.ldt };
   }
 
-  /** Records the current cell in slot `k` of `store` (for reverse iteration of a block). */
-  capture(store: CapturedCells, k: number): void {
-    store.ensure(k + 1, store.arenaLen + this.nameLen);
+  /** Appends the current cell to `store` (for reverse iteration of a block). */
+  capture(store: CapturedCells): void {
+    const len = this.nameLen;
+    const at = store.reserveName(len);
     const arena = store.arena;
-    const at = store.arenaLen;
     const name = this.nameBuf;
-    if (this.nameLen <= loopCopyBytesMax) {
-      for (let i = 0; i < this.nameLen; i++) arena[at + i] = name[i]!;
+    if (len <= loopCopyBytesMax) {
+      for (let i = 0; i < len; i++) arena[at + i] = name[i]!;
     } else {
-      name.copy(arena, at, 0, this.nameLen);
+      name.copy(arena, at, 0, len);
     }
-    store.arenaLen = at + this.nameLen;
-    const f = store.fields;
-    const o = k * CapturedCells.stride;
-    f[o] = at;
-    f[o + 1] = this.nameLen;
-    f[o + 2] = this.kind;
-    f[o + 3] = this.delta;
-    f[o + 4] = this.ttl;
-    f[o + 5] = this.ldt;
-    f[o + 6] = this.valueStart;
-    f[o + 7] = this.valueEnd;
-    store.bigs[k] = this.deltaBig;
+    store.fields.push(at, len, this.kind, this.delta, this.ttl, this.ldt, this.valueStart, this.valueEnd);
+    store.bigs.push(this.deltaBig);
   }
 
-  /** Materializes slot `k` of `store`, captured from this run's current buffer. */
+  /** Materializes cell `k` of `store`, captured from this run's current buffer. */
   capturedCell(store: CapturedCells, k: number): Cell {
     const f = store.fields;
     const o = k * CapturedCells.stride;
@@ -253,29 +243,37 @@ export class CellRun {
   }
 }
 
-/** Parsed-but-unmaterialized cells of one block, in reusable storage. */
+/**
+ * Parsed-but-unmaterialized cells of one block: names copied into an arena, the other fields
+ * as numbers (`stride` per cell). Reused block after block by one reverse cursor.
+ */
 export class CapturedCells {
   static readonly stride = 8;
-  arena: Buffer = Buffer.allocUnsafe(4096);
-  arenaLen = 0;
-  fields = new Float64Array(64 * CapturedCells.stride);
+  /** Starts small enough to come from Node's buffer pool; grows with the widest block seen. */
+  arena: Buffer = Buffer.allocUnsafe(1024);
+  private arenaLen = 0;
+  readonly fields: number[] = [];
   readonly bigs: bigint[] = [];
+
+  get count(): number {
+    return this.bigs.length;
+  }
 
   clear(): void {
     this.arenaLen = 0;
+    this.fields.length = 0;
     this.bigs.length = 0;
   }
 
-  ensure(cells: number, arenaBytes: number): void {
-    if (cells * CapturedCells.stride > this.fields.length) {
-      const grown = new Float64Array(Math.max(cells * CapturedCells.stride, this.fields.length * 2));
-      grown.set(this.fields);
-      this.fields = grown;
-    }
-    if (arenaBytes > this.arena.length) {
-      const grown = Buffer.allocUnsafe(Math.max(arenaBytes, this.arena.length * 2));
-      this.arena.copy(grown, 0, 0, this.arenaLen);
+  /** Room for a name of `len` bytes; returns its offset in the arena. */
+  reserveName(len: number): number {
+    const at = this.arenaLen;
+    if (at + len > this.arena.length) {
+      const grown = Buffer.allocUnsafe(Math.max(at + len, this.arena.length * 2));
+      this.arena.copy(grown, 0, 0, at);
       this.arena = grown;
     }
+    this.arenaLen = at + len;
+    return at;
   }
 }

@@ -4,7 +4,7 @@ import { ChunkCache } from './chunk-cache.js';
 
 describe('ChunkCache', () => {
   it('evicts least recently used chunks beyond its capacity', () => {
-    const cache = new ChunkCache(3 * (1000 + 96));
+    const cache = new ChunkCache(3 * (1000 + 128));
     const f = cache.registerFile();
     for (let i = 0; i < 3; i++) cache.put(f, i, Buffer.alloc(1000, i));
     assert.equal(cache.get(f, 0)?.[0], 0); // 0 becomes the youngest

@@ -6,20 +6,32 @@ import { cacheFilesMax } from './limits.js';
  * it reads and gets a small file id; entries are keyed by (file id, chunk number). Releasing a file
  * drops its entries and frees its id for reuse, so a reused id never sees stale chunks.
  *
- * Cached buffers are shared with every caller that reads them (cell values are views into them):
- * nobody may write into them.
+ * Cached buffers are handed to every reader that asks for them: nobody may write into them.
+ * (Readers copy what they return, so cached memory never escapes to the engine.)
  */
-const chunkNumbersPerFile = 2 ** 32;
-/** Bookkeeping charged per entry on top of the chunk bytes (Map slot, Buffer object). */
-const entryOverheadBytes = 96;
+
+/** Bookkeeping charged per entry on top of the chunk bytes (map slot, entry, Buffer object). */
+const entryOverheadBytes = 128;
+
+/** An entry, linked into the recency list (`newer` toward the head, the most recent). */
+interface Entry {
+  readonly fileId: number;
+  readonly chunk: number;
+  readonly buf: Buffer;
+  newer: Entry | null;
+  older: Entry | null;
+}
 
 export class ChunkCache {
   hits = 0;
   misses = 0;
-  private readonly entries = new Map<number, Buffer>();
+  /** Per file id: chunk number → entry. Small integer keys keep lookups cheap. */
+  private readonly files: (Map<number, Entry> | undefined)[] = [];
+  private head: Entry | null = null;
+  private tail: Entry | null = null;
   private bytes = 0;
+  private entries = 0;
   private readonly freeIds: number[] = [];
-  private nextId = 0;
 
   constructor(readonly capacityBytes: number) {
     if (!(capacityBytes >= 0) || !Number.isSafeInteger(capacityBytes)) {
@@ -32,69 +44,79 @@ export class ChunkCache {
   }
 
   get entryCount(): number {
-    return this.entries.size;
+    return this.entries;
   }
 
   /** A fresh id for a file this cache will hold chunks of. */
   registerFile(): number {
-    const reused = this.freeIds.pop();
-    if (reused !== undefined) return reused;
-    if (this.nextId >= cacheFilesMax) throw new RangeError(`more than ${cacheFilesMax} files registered`);
-    return this.nextId++;
+    const id = this.freeIds.pop() ?? this.files.length;
+    if (id >= cacheFilesMax) throw new RangeError(`more than ${cacheFilesMax} files registered`);
+    this.files[id] = new Map();
+    return id;
   }
 
   /** Drops every chunk of `fileId` and makes the id available again. */
   releaseFile(fileId: number): void {
-    const lo = fileId * chunkNumbersPerFile;
-    const hi = lo + chunkNumbersPerFile;
-    for (const [key, buf] of this.entries) {
-      if (key >= lo && key < hi) {
-        this.entries.delete(key);
-        this.bytes -= buf.length + entryOverheadBytes;
-      }
-    }
+    const chunks = this.files[fileId];
+    if (chunks === undefined) return;
+    for (const e of chunks.values()) this.unlink(e);
+    this.files[fileId] = undefined;
     this.freeIds.push(fileId);
   }
 
   get(fileId: number, chunk: number): Buffer | undefined {
-    const key = fileId * chunkNumbersPerFile + chunk;
-    const buf = this.entries.get(key);
-    if (buf === undefined) {
+    const e = this.files[fileId]?.get(chunk);
+    if (e === undefined) {
       this.misses++;
       return undefined;
     }
     this.hits++;
-    // Re-inserting moves the entry to the young end of the Map's insertion order.
-    this.entries.delete(key);
-    this.entries.set(key, buf);
-    return buf;
+    if (this.head !== e) {
+      this.detach(e);
+      this.attachHead(e);
+    }
+    return e.buf;
   }
 
   put(fileId: number, chunk: number, buf: Buffer): void {
-    const key = fileId * chunkNumbersPerFile + chunk;
-    const charge = buf.length + entryOverheadBytes;
-    if (charge > this.capacityBytes) return;
-    const old = this.entries.get(key);
-    if (old !== undefined) {
-      this.entries.delete(key);
-      this.bytes -= old.length + entryOverheadBytes;
-    }
-    this.entries.set(key, buf);
-    this.bytes += charge;
-    this.evict();
+    const chunks = this.files[fileId];
+    if (chunks === undefined) throw new Error(`file id ${fileId} is not registered`);
+    if (buf.length + entryOverheadBytes > this.capacityBytes) return;
+    const old = chunks.get(chunk);
+    if (old !== undefined) this.unlink(old);
+    const e: Entry = { fileId, chunk, buf, newer: null, older: null };
+    chunks.set(chunk, e);
+    this.attachHead(e);
+    this.bytes += buf.length + entryOverheadBytes;
+    this.entries++;
+    while (this.bytes > this.capacityBytes && this.tail !== null) this.unlink(this.tail);
   }
 
   clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
+    while (this.tail !== null) this.unlink(this.tail);
   }
 
-  private evict(): void {
-    // Oldest entries come first in a Map's iteration order.
-    for (const [key, buf] of this.entries) {
-      if (this.bytes <= this.capacityBytes) return;
-      this.entries.delete(key);
-      this.bytes -= buf.length + entryOverheadBytes;
-    }
+  /** Removes an entry from both the list and its file's map. */
+  private unlink(e: Entry): void {
+    this.detach(e);
+    this.files[e.fileId]?.delete(e.chunk);
+    this.bytes -= e.buf.length + entryOverheadBytes;
+    this.entries--;
+  }
+
+  private detach(e: Entry): void {
+    if (e.newer !== null) e.newer.older = e.older;
+    else this.head = e.older;
+    if (e.older !== null) e.older.newer = e.newer;
+    else this.tail = e.newer;
+    e.newer = e.older = null;
+  }
+
+  private attachHead(e: Entry): void {
+    e.older = this.head;
+    e.newer = null;
+    if (this.head !== null) this.head.newer = e;
+    this.head = e;
+    if (this.tail === null) this.tail = e;
   }
 }

@@ -38,6 +38,8 @@ export interface CellBlockSource {
   lastStartingAtOrBefore(name: Buffer): number;
   /** True when block i's last name is known to be ≤ name (false when unknown). */
   endsAtOrBefore(i: number, name: Buffer): boolean;
+  /** True when block i's first name is known to be ≥ name (false when unknown). */
+  startsAtOrAfter(i: number, name: Buffer): boolean;
 }
 
 /** Turns any decoding failure into the reader's CorruptionError. */
@@ -87,6 +89,7 @@ class ForwardCursor implements PartitionCursor {
     try {
       this.source.load(this.block, this.run);
       this.checkEnd = !this.source.endsAtOrBefore(this.block, this.slice.end);
+      if (this.skipping && this.source.startsAtOrAfter(this.block, this.slice.start)) this.skipping = false;
     } catch (e) {
       throw this.wrap(e);
     }
@@ -150,17 +153,17 @@ class ReverseCursor implements PartitionCursor {
       const { run, captured, slice } = this;
       this.source.load(this.block, run);
       const checkEnd = !this.source.endsAtOrBefore(this.block, slice.end);
+      const checkStart = !this.source.startsAtOrAfter(this.block, slice.start);
       captured.clear();
-      let n = 0;
       while (run.advance()) {
-        if (run.compareName(slice.start) < 0) {
+        if (checkStart && run.compareName(slice.start) < 0) {
           this.reachedStart = true;
           continue;
         }
         if (checkEnd && run.compareName(slice.end) > 0) break;
-        run.capture(captured, n++);
+        run.capture(captured);
       }
-      this.pending = n;
+      this.pending = captured.count;
     } catch (e) {
       throw this.wrap(e);
     }

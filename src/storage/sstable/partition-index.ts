@@ -124,7 +124,7 @@ class VarintCursor {
   }
 }
 
-/** A parsed index entry; `position` is a copy. */
+/** A parsed index entry; `position` is a view into the (cached) index block: copy it to keep it. */
 export interface IndexEntry {
   readonly position: Buffer;
   readonly dataOffset: number;
@@ -183,7 +183,7 @@ export class IndexBlock {
     const c = this.cur;
     c.pos = this.entryStart(i);
     const posStart = c.lenBytes(positionBytesMax);
-    const position = Buffer.from(this.buf.subarray(posStart, c.pos));
+    const position = this.buf.subarray(posStart, c.pos);
     const dataOffset = c.varint();
     const dataWidth = c.varint();
     const headerWidth = c.varint();

@@ -14,6 +14,7 @@ import { LIVE_DELETION } from '../model/deletion.js';
 import type { PartitionData } from '../model/partition-data.js';
 import { ChunkCache } from './chunk-cache.js';
 import type { Compression } from './compression.js';
+import type { Slice } from './partition-cursor.js';
 import type { SSTableReader } from './sstable-reader.js';
 import { makeTmpDir, randomBytes, rng } from './sstable-test-fixtures.js';
 import { SSTableWriter } from './sstable-writer.js';
@@ -71,9 +72,8 @@ function rate(env: Env, label: string, ops: number, fn: (i: number) => number): 
   console.log(`  ${label}: ${(ops / secs / 1e3).toFixed(1)}k ops/s (${((secs / ops) * 1e6).toFixed(2)} µs/op, ${(items / ops).toFixed(1)} items/op)`);
 }
 
-function takeSlice(reader: SSTableReader, p: PartitionData, from: Buffer, reversed: boolean): number {
-  const slice = reversed ? { start: BOTTOM, end: from, reversed } : { start: from, end: TOP, reversed };
-  const cursor = reader.openPartition(p.position, slice)!;
+function takeSlice(reader: SSTableReader, position: Buffer, slice: Slice): number {
+  const cursor = reader.openPartition(position, slice)!;
   let n = 0;
   while (n < sliceCells && cursor.next() !== null) n++;
   return n;
@@ -81,12 +81,15 @@ function takeSlice(reader: SSTableReader, p: PartitionData, from: Buffer, revers
 
 function benchSlices(env: Env, label: string, reader: SSTableReader, parts: PartitionData[], ops: number): void {
   const r = rng(3);
-  const pick = (): [PartitionData, Buffer] => {
+  const picks = Array.from({ length: 4096 }, () => {
     const p = parts[Math.floor(r() * parts.length)]!;
-    return [p, p.cells[Math.floor(r() * p.cells.length)]!.name];
-  };
-  rate(env, `${label} 50-cell slices forward`, ops, () => takeSlice(reader, ...pick(), false));
-  rate(env, `${label} 50-cell slices reverse`, ops, () => takeSlice(reader, ...pick(), true));
+    const from = p.cells[Math.floor(r() * p.cells.length)]!.name;
+    const forward: Slice = { start: from, end: TOP, reversed: false };
+    const reverse: Slice = { start: BOTTOM, end: from, reversed: true };
+    return { position: p.position, forward, reverse };
+  });
+  rate(env, `${label} 50-cell slices forward`, ops, (i) => takeSlice(reader, picks[i & 4095]!.position, picks[i & 4095]!.forward));
+  rate(env, `${label} 50-cell slices reverse`, ops, (i) => takeSlice(reader, picks[i & 4095]!.position, picks[i & 4095]!.reverse));
 }
 
 async function main(): Promise<void> {
@@ -101,8 +104,10 @@ async function main(): Promise<void> {
     const narrow = Array.from({ length: 200_000 }, (_, i) => makePartition(r, i, 10));
     const a = await build(env, tmp.dir, 1, compression, narrow, cache);
     for (const p of a.scan()) void p; // warm the cache
-    rate(env, 'point reads (whole partition)', 300_000, () => a.readPartition(narrow[Math.floor(r() * narrow.length)]!.position, everything)!.cells.length);
-    rate(env, 'absent lookups', 300_000, () => (a.readPartition(randomBytes(r, 16), everything) === null ? 1 : 0));
+    const present = Array.from({ length: 4096 }, () => narrow[Math.floor(r() * narrow.length)]!.position);
+    const absent = Array.from({ length: 4096 }, () => randomBytes(r, 16));
+    rate(env, 'point reads (whole partition)', 300_000, (i) => a.readPartition(present[i & 4095]!, everything)!.cells.length);
+    rate(env, 'absent lookups', 300_000, (i) => (a.readPartition(absent[i & 4095]!, everything) === null ? 1 : 0));
     narrow.length = 0;
 
     console.log(`compression ${compression}; 2k partitions x 500 cells`);

@@ -213,7 +213,7 @@ export class SSTableReader {
         cells.push(run.cell());
       }
       if (cells.length !== header.cellCount) throw new RangeError(`${cells.length} cells, header says ${header.cellCount}`);
-      return { key: header.key, position: entry.position, partitionDeletion: header.partitionDeletion, rangeTombstones: header.rangeTombstones, cells };
+      return { key: header.key, position: Buffer.from(entry.position), partitionDeletion: header.partitionDeletion, rangeTombstones: header.rangeTombstones, cells };
     } catch (e) {
       throw this.corrupt(entry.dataOffset, e);
     }
