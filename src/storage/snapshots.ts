@@ -1,4 +1,5 @@
 import type { Env } from '../env/index.js';
+import { InvalidRequestError } from '../errors/index.js';
 import type { TableStore } from './table-store.js';
 
 /**
@@ -9,7 +10,7 @@ export class Snapshots {
   constructor(private readonly env: Env) {}
 
   take(table: TableStore, tag: string): string {
-    if (!/^[A-Za-z0-9_.-]+$/.test(tag)) throw new Error(`snapshot tag '${tag}' must be letters, digits, '_', '-', '.'`);
+    if (!/^[A-Za-z0-9_.-]+$/.test(tag)) throw new InvalidRequestError(`snapshot tag '${tag}' must be letters, digits, '_', '-', '.'`);
     const dir = `${table.dir}/snapshots/${tag}`;
     this.env.fs.mkdirSync(dir);
     for (const s of table.sstables) {

@@ -105,3 +105,17 @@ test('writers stop above memtableWriterStopBytes and fail with OverloadedError w
     await e.close();
   });
 });
+
+test('commit-log space pressure flushes the tables that pin old segments', async () => {
+  await withEngine({ commitlogSegmentSizeBytes: 8192, commitlogTotalSpaceBytes: 32768, memtableFlushThresholdBytes: 1 << 30 }, async (open, dir) => {
+    const e = await open();
+    for (let i = 0; i < 3000; i++) await e.apply(T.id, put(`k${i % 50}`, `c${i}`, 'v'.repeat(60)));
+    await e.flush();
+    assert.ok(e.table(T.id).sstables.length > 1, 'pressure caused flushes before the explicit one');
+    const { readdirSync } = await import('node:fs');
+    const segments = readdirSync(`${dir}/commitlog`).filter((f) => f.endsWith('.log'));
+    assert.ok(segments.length <= 6, `${segments.length} segments kept`);
+    assert.equal(e.read(T.id, Buffer.from('k7'), ALL)?.cells.length, 60);
+    await e.close();
+  });
+});

@@ -338,6 +338,13 @@ export class StorageEngine {
       syncPeriodMs: this.options.commitlogSyncPeriodMs,
       groupWindowMs: this.options.commitlogSyncGroupWindowMs,
       segmentSizeBytes: this.options.commitlogSegmentSizeBytes,
+      totalSpaceBytesMax: this.options.commitlogTotalSpaceBytes,
+      onSpacePressure: (tableIds) => {
+        for (const id of tableIds) {
+          const t = this.tables.get(id);
+          if (t && !t.active.isEmpty && !this.flusher.isFlushing(t)) this.backgroundFlush(t);
+        }
+      },
       replayed: report,
       minSegmentId: this.maxKnownSegmentId(report.segments.map((s) => s.segmentId)),
     });

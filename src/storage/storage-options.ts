@@ -14,6 +14,8 @@ export interface StorageOptions {
   /** group mode: how long writes gather before one fsync covers them all. */
   readonly commitlogSyncGroupWindowMs: number;
   readonly commitlogSegmentSizeBytes: number;
+  /** When segments on disk exceed this, the tables keeping the oldest segment are flushed. */
+  readonly commitlogTotalSpaceBytes: number;
   /** Replay skips corrupt commit-log regions instead of refusing to start (data may be lost). */
   readonly commitlogIgnoreReplayErrors: boolean;
   /** A table's memtable is flushed to an SSTable when it reaches this size. */
@@ -43,6 +45,7 @@ export const DEFAULT_STORAGE_OPTIONS: StorageOptions = Object.freeze({
   commitlogSyncPeriodMs: 10_000,
   commitlogSyncGroupWindowMs: 2,
   commitlogSegmentSizeBytes: 32 * 1024 * 1024,
+  commitlogTotalSpaceBytes: 8 * 1024 * 1024 * 1024,
   commitlogIgnoreReplayErrors: false,
   memtableFlushThresholdBytes: 64 * 1024 * 1024,
   memtableWriterSlowdownBytes: 256 * 1024 * 1024,

@@ -33,10 +33,10 @@ function rowName(row: number, column: number): Buffer {
   return b;
 }
 
-function makePartition(r: () => number, id: number, cells: number): PartitionData {
+function makePartition(r: () => number, id: number, token: number, cells: number): PartitionData {
   const key = Buffer.from(`user:${id.toString().padStart(8, '0')}`);
   const position = Buffer.concat([Buffer.alloc(8), key]);
-  position.writeUInt32BE(Math.floor(r() * 2 ** 32), 0);
+  position.writeUInt32BE(token, 0);
   position.writeUInt32BE(id, 4);
   const out: Cell[] = [];
   let ts = 1_700_000_000_000_000n + BigInt(id) * 1000n;
@@ -48,19 +48,28 @@ function makePartition(r: () => number, id: number, cells: number): PartitionDat
   return { key, position, partitionDeletion: LIVE_DELETION, rangeTombstones: [], cells: out };
 }
 
-async function build(env: Env, dir: string, gen: number, compression: Compression, parts: PartitionData[], cache: ChunkCache) {
-  parts.sort((a, b) => Buffer.compare(a.position, b.position));
+/** Writes `count` generated partitions (not kept in memory); returns the reader and a sample. */
+async function build(env: Env, dir: string, gen: number, compression: Compression, count: number, cells: number, cache: ChunkCache) {
+  const r = rng(gen);
+  // Positions start with a random token: generate ids in position order by sorting tokens first.
+  const order = Array.from({ length: count }, (_, i) => ({ id: i, token: Math.floor(r() * 2 ** 32) }));
+  order.sort((a, b) => a.token - b.token || a.id - b.id);
   const t0 = env.clock.monotonicNs();
-  const w = SSTableWriter.create({ env, dir, generation: gen, compression, expectedPartitions: parts.length, commitLogUpperBound: null, cache });
-  for (const p of parts) w.append(p);
+  const w = SSTableWriter.create({ env, dir, generation: gen, compression, expectedPartitions: count, commitLogUpperBound: null, cache });
+  const sample: PartitionData[] = [];
+  for (const { id, token } of order) {
+    const p = makePartition(r, id, token, cells);
+    w.append(p);
+    if (r() < 4096 / count) sample.push(p);
+  }
   const reader = await w.finish();
   const secs = Number(env.clock.monotonicNs() - t0) / 1e9;
-  const cells = parts.reduce((n, p) => n + p.cells.length, 0);
   console.log(
-    `  write ${parts.length} partitions, ${cells} cells: ${(cells / secs / 1e3).toFixed(0)}k cells/s; ` +
+    `  write ${count} partitions, ${count * cells} cells: ${((count * cells) / secs / 1e3).toFixed(0)}k cells/s; ` +
       `data ${(reader.stats.dataSizeBytes / 1e6).toFixed(1)} MB -> ${(reader.stats.onDiskBytes / 1e6).toFixed(1)} MB on disk`,
   );
-  return reader;
+  for (const p of reader.scan()) void p; // warm the cache
+  return { reader, sample };
 }
 
 function rate(env: Env, label: string, ops: number, fn: (i: number) => number): void {
@@ -101,29 +110,23 @@ async function main(): Promise<void> {
   const everything = { start: BOTTOM, end: TOP, reversed: false };
   try {
     console.log(`compression ${compression}; 200k partitions x 10 cells`);
-    const narrow = Array.from({ length: 200_000 }, (_, i) => makePartition(r, i, 10));
-    const a = await build(env, tmp.dir, 1, compression, narrow, cache);
-    for (const p of a.scan()) void p; // warm the cache
-    const present = Array.from({ length: 4096 }, () => narrow[Math.floor(r() * narrow.length)]!.position);
+    const a = await build(env, tmp.dir, 1, compression, 200_000, 10, cache);
+    const present = a.sample.map((p) => p.position);
     const absent = Array.from({ length: 4096 }, () => randomBytes(r, 16));
-    rate(env, 'point reads (whole partition)', 300_000, (i) => a.readPartition(present[i & 4095]!, everything)!.cells.length);
-    rate(env, 'absent lookups', 300_000, (i) => (a.readPartition(absent[i & 4095]!, everything) === null ? 1 : 0));
-    narrow.length = 0;
+    rate(env, 'point reads (whole partition)', 300_000, (i) => a.reader.readPartition(present[i % present.length]!, everything)!.cells.length);
+    rate(env, 'absent lookups', 300_000, (i) => (a.reader.readPartition(absent[i & 4095]!, everything) === null ? 1 : 0));
 
     console.log(`compression ${compression}; 2k partitions x 500 cells`);
-    const medium = Array.from({ length: 2000 }, (_, i) => makePartition(r, i, 500));
-    const b = await build(env, tmp.dir, 2, compression, medium, cache);
-    for (const p of b.scan()) void p;
-    benchSlices(env, '500-cell partitions:', b, medium, 200_000);
+    const b = await build(env, tmp.dir, 2, compression, 2000, 500, cache);
+    benchSlices(env, '500-cell partitions:', b.reader, b.sample, 200_000);
 
     console.log(`compression ${compression}; 1 partition x 100k cells`);
-    const wide = [makePartition(r, 1, 100_000)];
-    const c = await build(env, tmp.dir, 3, compression, wide, cache);
-    for (const p of c.scan()) void p;
-    benchSlices(env, '100k-cell partition:', c, wide, 200_000);
-    rate(env, '100k-cell partition: whole read', 20, () => c.readPartition(wide[0]!.position, everything)!.cells.length);
+    const c = await build(env, tmp.dir, 3, compression, 1, 100_000, cache);
+    const wide = [...c.reader.scan()];
+    benchSlices(env, '100k-cell partition:', c.reader, wide, 200_000);
+    rate(env, '100k-cell partition: whole read', 20, () => c.reader.readPartition(wide[0]!.position, everything)!.cells.length);
     console.log(`  cache: ${cache.entryCount} chunks, ${(cache.sizeBytes / 1e6).toFixed(1)} MB, hits ${cache.hits}, misses ${cache.misses}`);
-    for (const x of [a, b, c]) x.close();
+    for (const x of [a, b, c]) x.reader.close();
   } finally {
     tmp.cleanup();
   }
