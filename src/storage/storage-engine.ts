@@ -8,7 +8,7 @@ import { type CommitLogPosition, comparePositions } from './model/commit-log-pos
 import type { PartitionUpdate } from './model/partition-update.js';
 import type { PartitionResult } from './read/partition-reader.js';
 import type { SliceQuery } from './read/slice-query.js';
-import { ChunkCache } from './sstable/index.js';
+import { ChunkCache, removeGeneration } from './sstable/index.js';
 import { type StorageOptions, resolveStorageOptions } from './storage-options.js';
 import { type TableDef, tableDirName } from './table-def.js';
 import { loadSSTables } from './table-loader.js';
@@ -271,11 +271,9 @@ export class StorageEngine {
     const gone = t.sstables;
     t.replaceSSTables(gone, []);
     for (const s of gone) {
-      const files = s.files;
       s.close();
-      for (const f of files) this.cfg.env.fs.unlinkSync(f);
+      removeGeneration(this.cfg.env, t.dir, s.generation);
     }
-    this.cfg.env.fs.fsyncDirSync(t.dir);
     this.commitLog.discardCompletedSegments(tableId, at);
   }
 

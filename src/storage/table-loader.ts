@@ -1,6 +1,6 @@
 import { type Env, mkdirDurable } from '../env/index.js';
 import { readJournals } from './compaction/compaction-journal.js';
-import { type ChunkCache, SSTableReader, listSSTables, removeIncomplete } from './sstable/index.js';
+import { type ChunkCache, SSTableReader, listSSTables, removeGeneration, removeIncomplete } from './sstable/index.js';
 
 /**
  * Opens a table directory after a restart: finishes or rolls back interrupted compactions,
@@ -12,7 +12,8 @@ export function loadSSTables(env: Env, dir: string, cache: ChunkCache): { reader
   let complete = new Set(listSSTables(env, dir));
   for (const j of readJournals(env, dir)) {
     if (complete.has(j.output)) {
-      for (const g of j.inputs) if (complete.has(g)) deleteGeneration(env, dir, g, cache);
+      // Inputs may be half-deleted already: remove them by name, never by opening them.
+      for (const g of j.inputs) removeGeneration(env, dir, g);
     }
     env.fs.unlinkSync(j.path);
   }
@@ -31,12 +32,4 @@ function generationsOnDisk(env: Env, dir: string): number[] {
     if (m) out.push(Number(m[1]));
   }
   return out;
-}
-
-function deleteGeneration(env: Env, dir: string, generation: number, cache: ChunkCache): void {
-  const r = SSTableReader.open(env, dir, generation, cache);
-  const files = r.files;
-  r.close();
-  for (const f of files) env.fs.unlinkSync(f);
-  env.fs.fsyncDirSync(dir);
 }

@@ -1,4 +1,4 @@
-import { SSTableWriter, type SSTableReader } from '../sstable/index.js';
+import { SSTableWriter, type SSTableReader, removeGeneration } from '../sstable/index.js';
 import type { StorageOptions } from '../storage-options.js';
 import type { TableStore } from '../table-store.js';
 import { writeJournal } from './compaction-journal.js';
@@ -104,8 +104,6 @@ export class Compactor {
 }
 
 function deleteReader(table: TableStore, reader: SSTableReader): void {
-  const files = reader.files;
   reader.close();
-  for (const f of files) table.env.fs.unlinkSync(f);
-  table.env.fs.fsyncDirSync(table.dir);
+  removeGeneration(table.env, table.dir, reader.generation);
 }
