@@ -1,6 +1,7 @@
-import { type Env, mkdirDurable } from '../env/index.js';
+import { type Env, RealFileSystem, mkdirDurable } from '../env/index.js';
 import { EngineStateError, InvalidRequestError, OverloadedError, WriteFailureError } from '../errors/index.js';
 import { CommitLog, replayCommitLog, type ReplayReport } from './commitlog/index.js';
+import { InlineExecutor, WorkerExecutor } from './compaction/compaction-executor.js';
 import { Compactor } from './compaction/compactor.js';
 import { Flusher } from './flusher.js';
 import { Memtable } from './memtable/memtable.js';
@@ -58,7 +59,10 @@ export class StorageEngine {
     this.cache = new ChunkCache(this.options.chunkCacheBytes);
     this.truncations = new TruncationRecords(cfg.env, `${cfg.dataDir}/system`);
     this.flusher = new Flusher(() => this.commitLog.currentPosition(), (t, upTo) => this.onFlushed(t, upTo), this.options.compression);
-    this.compactor = new Compactor(this.options, (e) => this.log('compaction_failed', { error: String(e) }));
+    // A worker thread can only reach the real file system; simulated ones compact inline.
+    const inWorker = this.options.compactionInWorker && cfg.env.fs instanceof RealFileSystem;
+    const executor = inWorker ? new WorkerExecutor() : new InlineExecutor(cfg.env);
+    this.compactor = new Compactor(this.options, executor, (e) => this.log('compaction_failed', { error: String(e) }));
     this.snapshots = new Snapshots(cfg.env);
   }
 

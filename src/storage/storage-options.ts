@@ -33,6 +33,8 @@ export interface StorageOptions {
   readonly compactionMinSSTableBytes: number;
   /** Compaction I/O budget; 0 = unthrottled. Keeps compaction from starving client requests. */
   readonly compactionThroughputBytesPerSec: number;
+  /** Run compaction in a worker thread (real file system only); off = on the request thread. */
+  readonly compactionInWorker: boolean;
   readonly compression: Compression;
   /** Decompressed-chunk cache shared by all SSTables. */
   readonly chunkCacheBytes: number;
@@ -55,6 +57,7 @@ export const DEFAULT_STORAGE_OPTIONS: StorageOptions = Object.freeze({
   compactionMaxThreshold: 32,
   compactionMinSSTableBytes: 50 * 1024 * 1024,
   compactionThroughputBytesPerSec: 64 * 1024 * 1024,
+  compactionInWorker: true,
   compression: 'lz4',
   chunkCacheBytes: 64 * 1024 * 1024,
   autoSnapshot: true,

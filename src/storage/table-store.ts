@@ -119,13 +119,14 @@ export class TableStore {
     return out;
   }
 
-  /** Every source that may hold `position`, except `excluded` SSTables: for purge decisions. */
-  minTimestampElsewhere(position: Buffer, excluded: ReadonlySet<SSTableReader>): bigint {
+  /**
+   * The oldest write timestamp in any memtable or in any SSTable not in `excluded`: a tombstone
+   * older than this shadows nothing outside a compaction of `excluded`, so it may be purged.
+   */
+  minTimestampOutside(excluded: ReadonlySet<SSTableReader>): bigint {
     let min = 2n ** 63n - 1n;
-    for (const m of this.memtables()) if (m.get(position) !== undefined && m.minTimestamp < min) min = m.minTimestamp;
-    for (const s of this.sstables) {
-      if (!excluded.has(s) && s.stats.minTimestamp < min && s.mayContain(position)) min = s.stats.minTimestamp;
-    }
+    for (const m of this.memtables()) if (!m.isEmpty && m.minTimestamp < min) min = m.minTimestamp;
+    for (const s of this.sstables) if (!excluded.has(s) && s.stats.minTimestamp < min) min = s.stats.minTimestamp;
     return min;
   }
 

@@ -1,13 +1,15 @@
-import { SSTableWriter, type SSTableReader, removeGeneration } from '../sstable/index.js';
+import { type CommitLogPosition, comparePositions } from '../model/commit-log-position.js';
+import { SSTableReader, removeGeneration } from '../sstable/index.js';
 import type { StorageOptions } from '../storage-options.js';
 import type { TableStore } from '../table-store.js';
-import { writeJournal } from './compaction-journal.js';
-import { mergeSSTables } from './compaction-task.js';
+import type { CompactionExecutor } from './compaction-executor.js';
+import type { CompactionJob } from './compaction-job.js';
 import { DEFAULT_BUCKETS, pickCompaction } from './size-tiered.js';
 
 /**
- * Runs compactions one at a time across all tables (Cassandra's concurrent_compactors = 1 on a
- * small machine), throttled by compactionThroughputBytesPerSec and yielding between partitions.
+ * Schedules compactions one at a time across all tables (Cassandra's concurrent_compactors = 1 on
+ * a small machine). The merge itself runs in the executor (a worker thread on the real file
+ * system); this class picks inputs, builds the job, and swaps the result in on the main thread.
  */
 export class Compactor {
   private running: Promise<void> | null = null;
@@ -18,6 +20,7 @@ export class Compactor {
 
   constructor(
     private readonly options: StorageOptions,
+    private readonly executor: CompactionExecutor,
     private readonly onError: (e: unknown) => void,
   ) {}
 
@@ -43,6 +46,7 @@ export class Compactor {
     this.closed = true;
     this.wanted.clear();
     await this.idle();
+    await this.executor.close();
   }
 
   private async drain(): Promise<void> {
@@ -50,7 +54,8 @@ export class Compactor {
       const table = this.wanted.values().next().value as TableStore;
       this.wanted.delete(table);
       const candidates = table.sstables.filter((s) => !table.compacting.has(s)).map((s) => ({ s, sizeBytes: s.stats.onDiskBytes }));
-      const pick = pickCompaction(candidates, { minThreshold: this.options.compactionMinThreshold, maxThreshold: this.options.compactionMaxThreshold, ...DEFAULT_BUCKETS, minSSTableBytes: this.options.compactionMinSSTableBytes });
+      const o = this.options;
+      const pick = pickCompaction(candidates, { minThreshold: o.compactionMinThreshold, maxThreshold: o.compactionMaxThreshold, ...DEFAULT_BUCKETS, minSSTableBytes: o.compactionMinSSTableBytes });
       if (!pick) continue;
       try {
         await this.compact(table, pick.map((p) => p.s));
@@ -62,48 +67,47 @@ export class Compactor {
     }
   }
 
+  private job(table: TableStore, inputs: readonly SSTableReader[]): CompactionJob {
+    const nowSec = Math.floor(table.env.clock.nowMs() / 1000);
+    let bound: CommitLogPosition | null = null;
+    for (const s of inputs) {
+      const b = s.stats.commitLogUpperBound;
+      if (b && (!bound || comparePositions(b, bound) > 0)) bound = b;
+    }
+    return {
+      dir: table.dir,
+      inputs: inputs.map((s) => s.generation),
+      output: table.nextGeneration++,
+      compression: table.def.compression ?? this.options.compression,
+      nowSec,
+      gcBefore: nowSec - table.def.gcGraceSeconds,
+      maxPurgeableTimestamp: String(table.minTimestampOutside(new Set(inputs))),
+      commitLogUpperBound: bound,
+      expectedPartitions: inputs.reduce((n, s) => n + s.stats.partitionCount, 0),
+      bytesPerSec: this.options.compactionThroughputBytesPerSec,
+    };
+  }
+
   private async compact(table: TableStore, inputs: SSTableReader[]): Promise<void> {
     for (const s of inputs) table.compacting.add(s);
-    const generation = table.nextGeneration++;
-    const bound = inputs.map((s) => s.stats.commitLogUpperBound).reduce((a, b) => (!a ? b : !b ? a : a.segmentId > b.segmentId || (a.segmentId === b.segmentId && a.offset >= b.offset) ? a : b), null);
-    const writer = SSTableWriter.create({
-      env: table.env,
-      dir: table.dir,
-      generation,
-      compression: table.def.compression ?? this.options.compression,
-      expectedPartitions: inputs.reduce((n, s) => n + s.stats.partitionCount, 0),
-      commitLogUpperBound: bound,
-      cache: table.cache,
-    });
-    let journal: string | null = null;
     try {
-      const nowSec = Math.floor(table.env.clock.nowMs() / 1000);
-      await mergeSSTables(table, inputs, writer, nowSec, this.options.compactionThroughputBytesPerSec);
+      const job = this.job(table, inputs);
+      const result = await this.executor.run(job);
       // Truncated (or dropped) meanwhile: the inputs are gone and the output must not come back.
-      if (!inputs.every((s) => table.sstables.includes(s))) {
-        writer.abort();
-        return;
+      if (inputs.every((s) => table.sstables.includes(s))) {
+        const output = SSTableReader.open(table.env, table.dir, result.output, table.cache);
+        table.replaceSSTables(inputs, [output]);
+        for (const s of inputs) {
+          s.close();
+          removeGeneration(table.env, table.dir, s.generation);
+        }
+        this.completed++;
+      } else {
+        removeGeneration(table.env, table.dir, result.output);
       }
-      journal = writeJournal(table.env, table.dir, generation, inputs.map((s) => s.generation));
-      const output = await writer.finish();
-      if (!inputs.every((s) => table.sstables.includes(s))) {
-        deleteReader(table, output);
-        return;
-      }
-      table.replaceSSTables(inputs, [output]);
-      for (const s of inputs) deleteReader(table, s);
-      this.completed++;
-    } catch (e) {
-      writer.abort();
-      throw e;
+      table.env.fs.unlinkSync(result.journalPath);
     } finally {
       for (const s of inputs) table.compacting.delete(s);
-      if (journal) table.env.fs.unlinkSync(journal);
     }
   }
-}
-
-function deleteReader(table: TableStore, reader: SSTableReader): void {
-  reader.close();
-  removeGeneration(table.env, table.dir, reader.generation);
 }

@@ -252,8 +252,13 @@ export class CapturedCells {
   /** Starts small enough to come from Node's buffer pool; grows with the widest block seen. */
   arena: Buffer = Buffer.allocUnsafe(1024);
   private arenaLen = 0;
-  readonly fields: number[] = [];
+  /** Created holding a double so V8 stores it unboxed from the start (no elements-kind transitions). */
+  readonly fields: number[] = [0.5];
   readonly bigs: bigint[] = [];
+
+  constructor() {
+    this.fields.length = 0;
+  }
 
   get count(): number {
     return this.bigs.length;
