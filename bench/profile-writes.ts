@@ -22,7 +22,7 @@ let next = 0;
 let done = 0;
 await new Promise<void>((resolve, reject) => {
   const pump = (): void => {
-    while (next < total && next - done < 1024) {
+    while (next < total && next - done < Number(process.env.INFLIGHT ?? 1024)) {
       const i = next++;
       const name = Buffer.alloc(4);
       name.writeUInt32BE(Math.floor(i / 300));

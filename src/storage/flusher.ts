@@ -1,15 +1,17 @@
 import { Memtable } from './memtable/memtable.js';
 import type { CommitLogPosition } from './model/commit-log-position.js';
-import { SSTableWriter } from './sstable/index.js';
+import type { BackgroundExecutor } from './background/background-executor.js';
+import { encodeFlushData } from './flush-job.js';
+import { SSTableReader } from './sstable/index.js';
 import type { Compression } from './storage-options.js';
 import type { TableStore } from './table-store.js';
-import { YieldBudget } from './yield-budget.js';
 
 /**
  * Turns a table's active memtable into an SSTable. The story: switch (the memtable stops taking
  * writes at the current commit-log position), wait until writes already logged against it are
- * applied, write the SSTable in yielding steps, swap it in, then tell the commit log that the table
- * is clean up to the switch position. Flushes of one table run one at a time.
+ * applied, serialize it (yielding), have the executor write the SSTable (a worker thread on the
+ * real file system), swap it in, then tell the commit log that the table is clean up to the switch
+ * position. Reads keep seeing the memtable until the swap. Flushes of one table run one at a time.
  */
 export class Flusher {
   private chains = new Map<string, Promise<void>>();
@@ -18,6 +20,7 @@ export class Flusher {
     private readonly currentPosition: () => CommitLogPosition,
     private readonly onFlushed: (table: TableStore, upTo: CommitLogPosition) => void,
     private readonly compressionDefault: Compression,
+    private readonly executor: BackgroundExecutor,
   ) {}
 
   /** Flushes whatever the table's memtable holds now; resolves when it is on disk. */
@@ -44,27 +47,18 @@ export class Flusher {
     table.active = new Memtable(table.env.clock.nowMs());
     table.flushing.push(mem);
     await mem.drained();
-    const writer = SSTableWriter.create({
-      env: table.env,
+    const generation = table.nextGeneration++;
+    const data = await encodeFlushData(table.env, mem.partitions.values());
+    await this.executor.run({
+      kind: 'flush',
       dir: table.dir,
-      generation: table.nextGeneration++,
+      generation,
       compression: table.def.compression ?? this.compressionDefault,
       expectedPartitions: mem.partitions.size,
       commitLogUpperBound: mem.upperBound,
-      cache: table.cache,
+      data,
     });
-    try {
-      const budget = new YieldBudget(table.env);
-      for (const p of mem.partitions.values()) {
-        writer.append(p.toPartitionData());
-        await budget.tick(0);
-      }
-      const reader = await writer.finish();
-      table.replaceSSTables([], [reader]);
-    } catch (e) {
-      writer.abort();
-      throw e;
-    }
+    table.replaceSSTables([], [SSTableReader.open(table.env, table.dir, generation, table.cache)]);
     table.flushing = table.flushing.filter((m) => m !== mem);
     this.onFlushed(table, mem.upperBound);
   }

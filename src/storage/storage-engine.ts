@@ -1,7 +1,7 @@
 import { type Env, RealFileSystem, mkdirDurable } from '../env/index.js';
 import { EngineStateError, InvalidRequestError, OverloadedError, WriteFailureError } from '../errors/index.js';
 import { CommitLog, replayCommitLog, type ReplayReport } from './commitlog/index.js';
-import { InlineExecutor, WorkerExecutor } from './compaction/compaction-executor.js';
+import { type BackgroundExecutor, InlineExecutor, WorkerExecutor } from './background/background-executor.js';
 import { Compactor } from './compaction/compactor.js';
 import { Flusher } from './flusher.js';
 import { Memtable } from './memtable/memtable.js';
@@ -46,10 +46,13 @@ export class StorageEngine {
   private commitLog!: CommitLog;
   private readonly flusher: Flusher;
   private readonly compactor: Compactor;
+  private readonly executor: BackgroundExecutor;
   private readonly truncations: TruncationRecords;
   private readonly snapshots: Snapshots;
   private flushWaiters: (() => void)[] = [];
   private inflightBytes = 0;
+  /** Sum of all tables' memtable bytes, kept by apply and recounted on flush/truncate/replay. */
+  private memtableBytes = 0;
   readonly cache: ChunkCache;
   readonly options: StorageOptions;
   replayReport: ReplayReport | null = null;
@@ -58,11 +61,11 @@ export class StorageEngine {
     this.options = resolveStorageOptions(cfg.options);
     this.cache = new ChunkCache(this.options.chunkCacheBytes);
     this.truncations = new TruncationRecords(cfg.env, `${cfg.dataDir}/system`);
-    this.flusher = new Flusher(() => this.commitLog.currentPosition(), (t, upTo) => this.onFlushed(t, upTo), this.options.compression);
     // A worker thread can only reach the real file system; simulated ones compact inline.
     const inWorker = this.options.compactionInWorker && cfg.env.fs instanceof RealFileSystem;
-    const executor = inWorker ? new WorkerExecutor() : new InlineExecutor(cfg.env);
-    this.compactor = new Compactor(this.options, executor, (e) => this.log('compaction_failed', { error: String(e) }));
+    this.executor = inWorker ? new WorkerExecutor() : new InlineExecutor(cfg.env);
+    this.flusher = new Flusher(() => this.commitLog.currentPosition(), (t, upTo) => this.onFlushed(t, upTo), this.options.compression, this.executor);
+    this.compactor = new Compactor(this.options, this.executor, (e) => this.log('compaction_failed', { error: String(e) }));
     this.snapshots = new Snapshots(cfg.env);
   }
 
@@ -136,24 +139,48 @@ export class StorageEngine {
   // ---- writes -------------------------------------------------------------------------------
 
   /** Applies one partition's update atomically; resolves when durable per the sync mode. */
-  async apply(tableId: string, update: PartitionUpdate): Promise<void> {
-    this.checkWritable();
-    const t = this.table(tableId);
+  apply(tableId: string, update: PartitionUpdate): Promise<void> {
+    let t: TableStore;
+    try {
+      this.checkWritable();
+      t = this.table(tableId);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     const size = updateBytes(update);
-    await this.admit(size);
+    // The hot path reserves synchronously; only writers over the slow-down limit wait.
+    if (this.unflushedBytes() + size < this.options.memtableWriterSlowdownBytes) {
+      this.inflightBytes += size;
+      return this.logAndApply(t, update, size);
+    }
+    return this.admit(size).then(() => this.logAndApply(t, update, size));
+  }
+
+  /** Logs the update, then applies it to the memtable that was active when it was logged. */
+  private logAndApply(t: TableStore, update: PartitionUpdate, size: number): Promise<void> {
     const mem = t.active;
     mem.beginWrite();
-    try {
-      await this.commitLog.add({ tableId, update });
-      t.applyTo(mem, update, this.nowSec());
-    } catch (e) {
-      if (e instanceof WriteFailureError) this.failure = e;
-      throw e;
-    } finally {
+    const done = (): void => {
       mem.endWrite();
       this.inflightBytes -= size;
-    }
-    if (t.active.liveBytes >= this.options.memtableFlushThresholdBytes && !this.flusher.isFlushing(t)) this.backgroundFlush(t);
+    };
+    return this.commitLog.add({ tableId: t.def.id, update }).then(
+      () => {
+        try {
+          const before = mem.liveBytes;
+          t.applyTo(mem, update, this.nowSec());
+          this.memtableBytes += mem.liveBytes - before;
+        } finally {
+          done();
+        }
+        if (t.active.liveBytes >= this.options.memtableFlushThresholdBytes && !this.flusher.isFlushing(t)) this.backgroundFlush(t);
+      },
+      (e: unknown) => {
+        done();
+        if (e instanceof WriteFailureError) this.failure = e;
+        throw e;
+      },
+    );
   }
 
   private checkOpen(): void {
@@ -167,9 +194,14 @@ export class StorageEngine {
 
   /** Memtable bytes plus writes admitted but not yet applied (so bursts count too). */
   unflushedBytes(): number {
-    let n = this.inflightBytes;
+    return this.memtableBytes + this.inflightBytes;
+  }
+
+  /** Recounts memtable bytes from the tables (after flushes, truncation and replay). */
+  private recountMemtableBytes(): void {
+    let n = 0;
     for (const t of this.tables.values()) n += t.unflushedBytes;
-    return n;
+    this.memtableBytes = n;
   }
 
   /**
@@ -211,6 +243,7 @@ export class StorageEngine {
   }
 
   private onFlushed(t: TableStore, upTo: CommitLogPosition): void {
+    this.recountMemtableBytes();
     this.commitLog.discardCompletedSegments(t.def.id, upTo);
     const waiters = this.flushWaiters;
     this.flushWaiters = [];
@@ -272,6 +305,7 @@ export class StorageEngine {
     const at = this.commitLog.currentPosition();
     this.truncations.set(tableId, { ...at, atMs: this.cfg.env.clock.nowMs() });
     t.active = new Memtable(this.cfg.env.clock.nowMs());
+    this.recountMemtableBytes();
     const gone = t.sstables;
     t.replaceSSTables(gone, []);
     for (const s of gone) {
@@ -289,6 +323,7 @@ export class StorageEngine {
       if (!this.failure) for (const t of this.tables.values()) await this.flusher.flush(t);
     } finally {
       await this.compactor.close();
+      await this.executor.close();
       await this.commitLog.close();
       for (const t of this.tables.values()) for (const s of t.sstables) s.close();
       this.state = 'closed';
@@ -350,6 +385,7 @@ export class StorageEngine {
       replayed: report,
       minSegmentId: this.maxKnownSegmentId(report.segments.map((s) => s.segmentId)),
     });
+    this.recountMemtableBytes();
     for (const t of touched) await this.flusher.flush(t);
     // Every replayed entry is now in an SSTable, was already covered, or belongs to no known table.
     const last = report.segments[report.segments.length - 1];

@@ -2,7 +2,7 @@ import { type CommitLogPosition, comparePositions } from '../model/commit-log-po
 import { SSTableReader, removeGeneration } from '../sstable/index.js';
 import type { StorageOptions } from '../storage-options.js';
 import type { TableStore } from '../table-store.js';
-import type { CompactionExecutor } from './compaction-executor.js';
+import type { BackgroundExecutor } from '../background/background-executor.js';
 import type { CompactionJob } from './compaction-job.js';
 import { DEFAULT_BUCKETS, pickCompaction } from './size-tiered.js';
 
@@ -20,7 +20,7 @@ export class Compactor {
 
   constructor(
     private readonly options: StorageOptions,
-    private readonly executor: CompactionExecutor,
+    private readonly executor: BackgroundExecutor,
     private readonly onError: (e: unknown) => void,
   ) {}
 
@@ -46,7 +46,6 @@ export class Compactor {
     this.closed = true;
     this.wanted.clear();
     await this.idle();
-    await this.executor.close();
   }
 
   private async drain(): Promise<void> {
@@ -92,7 +91,7 @@ export class Compactor {
     for (const s of inputs) table.compacting.add(s);
     try {
       const job = this.job(table, inputs);
-      const result = await this.executor.run(job);
+      const result = await this.executor.run({ kind: 'compact' as const, ...job });
       // Truncated (or dropped) meanwhile: the inputs are gone and the output must not come back.
       if (inputs.every((s) => table.sstables.includes(s))) {
         const output = SSTableReader.open(table.env, table.dir, result.output, table.cache);

@@ -151,8 +151,15 @@ export class CellRun {
 
   private timestampOf(delta: number, deltaBig: bigint): bigint {
     if (delta === this.tsMemoDelta && (delta !== -1 || deltaBig === this.tsMemoBig)) return this.tsMemo;
-    const ts = this.tsBase + (delta === -1 ? deltaBig : BigInt(delta));
-    if (ts > int64Max || ts < int64Min) throw new RangeError('timestamp out of int64 range');
+    let ts: bigint;
+    if (delta !== -1) {
+      // tsBase is the partition's least timestamp and the record passed its checksum, so a small
+      // delta cannot leave the int64 range: skip the (costly) bigint range check.
+      ts = this.tsBase + BigInt(delta);
+    } else {
+      ts = this.tsBase + deltaBig;
+      if (ts > int64Max || ts < int64Min) throw new RangeError('timestamp out of int64 range');
+    }
     this.tsMemoDelta = delta;
     this.tsMemoBig = deltaBig;
     this.tsMemo = ts;
