@@ -25,10 +25,7 @@ export async function startNode(opts: StartOptions): Promise<void> {
     options: opts.storage,
     log: (event, fields) => log.info({ event, ...fields }, event),
   });
-  const ms = Number(env.clock.monotonicNs() - began) / 1e6;
-  const report = engine.replayReport;
-  log.info({ event: 'started', dataDir, commitlogSync: engine.options.commitlogSync, replayedMutations: report?.entriesReplayed ?? 0, startupMs: Math.round(ms) }, 'node started');
-  process.stdout.write(`Ilium node started in ${ms.toFixed(0)} ms: data ${dataDir}, commit log sync ${engine.options.commitlogSync}. Ctrl-C stops it.\n`);
+  // Signal handlers go in before the startup line: a supervisor may stop us the moment it sees it.
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -44,6 +41,10 @@ export async function startNode(opts: StartOptions): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  const ms = Number(env.clock.monotonicNs() - began) / 1e6;
+  const report = engine.replayReport;
+  log.info({ event: 'started', dataDir, commitlogSync: engine.options.commitlogSync, replayedMutations: report?.entriesReplayed ?? 0, startupMs: Math.round(ms) }, 'node started');
+  process.stdout.write(`Ilium node started in ${ms.toFixed(0)} ms: data ${dataDir}, commit log sync ${engine.options.commitlogSync}. Ctrl-C stops it.\n`);
   // Keep the process alive until a signal arrives.
   setInterval(() => undefined, 1 << 30);
 }
