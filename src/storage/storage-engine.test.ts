@@ -119,3 +119,33 @@ test('commit-log space pressure flushes the tables that pin old segments', async
     await e.close();
   });
 });
+
+test('a table compacted down to nothing does not get old commit-log entries replayed back', async () => {
+  const { env, clock, dir, cleanup } = tempEnv();
+  const U: TableDef = { ...T, id: '66666666-2222-3333-4444-555555555555', name: 'pins_the_log' };
+  const G: TableDef = { ...T, gcGraceSeconds: 0 };
+  const V: TableDef = { ...T, id: '77777777-2222-3333-4444-555555555555', name: 'rolls_the_log' };
+  const open = (): Promise<StorageEngine> => StorageEngine.open({ env, dataDir: dir, tables: [G, U, V], options: { commitlogSync: 'batch', commitlogSegmentSizeBytes: 4096, autoSnapshot: false } });
+  try {
+    const e = await open();
+    await e.apply(U.id, put('u', 'c', 'keeps segment 1 dirty'));
+    await e.apply(G.id, put('p', 'victim', 'must stay deleted', 1n));
+    for (let i = 0; i < 80; i++) await e.apply(G.id, put('filler', `c${i}`, 'x'.repeat(100), 1n));
+    await e.apply(G.id, { key: Buffer.from('p'), partitionDeletion: { markedForDeleteAt: 2n, localDeletionTime: Math.floor(clock.nowMs() / 1000) }, rangeTombstones: [], cells: [] });
+    await e.apply(G.id, { key: Buffer.from('filler'), partitionDeletion: { markedForDeleteAt: 2n, localDeletionTime: Math.floor(clock.nowMs() / 1000) }, rangeTombstones: [], cells: [] });
+    // Roll the log past the deletions so their segment is discarded once everything is flushed.
+    for (let i = 0; i < 80; i++) await e.apply(V.id, put('v', `c${i}`, 'x'.repeat(100)));
+    await e.flush(G.id);
+    await e.flush(V.id);
+    clock.advanceSeconds(5);
+    await e.compact(G.id);
+    assert.equal(e.table(G.id).sstables.length, 0, 'everything was purged');
+    // Crash: no close, so table U still pins the oldest segment with G's first writes in it.
+    const again = await open();
+    assert.deepEqual(values(again, 'p'), []);
+    assert.deepEqual(again.scan(G.id, undefined, undefined, ALL, 10), []);
+    await again.close();
+  } finally {
+    cleanup();
+  }
+});

@@ -65,7 +65,15 @@ export class StorageEngine {
     const inWorker = this.options.compactionInWorker && cfg.env.fs instanceof RealFileSystem;
     this.executor = inWorker ? new WorkerExecutor() : new InlineExecutor(cfg.env);
     this.flusher = new Flusher(() => this.commitLog.currentPosition(), (t, upTo) => this.onFlushed(t, upTo), this.options.compression, this.executor);
-    this.compactor = new Compactor(this.options, this.executor, (e) => this.log('compaction_failed', { error: String(e) }));
+    this.compactor = new Compactor(
+      this.options,
+      this.executor,
+      (e) => this.log('compaction_failed', { error: String(e) }),
+      (t, bound) => {
+        const old = this.truncations.get(t.def.id);
+        if (!old || comparePositions(bound, old) > 0) this.truncations.set(t.def.id, { ...bound, atMs: this.cfg.env.clock.nowMs() });
+      },
+    );
     this.snapshots = new Snapshots(cfg.env);
   }
 

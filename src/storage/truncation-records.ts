@@ -2,8 +2,9 @@ import { type Env, mkdirDurable } from '../env/index.js';
 import type { CommitLogPosition } from './model/commit-log-position.js';
 
 /**
- * Durable record of each table's last truncation: commit-log entries for the table before that
- * position must not be replayed (they were truncated away).
+ * Durable replay floors: for each table, the commit-log position before which its entries must not
+ * be replayed because they were truncated away — or compacted away entirely, leaving no SSTable
+ * whose bound would say so.
  *
  *   file = "truncations.json"  { "<tableId>": { "segmentId": n, "offset": n, "atMs": n }, … }
  *   written to a temporary file, fsynced, renamed over the old one, directory fsynced.

@@ -29,7 +29,8 @@ export interface CompactionJob {
 }
 
 export interface CompactionResult {
-  readonly output: number;
+  /** The output generation, or null when everything was purged and nothing was written. */
+  readonly output: number | null;
   readonly partitions: number;
   readonly journalPath: string;
 }
@@ -52,6 +53,10 @@ export async function runCompactionJob(env: Env, job: CompactionJob): Promise<Co
   try {
     const partitions = await mergeInto(env, readers, writer, job);
     const journalPath = writeJournal(env, job.dir, job.output, job.inputs);
+    if (partitions === 0) {
+      writer.abort();
+      return { output: null, partitions, journalPath };
+    }
     (await writer.finish()).close();
     return { output: job.output, partitions, journalPath };
   } catch (e) {

@@ -9,7 +9,9 @@ import type { Env } from '../../env/index.js';
  *
  * On startup, a journal whose output is complete means the inputs are obsolete (delete them); an
  * incomplete output means the compaction never happened (the inputs stay, the partial output is
- * removed). Either way the journal is deleted last.
+ * removed). Either way the journal is deleted last. A compaction that purged everything writes no
+ * output: its inputs are deleted by the compactor itself, and a crash before that leaves them in
+ * place (harmless: they are compacted again).
  */
 export interface JournalEntry {
   readonly path: string;

@@ -22,6 +22,8 @@ export class Compactor {
     private readonly options: StorageOptions,
     private readonly executor: BackgroundExecutor,
     private readonly onError: (e: unknown) => void,
+    /** Everything of the table up to `bound` was compacted away: no SSTable remembers it now. */
+    private readonly onEmptied: (table: TableStore, bound: CommitLogPosition) => void,
   ) {}
 
   /** Asks for a size-tiered check of `table` when the compactor is free. */
@@ -35,7 +37,7 @@ export class Compactor {
   async major(table: TableStore): Promise<void> {
     await this.idle();
     const inputs = table.sstables.filter((s) => !table.compacting.has(s));
-    if (inputs.length > 1) await this.compact(table, inputs);
+    if (inputs.length > 0) await this.compact(table, inputs); // even one: a rewrite purges
   }
 
   async idle(): Promise<void> {
@@ -94,14 +96,15 @@ export class Compactor {
       const result = await this.executor.run({ kind: 'compact' as const, ...job });
       // Truncated (or dropped) meanwhile: the inputs are gone and the output must not come back.
       if (inputs.every((s) => table.sstables.includes(s))) {
-        const output = SSTableReader.open(table.env, table.dir, result.output, table.cache);
-        table.replaceSSTables(inputs, [output]);
+        if (result.output === null && job.commitLogUpperBound) this.onEmptied(table, job.commitLogUpperBound);
+        const output = result.output === null ? [] : [SSTableReader.open(table.env, table.dir, result.output, table.cache)];
+        table.replaceSSTables(inputs, output);
         for (const s of inputs) {
           s.close();
           removeGeneration(table.env, table.dir, s.generation);
         }
         this.completed++;
-      } else {
+      } else if (result.output !== null) {
         removeGeneration(table.env, table.dir, result.output);
       }
       table.env.fs.unlinkSync(result.journalPath);

@@ -1,5 +1,5 @@
 import type { CellRun } from './cell-run.js';
-import type { DataFileReader } from './data-file-reader.js';
+import type { ByteSpan, DataFileReader } from './data-file-reader.js';
 import type { CellBlockIndex } from './partition-index.js';
 import type { CellBlockSource } from './partition-cursor.js';
 
@@ -38,6 +38,7 @@ export class SingleBlockSource implements CellBlockSource {
 /** The cell blocks of a wide partition, located through its index entry and read on demand. */
 export class IndexedBlockSource implements CellBlockSource {
   readonly count: number;
+  private readonly span: ByteSpan = { buf: Buffer.alloc(0), start: 0 };
 
   constructor(
     private readonly data: DataFileReader,
@@ -56,8 +57,9 @@ export class IndexedBlockSource implements CellBlockSource {
     if (offset < this.headerWidth || offset + width > this.dataWidth) {
       throw new RangeError(`cell block ${i} [${offset}, +${width}) outside the partition`);
     }
-    const buf = this.data.read(this.dataOffset + offset, width, this.fillCache);
-    run.reset(buf, 0, width, this.tsBase);
+    const span = this.span;
+    this.data.locate(this.dataOffset + offset, width, this.fillCache, span);
+    run.reset(span.buf, span.start, span.start + width, this.tsBase);
   }
 
   firstEndingAtOrAfter(name: Buffer): number {

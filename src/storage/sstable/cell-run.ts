@@ -41,7 +41,8 @@ export class CellRun {
   private pos = 0;
   private end = 0;
   private tsBase = 0n;
-  private nameBuf = Buffer.allocUnsafe(256);
+  /** Grows with the longest name seen; starts small because every cursor makes one. */
+  private nameBuf = Buffer.allocUnsafe(64);
   /** Length of the current cell's name in the scratch buffer. */
   nameLen = 0;
   kind = 0;
@@ -69,15 +70,6 @@ export class CellRun {
       this.tsBase = tsBase;
       this.tsMemoDelta = -2;
     }
-  }
-
-  get atEnd(): boolean {
-    return this.pos >= this.end;
-  }
-
-  /** Offset of the next cell. */
-  get offset(): number {
-    return this.pos;
   }
 
   /** Parses the next cell; false when the run is exhausted. */
@@ -113,7 +105,7 @@ export class CellRun {
     return compareRange(this.nameBuf, 0, this.nameLen, b, 0, b.length);
   }
 
-  /** The current cell, materialized. */
+  /** The current cell, materialized (for cursors: cells that usually die young). */
   cell(): Cell {
     const name = copyOut(this.nameBuf, 0, this.nameLen);
     const kind = this.kind as CellKind;
@@ -122,31 +114,18 @@ export class CellRun {
     return { name, kind, value, timestamp, ttl: this.ttl, localDeletionTime: this.ldt };
   }
 
-  /** Appends the current cell to `store` (for reverse iteration of a block). */
-  capture(store: CapturedCells): void {
-    const len = this.nameLen;
-    const at = store.reserveName(len);
-    const arena = store.arena;
-    const name = this.nameBuf;
-    if (len <= loopCopyBytesMax) {
-      for (let i = 0; i < len; i++) arena[at + i] = name[i]!;
-    } else {
-      name.copy(arena, at, 0, len);
-    }
-    store.fields.push(at, len, this.kind, this.delta, this.ttl, this.ldt, this.valueStart, this.valueEnd);
-    store.bigs.push(this.deltaBig);
-  }
-
-  /** Materializes cell `k` of `store`, captured from this run's current buffer. */
-  capturedCell(store: CapturedCells, k: number): Cell {
-    const f = store.fields;
-    const o = k * CapturedCells.stride;
-    const nameAt = f[o]!;
-    const name = copyOut(store.arena, nameAt, nameAt + f[o + 1]!);
-    const kind = f[o + 2]! as CellKind;
-    const value = kind === CellKind.TOMBSTONE ? EMPTY : copyOut(this.buf, f[o + 6]!, f[o + 7]!);
-    const timestamp = this.timestampOf(f[o + 3]!, store.bigs[k]!);
-    return { name, kind, value, timestamp, ttl: f[o + 4]!, localDeletionTime: f[o + 5]! };
+  /**
+   * The same as `cell()`, from a separate allocation site, for whole-partition decoding (scans,
+   * compaction), whose cells live long. V8 pretenures an object-literal site whose objects tend to
+   * survive; if scans and cursors shared one, a scan could make every short-lived cursor cell an
+   * old-space object, and its young name and value buffers survive every scavenge through it.
+   */
+  longLivedCell(): Cell {
+    const name = copyOut(this.nameBuf, 0, this.nameLen);
+    const kind = this.kind as CellKind;
+    const value = kind === CellKind.TOMBSTONE ? EMPTY : copyOut(this.buf, this.valueStart, this.valueEnd);
+    const timestamp = this.timestampOf(this.delta, this.deltaBig);
+    return { name, kind, value, timestamp, ttl: this.ttl, localDeletionTime: this.ldt };
   }
 
   private timestampOf(delta: number, deltaBig: bigint): bigint {
@@ -247,45 +226,5 @@ export class CellRun {
       shift += 7n;
     }
     throw new RangeError('varu64 too long');
-  }
-}
-
-/**
- * Parsed-but-unmaterialized cells of one block: names copied into an arena, the other fields
- * as numbers (`stride` per cell). Reused block after block by one reverse cursor.
- */
-export class CapturedCells {
-  static readonly stride = 8;
-  /** Starts small enough to come from Node's buffer pool; grows with the widest block seen. */
-  arena: Buffer = Buffer.allocUnsafe(1024);
-  private arenaLen = 0;
-  /** Created holding a double so V8 stores it unboxed from the start (no elements-kind transitions). */
-  readonly fields: number[] = [0.5];
-  readonly bigs: bigint[] = [];
-
-  constructor() {
-    this.fields.length = 0;
-  }
-
-  get count(): number {
-    return this.bigs.length;
-  }
-
-  clear(): void {
-    this.arenaLen = 0;
-    this.fields.length = 0;
-    this.bigs.length = 0;
-  }
-
-  /** Room for a name of `len` bytes; returns its offset in the arena. */
-  reserveName(len: number): number {
-    const at = this.arenaLen;
-    if (at + len > this.arena.length) {
-      const grown = Buffer.allocUnsafe(Math.max(at + len, this.arena.length * 2));
-      this.arena.copy(grown, 0, 0, at);
-      this.arena = grown;
-    }
-    this.arenaLen = at + len;
-    return at;
   }
 }

@@ -14,6 +14,7 @@ import { chunkCountMax, chunkLengthMax, chunkLengthMin } from './limits.js';
  * stored). chunkLength is the fixed uncompressed size of every chunk but the last. chunkOffset[0]
  * is 0, offsets strictly increase, and the last one is the size of Data.db. Chunk i holds
  * uncompressed bytes [i·chunkLength, min((i+1)·chunkLength, uncompressedLength)).
+ * Magic, version and layout are on-disk constants: never change them (add a version instead).
  */
 export const compressionInfoMagic = 'ILCI';
 export const compressionInfoVersion = 1;

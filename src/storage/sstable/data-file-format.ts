@@ -13,6 +13,7 @@ import { ChunkFlag, type Compression, compressChunk, decompressChunk } from './c
  * Chunk boundaries ignore record boundaries: a record may span chunks. CompressionInfo.db lists
  * where each frame starts. The checksum is verified before decompression, and the decompressed
  * length must equal the chunk's uncompressed length, so no damaged frame is ever decoded.
+ * The frame layout and flag values are on-disk constants: never change them.
  */
 
 /** Frames `raw` for disk into `out` (capacity ≥ raw.length + 5); returns the frame view. */

@@ -1,9 +1,17 @@
 import type { FileSystem } from '../../env/env.js';
-import { CorruptionError } from '../../errors/ilium-error.js';
+import { CorruptionError, EngineStateError } from '../../errors/ilium-error.js';
 import { readExactly } from './bytes.js';
 import type { ChunkCache } from './chunk-cache.js';
 import { chunkCount, type CompressionInfo } from './compression-info.js';
 import { unframeChunk } from './data-file-format.js';
+
+const EMPTY = Buffer.alloc(0);
+
+/** A location inside a buffer (filled in by `DataFileReader.locate`). */
+export interface ByteSpan {
+  buf: Buffer;
+  start: number;
+}
 
 /**
  * Random access to Data.db's uncompressed stream through the shared chunk cache. Reads use
@@ -12,6 +20,10 @@ import { unframeChunk } from './data-file-format.js';
  */
 export class DataFileReader {
   private readonly count: number;
+  private closed = false;
+  /** The last chunk read without caching it, so a scan reads each chunk once. */
+  private uncachedIndex = -1;
+  private uncached: Buffer | null = null;
 
   constructor(
     private readonly fs: FileSystem,
@@ -28,8 +40,19 @@ export class DataFileReader {
     return this.info.uncompressedLength;
   }
 
+  /** Closes the fd and drops this file's cached chunks; later reads throw EngineStateError. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.cache.releaseFile(this.fileId);
+    this.fs.closeSync(this.fd);
+  }
+
   /** The verified, uncompressed chunk `i`. With `fillCache` false a miss is not cached (scans). */
   chunk(i: number, fillCache = true): Buffer {
+    // Once closed, both the fd number and the cache file id may belong to another file.
+    if (this.closed) throw new EngineStateError(`${this.path} is closed`);
+    if (i === this.uncachedIndex && this.uncached !== null) return this.uncached;
     const cached = this.cache.get(this.fileId, i);
     if (cached !== undefined) return cached;
     if (i < 0 || i >= this.count) throw new RangeError(`chunk ${i} out of range`);
@@ -39,7 +62,12 @@ export class DataFileReader {
     const { chunkLength, uncompressedLength } = this.info;
     const expected = Math.min(chunkLength, uncompressedLength - i * chunkLength);
     const raw = unframeChunk(this.path, start, frame, expected);
-    if (fillCache) this.cache.put(this.fileId, i, raw);
+    if (fillCache) {
+      this.cache.put(this.fileId, i, raw);
+    } else {
+      this.uncachedIndex = i;
+      this.uncached = raw;
+    }
     return raw;
   }
 
@@ -48,6 +76,16 @@ export class DataFileReader {
    * in one chunk, else a fresh copy. Callers must not write into the result.
    */
   read(offset: number, length: number, fillCache = true): Buffer {
+    const span: ByteSpan = { buf: EMPTY, start: 0 };
+    this.locate(offset, length, fillCache, span);
+    return span.buf.subarray(span.start, span.start + length);
+  }
+
+  /**
+   * Like `read`, without making a view: sets `out` to a buffer holding the range at `out.start`
+   * (a cached chunk when the range lies in one chunk, else a fresh copy at 0).
+   */
+  locate(offset: number, length: number, fillCache: boolean, out: ByteSpan): void {
     if (offset < 0 || length < 0 || offset + length > this.info.uncompressedLength) {
       throw new CorruptionError(this.path, offset, `range of ${length} bytes beyond the data (${this.length})`);
     }
@@ -55,8 +93,15 @@ export class DataFileReader {
     const first = Math.floor(offset / cl);
     const within = offset - first * cl;
     if (within + length <= cl) {
-      return this.chunk(first, fillCache).subarray(within, within + length);
+      out.buf = this.chunk(first, fillCache);
+      out.start = within;
+      return;
     }
+    out.buf = this.copyRange(first, within, length, fillCache);
+    out.start = 0;
+  }
+
+  private copyRange(first: number, within: number, length: number, fillCache: boolean): Buffer {
     const out = Buffer.allocUnsafe(length);
     let done = 0;
     for (let i = first; done < length; i++) {

@@ -1,5 +1,5 @@
 import type { FileSystem } from '../../env/env.js';
-import { CorruptionError } from '../../errors/ilium-error.js';
+import { CorruptionError, EngineStateError } from '../../errors/ilium-error.js';
 import { readExactly } from './bytes.js';
 import type { ChunkCache } from './chunk-cache.js';
 import { IndexBlock, verifyIndexBlock } from './partition-index.js';
@@ -10,6 +10,11 @@ import type { Summary } from './summary.js';
  * block's checksum before it is cached or searched.
  */
 export class IndexReader {
+  private closed = false;
+  /** The last block read without caching it, so a scan reads each block once. */
+  private uncachedIndex = -1;
+  private uncached: Buffer | null = null;
+
   constructor(
     private readonly fs: FileSystem,
     readonly path: string,
@@ -19,8 +24,18 @@ export class IndexReader {
     readonly fileId: number,
   ) {}
 
+  /** Closes the fd and drops this file's cached blocks; later reads throw EngineStateError. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.cache.releaseFile(this.fileId);
+    this.fs.closeSync(this.fd);
+  }
+
   block(i: number, fillCache = true): IndexBlock {
-    let buf = this.cache.get(this.fileId, i);
+    // Once closed, both the fd number and the cache file id may belong to another file.
+    if (this.closed) throw new EngineStateError(`${this.path} is closed`);
+    let buf = i === this.uncachedIndex && this.uncached !== null ? this.uncached : this.cache.get(this.fileId, i);
     const offset = this.summary.offset(i);
     if (buf === undefined) {
       const raw = readExactly(this.fs, this.fd, offset, this.summary.length(i));
@@ -28,7 +43,12 @@ export class IndexReader {
       const verified = verifyIndexBlock(raw);
       if (verified === null) throw new CorruptionError(this.path, offset, `index block ${i} checksum mismatch`);
       buf = verified;
-      if (fillCache) this.cache.put(this.fileId, i, buf);
+      if (fillCache) {
+        this.cache.put(this.fileId, i, buf);
+      } else {
+        this.uncachedIndex = i;
+        this.uncached = buf;
+      }
     }
     try {
       return new IndexBlock(buf);

@@ -27,8 +27,14 @@ export const chunkLengthDefault = 16 * 1024;
 /** Chunks in one Data.db (the chunk cache keys on a 32-bit chunk number). */
 export const chunkCountMax = 0xffffffff;
 
-/** A new cell block (a per-partition index point) starts after this many encoded cell bytes. */
-export const cellBlockBytesDefault = 4 * 1024;
+/**
+ * A new cell block (a per-partition index point) starts after this many encoded cell bytes.
+ * Small blocks keep seeks cheap: a slice decodes on average half a block before its first cell,
+ * and a reverse slice materializes whole blocks. Measured on 50-cell slices of a 100k-cell
+ * partition: 1 KiB blocks served 82k/s forward and 62k/s reverse, 2 KiB 73k/53k, 4 KiB 67k/32k.
+ * The cost is a larger index entry for wide partitions (~4% of their data).
+ */
+export const cellBlockBytesDefault = 1024;
 export const cellBlockBytesMin = 64;
 /** Cell blocks recorded for one partition. */
 export const cellBlocksPerPartitionMax = 1 << 24;

@@ -69,6 +69,26 @@ describe('partition codec', () => {
     );
   });
 
+  it('round-trips long names sharing long prefixes, and long values', () => {
+    const enc = new PartitionEncoder(512);
+    const longName = fc
+      .tuple(fc.integer({ min: 0, max: 400 }), bytes(80))
+      .map(([n, tail]) => Buffer.concat([Buffer.alloc(n, 0x41), tail]));
+    fc.assert(
+      fc.property(fc.uniqueArray(longName, { maxLength: 40, selector: (b) => b.toString('hex') }), bytes(300), (names, value) => {
+        names.sort(compareBytes);
+        const cells: Cell[] = names.map((name, i) => ({
+          name, kind: CellKind.LIVE, value: value.subarray(0, (i * 37) % (value.length + 1)), timestamp: BigInt(i), ttl: 0, localDeletionTime: NO_DELETION_TIME,
+        }));
+        const p: PartitionData = { key: Buffer.from('k'), position: Buffer.from('k'), partitionDeletion: LIVE_DELETION, rangeTombstones: [], cells };
+        const e = enc.encode(p);
+        const { position: _, ...expected } = p;
+        assert.deepStrictEqual(decodeAll(Buffer.from(e.bytes), e.headerWidth), { ...expected, cells: cells.map((c) => ({ ...c, value: Buffer.from(c.value) })) });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('cuts cells into independently decodable blocks', () => {
     const enc = new PartitionEncoder(64);
     fc.assert(

@@ -195,12 +195,21 @@ export interface PartitionHeader {
   readonly cellsStart: number;
 }
 
+/** A copy of buf[start, end) (the caller checked the bounds). */
+function copyRange(buf: Buffer, start: number, end: number): Buffer {
+  const out = Buffer.allocUnsafe(end - start);
+  for (let i = start; i < end; i++) out[i - start] = buf[i]!;
+  return out;
+}
+
 /** Decodes a header from buf[start, end); copies what it returns. Throws RangeError if malformed. */
 export function decodeHeader(buf: Buffer, start: number, end: number): PartitionHeader {
   const r = new ByteReader(buf, start, end);
   const keyLen = r.varint();
   if (keyLen > keyBytesMax) throw new RangeError(`key length ${keyLen}`);
-  const key = Buffer.from(r.bytes(keyLen));
+  if (keyLen > r.remaining) throw new RangeError(`key of ${keyLen} bytes overruns the header`);
+  const key = copyRange(buf, r.pos, r.pos + keyLen);
+  r.pos += keyLen;
   const flags = r.u8();
   if ((flags & ~HAS_DELETION) !== 0) throw new RangeError(`bad partition flags ${flags}`);
   const partitionDeletion = (flags & HAS_DELETION) !== 0 ? decodeDeletion(r) : LIVE_DELETION;
@@ -210,7 +219,7 @@ export function decodeHeader(buf: Buffer, start: number, end: number): Partition
   for (let i = 0; i < rtCount; i++) {
     const s = r.varint();
     if (s > nameBytesMax) throw new RangeError(`bound length ${s}`);
-    const rtStart = Buffer.from(r.bytes(s));
+    const rtStart = Buffer.from(r.bytes(s)); // copies: headers are read once per lookup
     const e = r.varint();
     if (e > nameBytesMax) throw new RangeError(`bound length ${e}`);
     const rtEnd = Buffer.from(r.bytes(e));

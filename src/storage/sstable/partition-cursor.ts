@@ -1,7 +1,7 @@
 import type { Cell } from '../model/cell.js';
 import type { DeletionTime, RangeTombstone } from '../model/deletion.js';
 import { compareBytes } from './bytes.js';
-import { CapturedCells, CellRun } from './cell-run.js';
+import { CellRun } from './cell-run.js';
 import type { PartitionHeader } from './partition-codec.js';
 
 /**
@@ -49,16 +49,21 @@ export function overlapping(rts: readonly RangeTombstone[], slice: Slice): Range
   return rts.filter((rt) => compareBytes(rt.start, slice.end) <= 0 && compareBytes(rt.end, slice.start) >= 0);
 }
 
+/**
+ * Opens a cursor. `longLived` says the caller keeps the cells (whole-partition reads): they are
+ * then allocated apart from the usual short-lived ones (see `CellRun.longLivedCell`).
+ */
 export function openCursor(
   header: PartitionHeader,
   source: CellBlockSource,
   slice: Slice,
   wrap: CorruptionWrapper,
+  longLived = false,
 ): PartitionCursor {
   const rts = overlapping(header.rangeTombstones, slice);
   const empty = compareBytes(slice.start, slice.end) > 0 || source.count === 0;
   const Impl = slice.reversed ? ReverseCursor : ForwardCursor;
-  return new Impl(header, rts, source, slice, wrap, empty);
+  return new Impl(header, rts, source, slice, wrap, empty, longLived);
 }
 
 class ForwardCursor implements PartitionCursor {
@@ -77,6 +82,7 @@ class ForwardCursor implements PartitionCursor {
     private readonly slice: Slice,
     private readonly wrap: CorruptionWrapper,
     empty: boolean,
+    private readonly longLived: boolean,
   ) {
     this.key = header.key;
     this.partitionDeletion = header.partitionDeletion;
@@ -113,7 +119,7 @@ class ForwardCursor implements PartitionCursor {
           this.done = true;
           return null;
         }
-        return run.cell();
+        return this.longLived ? run.longLivedCell() : run.cell();
       }
       return null;
     } catch (e) {
@@ -122,13 +128,18 @@ class ForwardCursor implements PartitionCursor {
   }
 }
 
+/**
+ * Walks blocks from the last one that can hold `end` backwards. Each block is decoded forward
+ * once, materializing the cells inside the slice, which are then handed out from the end. Cell
+ * blocks are small (about 1 KiB of cells), so a reader that stops early wastes at most one
+ * block's worth of decoding.
+ */
 class ReverseCursor implements PartitionCursor {
   readonly key: Buffer;
   readonly partitionDeletion: DeletionTime;
   private readonly run = new CellRun();
-  private readonly captured = new CapturedCells();
-  /** Captured cells not yet returned: slots [0, pending). */
-  private pending = 0;
+  /** The current block's cells inside the slice, in forward order; handed out with pop(). */
+  private readonly pending: Cell[] = [];
   private block: number;
   /** Set once a block held a name below start: earlier blocks cannot contribute. */
   private reachedStart = false;
@@ -140,6 +151,7 @@ class ReverseCursor implements PartitionCursor {
     private readonly slice: Slice,
     private readonly wrap: CorruptionWrapper,
     empty: boolean,
+    private readonly longLived: boolean,
   ) {
     this.key = header.key;
     this.partitionDeletion = header.partitionDeletion;
@@ -147,38 +159,32 @@ class ReverseCursor implements PartitionCursor {
     if (this.block >= 0) this.fill();
   }
 
-  /** Decodes block `this.block` forward, capturing the cells inside the slice. */
+  /** Decodes block `this.block` forward, keeping the cells inside the slice. */
   private fill(): void {
     try {
-      const { run, captured, slice } = this;
+      const { run, pending, slice } = this;
       this.source.load(this.block, run);
       const checkEnd = !this.source.endsAtOrBefore(this.block, slice.end);
       const checkStart = !this.source.startsAtOrAfter(this.block, slice.start);
-      captured.clear();
       while (run.advance()) {
         if (checkStart && run.compareName(slice.start) < 0) {
           this.reachedStart = true;
           continue;
         }
         if (checkEnd && run.compareName(slice.end) > 0) break;
-        run.capture(captured);
+        pending.push(this.longLived ? run.longLivedCell() : run.cell());
       }
-      this.pending = captured.count;
     } catch (e) {
       throw this.wrap(e);
     }
   }
 
   next(): Cell | null {
-    while (this.pending === 0) {
+    while (this.pending.length === 0) {
       if (this.reachedStart || this.block <= 0) return null;
       this.block--;
       this.fill();
     }
-    try {
-      return this.run.capturedCell(this.captured, --this.pending);
-    } catch (e) {
-      throw this.wrap(e);
-    }
+    return this.pending.pop()!;
   }
 }

@@ -102,6 +102,7 @@ class VarintCursor {
   ) {}
 
   varint(): number {
+    if (this.pos < this.end && this.buf[this.pos]! < 0x80) return this.buf[this.pos++]!;
     let v = 0;
     let mul = 1;
     for (let i = 0; i < 8; i++) {
@@ -124,13 +125,25 @@ class VarintCursor {
   }
 }
 
-/** A parsed index entry; `position` is a view into the (cached) index block: copy it to keep it. */
+/** A parsed index entry. Its position stays in the index block: see `copyPosition`. */
 export interface IndexEntry {
-  readonly position: Buffer;
+  readonly block: Buffer;
+  readonly positionStart: number;
+  readonly positionEnd: number;
   readonly dataOffset: number;
   readonly dataWidth: number;
   readonly headerWidth: number;
   readonly cellBlocks: CellBlockIndex | null;
+}
+
+/** A copy of the entry's position. */
+export function copyPosition(e: IndexEntry): Buffer {
+  return Buffer.from(e.block.subarray(e.positionStart, e.positionEnd));
+}
+
+/** Sign of (the entry's position − target). */
+export function comparePosition(e: IndexEntry, target: Uint8Array): number {
+  return compareRange(e.block, e.positionStart, e.positionEnd, target, 0, target.length);
 }
 
 /** A verified index block (crc stripped), searched in place. */
@@ -147,7 +160,9 @@ export class IndexBlock {
   }
 
   private entryStart(i: number): number {
-    const s = this.buf.readUInt32BE(this.tableAt + 4 * i);
+    const b = this.buf;
+    const t = this.tableAt + 4 * i;
+    const s = ((b[t]! << 24) | (b[t + 1]! << 16) | (b[t + 2]! << 8) | b[t + 3]!) >>> 0;
     if (s >= this.tableAt) throw new RangeError(`bad index entry offset ${s}`);
     return s;
   }
@@ -182,16 +197,16 @@ export class IndexBlock {
   entry(i: number): IndexEntry {
     const c = this.cur;
     c.pos = this.entryStart(i);
-    const posStart = c.lenBytes(positionBytesMax);
-    const position = this.buf.subarray(posStart, c.pos);
+    const positionStart = c.lenBytes(positionBytesMax);
+    const positionEnd = c.pos;
+    const block = this.buf;
     const dataOffset = c.varint();
     const dataWidth = c.varint();
     const headerWidth = c.varint();
     const blockCount = c.varint();
     if (headerWidth > dataWidth) throw new RangeError(`header width ${headerWidth} > data width ${dataWidth}`);
-    if (blockCount === 0) return { position, dataOffset, dataWidth, headerWidth, cellBlocks: null };
-    const cellBlocks = new CellBlockIndex(this.buf, c.pos, blockCount, this.tableAt);
-    return { position, dataOffset, dataWidth, headerWidth, cellBlocks };
+    const cellBlocks = blockCount === 0 ? null : new CellBlockIndex(this.buf, c.pos, blockCount, this.tableAt);
+    return { block, positionStart, positionEnd, dataOffset, dataWidth, headerWidth, cellBlocks };
   }
 }
 
@@ -199,13 +214,6 @@ export class IndexBlock {
 export class CellBlockIndex {
   private readonly blocksAt: number;
   private readonly cur: VarintCursor;
-  /** Fields of the block last parsed by `parse`. */
-  private firstStart = 0;
-  private firstEnd = 0;
-  private lastStart = 0;
-  private lastEnd = 0;
-  private blockOffset = 0;
-  private blockWidth = 0;
 
   constructor(
     private readonly buf: Buffer,
@@ -218,33 +226,37 @@ export class CellBlockIndex {
     this.cur = new VarintCursor(buf, end);
   }
 
-  private parse(i: number): void {
+  /** Positions the cursor at block i's first name length. */
+  private seek(i: number): VarintCursor {
+    const b = this.buf;
+    const t = this.tableAt + 4 * i;
     const c = this.cur;
-    c.pos = this.blocksAt + this.buf.readUInt32BE(this.tableAt + 4 * i);
-    this.firstStart = c.lenBytes(nameBytesMax);
-    this.firstEnd = c.pos;
-    this.lastStart = c.lenBytes(nameBytesMax);
-    this.lastEnd = c.pos;
-    this.blockOffset = c.varint();
-    this.blockWidth = c.varint();
+    c.pos = this.blocksAt + (((b[t]! << 24) | (b[t + 1]! << 16) | (b[t + 2]! << 8) | b[t + 3]!) >>> 0);
+    return c;
   }
 
   /** Offset (from the partition start) and width of block i. */
   span(i: number): { offset: number; width: number } {
-    this.parse(i);
-    return { offset: this.blockOffset, width: this.blockWidth };
+    const c = this.seek(i);
+    c.lenBytes(nameBytesMax);
+    c.lenBytes(nameBytesMax);
+    const offset = c.varint();
+    return { offset, width: c.varint() };
   }
 
   /** Sign of (last name of block i − name). */
   compareLast(i: number, name: Uint8Array): number {
-    this.parse(i);
-    return compareRange(this.buf, this.lastStart, this.lastEnd, name, 0, name.length);
+    const c = this.seek(i);
+    c.lenBytes(nameBytesMax);
+    const start = c.lenBytes(nameBytesMax);
+    return compareRange(this.buf, start, c.pos, name, 0, name.length);
   }
 
   /** Sign of (first name of block i − name). */
   compareFirst(i: number, name: Uint8Array): number {
-    this.parse(i);
-    return compareRange(this.buf, this.firstStart, this.firstEnd, name, 0, name.length);
+    const c = this.seek(i);
+    const start = c.lenBytes(nameBytesMax);
+    return compareRange(this.buf, start, c.pos, name, 0, name.length);
   }
 
   /** The first block whose last name is ≥ name; `count` if none. */

@@ -81,6 +81,31 @@ describe('sstable directory and writer lifecycle', () => {
     assert.ok(!listSSTables(env, tmp.dir).includes(8));
   });
 
+  it("a closed reader's cursor never reads another file's chunks through a reused cache id", async () => {
+    const wideParts = mixedPartitions(43, 3, { wideEvery: 3, wideCells: 5000 });
+    const wide = wideParts.find((p) => p.cells.length >= 5000)!;
+    const cache = new ChunkCache(64 << 20);
+    const make = async (generation: number, ps: typeof parts) => {
+      const w = SSTableWriter.create({ ...options(generation), cache, cellBlockBytes: 128, chunkLengthBytes: 4096 });
+      for (const p of ps) w.append(p);
+      return w.finish();
+    };
+    const a = await make(10, wideParts);
+    const cursor = a.openPartition(wide.position, { start: Buffer.alloc(0), end: Buffer.alloc(32, 0xff), reversed: false })!;
+    assert.deepStrictEqual(cursor.next(), wide.cells[0]);
+    a.close();
+    const b = await make(11, parts); // takes the freed cache ids and fills them with its own chunks
+    for (const p of b.scan()) void p;
+    let i = 1;
+    try {
+      for (let c = cursor.next(); c !== null; c = cursor.next()) assert.deepStrictEqual(c, wide.cells[i++]);
+      assert.fail('the cursor outlived its reader');
+    } catch (e) {
+      assert.ok(e instanceof EngineStateError, String(e));
+    }
+    b.close();
+  });
+
   it('dumps one JSON line per partition', async () => {
     (await write(9)).close();
     const lines = dumpSSTable(env, tmp.dir, 9).trimEnd().split('\n');

@@ -3,6 +3,8 @@
  *
  *   node dist/src/storage/sstable/sstable-microbench.js [lz4|snappy|none]
  *
+ *   node dist/src/storage/sstable/sstable-microbench.js lz4 wide      (one part: narrow|medium|wide)
+ *
  * Writes three tables in a temporary directory — 200k partitions × 10 cells, 2k partitions × 500
  * cells, one partition of 100k cells — then, with a warm chunk cache, measures point reads, absent
  * lookups and 50-cell slices (forward and reverse, from a random start) through the cursor.
@@ -103,33 +105,43 @@ function benchSlices(env: Env, label: string, reader: SSTableReader, parts: Part
 
 async function main(): Promise<void> {
   const compression = (process.argv[2] ?? 'lz4') as Compression;
+  const only = process.argv[3]; // 'narrow' | 'medium' | 'wide' to run one part
   const env = createRealEnv();
   const tmp = makeTmpDir('ilium-sstable-bench-');
   const cache = new ChunkCache(512 << 20);
-  const r = rng(1);
   const everything = { start: BOTTOM, end: TOP, reversed: false };
   try {
-    console.log(`compression ${compression}; 200k partitions x 10 cells`);
-    const a = await build(env, tmp.dir, 1, compression, 200_000, 10, cache);
-    const present = a.sample.map((p) => p.position);
-    const absent = Array.from({ length: 4096 }, () => randomBytes(r, 16));
-    rate(env, 'point reads (whole partition)', 300_000, (i) => a.reader.readPartition(present[i % present.length]!, everything)!.cells.length);
-    rate(env, 'absent lookups', 300_000, (i) => (a.reader.readPartition(absent[i & 4095]!, everything) === null ? 1 : 0));
-
-    console.log(`compression ${compression}; 2k partitions x 500 cells`);
-    const b = await build(env, tmp.dir, 2, compression, 2000, 500, cache);
-    benchSlices(env, '500-cell partitions:', b.reader, b.sample, 200_000);
-
-    console.log(`compression ${compression}; 1 partition x 100k cells`);
-    const c = await build(env, tmp.dir, 3, compression, 1, 100_000, cache);
-    const wide = [...c.reader.scan()];
-    benchSlices(env, '100k-cell partition:', c.reader, wide, 200_000);
-    rate(env, '100k-cell partition: whole read', 20, () => c.reader.readPartition(wide[0]!.position, everything)!.cells.length);
+    if (only === undefined || only === 'narrow') await benchNarrow(env, tmp.dir, compression, cache);
+    if (only === undefined || only === 'medium') {
+      console.log(`compression ${compression}; 2k partitions x 500 cells`);
+      const b = await build(env, tmp.dir, 2, compression, 2000, 500, cache);
+      benchSlices(env, '500-cell partitions:', b.reader, b.sample, 200_000);
+      b.reader.close();
+    }
+    if (only === undefined || only === 'wide') {
+      console.log(`compression ${compression}; 1 partition x 100k cells`);
+      const c = await build(env, tmp.dir, 3, compression, 1, 100_000, cache);
+      const wide = [...c.reader.scan()];
+      benchSlices(env, '100k-cell partition:', c.reader, wide, 200_000);
+      rate(env, '100k-cell partition: whole read', 20, () => c.reader.readPartition(wide[0]!.position, everything)!.cells.length);
+      c.reader.close();
+    }
     console.log(`  cache: ${cache.entryCount} chunks, ${(cache.sizeBytes / 1e6).toFixed(1)} MB, hits ${cache.hits}, misses ${cache.misses}`);
-    for (const x of [a, b, c]) x.reader.close();
   } finally {
     tmp.cleanup();
   }
+}
+
+async function benchNarrow(env: Env, dir: string, compression: Compression, cache: ChunkCache): Promise<void> {
+  const r = rng(1);
+  const everything = { start: BOTTOM, end: TOP, reversed: false };
+  console.log(`compression ${compression}; 200k partitions x 10 cells`);
+  const a = await build(env, dir, 1, compression, 200_000, 10, cache);
+  const present = a.sample.map((p) => p.position);
+  const absent = Array.from({ length: 4096 }, () => randomBytes(r, 16));
+  rate(env, 'point reads (whole partition)', 300_000, (i) => a.reader.readPartition(present[i % present.length]!, everything)!.cells.length);
+  rate(env, 'absent lookups', 300_000, (i) => (a.reader.readPartition(absent[i & 4095]!, everything) === null ? 1 : 0));
+  a.reader.close();
 }
 
 await main();

@@ -9,7 +9,7 @@ import { CellRun } from './cell-run.js';
 import type { ChunkCache } from './chunk-cache.js';
 import { decodeBody, readComponent } from './component-io.js';
 import { type CompressionInfo, compressionInfoMagic, compressionInfoVersion, decodeCompressionInfo } from './compression-info.js';
-import { DataFileReader } from './data-file-reader.js';
+import { type ByteSpan, DataFileReader } from './data-file-reader.js';
 import { Component, dataComponents, Descriptor } from './descriptor.js';
 import { IndexReader } from './index-reader.js';
 import {
@@ -20,10 +20,12 @@ import {
 } from './limits.js';
 import { decodeHeader, type PartitionHeader } from './partition-codec.js';
 import { type CellBlockSource, openCursor, type PartitionCursor, type Slice } from './partition-cursor.js';
-import type { IndexBlock, IndexEntry } from './partition-index.js';
+import { comparePosition, copyPosition, type IndexBlock, type IndexEntry } from './partition-index.js';
 import { decodeStats, type SSTableStats, statisticsMagic, statisticsVersion } from './statistics.js';
 import { Summary, summaryMagic, summaryVersion } from './summary.js';
 import { readToc } from './toc.js';
+
+const EMPTY = Buffer.alloc(0);
 
 /** One end of a scan's position range. */
 export interface ScanBound {
@@ -64,8 +66,6 @@ export class SSTableReader {
     meta: Metadata,
     private readonly data: DataFileReader,
     private readonly index: IndexReader,
-    private readonly cache: ChunkCache,
-    private readonly env: Env,
   ) {
     this.generation = descriptor.generation;
     this.stats = meta.stats;
@@ -89,7 +89,7 @@ export class SSTableReader {
     }
     const data = new DataFileReader(fs, desc.path(Component.DATA), dataFd, meta.info, cache, cache.registerFile());
     const index = new IndexReader(fs, desc.path(Component.INDEX), indexFd, meta.summary, cache, cache.registerFile());
-    return new SSTableReader(desc, meta, data, index, cache, env);
+    return new SSTableReader(desc, meta, data, index);
   }
 
   /** False when the partition is certainly absent (bloom filter). */
@@ -99,7 +99,7 @@ export class SSTableReader {
 
   /** One partition restricted to a slice, or null if absent. */
   readPartition(position: Buffer, slice: Slice): PartitionData | null {
-    const cursor = this.openPartition(position, slice);
+    const cursor = this.cursorFor(position, slice, true);
     if (cursor === null) return null;
     const cells: Cell[] = [];
     for (let c = cursor.next(); c !== null; c = cursor.next()) cells.push(c);
@@ -114,6 +114,10 @@ export class SSTableReader {
 
   /** A lazy cursor over one partition's cells in a slice, or null if the partition is absent. */
   openPartition(position: Buffer, slice: Slice): PartitionCursor | null {
+    return this.cursorFor(position, slice, false);
+  }
+
+  private cursorFor(position: Buffer, slice: Slice, longLived: boolean): PartitionCursor | null {
     this.checkOpen();
     if (!this.filter.mayContain(position)) return null;
     if (compareBytes(position, this.stats.lastPosition) > 0) return null;
@@ -122,7 +126,7 @@ export class SSTableReader {
     const wrap = (e: unknown): Error => this.corrupt(entry.dataOffset, e);
     try {
       const { header, source } = this.partitionSource(entry, true);
-      return openCursor(header, source, slice, wrap);
+      return openCursor(header, source, slice, wrap, longLived);
     } catch (e) {
       throw wrap(e);
     }
@@ -148,7 +152,7 @@ export class SSTableReader {
           throw this.index.corrupt(b, e);
         }
         if (to !== undefined) {
-          const c = compareBytes(entry.position, to.position);
+          const c = comparePosition(entry, to.position);
           if (c > 0 || (c === 0 && !to.inclusive)) return;
         }
         yield this.readWhole(entry, fillCache);
@@ -156,13 +160,12 @@ export class SSTableReader {
     }
   }
 
+  /** Closes both files; cursors and scans still open on this reader then fail with EngineStateError. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.env.fs.closeSync(this.data.fd);
-    this.env.fs.closeSync(this.index.fd);
-    this.cache.releaseFile(this.data.fileId);
-    this.cache.releaseFile(this.index.fileId);
+    this.data.close();
+    this.index.close();
   }
 
   private checkOpen(): void {
@@ -190,12 +193,14 @@ export class SSTableReader {
 
   private partitionSource(entry: IndexEntry, fillCache: boolean): { header: PartitionHeader; source: CellBlockSource } {
     const { dataOffset, dataWidth, headerWidth, cellBlocks } = entry;
-    const buf = this.data.read(dataOffset, cellBlocks === null ? dataWidth : headerWidth, fillCache);
-    const header = decodeHeader(buf, 0, headerWidth);
-    if (header.cellsStart !== headerWidth) throw new RangeError(`header ends at ${header.cellsStart}, index says ${headerWidth}`);
+    const span: ByteSpan = { buf: EMPTY, start: 0 };
+    this.data.locate(dataOffset, cellBlocks === null ? dataWidth : headerWidth, fillCache, span);
+    const { buf, start } = span;
+    const header = decodeHeader(buf, start, start + headerWidth);
+    if (header.cellsStart !== start + headerWidth) throw new RangeError(`header width disagrees with the index (${headerWidth})`);
     const source =
       cellBlocks === null
-        ? new SingleBlockSource(buf, headerWidth, dataWidth, header.tsBase)
+        ? new SingleBlockSource(buf, start + headerWidth, start + dataWidth, header.tsBase)
         : new IndexedBlockSource(this.data, dataOffset, headerWidth, dataWidth, cellBlocks, header.tsBase, fillCache);
     return { header, source };
   }
@@ -210,10 +215,10 @@ export class SSTableReader {
       const cells: Cell[] = [];
       while (run.advance()) {
         if (cells.length >= header.cellCount) throw new RangeError(`more than the ${header.cellCount} cells announced`);
-        cells.push(run.cell());
+        cells.push(run.longLivedCell());
       }
       if (cells.length !== header.cellCount) throw new RangeError(`${cells.length} cells, header says ${header.cellCount}`);
-      return { key: header.key, position: Buffer.from(entry.position), partitionDeletion: header.partitionDeletion, rangeTombstones: header.rangeTombstones, cells };
+      return { key: header.key, position: copyPosition(entry), partitionDeletion: header.partitionDeletion, rangeTombstones: header.rangeTombstones, cells };
     } catch (e) {
       throw this.corrupt(entry.dataOffset, e);
     }

@@ -117,6 +117,24 @@ for (const compression of ['none', 'lz4', 'snappy'] as Compression[]) {
       }
     });
 
+    it('scans without filling the cache, reading each chunk once', () => {
+      let reads = 0;
+      const counting = { ...env, fs: Object.create(env.fs, { readSync: { value: (...a: Parameters<typeof env.fs.readSync>) => (reads++, env.fs.readSync(...a)) } }) };
+      const cache = new ChunkCache(64 << 20);
+      const cold = SSTableReader.open(counting, tmp.dir, 5, cache);
+      try {
+        let n = 0;
+        for (const p of cold.scan(undefined, undefined, { fillCache: false })) assertSamePartition(p, parts[n++]!);
+        assert.equal(n, parts.length);
+        assert.equal(cache.entryCount, 0);
+        const chunks = Math.ceil(cold.stats.dataSizeBytes / (16 * 1024));
+        const indexBlocks = Math.ceil(parts.length / 128);
+        assert.ok(reads <= chunks + indexBlocks + 4, `${reads} reads for ${chunks} chunks and ${indexBlocks} index blocks`);
+      } finally {
+        cold.close();
+      }
+    });
+
     it('reopens from disk with the same contents', () => {
       const again = SSTableReader.open(env, tmp.dir, 5, new ChunkCache(1 << 20));
       try {

@@ -40,7 +40,7 @@ export interface SSTableWriterOptions {
   readonly chunkLengthBytes?: number;
   /** Bloom filter false-positive target; default 0.01. */
   readonly fpChance?: number;
-  /** Encoded cell bytes between per-partition index points; default 4 KiB. */
+  /** Encoded cell bytes between per-partition index points (cell blocks); default 1 KiB. */
   readonly cellBlockBytes?: number;
   /** Index entries per Index.db block (one summary entry each); default 128. */
   readonly indexBlockEntries?: number;
@@ -125,7 +125,10 @@ export class SSTableWriter {
     this.lastPosition = Buffer.from(p.position);
   }
 
-  /** Makes the SSTable durable and complete, then opens it. An empty writer must be aborted instead. */
+  /**
+   * Makes the SSTable durable and complete, then opens it. An empty writer must be aborted
+   * instead (see `partitionCount`). If anything fails the writer is left for abort() to clean up.
+   */
   async finish(): Promise<SSTableReader> {
     this.expectState('writing');
     if (this.collector.partitionCount === 0) throw new Error('no partitions appended: abort() an empty sstable writer');
@@ -138,18 +141,22 @@ export class SSTableWriter {
       for (const c of dataComponents) env.fs.renameSync(this.desc.tmpPath(c), this.desc.path(c));
       env.fs.fsyncDirSync(dir);
       await this.writeToc();
+      const reader = SSTableReader.open(env, dir, generation, this.opts.cache ?? new ChunkCache(defaultCacheBytes));
       this.state = 'done';
+      return reader;
     } catch (e) {
       this.state = 'failed';
       throw e;
     }
-    return SSTableReader.open(env, dir, generation, this.opts.cache ?? new ChunkCache(defaultCacheBytes));
   }
 
-  /** Abandons the SSTable: closes and deletes everything written for this generation. */
+  /**
+   * Abandons the SSTable: closes and deletes everything written for this generation (even a
+   * complete TOC, if finish() failed after writing it). After a successful finish() it does
+   * nothing: the SSTable belongs to whoever holds its reader.
+   */
   abort(): void {
-    if (this.state === 'done') throw new Error('sstable already finished: delete it instead of aborting');
-    if (this.state === 'aborted') return;
+    if (this.state === 'done' || this.state === 'aborted') return;
     this.state = 'aborted';
     this.closeFds();
     removeGeneration(this.opts.env, this.opts.dir, this.opts.generation);

@@ -21,6 +21,8 @@ import { int64Max, int64Min } from './partition-codec.js';
  *          hasCommitLogBound:u8 [segmentId:i64 offset:varint]
  *          level:varint compression:u8 createdAtMs:varint
  *   lenBytes = length:varint byte{length}
+ *
+ * Magic, version and layout are on-disk constants: never change them (add a version instead).
  */
 export const statisticsMagic = 'ILST';
 export const statisticsVersion = 1;

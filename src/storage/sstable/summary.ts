@@ -12,7 +12,8 @@ import type { SummaryEntry } from './partition-index.js';
  *   sumEntry = posLen:varint firstPosition indexLength:varint
  *
  * Blocks are contiguous: block i starts where block i−1 ends (block 0 at 0), and their lengths
- * add up to the size of Index.db. firstPositions strictly increase.
+ * add up to the size of Index.db. firstPositions strictly increase. Magic, version and layout
+ * are on-disk constants: never change them (add a version instead).
  */
 export const summaryMagic = 'ILSU';
 export const summaryVersion = 1;
