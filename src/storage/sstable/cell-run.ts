@@ -105,11 +105,16 @@ export class CellRun {
     return compareRange(this.nameBuf, 0, this.nameLen, b, 0, b.length);
   }
 
-  /** The current cell, materialized (for cursors: cells that usually die young). */
+  /**
+   * The current cell, materialized (for cursors: cells that usually die young). The name is copied
+   * (it is rebuilt in a scratch buffer); the value is a view of the decoded chunk, which is never
+   * written after decoding — no copy on the read hot path, at the price that a value kept for long
+   * keeps its chunk's memory alive.
+   */
   cell(): Cell {
     const name = copyOut(this.nameBuf, 0, this.nameLen);
     const kind = this.kind as CellKind;
-    const value = kind === CellKind.TOMBSTONE ? EMPTY : copyOut(this.buf, this.valueStart, this.valueEnd);
+    const value = kind === CellKind.TOMBSTONE ? EMPTY : this.buf.subarray(this.valueStart, this.valueEnd);
     const timestamp = this.timestampOf(this.delta, this.deltaBig);
     return { name, kind, value, timestamp, ttl: this.ttl, localDeletionTime: this.ldt };
   }
