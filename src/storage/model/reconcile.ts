@@ -9,7 +9,7 @@ import type { DeletionTime, RangeTombstone } from './deletion.js';
  *   2. on a tie, a dead cell (tombstone, or expiring cell past its expiry at `nowSec`) beats a
  *      live one;
  *   3. between two dead cells a real tombstone beats an expired cell, then the later
- *      localDeletionTime wins, then the greater value;
+ *      localDeletionTime wins, then the greater value, then the longer TTL;
  *   4. between two live cells the greater value (unsigned bytes) wins, then the later
  *      localDeletionTime (so a cell without TTL beats an equal expiring one).
  */
@@ -23,7 +23,8 @@ export function compareVersions(a: Cell, b: Cell, nowSec: number): number {
     const bt = b.kind === CellKind.TOMBSTONE ? 1 : 0;
     if (at !== bt) return at - bt;
     if (a.localDeletionTime !== b.localDeletionTime) return a.localDeletionTime - b.localDeletionTime;
-    return Buffer.compare(a.value, b.value);
+    const byValue = Buffer.compare(a.value, b.value);
+    return byValue !== 0 ? byValue : a.ttl - b.ttl;
   }
   const byValue = Buffer.compare(a.value, b.value);
   if (byValue !== 0) return byValue;
