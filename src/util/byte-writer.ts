@@ -3,8 +3,9 @@
  * LEB128 (7 bits a byte, low groups first) for non-negative safe integers.
  */
 export class ByteWriter {
-  private buf: Buffer;
-  private pos = 0;
+  /** The backing buffer; bytes [0, pos) are written. Subclasses may read and patch it. */
+  buf: Buffer;
+  pos = 0;
 
   constructor(initialCapacity = 256) {
     this.buf = Buffer.allocUnsafe(initialCapacity);
@@ -14,7 +15,8 @@ export class ByteWriter {
     return this.pos;
   }
 
-  private ensure(n: number): void {
+  /** Grows the buffer so that `n` more bytes fit. */
+  ensure(n: number): void {
     if (this.pos + n <= this.buf.length) return;
     let cap = this.buf.length * 2;
     while (cap < this.pos + n) cap *= 2;
@@ -67,11 +69,14 @@ export class ByteWriter {
   varint(v: number): this {
     if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`varint out of range: ${v}`);
     this.ensure(8);
+    const b = this.buf;
+    let p = this.pos;
     while (v >= 0x80) {
-      this.buf[this.pos++] = (v % 0x80) | 0x80;
+      b[p++] = (v % 0x80) | 0x80;
       v = Math.floor(v / 0x80);
     }
-    this.buf[this.pos++] = v;
+    b[p++] = v;
+    this.pos = p;
     return this;
   }
 

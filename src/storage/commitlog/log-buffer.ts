@@ -1,53 +1,26 @@
+import { ByteWriter } from '../../util/byte-writer.js';
+
 /**
- * The growable byte buffer the write path encodes entries into. One buffer is reused for every
+ * The growable byte buffer the write path encodes entries into (util's ByteWriter plus what the
+ * commit log needs: fast zig-zag, roll-back, keep-a-tail, release). One buffer is reused for every
  * batch, so appending an entry allocates nothing of its own; `truncate` rolls back an entry that
  * failed to encode or was refused, and `shiftToFront` keeps the bytes of an entry that must move
  * to the next segment. Varints are unsigned LEB128 (7 bits a byte, low groups first); `zigzag`
  * maps signed to unsigned (0, -1, 1, -2, … → 0, 1, 2, 3, …) so small magnitudes stay short.
  */
-export class LogBuffer {
-  buf: Buffer;
-  pos = 0;
-
+export class LogBuffer extends ByteWriter {
   constructor(
     private readonly initialBytes: number,
     /** Above this capacity an empty buffer is given back to the allocator. */
     private readonly retainedBytesMax: number,
   ) {
-    this.buf = Buffer.allocUnsafe(initialBytes);
-  }
-
-  ensure(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    let cap = this.buf.length * 2;
-    while (cap < this.pos + n) cap *= 2;
-    const next = Buffer.allocUnsafe(cap);
-    this.buf.copy(next, 0, 0, this.pos);
-    this.buf = next;
+    super(initialBytes);
   }
 
   /** Advances over `n` bytes the caller fills in later. */
   reserve(n: number): void {
     this.ensure(n);
     this.pos += n;
-  }
-
-  u8(v: number): void {
-    this.ensure(1);
-    this.buf[this.pos++] = v;
-  }
-
-  /** Unsigned varint of a non-negative safe integer. */
-  varint(v: number): void {
-    this.ensure(8);
-    const b = this.buf;
-    let p = this.pos;
-    while (v >= 0x80) {
-      b[p++] = (v % 0x80) | 0x80;
-      v = Math.floor(v / 0x80);
-    }
-    b[p++] = v;
-    this.pos = p;
   }
 
   /** Zig-zag varint of any integer in (-2^69, 2^69) (int64 values and differences of two). */
@@ -58,7 +31,7 @@ export class LogBuffer {
       this.varint(n >= 0 ? n * 2 : -n * 2 - 1);
       return;
     }
-    this.zigzagLong(v);
+    this.svarint64(v);
   }
 
   /** Zig-zag varint of `v - base` for int64 values, without BigInt arithmetic when it fits a double. */
@@ -72,28 +45,7 @@ export class LogBuffer {
         return;
       }
     }
-    this.zigzagLong(v - base);
-  }
-
-  private zigzagLong(v: bigint): void {
-    let z = v >= 0n ? v << 1n : ((-v) << 1n) - 1n;
-    this.ensure(10);
-    while (z >= 0x80n) {
-      this.buf[this.pos++] = Number(z & 0x7fn) | 0x80;
-      z >>= 7n;
-    }
-    this.buf[this.pos++] = Number(z);
-  }
-
-  bytes(b: Uint8Array): void {
-    this.ensure(b.length);
-    this.buf.set(b, this.pos);
-    this.pos += b.length;
-  }
-
-  lenBytes(b: Uint8Array): void {
-    this.varint(b.length);
-    this.bytes(b);
+    this.svarint64(v - base);
   }
 
   /** varint byte length, then the UTF-8 bytes of `s`. */
