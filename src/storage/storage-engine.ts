@@ -1,10 +1,11 @@
 import { type Env, RealFileSystem, mkdirDurable } from '../env/index.js';
-import { EngineStateError, InvalidRequestError, OverloadedError, WriteFailureError } from '../errors/index.js';
+import { EngineStateError, InvalidRequestError, WriteFailureError } from '../errors/index.js';
 import { CommitLog, replayCommitLog, type ReplayReport } from './commitlog/index.js';
 import { type BackgroundExecutor, InlineExecutor, WorkerExecutor } from './background/background-executor.js';
 import { Compactor } from './compaction/compactor.js';
 import { Flusher } from './flusher.js';
 import { Memtable } from './memtable/memtable.js';
+import { MemoryAdmission } from './memory-admission.js';
 import { type CommitLogPosition, comparePositions } from './model/commit-log-position.js';
 import type { PartitionUpdate } from './model/partition-update.js';
 import type { PartitionResult } from './read/partition-reader.js';
@@ -15,7 +16,6 @@ import { type TableDef, tableDirName } from './table-def.js';
 import { loadSSTables } from './table-loader.js';
 import { type PositionBound, type ScannedPartition, TableStore } from './table-store.js';
 import { TruncationRecords } from './truncation-records.js';
-import { sleep } from './yield-budget.js';
 import { Snapshots } from './snapshots.js';
 
 export interface StorageEngineConfig {
@@ -49,10 +49,7 @@ export class StorageEngine {
   private readonly executor: BackgroundExecutor;
   private readonly truncations: TruncationRecords;
   private readonly snapshots: Snapshots;
-  private flushWaiters: (() => void)[] = [];
-  private inflightBytes = 0;
-  /** Sum of all tables' memtable bytes, kept by apply and recounted on flush/truncate/replay. */
-  private memtableBytes = 0;
+  private readonly admission: MemoryAdmission;
   readonly cache: ChunkCache;
   readonly options: StorageOptions;
   replayReport: ReplayReport | null = null;
@@ -75,6 +72,7 @@ export class StorageEngine {
       },
     );
     this.snapshots = new Snapshots(cfg.env);
+    this.admission = new MemoryAdmission(cfg.env, this.options, () => this.flushLargest(), () => this.checkWritable());
   }
 
   /** Opens the engine: loads SSTables, replays the commit log, flushes what it replayed. */
@@ -157,34 +155,28 @@ export class StorageEngine {
     }
     const size = updateBytes(update);
     // The hot path reserves synchronously; only writers over the slow-down limit wait.
-    if (this.unflushedBytes() + size < this.options.memtableWriterSlowdownBytes) {
-      this.inflightBytes += size;
-      return this.logAndApply(t, update, size);
-    }
-    return this.admit(size).then(() => this.logAndApply(t, update, size));
+    if (this.admission.tryAdmit(size)) return this.logAndApply(t, update, size);
+    return this.admission.admit(size).then(() => this.logAndApply(t, update, size));
   }
 
   /** Logs the update, then applies it to the memtable that was active when it was logged. */
   private logAndApply(t: TableStore, update: PartitionUpdate, size: number): Promise<void> {
     const mem = t.active;
     mem.beginWrite();
-    const done = (): void => {
-      mem.endWrite();
-      this.inflightBytes -= size;
-    };
     return this.commitLog.add({ tableId: t.def.id, update }).then(
       () => {
+        const before = mem.liveBytes;
         try {
-          const before = mem.liveBytes;
           t.applyTo(mem, update, this.nowSec());
-          this.memtableBytes += mem.liveBytes - before;
         } finally {
-          done();
+          mem.endWrite();
+          this.admission.release(size, mem.liveBytes - before);
         }
         if (t.active.liveBytes >= this.options.memtableFlushThresholdBytes && !this.flusher.isFlushing(t)) this.backgroundFlush(t);
       },
       (e: unknown) => {
-        done();
+        mem.endWrite();
+        this.admission.release(size, 0);
         if (e instanceof WriteFailureError) this.failure = e;
         throw e;
       },
@@ -202,43 +194,20 @@ export class StorageEngine {
 
   /** Memtable bytes plus writes admitted but not yet applied (so bursts count too). */
   unflushedBytes(): number {
-    return this.memtableBytes + this.inflightBytes;
+    return this.admission.usedBytes;
   }
 
   /** Recounts memtable bytes from the tables (after flushes, truncation and replay). */
   private recountMemtableBytes(): void {
     let n = 0;
     for (const t of this.tables.values()) n += t.unflushedBytes;
-    this.memtableBytes = n;
+    this.admission.recount(n);
   }
 
-  /**
-   * Reserves room for a write of `size` bytes. Below memtableWriterSlowdownBytes that is all.
-   * Above it the largest memtable is flushed and the writer is delayed (more the closer memory is
-   * to the stop limit); at memtableWriterStopBytes writers wait for flushes to free room, and fail
-   * with OverloadedError after memtableWriterStopTimeoutMs. The last check and the reservation
-   * happen with no await between them, so concurrent writers cannot overshoot together.
-   */
-  private async admit(size: number): Promise<void> {
-    const o = this.options;
-    if (this.unflushedBytes() + size < o.memtableWriterSlowdownBytes) {
-      this.inflightBytes += size;
-      return;
-    }
-    const env = this.cfg.env;
+  /** Flushes the largest memtable, unless it is empty or already flushing. */
+  private flushLargest(): void {
     const largest = [...this.tables.values()].sort((a, b) => b.active.liveBytes - a.active.liveBytes)[0];
     if (largest && !largest.active.isEmpty && !this.flusher.isFlushing(largest)) this.backgroundFlush(largest);
-    const over = this.unflushedBytes() - o.memtableWriterSlowdownBytes;
-    if (over > 0) await sleep(env, Math.min(10, (10 * over) / Math.max(1, o.memtableWriterStopBytes - o.memtableWriterSlowdownBytes)));
-    const deadlineNs = env.clock.monotonicNs() + BigInt(o.memtableWriterStopTimeoutMs) * 1_000_000n;
-    while (this.unflushedBytes() + size >= o.memtableWriterStopBytes && this.unflushedBytes() > 0) {
-      if (env.clock.monotonicNs() >= deadlineNs) {
-        throw new OverloadedError(`memtables hold ${this.unflushedBytes()} bytes, at memtableWriterStopBytes (${o.memtableWriterStopBytes}), and flushes did not free room within ${o.memtableWriterStopTimeoutMs} ms`);
-      }
-      await Promise.race([new Promise<void>((r) => this.flushWaiters.push(r)), sleep(env, 20)]);
-      this.checkWritable();
-    }
-    this.inflightBytes += size;
   }
 
   private backgroundFlush(t: TableStore): void {
@@ -253,9 +222,6 @@ export class StorageEngine {
   private onFlushed(t: TableStore, upTo: CommitLogPosition): void {
     this.recountMemtableBytes();
     this.commitLog.discardCompletedSegments(t.def.id, upTo);
-    const waiters = this.flushWaiters;
-    this.flushWaiters = [];
-    for (const w of waiters) w();
     this.compactor.request(t);
   }
 
