@@ -10,7 +10,7 @@ export class Snapshots {
   constructor(private readonly env: Env) {}
 
   take(table: TableStore, tag: string): string {
-    if (!/^[A-Za-z0-9_.-]+$/.test(tag)) throw new InvalidRequestError(`snapshot tag '${tag}' must be letters, digits, '_', '-', '.'`);
+    checkTag(tag);
     const dir = `${table.dir}/snapshots/${tag}`;
     this.env.fs.mkdirSync(dir);
     for (const s of table.sstables) {
@@ -24,7 +24,15 @@ export class Snapshots {
   }
 
   clear(table: TableStore, tag?: string): void {
+    if (tag !== undefined) checkTag(tag);
     const root = `${table.dir}/snapshots`;
     this.env.fs.rmSync(tag ? `${root}/${tag}` : root);
+  }
+}
+
+/** A tag names a directory: no separators, no '..', so it can never reach outside snapshots/. */
+function checkTag(tag: string): void {
+  if (!/^[A-Za-z0-9_.-]+$/.test(tag) || /^\.+$/.test(tag)) {
+    throw new InvalidRequestError(`snapshot tag '${tag}' must be letters, digits, '_', '-', '.' (and not only dots)`);
   }
 }

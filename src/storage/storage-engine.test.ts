@@ -149,3 +149,33 @@ test('a table compacted down to nothing does not get old commit-log entries repl
     cleanup();
   }
 });
+
+test('dropTable snapshots then deletes the data; the table id is then unknown; clearSnapshot removes snapshots', async () => {
+  const { existsSync, readdirSync } = await import('node:fs');
+  const { env, dir, cleanup } = tempEnv();
+  try {
+    const e = await StorageEngine.open({ env, dataDir: dir, tables: [T], options: { autoSnapshot: true } });
+    await e.apply(T.id, put('a', 'c', 'v'));
+    const tableDir = e.table(T.id).dir;
+    await e.dropTable(T.id);
+    assert.throws(() => e.read(T.id, Buffer.from('a'), ALL), /unknown table id/);
+    await assert.rejects(e.apply(T.id, put('a', 'c', 'v')), /unknown table id/);
+    assert.deepEqual(readdirSync(tableDir), ['snapshots'], 'only the automatic snapshot is left');
+    assert.equal(readdirSync(`${tableDir}/snapshots`).length, 1);
+    await e.close();
+    // Regression: re-registering the same table after a restart found its data again, replayed from
+    // the live commit-log segment; a durable replay floor now keeps it dropped.
+    const again = await StorageEngine.open({ env, dataDir: dir, tables: [T], options: { autoSnapshot: true } });
+    assert.deepEqual(values(again, 'a'), []);
+    await again.snapshot('manual');
+    assert.ok(existsSync(`${tableDir}/snapshots/manual`));
+    // Regression: clearSnapshot passed any tag to rm -r, so '..' or 'a/b' could reach outside snapshots/.
+    assert.throws(() => again.clearSnapshot('bad/tag'), /snapshot tag/);
+    assert.throws(() => again.clearSnapshot('..'), /snapshot tag/);
+    again.clearSnapshot();
+    assert.ok(!existsSync(`${tableDir}/snapshots`));
+    await again.close();
+  } finally {
+    cleanup();
+  }
+});

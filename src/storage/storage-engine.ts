@@ -127,7 +127,10 @@ export class StorageEngine {
     await this.flusher.idle(t);
     await this.compactor.idle();
     this.tables.delete(tableId);
-    this.commitLog.discardCompletedSegments(tableId, this.commitLog.currentPosition());
+    // Its entries may still sit in live segments: a durable floor keeps replay from reviving them.
+    const at = this.commitLog.currentPosition();
+    this.truncations.set(tableId, { ...at, atMs: this.cfg.env.clock.nowMs() });
+    this.commitLog.discardCompletedSegments(tableId, at);
     for (const s of t.sstables) s.close();
     for (const name of this.cfg.env.fs.readdirSync(t.dir)) if (name !== 'snapshots') this.cfg.env.fs.rmSync(`${t.dir}/${name}`);
   }
