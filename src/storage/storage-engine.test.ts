@@ -179,3 +179,16 @@ test('dropTable snapshots then deletes the data; the table id is then unknown; c
     cleanup();
   }
 });
+
+test('a closed engine refuses reads and writes with EngineStateError; close is idempotent', async () => {
+  const { EngineStateError } = await import('../errors/index.js');
+  await withEngine({}, async (open) => {
+    const e = await open();
+    await e.apply(T.id, put('a', 'c', 'v'));
+    await e.close();
+    await e.close();
+    await assert.rejects(e.apply(T.id, put('a', 'c', 'v')), EngineStateError);
+    assert.throws(() => e.read(T.id, Buffer.from('a'), ALL), EngineStateError);
+    assert.throws(() => e.scan(T.id, undefined, undefined, ALL, 1), EngineStateError);
+  });
+});
