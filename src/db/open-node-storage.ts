@@ -1,0 +1,38 @@
+/**
+ * How a node opens its storage: read the schema the schema table's SSTables hold, open the
+ * engine with the schema table and a `resolveTable` hook answering from that schema (so commit
+ * log replay keeps the writes of every user table), then load the schema through the engine
+ * (which now includes replayed schema writes) and register every user table.
+ */
+import type { Env } from '../env/index.js';
+import { StorageEngine, type StorageEngineConfig } from '../storage/storage-engine.js';
+import type { KeyDecorator, TableDef } from '../storage/table-def.js';
+import { readSchemaBeforeOpen } from './schema-before-open.js';
+import { schemaTableDef } from './schema-table.js';
+import { SchemaKeeper } from './system-schema.js';
+import { toTableDef } from './to-table-def.js';
+
+export interface NodeStorageConfig {
+  readonly env: Env;
+  readonly dataDir: string;
+  /** The cluster's partitioner; user tables order their partitions by it. */
+  readonly partitioner: KeyDecorator;
+  readonly options?: StorageEngineConfig['options'];
+  readonly log?: StorageEngineConfig['log'];
+}
+
+export async function openNodeStorage(cfg: NodeStorageConfig): Promise<{ engine: StorageEngine; keeper: SchemaKeeper }> {
+  const stored = readSchemaBeforeOpen(cfg.env, cfg.dataDir);
+  const known = new Map<string, TableDef>();
+  for (const ks of stored.keyspaces) for (const t of ks.tables) known.set(t.id, toTableDef(t, cfg.partitioner));
+  const engine = await StorageEngine.open({
+    env: cfg.env,
+    dataDir: cfg.dataDir,
+    options: cfg.options,
+    log: cfg.log,
+    tables: [schemaTableDef()],
+    resolveTable: (id) => known.get(id),
+  });
+  const keeper = await SchemaKeeper.open(engine, cfg.env, cfg.partitioner);
+  return { engine, keeper };
+}

@@ -1,0 +1,133 @@
+/**
+ * The persisted form of a keyspace: canonical JSON (fixed key order, tables sorted by name,
+ * column metadata by name bytes), types by full class name, column names as hex. Canonical so the
+ * same schema always gives the same bytes — the schema version is a digest of them.
+ *
+ *   { "name", "replication": { "class", "options" }, "durable_writes",
+ *     "tables": [ { "id", "name", "column_type", "comparator", "subcomparator" | null,
+ *                   "default_validator", "key_validator",
+ *                   "column_metadata": [ { "name": hex, "validator", "index_type", "index_name" } ],
+ *                   "gc_grace_seconds", "default_time_to_live", "comment" } ] }
+ */
+import type { Random } from '../env/index.js';
+import { ConfigurationError } from '../errors/index.js';
+import type { ColumnDefinition } from './column-definition.js';
+import type { ColumnFamilyDef, ColumnFamilyInput } from './column-family-def.js';
+import { type KeyspaceDef, createKeyspace } from './keyspace-def.js';
+
+/** Canonical JSON text of a keyspace. */
+export function keyspaceToJson(ks: KeyspaceDef): string {
+  return JSON.stringify(keyspaceToObject(ks));
+}
+
+export function keyspaceToObject(ks: KeyspaceDef): object {
+  const options = Object.fromEntries(Object.entries(ks.replication.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const tables = [...ks.tables].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { name: ks.name, replication: { class: ks.replication.class, options }, durable_writes: ks.durableWrites, tables: tables.map(tableToObject) };
+}
+
+function tableToObject(t: ColumnFamilyDef): object {
+  const columns = [...t.columnMetadata].sort((a, b) => Buffer.compare(a.name, b.name));
+  return {
+    id: t.id,
+    name: t.name,
+    column_type: t.columnType,
+    comparator: t.comparator.fullName,
+    subcomparator: t.subcomparator?.fullName ?? null,
+    default_validator: t.defaultValidator.fullName,
+    key_validator: t.keyValidator.fullName,
+    column_metadata: columns.map(columnToObject),
+    gc_grace_seconds: t.gcGraceSeconds,
+    default_time_to_live: t.defaultTimeToLive,
+    comment: t.comment,
+  };
+}
+
+function columnToObject(c: ColumnDefinition): object {
+  return { name: c.name.toString('hex'), validator: c.validator.fullName, index_type: c.indexType, index_name: c.indexName };
+}
+
+/** Parses `keyspaceToJson`'s form; ConfigurationError when it is not that form. Validates fully. */
+export function keyspaceFromJson(text: string): KeyspaceDef {
+  let o: unknown;
+  try {
+    o = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigurationError(`stored keyspace definition is not JSON: ${(e as Error).message}`, { cause: e });
+  }
+  const ks = record(o, 'keyspace');
+  const replication = record(ks.replication, 'replication');
+  return createKeyspace(
+    {
+      name: str(ks.name, 'name'),
+      replication: { class: str(replication.class, 'replication.class'), options: stringRecord(replication.options) },
+      durableWrites: bool(ks.durable_writes, 'durable_writes'),
+      tables: list(ks.tables, 'tables').map((t) => tableInput(record(t, 'table'))),
+    },
+    NO_RANDOM,
+  );
+}
+
+function tableInput(t: Record<string, unknown>): Omit<ColumnFamilyInput, 'keyspace'> {
+  return {
+    id: str(t.id, 'id'),
+    name: str(t.name, 'name'),
+    columnType: str(t.column_type, 'column_type'),
+    comparator: str(t.comparator, 'comparator'),
+    subcomparator: t.subcomparator === null ? null : str(t.subcomparator, 'subcomparator'),
+    defaultValidator: str(t.default_validator, 'default_validator'),
+    keyValidator: str(t.key_validator, 'key_validator'),
+    columnMetadata: list(t.column_metadata, 'column_metadata').map((c) => {
+      const col = record(c, 'column');
+      return {
+        name: Buffer.from(str(col.name, 'column name'), 'hex'),
+        validator: str(col.validator, 'validator'),
+        indexType: col.index_type === null ? null : str(col.index_type, 'index_type'),
+        indexName: col.index_name === null ? null : str(col.index_name, 'index_name'),
+      };
+    }),
+    gcGraceSeconds: num(t.gc_grace_seconds, 'gc_grace_seconds'),
+    defaultTimeToLive: num(t.default_time_to_live, 'default_time_to_live'),
+    comment: str(t.comment, 'comment'),
+  };
+}
+
+/** Stored tables always carry their id; needing a fresh one means the text is not ours. */
+const NO_RANDOM: Random = {
+  next: () => {
+    throw new ConfigurationError('stored column family has no id');
+  },
+  bytes: () => {
+    throw new ConfigurationError('stored column family has no id');
+  },
+};
+
+function record(v: unknown, what: string): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ConfigurationError(`stored keyspace: ${what} must be an object`);
+  return v as Record<string, unknown>;
+}
+
+function stringRecord(v: unknown): Record<string, string> {
+  const r = record(v, 'replication.options');
+  return Object.fromEntries(Object.entries(r).map(([k, x]) => [k, str(x, `replication option ${k}`)]));
+}
+
+function list(v: unknown, what: string): unknown[] {
+  if (!Array.isArray(v)) throw new ConfigurationError(`stored keyspace: ${what} must be an array`);
+  return v;
+}
+
+function str(v: unknown, what: string): string {
+  if (typeof v !== 'string') throw new ConfigurationError(`stored keyspace: ${what} must be a string`);
+  return v;
+}
+
+function num(v: unknown, what: string): number {
+  if (typeof v !== 'number') throw new ConfigurationError(`stored keyspace: ${what} must be a number`);
+  return v;
+}
+
+function bool(v: unknown, what: string): boolean {
+  if (typeof v !== 'boolean') throw new ConfigurationError(`stored keyspace: ${what} must be a boolean`);
+  return v;
+}
