@@ -63,3 +63,13 @@ export class EngineStateError extends IliumError {
     super(ErrorCode.SERVER_ERROR, message);
   }
 }
+
+/**
+ * The requested column, super column or row does not exist (Thrift's NotFoundException: `get` of
+ * an absent column). Not an error in CQL, where absence is an empty result.
+ */
+export class NotFoundError extends IliumError {
+  constructor(message: string) {
+    super(ErrorCode.INVALID, message);
+  }
+}
