@@ -24,7 +24,7 @@ test('ilium start opens the data folder, prints its startup line and flushes on 
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     assert.equal(code, 0);
-    assert.deepEqual(readdirSync(`${dir}/node`).sort(), ['commitlog', 'system']);
+    assert.deepEqual(readdirSync(`${dir}/node`).sort(), ['commitlog', 'system'], 'the LOCK is released on stop');
   } finally {
     cleanup();
   }
@@ -45,6 +45,27 @@ test('ilium with a bad command prints usage and exits 2; sstable dump prints JSO
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     assert.equal(lines.length, 1);
     assert.match(JSON.stringify(lines[0]), new RegExp(Buffer.from('hello').toString('hex')));
+  } finally {
+    cleanup();
+  }
+});
+
+test('a second node on the same data directory refuses to start; a stale lock is taken over', async () => {
+  const { dir, cleanup } = tempEnv();
+  try {
+    const first = spawn(process.execPath, [CLI, 'start', '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    await new Promise<void>((resolve) => first.stdout.once('data', () => resolve()));
+    const second = spawnSync(process.execPath, [CLI, 'start', '--data', dir], { encoding: 'utf8', timeout: 10_000 });
+    assert.equal(second.status, 1);
+    assert.match(second.stderr, new RegExp(`in use by process ${first.pid}`));
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.on('exit', resolve));
+    // The killed node left its LOCK behind; its process is gone, so the next node takes over.
+    const third = spawn(process.execPath, [CLI, 'start', '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const line = await new Promise<string>((resolve) => third.stdout.once('data', (d: Buffer) => resolve(d.toString())));
+    assert.match(line, /Ilium node started/);
+    third.kill('SIGTERM');
+    assert.equal(await new Promise<number | null>((resolve) => third.on('exit', resolve)), 0);
   } finally {
     cleanup();
   }

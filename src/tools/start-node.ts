@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { createRealEnv } from '../env/index.js';
 import { StorageEngine } from '../storage/storage-engine.js';
 import type { StorageOptions } from '../storage/storage-options.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 export interface StartOptions {
   readonly dataDir: string;
@@ -19,6 +20,7 @@ export async function startNode(opts: StartOptions): Promise<void> {
   const env = createRealEnv();
   const began = env.clock.monotonicNs();
   const dataDir = resolve(opts.dataDir);
+  const unlock = lockDataDir(dataDir);
   const engine = await StorageEngine.open({
     env,
     dataDir,
@@ -32,7 +34,10 @@ export async function startNode(opts: StartOptions): Promise<void> {
     stopping = true;
     log.info({ event: 'stopping', signal }, 'flushing memtables');
     engine.close().then(
-      () => process.exit(0),
+      () => {
+        unlock();
+        process.exit(0);
+      },
       (e: unknown) => {
         log.error({ event: 'stop_failed', error: String(e) }, 'stop failed');
         process.exit(1);
