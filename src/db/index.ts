@@ -5,3 +5,4 @@ export * from './stored-schema.js';
 export * from './schema-before-open.js';
 export * from './system-schema.js';
 export * from './open-node-storage.js';
+export * from './operations/index.js';

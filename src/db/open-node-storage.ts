@@ -1,7 +1,7 @@
 /**
  * How a node opens its storage: read the schema the schema table's SSTables hold, open the
  * engine with the schema table and a `resolveTable` hook answering from that schema (so commit
- * log replay keeps the writes of every user table), then load the schema through the engine
+ * log replay keeps the writes of every user table and KEYS index), then load the schema through the engine
  * (which now includes replayed schema writes) and register every user table.
  */
 import type { Env } from '../env/index.js';
@@ -11,6 +11,8 @@ import { readSchemaBeforeOpen } from './schema-before-open.js';
 import { schemaTableDef } from './schema-table.js';
 import { SchemaKeeper } from './system-schema.js';
 import { toTableDef } from './to-table-def.js';
+import { indexTableDefs } from './operations/keys-index.js';
+import { Schema } from '../schema/index.js';
 
 export interface NodeStorageConfig {
   readonly env: Env;
@@ -25,6 +27,8 @@ export async function openNodeStorage(cfg: NodeStorageConfig): Promise<{ engine:
   const stored = readSchemaBeforeOpen(cfg.env, cfg.dataDir);
   const known = new Map<string, TableDef>();
   for (const ks of stored.keyspaces) for (const t of ks.tables) known.set(t.id, toTableDef(t, cfg.partitioner));
+  // Hidden KEYS-index tables too: after a crash their unflushed entries are in the commit log.
+  for (const t of indexTableDefs(Schema.of(stored.keyspaces))) known.set(t.id, t);
   const engine = await StorageEngine.open({
     env: cfg.env,
     dataDir: cfg.dataDir,

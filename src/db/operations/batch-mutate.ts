@@ -1,0 +1,44 @@
+/**
+ * batch_mutate: many rows and column families in one request. Every mutation is validated and
+ * turned into one PartitionUpdate per (row, column family) before the first write, so a bad
+ * mutation anywhere refuses the whole batch and writes nothing; each row is then applied
+ * atomically (not the batch as a whole, as in Cassandra).
+ */
+import { InvalidRequestError } from '../../errors/index.js';
+import type { OperationContext } from './operation-context.js';
+import { checkKeyspace, lookupColumnFamily } from './column-family-lookup.js';
+import { RowUpdateBuilder } from './row-update-builder.js';
+import { type RowWrite, writeRows } from './row-writer.js';
+import type { Mutation, MutationMap } from './thrift-types.js';
+import { validateKey } from './thrift-validation.js';
+
+export async function batchMutate(ctx: OperationContext, keyspace: string, mutationMap: MutationMap): Promise<void> {
+  await writeRows(ctx, buildBatch(ctx, keyspace, mutationMap));
+}
+
+function buildBatch(ctx: OperationContext, keyspace: string, mutationMap: MutationMap): RowWrite[] {
+  const schema = ctx.schema();
+  checkKeyspace(schema, keyspace);
+  const nowSec = ctx.nowSec();
+  // The same key may appear twice (an array, or distinct Buffers in a Map): merge into one row.
+  const rows = new Map<string, RowUpdateBuilder>();
+  for (const [key, byCf] of mutationMap) {
+    for (const [cfName, mutations] of byCf) {
+      const cf = lookupColumnFamily(schema, keyspace, cfName);
+      validateKey(cf, key);
+      const id = `${cf.id}/${key.toString('hex')}`;
+      let row = rows.get(id);
+      if (row === undefined) rows.set(id, (row = new RowUpdateBuilder(cf, key, nowSec)));
+      for (const m of mutations) addMutation(row, m);
+    }
+  }
+  return [...rows.values()].map((r) => ({ cf: r.cf, update: r.build() }));
+}
+
+function addMutation(row: RowUpdateBuilder, m: Mutation): void {
+  if (m === null || typeof m !== 'object' || (m.columnOrSuperColumn === undefined) === (m.deletion === undefined)) {
+    throw new InvalidRequestError('Mutation must have one and only one of column_or_supercolumn or deletion');
+  }
+  if (m.columnOrSuperColumn !== undefined) row.addColumnOrSuperColumn(m.columnOrSuperColumn);
+  else row.addDeletion(m.deletion!);
+}

@@ -1,0 +1,4 @@
+/** The 0.7 Thrift API's data operations on the local engine (LocalOperations) and their wire types. */
+export * from './thrift-types.js';
+export * from './local-operations.js';
+export { indexTableDefs, indexTableId } from './keys-index.js';

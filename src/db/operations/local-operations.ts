@@ -1,0 +1,100 @@
+/**
+ * The 0.7 Thrift API's data operations run against this node's engine (no coordination yet):
+ * the service the Thrift server, the CQL layer and the TypeScript API will call. Each method
+ * delegates to its operation's file; this class only wires the context. The keyspace is passed
+ * explicitly (the Thrift connection's set_keyspace lives above). Consistency levels are accepted
+ * and ignored until the coordinator exists.
+ *
+ * `partitioner` must be the one the node's tables were registered with (openNodeStorage's): it
+ * decides key ranges vs token ranges and the order of range and index scans.
+ */
+import type { Env } from '../../env/index.js';
+import type { Partitioner } from '../../dht/index.js';
+import type { ColumnFamilyDef } from '../../schema/index.js';
+import type { StorageEngine } from '../../storage/storage-engine.js';
+import type { SchemaKeeper } from '../system-schema.js';
+import { batchMutate } from './batch-mutate.js';
+import { get } from './get.js';
+import { getCount, multigetCount } from './get-count.js';
+import { getIndexedSlices } from './get-indexed-slices.js';
+import { getRangeSlices } from './get-range-slices.js';
+import { getSlice } from './get-slice.js';
+import { insert } from './insert.js';
+import { type KeysIndex, keysIndexesOf } from './keys-index.js';
+import { multigetSlice } from './multiget-slice.js';
+import type { OperationContext } from './operation-context.js';
+import { remove } from './remove.js';
+import { RowLocks } from './row-locks.js';
+import type { Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel, IndexClause, KeyCount, KeyRange, KeySlice, MutationMap, SlicePredicate } from './thrift-types.js';
+import { truncate } from './truncate.js';
+
+export class LocalOperations {
+  private readonly ctx: OperationContext;
+  /** Index tables per column family definition (a schema change makes a new definition object). */
+  private readonly indexCache = new Map<string, { cf: ColumnFamilyDef; indexes: readonly KeysIndex[] }>();
+
+  constructor(keeper: SchemaKeeper, engine: StorageEngine, env: Env, partitioner: Partitioner) {
+    this.ctx = {
+      schema: () => keeper.schema,
+      engine,
+      partitioner,
+      nowSec: () => Math.floor(env.clock.nowMs() / 1000),
+      indexesOf: (cf) => this.indexesOf(cf),
+      rowLocks: new RowLocks(),
+    };
+  }
+
+  insert(keyspace: string, key: Buffer, parent: ColumnParent, column: Column, _cl?: ConsistencyLevel): Promise<void> {
+    return insert(this.ctx, keyspace, key, parent, column);
+  }
+
+  get(keyspace: string, key: Buffer, path: ColumnPath, _cl?: ConsistencyLevel): ColumnOrSuperColumn {
+    return get(this.ctx, keyspace, key, path);
+  }
+
+  getSlice(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate, _cl?: ConsistencyLevel): ColumnOrSuperColumn[] {
+    return getSlice(this.ctx, keyspace, key, parent, predicate);
+  }
+
+  multigetSlice(keyspace: string, keys: readonly Buffer[], parent: ColumnParent, predicate: SlicePredicate, _cl?: ConsistencyLevel): KeySlice[] {
+    return multigetSlice(this.ctx, keyspace, keys, parent, predicate);
+  }
+
+  getCount(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate, _cl?: ConsistencyLevel): number {
+    return getCount(this.ctx, keyspace, key, parent, predicate);
+  }
+
+  multigetCount(keyspace: string, keys: readonly Buffer[], parent: ColumnParent, predicate: SlicePredicate, _cl?: ConsistencyLevel): KeyCount[] {
+    return multigetCount(this.ctx, keyspace, keys, parent, predicate);
+  }
+
+  getRangeSlices(keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange, _cl?: ConsistencyLevel): KeySlice[] {
+    return getRangeSlices(this.ctx, keyspace, parent, predicate, range);
+  }
+
+  getIndexedSlices(keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate, _cl?: ConsistencyLevel): KeySlice[] {
+    return getIndexedSlices(this.ctx, keyspace, parent, clause, predicate);
+  }
+
+  remove(keyspace: string, key: Buffer, path: ColumnPath, timestamp: bigint, _cl?: ConsistencyLevel): Promise<void> {
+    return remove(this.ctx, keyspace, key, path, timestamp);
+  }
+
+  batchMutate(keyspace: string, mutationMap: MutationMap, _cl?: ConsistencyLevel): Promise<void> {
+    return batchMutate(this.ctx, keyspace, mutationMap);
+  }
+
+  truncate(keyspace: string, columnFamily: string): Promise<void> {
+    return truncate(this.ctx, keyspace, columnFamily);
+  }
+
+  /** The column family's KEYS indexes, their engine tables registered on first use. */
+  private indexesOf(cf: ColumnFamilyDef): readonly KeysIndex[] {
+    const cached = this.indexCache.get(cf.id);
+    if (cached !== undefined && cached.cf === cf) return cached.indexes;
+    const indexes = keysIndexesOf(cf);
+    for (const i of indexes) this.ctx.engine.addTable(i.table);
+    this.indexCache.set(cf.id, { cf, indexes });
+    return indexes;
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Test support for the operations' tests: a node in a temporary directory (manual clock) with the
+ * seed 000 Twitter schema plus UserRelationships, and a `Test` keyspace exercising validators,
+ * KEYS indexes, a LongType comparator and a super column family. Restartable.
+ */
+import { type Partitioner, Murmur3Partitioner } from '../../dht/index.js';
+import { createColumnFamily, createKeyspace, loadJsonSchema } from '../../schema/index.js';
+import { SEED_000_TWITTER } from '../../schema/fixtures/seed-schemas.js';
+import type { StorageEngine } from '../../storage/storage-engine.js';
+import { type ManualClock, tempEnv } from '../../../test/support/temp-env.js';
+import type { Env } from '../../env/index.js';
+import { openNodeStorage } from '../open-node-storage.js';
+import type { SchemaKeeper } from '../system-schema.js';
+import { LocalOperations } from './local-operations.js';
+
+export interface TestNode {
+  ops: LocalOperations;
+  engine: StorageEngine;
+  keeper: SchemaKeeper;
+  clock: ManualClock;
+  /** Closes the engine and opens the same directory again. */
+  restart(): Promise<TestNode>;
+  /** Opens the same directory again without closing: what a restart after a crash sees. */
+  crashRestart(): Promise<TestNode>;
+  close(): Promise<void>;
+}
+
+export const b = (s: string): Buffer => Buffer.from(s, 'utf8');
+
+export async function openTestNode(partitioner: Partitioner = new Murmur3Partitioner()): Promise<TestNode> {
+  const t = tempEnv('ilium-ops-');
+  const node = await open(t.env, t.dir, t.clock, partitioner, t.cleanup);
+  for (const ks of loadJsonSchema(SEED_000_TWITTER, t.env.random)) await node.keeper.addKeyspace(ks);
+  await node.keeper.addColumnFamily(createColumnFamily({ keyspace: 'Twitter', name: 'UserRelationships', columnType: 'Super', comparator: 'UTF8Type', subcomparator: 'TimeUUIDType' }, t.env.random));
+  await node.keeper.addKeyspace(testKeyspace(t.env));
+  return node;
+}
+
+function testKeyspace(env: Env) {
+  return createKeyspace(
+    {
+      name: 'Test',
+      tables: [
+        {
+          name: 'People',
+          comparator: 'UTF8Type',
+          keyValidator: 'UTF8Type',
+          columnMetadata: [
+            { name: 'name', validator: 'UTF8Type' },
+            { name: 'state', validator: 'UTF8Type', indexType: 'KEYS' },
+            { name: 'birth_year', validator: 'LongType', indexType: 'KEYS' },
+          ],
+        },
+        { name: 'Numbers', comparator: 'LongType' },
+        { name: 'Super', columnType: 'Super', comparator: 'UTF8Type', subcomparator: 'LongType' },
+        { name: 'Expiring', comparator: 'UTF8Type', defaultTimeToLive: 100 },
+      ],
+    },
+    env.random,
+  );
+}
+
+async function open(env: Env, dir: string, clock: ManualClock, partitioner: Partitioner, cleanup: () => void): Promise<TestNode> {
+  const { engine, keeper } = await openNodeStorage({ env, dataDir: dir, partitioner, options: { commitlogSync: 'batch' } });
+  const ops = new LocalOperations(keeper, engine, env, partitioner);
+  return {
+    ops,
+    engine,
+    keeper,
+    clock,
+    restart: async () => {
+      await engine.close();
+      return open(env, dir, clock, partitioner, cleanup);
+    },
+    crashRestart: () => open(env, dir, clock, partitioner, cleanup),
+    close: async () => {
+      await engine.close();
+      cleanup();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Applies validated row updates: one engine.apply per (row, column family), so each row is
+ * atomic; rows of column families with KEYS indexes go through read-before-write index
+ * maintenance under the row's lock (index-maintenance.ts explains the write order).
+ */
+import type { ColumnFamilyDef } from '../../schema/index.js';
+import { type Cell, type PartitionUpdate } from '../../storage/model/index.js';
+import { planIndexChanges } from './index-maintenance.js';
+import type { KeysIndex } from './keys-index.js';
+import type { OperationContext } from './operation-context.js';
+
+export interface RowWrite {
+  readonly cf: ColumnFamilyDef;
+  readonly update: PartitionUpdate;
+}
+
+export async function writeRows(ctx: OperationContext, rows: readonly RowWrite[]): Promise<void> {
+  await Promise.all(rows.map((r) => writeRow(ctx, r)));
+}
+
+function writeRow(ctx: OperationContext, { cf, update }: RowWrite): Promise<void> {
+  const indexes = ctx.indexesOf(cf);
+  if (indexes.length === 0) return ctx.engine.apply(cf.id, update);
+  return ctx.rowLocks.run(`${cf.id}/${update.key.toString('hex')}`, async () => {
+    const nowSec = ctx.nowSec();
+    const before = readIndexedCells(ctx, cf, update.key, indexes, nowSec);
+    const plan = planIndexChanges(indexes, before, update, ctx.partitioner, nowSec);
+    await Promise.all(plan.additions.map((w) => ctx.engine.apply(w.tableId, w.update)));
+    await ctx.engine.apply(cf.id, update);
+    await Promise.all(plan.removals.map((w) => ctx.engine.apply(w.tableId, w.update)));
+  });
+}
+
+/** The row's live indexed cells by cell name (hex). */
+function readIndexedCells(ctx: OperationContext, cf: ColumnFamilyDef, key: Buffer, indexes: readonly KeysIndex[], nowSec: number): Map<string, Cell> {
+  const names = indexes.map((i) => i.cellName).sort(Buffer.compare);
+  const result = ctx.engine.read(cf.id, key, { slices: names.map((n) => ({ start: n, end: n })), reversed: false }, nowSec);
+  return new Map((result?.cells ?? []).map((c) => [c.name.toString('hex'), c]));
+}
