@@ -1,0 +1,48 @@
+/**
+ * Serialized bytes → the JS value of their type (see `Value` in js-values.ts). BytesType is
+ * returned as a UTF-8 string, since the seeds' apps store text in untyped columns; bytes that are
+ * not valid UTF-8 come back as a Buffer, and `raw` (an `open` option) returns every value as its
+ * stored bytes.
+ */
+import { type AbstractType } from '../marshal/index.js';
+import type { Value } from './js-values.js';
+import { TimeUUID } from './time-uuid.js';
+import { baseTypeName } from './to-bytes.js';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function fromBytes(type: AbstractType, bytes: Buffer): Value {
+  switch (baseTypeName(type)) {
+    case 'BytesType':
+      return utf8OrBytes(bytes);
+    case 'TimeUUIDType':
+      return bytes.length === 0 ? null : TimeUUID.fromBytes(bytes);
+    case 'UTF8Type':
+    case 'AsciiType':
+    case 'LongType':
+    case 'CounterColumnType':
+    case 'IntegerType':
+    case 'Int32Type':
+    case 'ShortType':
+    case 'ByteType':
+    case 'FloatType':
+    case 'DoubleType':
+    case 'BooleanType':
+    case 'DateType':
+    case 'TimestampType':
+    case 'UUIDType':
+    case 'LexicalUUIDType':
+    case 'EmptyType':
+      return type.compose(bytes) as Value;
+    default:
+      return bytes.length === 0 ? null : type.toString(bytes);
+  }
+}
+
+function utf8OrBytes(bytes: Buffer): string | Buffer {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return Buffer.from(bytes);
+  }
+}

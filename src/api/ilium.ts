@@ -1,0 +1,100 @@
+/**
+ * An opened database: keyspace handles (Ruby style) and column-family handles (pycassa style),
+ * schema changes, TimeUUIDs from a generator this instance owns, and close. Backed by any
+ * OperationsBackend: the embedded engine today (open.ts), a network client later.
+ */
+import type { Env } from '../env/index.js';
+import { type ColumnFamilyDef, type ColumnFamilyInput, type KeyspaceDef, type KeyspaceInput, createColumnFamily, createKeyspace } from '../schema/index.js';
+import type { ApiContext } from './api-context.js';
+import { ColumnFamily } from './column-family.js';
+import { Keyspace } from './keyspace.js';
+import type { OperationsBackend } from './operations-backend.js';
+import { parseSchemaText } from './schema-text.js';
+import { TimeUUID, createTimeUuidFactory } from './time-uuid.js';
+import { TimestampSource } from './timestamp-source.js';
+
+/** What `loadSchema` changed. */
+export interface SchemaLoadResult {
+  readonly keyspacesAdded: string[];
+  /** `keyspace.columnFamily` for column families added to keyspaces that already existed. */
+  readonly columnFamiliesAdded: string[];
+}
+
+export class Ilium {
+  private readonly ctx: ApiContext;
+  private readonly makeTimeUuid: () => TimeUUID;
+  private closed = false;
+
+  constructor(
+    private readonly backend: OperationsBackend,
+    private readonly env: Pick<Env, 'clock' | 'random'>,
+    options: { readonly raw?: boolean } = {},
+  ) {
+    this.ctx = { backend, timestamps: new TimestampSource(env.clock), raw: options.raw ?? false };
+    this.makeTimeUuid = createTimeUuidFactory(env);
+  }
+
+  /** The partitioner's short class name. */
+  get partitioner(): string {
+    return this.backend.partitionerName;
+  }
+
+  keyspace(name: string): Keyspace {
+    return new Keyspace(this.ctx, name);
+  }
+
+  columnFamily(keyspace: string, columnFamily: string): ColumnFamily {
+    return new ColumnFamily(this.ctx, keyspace, columnFamily);
+  }
+
+  /** A new TimeUUID, unique and increasing for this instance (Ruby's `UUID.new`). */
+  timeUuid(): TimeUUID {
+    return this.makeTimeUuid();
+  }
+
+  /** Adds the keyspaces and column families of a JSON or XML schema that do not exist yet. */
+  async loadSchema(text: string): Promise<SchemaLoadResult> {
+    const result: SchemaLoadResult = { keyspacesAdded: [], columnFamiliesAdded: [] };
+    for (const ks of parseSchemaText(text, this.env.random)) {
+      const existing = await this.ctx.backend.keyspaceDef(ks.name);
+      if (existing === undefined) {
+        await this.ctx.backend.addKeyspace(ks);
+        result.keyspacesAdded.push(ks.name);
+        continue;
+      }
+      for (const cf of ks.tables) {
+        if (existing.tables.some((t) => t.name === cf.name)) continue;
+        await this.ctx.backend.addColumnFamily(cf);
+        result.columnFamiliesAdded.push(`${ks.name}.${cf.name}`);
+      }
+    }
+    return result;
+  }
+
+  async addKeyspace(input: KeyspaceInput): Promise<KeyspaceDef> {
+    const def = createKeyspace(input, this.env.random);
+    await this.ctx.backend.addKeyspace(def);
+    return def;
+  }
+
+  async addColumnFamily(input: ColumnFamilyInput): Promise<ColumnFamilyDef> {
+    const def = createColumnFamily(input, this.env.random);
+    await this.ctx.backend.addColumnFamily(def);
+    return def;
+  }
+
+  dropKeyspace(name: string): Promise<void> {
+    return this.ctx.backend.dropKeyspace(name);
+  }
+
+  dropColumnFamily(keyspace: string, name: string): Promise<void> {
+    return this.ctx.backend.dropColumnFamily(keyspace, name);
+  }
+
+  /** Closes the backend (the engine refuses later calls with its typed error). Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.backend.close();
+  }
+}
