@@ -4,12 +4,12 @@
  * not valid UTF-8 come back as a Buffer, and `raw` (an `open` option) returns every value as its
  * stored bytes.
  */
+import { isUtf8 } from 'node:buffer';
 import { type AbstractType } from '../marshal/index.js';
 import type { Value } from './js-values.js';
 import { TimeUUID } from './time-uuid.js';
 import { baseTypeName } from './to-bytes.js';
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function fromBytes(type: AbstractType, bytes: Buffer): Value {
   switch (baseTypeName(type)) {
@@ -40,9 +40,5 @@ export function fromBytes(type: AbstractType, bytes: Buffer): Value {
 }
 
 function utf8OrBytes(bytes: Buffer): string | Buffer {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return Buffer.from(bytes);
-  }
+  return isUtf8(bytes) ? bytes.toString('utf8') : Buffer.from(bytes);
 }

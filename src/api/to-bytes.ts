@@ -16,6 +16,7 @@ export type Bound = 'low' | 'high';
 
 /** The type's short class name without a ReversedType wrapper: what the coercions dispatch on. */
 export function baseTypeName(type: AbstractType): string {
+  if (!type.isReversed) return type.name; // the common case, without a regex per value
   const m = /^ReversedType\((.*)\)$/.exec(type.name);
   return m === null ? type.name : m[1]!;
 }

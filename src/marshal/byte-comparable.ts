@@ -146,6 +146,18 @@ export function encodeByteString(b: Uint8Array): Buffer {
 
 /** Reads one `bytes` encoding back to the raw bytes. */
 export function decodeByteString(input: ComparableInput): Buffer {
+  // Fast path (no inversion, no escapes: most text): copy up to the terminator in one go.
+  if (input.mask === 0) {
+    const r = input.reader;
+    const buf = r.buf;
+    let i = r.pos;
+    while (i < r.end && buf[i]! > 0x01) i++;
+    if (i < r.end && buf[i] === 0x00) {
+      const out = Buffer.from(buf.subarray(r.pos, i));
+      r.pos = i + 1;
+      return out;
+    }
+  }
   const parts: number[] = [];
   for (;;) {
     const x = input.u8();

@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+
 /**
  * Strict UTF-8 validation (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF)
  * that reports where the first bad sequence starts, so errors can say so.
@@ -5,6 +7,8 @@
 
 /** Returns -1 when `b` is valid UTF-8, else the offset of the first invalid sequence. */
 export function findInvalidUtf8(b: Uint8Array): number {
+  // Node's native check is also strict RFC 3629; the loop below only runs to locate an error.
+  if (isUtf8(b)) return -1;
   let i = 0;
   while (i < b.length) {
     const c = b[i]!;
