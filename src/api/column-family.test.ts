@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { NotFoundError } from '../errors/index.js';
 import { SEED_003_TWISSANDRA } from '../schema/fixtures/seed-schemas.js';
 import type { Row, SuperRow } from './js-values.js';
-import { withTestDb } from './api-test-db.js';
+import { withTestDb } from '../../test/support/api-test-db.js';
 
 test('pycassa style on seed 003 Twissandra: column options, multiget, getRange, getCount, remove', () =>
   withTestDb(async (t) => {

@@ -8,7 +8,7 @@ import { InvalidRequestError, MarshalError } from '../errors/index.js';
 import { SEED_000_TWITTER } from '../schema/fixtures/seed-schemas.js';
 import type { Row, SuperRow } from './js-values.js';
 import { TimeUUID } from './time-uuid.js';
-import { type TestDb, withTestDb } from './api-test-db.js';
+import { type TestDb, withTestDb } from '../../test/support/api-test-db.js';
 
 async function twitter(t: TestDb) {
   await t.db.loadSchema(SEED_000_TWITTER);

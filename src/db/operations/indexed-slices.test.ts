@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { InvalidRequestError } from '../../errors/index.js';
 import { LONG_TYPE } from '../../marshal/index.js';
 import { BOTTOM, TOP } from '../../storage/model/index.js';
-import { b, openTestNode, type TestNode } from './operations-test-node.js';
+import { b, openTestNode, type TestNode } from '../../../test/support/operations-test-node.js';
 import { indexPartitionKey, keysIndexesOf } from './keys-index.js';
 import type { IndexExpression } from './thrift-types.js';
 

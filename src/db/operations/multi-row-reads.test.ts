@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ByteOrderedPartitioner, Murmur3Partitioner } from '../../dht/index.js';
 import { InvalidRequestError } from '../../errors/index.js';
-import { b, openTestNode } from './operations-test-node.js';
+import { b, openTestNode } from '../../../test/support/operations-test-node.js';
 import type { KeySlice } from './thrift-types.js';
 
 const ALL = { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count: 100 } };

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { NotFoundError } from '../../errors/index.js';
 import { makeTimeUuid, unixMsToTimestamp } from '../../marshal/index.js';
 import { LONG_TYPE } from '../../marshal/index.js';
-import { b, openTestNode } from './operations-test-node.js';
+import { b, openTestNode } from '../../../test/support/operations-test-node.js';
 import type { ColumnOrSuperColumn, Mutation } from './thrift-types.js';
 
 const NODE = Buffer.from('0102030405060708', 'hex');

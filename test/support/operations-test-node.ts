@@ -3,15 +3,15 @@
  * seed 000 Twitter schema plus UserRelationships, and a `Test` keyspace exercising validators,
  * KEYS indexes, a LongType comparator and a super column family. Restartable.
  */
-import { type Partitioner, Murmur3Partitioner } from '../../dht/index.js';
-import { createColumnFamily, createKeyspace, loadJsonSchema } from '../../schema/index.js';
-import { SEED_000_TWITTER } from '../../schema/fixtures/seed-schemas.js';
-import type { StorageEngine } from '../../storage/storage-engine.js';
-import { type ManualClock, tempEnv } from '../../../test/support/temp-env.js';
-import type { Env } from '../../env/index.js';
-import { openNodeStorage } from '../open-node-storage.js';
-import type { SchemaKeeper } from '../system-schema.js';
-import { LocalOperations } from './local-operations.js';
+import { type Partitioner, Murmur3Partitioner } from '../../src/dht/index.js';
+import { createColumnFamily, createKeyspace, loadJsonSchema } from '../../src/schema/index.js';
+import { SEED_000_TWITTER } from '../../src/schema/fixtures/seed-schemas.js';
+import type { StorageEngine } from '../../src/storage/storage-engine.js';
+import { type ManualClock, tempEnv } from './temp-env.js';
+import type { Env } from '../../src/env/index.js';
+import { openNodeStorage } from '../../src/db/open-node-storage.js';
+import type { SchemaKeeper } from '../../src/db/system-schema.js';
+import { LocalOperations } from '../../src/db/operations/local-operations.js';
 
 export interface TestNode {
   ops: LocalOperations;

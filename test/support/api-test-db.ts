@@ -2,10 +2,10 @@
  * Test support for the API's tests: an embedded database in a temporary directory with a manual
  * clock (batch commit-log sync), reopenable on the same directory, removed on close.
  */
-import type { Env } from '../env/index.js';
-import { type ManualClock, tempEnv } from '../../test/support/temp-env.js';
-import type { Ilium } from './ilium.js';
-import { type PartitionerName, open } from './open.js';
+import type { Env } from '../../src/env/index.js';
+import { type ManualClock, tempEnv } from './temp-env.js';
+import type { Ilium } from '../../src/api/ilium.js';
+import { type PartitionerName, open } from '../../src/api/open.js';
 
 export interface TestDb {
   readonly db: Ilium;
