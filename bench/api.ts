@@ -20,13 +20,14 @@ import { createRealEnv } from '../src/env/index.js';
 import { UTF8_TYPE } from '../src/marshal/index.js';
 import { open } from '../src/api/index.js';
 import { BOTTOM, TOP, cellName } from '../src/storage/model/cell-name.js';
-import { liveCell } from '../src/storage/model/cell.js';
+import { type Cell, liveCell } from '../src/storage/model/cell.js';
 import { StorageEngine } from '../src/storage/storage-engine.js';
 
-const { values } = parseArgs({ options: { partitions: { type: 'string', default: '200' }, cells: { type: 'string', default: '500' }, seconds: { type: 'string', default: '2' } } });
+const { values } = parseArgs({ options: { partitions: { type: 'string', default: '200' }, cells: { type: 'string', default: '500' }, seconds: { type: 'string', default: '2' }, rounds: { type: 'string', default: '3' } } });
 const PARTITIONS = Number(values.partitions);
 const CELLS = Number(values.cells);
 const SECONDS = Number(values.seconds);
+const ROUNDS = Number(values.rounds);
 const INFLIGHT = 64;
 const value = 'v'.repeat(50);
 const keyOf = (p: number): string => `row${p}`;
@@ -39,14 +40,14 @@ const rand = (n: number): number => {
   return seed % n;
 };
 
-async function inserts(label: string, op: (i: number) => Promise<void>): Promise<number> {
-  const total = PARTITIONS * CELLS;
+/** Runs `total` calls of `op` with INFLIGHT in flight; returns calls/s. */
+async function pumped(label: string, from: number, total: number, op: (i: number) => Promise<void>): Promise<number> {
   const t0 = performance.now();
-  let next = 0;
+  let next = from;
   let done = 0;
   await new Promise<void>((resolve, reject) => {
     const pump = (): void => {
-      while (next < total && next - done < INFLIGHT) {
+      while (next < from + total && next - from - done < INFLIGHT) {
         op(next++).then(() => {
           if (++done % 20000 === 0) progress(`${label}: ${done}/${total}`);
           if (done === total) resolve();
@@ -72,6 +73,30 @@ async function timed(label: string, op: () => unknown): Promise<number> {
   return rate;
 }
 
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+interface Sides {
+  api: number;
+  engine: number;
+  /** The engine plus the least any JS result needs: each cell's name and value made a string, in a Map. */
+  decoded?: number;
+}
+
+/** ROUNDS alternating runs of each side; the median rate of each. */
+async function compare(label: string, sides: Record<keyof Sides, ((round: number) => Promise<number>) | undefined>): Promise<Sides> {
+  const rates: Record<string, number[]> = {};
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [side, run] of Object.entries(sides)) {
+      if (run === undefined) continue;
+      progress(`${label} ${side} round ${round + 1}/${ROUNDS}`);
+      (rates[side] ??= []).push(await run(round));
+    }
+  }
+  const out: Sides = { api: median(rates.api!), engine: median(rates.engine!) };
+  if (rates.decoded !== undefined) out.decoded = median(rates.decoded);
+  return out;
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ilium-bench-api-'));
   try {
@@ -85,44 +110,77 @@ async function main(): Promise<void> {
     const vbuf = Buffer.from(value);
     let ts = 1n;
 
+    const total = PARTITIONS * CELLS;
+    const perRound = Math.ceil(total / ROUNDS);
     const cellAt = (i: number): [number, number] => [i % PARTITIONS, Math.floor(i / PARTITIONS)];
-    const insert = {
-      engine: await inserts('engine inserts', (i) => {
-        const [p, c] = cellAt(i);
-        return engine.apply(def.id, { key: Buffer.from(keyOf(p)), partitionDeletion: null, rangeTombstones: [], cells: [liveCell(name(c), vbuf, ts++)] });
-      }),
-      api: await inserts('api inserts', (i) => {
-        const [p, c] = cellAt(i);
-        return cf.insert(keyOf(p), { [colOf(c)]: value });
-      }),
+    const roundSize = (round: number): number => Math.min(perRound, total - round * perRound);
+    const insert = await compare('insert', {
+      engine: (round) =>
+        pumped('engine inserts', round * perRound, roundSize(round), (i) => {
+          const [p, c] = cellAt(i);
+          return engine.apply(def.id, { key: Buffer.from(keyOf(p)), partitionDeletion: null, rangeTombstones: [], cells: [liveCell(name(c), vbuf, ts++)] });
+        }),
+      api: (round) =>
+        pumped('api inserts', round * perRound, roundSize(round), (i) => {
+          const [p, c] = cellAt(i);
+          return cf.insert(keyOf(p), { [colOf(c)]: value });
+        }),
+      decoded: undefined,
+    });
+
+    /** What an engine user must do at least to hand out JS values: strings in a Map (names are NEXT text 0x00 END). */
+    const decode = (cells: readonly Cell[]): Map<string, string> => {
+      const m = new Map<string, string>();
+      for (const c of cells) m.set(c.name.toString('latin1', 1, c.name.length - 2), c.value.toString('utf8'));
+      return m;
     };
-    const slice = {
-      engine: await timed('engine slice', () => {
-        const c = rand(CELLS);
-        return engine.read(def.id, Buffer.from(keyOf(rand(PARTITIONS))), { slices: [{ start: name(c), end: TOP }], reversed: false, cellLimit: 50 });
-      }),
-      api: await timed('api slice', () => cf.get(keyOf(rand(PARTITIONS)), { columnStart: colOf(rand(CELLS)), columnCount: 50 })),
+    const engineSlice = (): Cell[] => engine.read(def.id, Buffer.from(keyOf(rand(PARTITIONS))), { slices: [{ start: name(rand(CELLS)), end: TOP }], reversed: false, cellLimit: 50 })?.cells ?? [];
+    const slice = await compare('slice50', {
+      engine: () => timed('engine slice', engineSlice),
+      decoded: () => timed('engine+decode slice', () => decode(engineSlice())),
+      api: () => timed('api slice', () => cf.get(keyOf(rand(PARTITIONS)), { columnStart: colOf(rand(CELLS)), columnCount: 50 })),
+    });
+
+    // 100 distinct keys (a multiget answers each distinct key once).
+    const keys = (): number[] => {
+      const all = Array.from({ length: PARTITIONS }, (_, i) => i);
+      for (let i = 0; i < 100; i++) {
+        const j = i + rand(PARTITIONS - i);
+        [all[i], all[j]] = [all[j]!, all[i]!];
+      }
+      return all.slice(0, 100);
     };
-    const keys = (): number[] => Array.from({ length: 100 }, () => rand(PARTITIONS));
     const ten = { slices: [{ start: BOTTOM, end: TOP }], reversed: false, cellLimit: 10 };
-    const multiget = {
-      engine: await timed('engine multiget', () => keys().map((p) => engine.read(def.id, Buffer.from(keyOf(p)), ten))),
-      api: await timed('api multiget', () => cf.multiget(keys().map(keyOf), { columnCount: 10 })),
-    };
-    const range = {
-      engine: await timed('engine range', () => engine.scan(def.id, undefined, undefined, ten, 100)),
-      api: await timed('api range', () => cf.getRange({ rowCount: 100, columnCount: 10 })),
-    };
+    const engineMultiget = (): (Cell[] | undefined)[] => keys().map((p) => engine.read(def.id, Buffer.from(keyOf(p)), ten)?.cells);
+    const multiget = await compare('multiget100', {
+      engine: () => timed('engine multiget', engineMultiget),
+      decoded: () => timed('engine+decode multiget', () => new Map(engineMultiget().map((cells, i) => [i, decode(cells ?? [])]))),
+      api: () => timed('api multiget', () => cf.multiget(keys().map(keyOf), { columnCount: 10 })),
+    });
+    const engineRange = (): { key: Buffer; cells: readonly Cell[] }[] => engine.scan(def.id, undefined, undefined, ten, 100);
+    const range = await compare('getRange100', {
+      engine: () => timed('engine range', engineRange),
+      decoded: () => timed('engine+decode range', () => new Map(engineRange().map((r) => [r.key.toString('utf8'), decode(r.cells)]))),
+      api: () => timed('api range', () => cf.getRange({ rowCount: 100, columnCount: 10 })),
+    });
     await api.close();
     await engine.close();
     progress('');
-    const rows = { insert, slice50: slice, multiget100: multiget, getRange100: range };
-    process.stdout.write(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}; ${PARTITIONS * CELLS} cells in ${PARTITIONS} rows\n`);
+    const rows: Record<string, Sides> = { insert, slice50: slice, multiget100: multiget, getRange100: range };
+    process.stdout.write(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}; ${total} cells in ${PARTITIONS} rows; medians of ${ROUNDS} rounds\n`);
+    const fmt = (n: number): string => Math.round(n).toString().padStart(8);
     for (const [k, v] of Object.entries(rows)) {
-      process.stdout.write(`${k.padEnd(12)} api ${Math.round(v.api).toString().padStart(8)}/s   engine ${Math.round(v.engine).toString().padStart(8)}/s   ratio ${(v.api / v.engine).toFixed(2)}  overhead ${Math.round((1 - v.api / v.engine) * 100)}%\n`);
+      const floor = v.decoded === undefined ? '' : `   engine+decode ${fmt(v.decoded)}/s (api/that ${(v.api / v.decoded).toFixed(2)})`;
+      process.stdout.write(`${k.padEnd(12)} api ${fmt(v.api)}/s   engine ${fmt(v.engine)}/s   api/engine ${(v.api / v.engine).toFixed(2)}${floor}\n`);
     }
-    const json = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, { api: Math.round(v.api), engine: Math.round(v.engine), ratio: Number((v.api / v.engine).toFixed(3)) }]));
-    process.stdout.write(`${JSON.stringify({ bench: 'api', cells: PARTITIONS * CELLS, ...json })}\n`);
+    const ratio = (a: number, b: number): number => Number((a / b).toFixed(3));
+    const json = Object.fromEntries(
+      Object.entries(rows).map(([k, v]) => [
+        k,
+        { api: Math.round(v.api), engine: Math.round(v.engine), ratio: ratio(v.api, v.engine), ...(v.decoded === undefined ? {} : { engineDecoded: Math.round(v.decoded), ratioDecoded: ratio(v.api, v.decoded) }) },
+      ]),
+    );
+    process.stdout.write(`${JSON.stringify({ bench: 'api', cells: total, rounds: ROUNDS, ...json })}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

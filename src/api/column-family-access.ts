@@ -4,11 +4,12 @@
  * with the column family's codec, calls the backend once per request, and decodes the answer.
  */
 import { NotFoundError } from '../errors/index.js';
-import type { ColumnParent, KeySlice, Mutation } from '../db/index.js';
+import type { ColumnParent, Mutation } from '../db/index.js';
+import type { ColumnFamilyDef } from '../schema/index.js';
 import type { ApiContext } from './api-context.js';
 import { ColumnFamilyCodec } from './column-family-codec.js';
+import type { DecodedRow } from './operations-backend.js';
 import type { ColumnsInput, Name, Row, SliceOptions, SuperColumnsInput, SuperRow, Value, WriteOptions } from './js-values.js';
-import { sliceResult } from './result-maps.js';
 import { type DeletionTarget, deletionMutation, insertMutations } from './row-mutations.js';
 import { DEFAULT_COLUMN_COUNT, sliceLevel, slicePredicate } from './slice-predicate.js';
 
@@ -32,9 +33,15 @@ export class ColumnFamilyAccess {
     readonly codec: ColumnFamilyCodec,
   ) {}
 
-  static async of(ctx: ApiContext, keyspace: string, columnFamily: string): Promise<ColumnFamilyAccess> {
-    const def = await ctx.backend.columnFamilyDef(keyspace, columnFamily);
-    return new ColumnFamilyAccess(ctx, keyspace, new ColumnFamilyCodec(def, ctx.raw));
+  /** The access, at once when the backend holds the schema (see OperationsBackend.columnFamilyDef). */
+  static of(ctx: ApiContext, keyspace: string, columnFamily: string): ColumnFamilyAccess | Promise<ColumnFamilyAccess> {
+    const def = ctx.backend.columnFamilyDef(keyspace, columnFamily);
+    const make = (d: ColumnFamilyDef): ColumnFamilyAccess => {
+      let codec = ctx.codecs.get(d);
+      if (codec === undefined) ctx.codecs.set(d, (codec = new ColumnFamilyCodec(d, ctx.raw)));
+      return new ColumnFamilyAccess(ctx, keyspace, codec);
+    };
+    return def instanceof Promise ? def.then(make) : make(def);
   }
 
   get isSuper(): boolean {
@@ -44,8 +51,7 @@ export class ColumnFamilyAccess {
   /** A row (Row, or SuperRow for a Super CF), or one super column's sub-columns. */
   async slice(key: Name, superColumn: Name | undefined, opts?: SliceOptions): Promise<Row | SuperRow> {
     const level = sliceLevel(this.codec, superColumn);
-    const slice = await this.ctx.backend.getSlice(this.keyspace, this.codec.key(key), this.parent(superColumn), slicePredicate(this.codec, level, opts));
-    return sliceResult(this.codec, slice, level === 'super');
+    return this.ctx.backend.getSlice(this.keyspace, this.codec.key(key), this.parent(superColumn), slicePredicate(this.codec, level, opts), this.codec);
   }
 
   /** One column's value (a sub-column's when `superColumn` is given); undefined when absent. */
@@ -65,8 +71,8 @@ export class ColumnFamilyAccess {
   async multislice(keys: readonly Name[], superColumn: Name | undefined, opts?: SliceOptions): Promise<Map<Value, Row | SuperRow>> {
     const level = sliceLevel(this.codec, superColumn);
     const keyBytes = keys.map((k) => this.codec.key(k));
-    const slices = await this.ctx.backend.multigetSlice(this.keyspace, keyBytes, this.parent(superColumn), slicePredicate(this.codec, level, opts));
-    return this.byKey(keyBytes, slices, level === 'super');
+    const slices = await this.ctx.backend.multigetSlice(this.keyspace, keyBytes, this.parent(superColumn), slicePredicate(this.codec, level, opts), this.codec);
+    return this.byKey(slices);
   }
 
   /** Rows of a key range in partitioner order. */
@@ -77,10 +83,10 @@ export class ColumnFamilyAccess {
       endKey: range.finish === undefined ? Buffer.alloc(0) : this.codec.key(range.finish),
       count: range.count ?? DEFAULT_COLUMN_COUNT,
     };
-    const slices = await this.ctx.backend.getRangeSlices(this.keyspace, this.parent(superColumn), slicePredicate(this.codec, level, opts), keyRange);
+    const slices = await this.ctx.backend.getRangeSlices(this.keyspace, this.parent(superColumn), slicePredicate(this.codec, level, opts), keyRange, this.codec);
     const out = new Map<Value, Row | SuperRow>();
     for (const s of slices) {
-      if (s.columns.length > 0 || range.includeEmpty === true) out.set(this.codec.decodeKey(s.key), sliceResult(this.codec, s.columns, level === 'super'));
+      if (s.columns.size > 0 || range.includeEmpty === true) out.set(this.codec.decodeKey(s.key), s.columns);
     }
     return out;
   }
@@ -101,8 +107,8 @@ export class ColumnFamilyAccess {
   }
 
   /** One row's mutations as one batch_mutate (atomic for the row). */
-  async mutate(key: Name, mutations: Mutation[]): Promise<void> {
-    await this.ctx.backend.batchMutate(this.keyspace, [[this.codec.key(key), new Map([[this.codec.def.name, mutations]])]]);
+  mutate(key: Name, mutations: Mutation[]): Promise<void> {
+    return this.ctx.backend.batchMutate(this.keyspace, [[this.codec.key(key), new Map([[this.codec.def.name, mutations]])]]);
   }
 
   private parent(superColumn: Name | undefined): ColumnParent {
@@ -114,10 +120,10 @@ export class ColumnFamilyAccess {
     return opts.timestamp === undefined ? this.ctx.timestamps.next() : BigInt(opts.timestamp);
   }
 
-  private byKey(keys: readonly Buffer[], slices: readonly KeySlice[], superLevel: boolean): Map<Value, Row | SuperRow> {
-    const found = new Map(slices.map((s) => [s.key.toString('hex'), s.columns]));
+  /** The backend answers distinct keys in request order: one entry per distinct key. */
+  private byKey(slices: readonly DecodedRow[]): Map<Value, Row | SuperRow> {
     const out = new Map<Value, Row | SuperRow>();
-    for (const k of keys) out.set(this.codec.decodeKey(k), sliceResult(this.codec, found.get(k.toString('hex')) ?? [], superLevel));
+    for (const s of slices) out.set(this.codec.decodeKey(s.key), s.columns);
     return out;
   }
 }

@@ -7,19 +7,23 @@ import type { AbstractType } from '../marshal/index.js';
 import type { ColumnFamilyDef } from '../schema/index.js';
 import type { Name, Value } from './js-values.js';
 import { fromBytes } from './from-bytes.js';
-import { type Bound, toBytes } from './to-bytes.js';
+import { JsRowShaper } from './js-row-shaper.js';
+import { type Bound, baseTypeName, toBytes } from './to-bytes.js';
 
 /** Where a name sits: a column of a Standard CF or a super column's sub-column ('column'), or a super column ('super'). */
 export type NameLevel = 'column' | 'super';
 
 export class ColumnFamilyCodec {
   readonly isSuper: boolean;
+  /** Engine cells → this column family's Rows (the embedded read path). */
+  readonly shaper: JsRowShaper;
 
   constructor(
     readonly def: ColumnFamilyDef,
     private readonly raw: boolean,
   ) {
     this.isSuper = def.columnType === 'Super';
+    this.shaper = new JsRowShaper(def, raw);
   }
 
   key(key: Name): Buffer {
@@ -37,7 +41,7 @@ export class ColumnFamilyCodec {
 
   decodeName(level: NameLevel, bytes: Buffer): Value {
     const type = this.nameType(level);
-    return this.raw && type.name === 'BytesType' ? bytes : fromBytes(type, bytes);
+    return this.raw && baseTypeName(type) === 'BytesType' ? bytes : fromBytes(type, bytes);
   }
 
   value(columnName: Buffer, value: Name): Buffer {

@@ -39,7 +39,7 @@ export class ColumnFamily {
 
   async insert(key: Name, columns: ColumnsInput | SuperColumnsInput, options?: WriteOptions): Promise<void> {
     const a = await this.access();
-    await a.mutate(key, a.insertMutations(columns, options));
+    return a.mutate(key, a.insertMutations(columns, options));
   }
 
   /** The row's selected columns (super columns → sub-columns for a Super CF); NotFoundError when none. */
@@ -77,7 +77,7 @@ export class ColumnFamily {
     await a.mutate(key, [a.deletionMutation(target, options)]);
   }
 
-  private access(): Promise<ColumnFamilyAccess> {
+  private access(): ColumnFamilyAccess | Promise<ColumnFamilyAccess> {
     return ColumnFamilyAccess.of(this.ctx, this.keyspace, this.name);
   }
 }

@@ -5,11 +5,13 @@
  */
 import type { Env } from '../env/index.js';
 import type { Partitioner } from '../dht/index.js';
-import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type IndexClause, type KeyRange, type KeySlice, LocalOperations, type MutationMap, type SchemaKeeper, type SlicePredicate, openNodeStorage } from '../db/index.js';
+import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type IndexClause, type KeyRange, LocalOperations, type MutationMap, type SchemaKeeper, type SlicePredicate, openNodeStorage } from '../db/index.js';
 import { lookupColumnFamily } from '../db/operations/column-family-lookup.js';
 import type { ColumnFamilyDef, KeyspaceDef } from '../schema/index.js';
 import type { StorageEngine, StorageEngineConfig } from '../storage/storage-engine.js';
-import type { OperationsBackend } from './operations-backend.js';
+import type { ColumnFamilyCodec } from './column-family-codec.js';
+import type { Row, SuperRow } from './js-values.js';
+import type { DecodedRow, OperationsBackend } from './operations-backend.js';
 
 export interface EmbeddedBackendConfig {
   readonly env: Env;
@@ -35,7 +37,7 @@ export class EmbeddedBackend implements OperationsBackend {
     return new EmbeddedBackend(engine, keeper, new LocalOperations(keeper, engine, cfg.env, cfg.partitioner), cfg.partitioner);
   }
 
-  async columnFamilyDef(keyspace: string, columnFamily: string): Promise<ColumnFamilyDef> {
+  columnFamilyDef(keyspace: string, columnFamily: string): ColumnFamilyDef {
     return lookupColumnFamily(this.keeper.schema, keyspace, columnFamily);
   }
   async keyspaceDef(keyspace: string): Promise<KeyspaceDef | undefined> {
@@ -57,20 +59,20 @@ export class EmbeddedBackend implements OperationsBackend {
   async get(keyspace: string, key: Buffer, path: ColumnPath): Promise<ColumnOrSuperColumn> {
     return this.ops.get(keyspace, key, path);
   }
-  async getSlice(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate): Promise<ColumnOrSuperColumn[]> {
-    return this.ops.getSlice(keyspace, key, parent, predicate);
+  async getSlice(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate, codec: ColumnFamilyCodec): Promise<Row | SuperRow> {
+    return this.ops.getSliceAs(keyspace, key, parent, predicate, codec.shaper);
   }
-  async multigetSlice(keyspace: string, keys: readonly Buffer[], parent: ColumnParent, predicate: SlicePredicate): Promise<KeySlice[]> {
-    return this.ops.multigetSlice(keyspace, keys, parent, predicate);
+  async multigetSlice(keyspace: string, keys: readonly Buffer[], parent: ColumnParent, predicate: SlicePredicate, codec: ColumnFamilyCodec): Promise<DecodedRow[]> {
+    return this.ops.multigetSliceAs(keyspace, keys, parent, predicate, codec.shaper);
   }
   async getCount(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate): Promise<number> {
     return this.ops.getCount(keyspace, key, parent, predicate);
   }
-  async getRangeSlices(keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange): Promise<KeySlice[]> {
-    return this.ops.getRangeSlices(keyspace, parent, predicate, range);
+  async getRangeSlices(keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange, codec: ColumnFamilyCodec): Promise<DecodedRow[]> {
+    return this.ops.getRangeSlicesAs(keyspace, parent, predicate, range, codec.shaper);
   }
-  async getIndexedSlices(keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate): Promise<KeySlice[]> {
-    return this.ops.getIndexedSlices(keyspace, parent, clause, predicate);
+  async getIndexedSlices(keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate, codec: ColumnFamilyCodec): Promise<DecodedRow[]> {
+    return this.ops.getIndexedSlicesAs(keyspace, parent, clause, predicate, codec.shaper);
   }
   async insert(keyspace: string, key: Buffer, parent: ColumnParent, column: Column): Promise<void> {
     await this.ops.insert(keyspace, key, parent, column);
@@ -78,8 +80,8 @@ export class EmbeddedBackend implements OperationsBackend {
   async remove(keyspace: string, key: Buffer, path: ColumnPath, timestamp: bigint): Promise<void> {
     await this.ops.remove(keyspace, key, path, timestamp);
   }
-  async batchMutate(keyspace: string, mutations: MutationMap): Promise<void> {
-    await this.ops.batchMutate(keyspace, mutations);
+  batchMutate(keyspace: string, mutations: MutationMap): Promise<void> {
+    return this.ops.batchMutate(keyspace, mutations);
   }
   async truncate(keyspace: string, columnFamily: string): Promise<void> {
     await this.ops.truncate(keyspace, columnFamily);

@@ -97,7 +97,7 @@ export class Keyspace {
     return this.ctx.backend.truncate(this.name, cf);
   }
 
-  private access(cf: string): Promise<ColumnFamilyAccess> {
+  private access(cf: string): ColumnFamilyAccess | Promise<ColumnFamilyAccess> {
     return ColumnFamilyAccess.of(this.ctx, this.name, cf);
   }
 }

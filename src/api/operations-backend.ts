@@ -3,16 +3,28 @@
  * (thrift-types.ts), schema lookups and changes, and closing. Everything is asynchronous so that a
  * network client (Thrift or CQL) can implement it as well as the embedded engine does
  * (embedded-backend.ts); the API above converts JS values and never touches the engine.
+ *
+ * Slices come back already decoded by the column family's codec: the embedded backend decodes
+ * engine cells directly (the codec's shaper), a wire backend decodes the serialized columns it
+ * receives (result-maps.ts); both give the same Maps.
  */
 import type { ColumnFamilyDef, KeyspaceDef } from '../schema/index.js';
-import type { ColumnOrSuperColumn, ColumnParent, ColumnPath, Column, IndexClause, KeyRange, KeySlice, MutationMap, SlicePredicate } from '../db/index.js';
+import type { ColumnOrSuperColumn, ColumnParent, ColumnPath, Column, IndexClause, KeyRange, MutationMap, ShapedRow, SlicePredicate } from '../db/index.js';
+import type { ColumnFamilyCodec } from './column-family-codec.js';
+import type { Row, SuperRow } from './js-values.js';
+
+/** A row's key with its slice decoded by the column family's codec. */
+export type DecodedRow = ShapedRow<Row | SuperRow>;
 
 export interface OperationsBackend {
   /** The partitioner's short class name ('Murmur3Partitioner', …): decides what a key range means. */
   readonly partitionerName: string;
 
-  /** The column family's definition; InvalidRequestError for an unknown keyspace or column family. */
-  columnFamilyDef(keyspace: string, columnFamily: string): Promise<ColumnFamilyDef>;
+  /**
+   * The column family's definition; InvalidRequestError for an unknown keyspace or column family.
+   * A backend that holds the schema answers at once (no promise), which saves every call a tick.
+   */
+  columnFamilyDef(keyspace: string, columnFamily: string): ColumnFamilyDef | Promise<ColumnFamilyDef>;
   keyspaceDef(keyspace: string): Promise<KeyspaceDef | undefined>;
   addKeyspace(def: KeyspaceDef): Promise<void>;
   addColumnFamily(def: ColumnFamilyDef): Promise<void>;
@@ -20,11 +32,12 @@ export interface OperationsBackend {
   dropColumnFamily(keyspace: string, columnFamily: string): Promise<void>;
 
   get(keyspace: string, key: Buffer, path: ColumnPath): Promise<ColumnOrSuperColumn>;
-  getSlice(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate): Promise<ColumnOrSuperColumn[]>;
-  multigetSlice(keyspace: string, keys: readonly Buffer[], parent: ColumnParent, predicate: SlicePredicate): Promise<KeySlice[]>;
+  getSlice(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate, codec: ColumnFamilyCodec): Promise<Row | SuperRow>;
+  /** Distinct keys in request order; an absent row has an empty slice. */
+  multigetSlice(keyspace: string, keys: readonly Buffer[], parent: ColumnParent, predicate: SlicePredicate, codec: ColumnFamilyCodec): Promise<DecodedRow[]>;
   getCount(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate): Promise<number>;
-  getRangeSlices(keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange): Promise<KeySlice[]>;
-  getIndexedSlices(keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate): Promise<KeySlice[]>;
+  getRangeSlices(keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange, codec: ColumnFamilyCodec): Promise<DecodedRow[]>;
+  getIndexedSlices(keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate, codec: ColumnFamilyCodec): Promise<DecodedRow[]>;
   insert(keyspace: string, key: Buffer, parent: ColumnParent, column: Column): Promise<void>;
   remove(keyspace: string, key: Buffer, path: ColumnPath, timestamp: bigint): Promise<void>;
   batchMutate(keyspace: string, mutations: MutationMap): Promise<void>;

@@ -12,8 +12,14 @@ import { type RowWrite, writeRows } from './row-writer.js';
 import type { Mutation, MutationMap } from './thrift-types.js';
 import { validateKey } from './thrift-validation.js';
 
-export async function batchMutate(ctx: OperationContext, keyspace: string, mutationMap: MutationMap): Promise<void> {
-  await writeRows(ctx, buildBatch(ctx, keyspace, mutationMap));
+export function batchMutate(ctx: OperationContext, keyspace: string, mutationMap: MutationMap): Promise<void> {
+  let rows: RowWrite[];
+  try {
+    rows = buildBatch(ctx, keyspace, mutationMap);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  return writeRows(ctx, rows);
 }
 
 function buildBatch(ctx: OperationContext, keyspace: string, mutationMap: MutationMap): RowWrite[] {
@@ -26,7 +32,7 @@ function buildBatch(ctx: OperationContext, keyspace: string, mutationMap: Mutati
     for (const [cfName, mutations] of byCf) {
       const cf = lookupColumnFamily(schema, keyspace, cfName);
       validateKey(cf, key);
-      const id = `${cf.id}/${key.toString('hex')}`;
+      const id = `${cf.id}/${key.toString('latin1')}`;
       let row = rows.get(id);
       if (row === undefined) rows.set(id, (row = new RowUpdateBuilder(cf, key, nowSec)));
       for (const m of mutations) addMutation(row, m);

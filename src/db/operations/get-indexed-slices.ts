@@ -11,22 +11,23 @@ import { BOTTOM, SEP_AFTER, TOP, isLive } from '../../storage/model/index.js';
 import type { OperationContext } from './operation-context.js';
 import { lookupColumnFamily } from './column-family-lookup.js';
 import { type KeysIndex, indexEntryName, indexPartitionKey, keyOfIndexEntry } from './keys-index.js';
+import type { RowShaper, ShapedRow } from './row-shaper.js';
 import { readSlice, validateSliceRequest } from './slice-reader.js';
 import { standardCellName } from './thrift-cell-layout.js';
-import type { ColumnParent, IndexClause, IndexExpression, KeySlice, SlicePredicate } from './thrift-types.js';
+import type { ColumnParent, IndexClause, IndexExpression, SlicePredicate } from './thrift-types.js';
 import { validateKey, validateName, valueValidator } from './thrift-validation.js';
 
 /** Index entries read per step. */
 const INDEX_PAGE_ENTRIES = 128;
 const OPERATORS = new Set(['EQ', 'GTE', 'GT', 'LTE', 'LT']);
 
-export function getIndexedSlices(ctx: OperationContext, keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate): KeySlice[] {
+export function getIndexedSlices<R>(ctx: OperationContext, keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate, shaper: RowShaper<R>): ShapedRow<R>[] {
   const cf = lookupColumnFamily(ctx.schema(), keyspace, parent.columnFamily);
   validateSliceRequest(cf, parent, predicate);
   validateIndexClause(cf, clause);
   const index = primaryIndex(ctx.indexesOf(cf), clause.expressions);
   const nowSec = ctx.nowSec();
-  const out: KeySlice[] = [];
+  const out: ShapedRow<R>[] = [];
   let start = clause.startKey.length === 0 ? BOTTOM : indexEntryName(ctx.partitioner, clause.startKey);
   while (out.length < clause.count) {
     const query = { slices: [{ start, end: TOP }], reversed: false, cellLimit: INDEX_PAGE_ENTRIES };
@@ -34,7 +35,7 @@ export function getIndexedSlices(ctx: OperationContext, keyspace: string, parent
     if (page === null || page.cells.length === 0) break;
     for (const entry of page.cells) {
       const key = keyOfIndexEntry(ctx.partitioner, entry.name);
-      if (matches(ctx, cf, key, clause.expressions, nowSec)) out.push({ key, columns: readSlice(ctx, cf, key, parent, predicate, nowSec) });
+      if (matches(ctx, cf, key, clause.expressions, nowSec)) out.push({ key, columns: readSlice(ctx, cf, key, parent, predicate, nowSec, shaper) });
       if (out.length >= clause.count) break;
     }
     if (!page.truncated) break;

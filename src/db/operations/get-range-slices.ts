@@ -12,11 +12,11 @@ import type { OperationContext } from './operation-context.js';
 import { lookupColumnFamily } from './column-family-lookup.js';
 import { keyRangeIntervals } from './key-range.js';
 import { predicateQuery, sliceLevel } from './predicate-query.js';
+import type { RowShaper, ShapedRow } from './row-shaper.js';
 import { validateSliceRequest } from './slice-reader.js';
-import { toColumnsOrSuperColumns } from './thrift-results.js';
-import type { ColumnParent, KeyRange, KeySlice, SlicePredicate } from './thrift-types.js';
+import type { ColumnParent, KeyRange, SlicePredicate } from './thrift-types.js';
 
-export function getRangeSlices(ctx: OperationContext, keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange): KeySlice[] {
+export function getRangeSlices<R>(ctx: OperationContext, keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange, shaper: RowShaper<R>): ShapedRow<R>[] {
   const cf = lookupColumnFamily(ctx.schema(), keyspace, parent.columnFamily);
   validateSliceRequest(cf, parent, predicate);
   const intervals = keyRangeIntervals(ctx.partitioner, range);
@@ -24,11 +24,11 @@ export function getRangeSlices(ctx: OperationContext, keyspace: string, parent: 
   // includeTombstones: rows with nothing live are scanned too (the ghosts); dead cells are dropped below.
   const query = { ...predicateQuery(cf, level, parent.superColumn, predicate), includeTombstones: true };
   const nowSec = ctx.nowSec();
-  const out: KeySlice[] = [];
+  const out: ShapedRow<R>[] = [];
   for (const interval of intervals) {
     if (out.length >= range.count) break;
     const rows = ctx.engine.scan(cf.id, interval.start, interval.end ?? undefined, query, range.count - out.length, nowSec);
-    for (const row of rows) out.push({ key: row.key, columns: toColumnsOrSuperColumns(cf, level, row.cells, nowSec, query.reversed) });
+    for (const row of rows) out.push({ key: row.key, columns: shaper.shape(cf, level, row.cells, nowSec, query.reversed) });
   }
   return out;
 }

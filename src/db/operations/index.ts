@@ -2,3 +2,5 @@
 export * from './thrift-types.js';
 export * from './local-operations.js';
 export { indexTableDefs, indexTableId } from './keys-index.js';
+export * from './row-shaper.js';
+export type { SliceLevel } from './predicate-query.js';

@@ -25,6 +25,7 @@ import { multigetSlice } from './multiget-slice.js';
 import type { OperationContext } from './operation-context.js';
 import { remove } from './remove.js';
 import { RowLocks } from './row-locks.js';
+import { type RowShaper, type ShapedRow, THRIFT_SHAPER } from './row-shaper.js';
 import type { Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel, IndexClause, KeyCount, KeyRange, KeySlice, MutationMap, SlicePredicate } from './thrift-types.js';
 import { truncate } from './truncate.js';
 
@@ -53,11 +54,21 @@ export class LocalOperations {
   }
 
   getSlice(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate, _cl?: ConsistencyLevel): ColumnOrSuperColumn[] {
-    return getSlice(this.ctx, keyspace, key, parent, predicate);
+    return getSlice(this.ctx, keyspace, key, parent, predicate, THRIFT_SHAPER);
+  }
+
+  /** getSlice with each row shaped by `shaper`. */
+  getSliceAs<R>(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate, shaper: RowShaper<R>): R {
+    return getSlice(this.ctx, keyspace, key, parent, predicate, shaper);
   }
 
   multigetSlice(keyspace: string, keys: readonly Buffer[], parent: ColumnParent, predicate: SlicePredicate, _cl?: ConsistencyLevel): KeySlice[] {
-    return multigetSlice(this.ctx, keyspace, keys, parent, predicate);
+    return multigetSlice(this.ctx, keyspace, keys, parent, predicate, THRIFT_SHAPER);
+  }
+
+  /** multigetSlice with each row shaped by `shaper`. */
+  multigetSliceAs<R>(keyspace: string, keys: readonly Buffer[], parent: ColumnParent, predicate: SlicePredicate, shaper: RowShaper<R>): ShapedRow<R>[] {
+    return multigetSlice(this.ctx, keyspace, keys, parent, predicate, shaper);
   }
 
   getCount(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate, _cl?: ConsistencyLevel): number {
@@ -69,11 +80,21 @@ export class LocalOperations {
   }
 
   getRangeSlices(keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange, _cl?: ConsistencyLevel): KeySlice[] {
-    return getRangeSlices(this.ctx, keyspace, parent, predicate, range);
+    return getRangeSlices(this.ctx, keyspace, parent, predicate, range, THRIFT_SHAPER);
+  }
+
+  /** getRangeSlices with each row shaped by `shaper`. */
+  getRangeSlicesAs<R>(keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange, shaper: RowShaper<R>): ShapedRow<R>[] {
+    return getRangeSlices(this.ctx, keyspace, parent, predicate, range, shaper);
   }
 
   getIndexedSlices(keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate, _cl?: ConsistencyLevel): KeySlice[] {
-    return getIndexedSlices(this.ctx, keyspace, parent, clause, predicate);
+    return getIndexedSlices(this.ctx, keyspace, parent, clause, predicate, THRIFT_SHAPER);
+  }
+
+  /** getIndexedSlices with each row shaped by `shaper`. */
+  getIndexedSlicesAs<R>(keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate, shaper: RowShaper<R>): ShapedRow<R>[] {
+    return getIndexedSlices(this.ctx, keyspace, parent, clause, predicate, shaper);
   }
 
   remove(keyspace: string, key: Buffer, path: ColumnPath, timestamp: bigint, _cl?: ConsistencyLevel): Promise<void> {

@@ -4,16 +4,17 @@
  */
 import type { OperationContext } from './operation-context.js';
 import { lookupColumnFamily } from './column-family-lookup.js';
+import type { RowShaper, ShapedRow } from './row-shaper.js';
 import { readSlice, validateSliceRequest } from './slice-reader.js';
-import type { ColumnParent, KeySlice, SlicePredicate } from './thrift-types.js';
+import type { ColumnParent, SlicePredicate } from './thrift-types.js';
 import { validateKey } from './thrift-validation.js';
 
-export function multigetSlice(ctx: OperationContext, keyspace: string, keys: readonly Buffer[], parent: ColumnParent, predicate: SlicePredicate): KeySlice[] {
+export function multigetSlice<R>(ctx: OperationContext, keyspace: string, keys: readonly Buffer[], parent: ColumnParent, predicate: SlicePredicate, shaper: RowShaper<R>): ShapedRow<R>[] {
   const cf = lookupColumnFamily(ctx.schema(), keyspace, parent.columnFamily);
   validateSliceRequest(cf, parent, predicate);
   for (const k of keys) validateKey(cf, k);
   const nowSec = ctx.nowSec();
-  return distinctKeys(keys).map((key) => ({ key, columns: readSlice(ctx, cf, key, parent, predicate, nowSec) }));
+  return distinctKeys(keys).map((key) => ({ key, columns: readSlice(ctx, cf, key, parent, predicate, nowSec, shaper) }));
 }
 
 export function distinctKeys(keys: readonly Buffer[]): Buffer[] {

@@ -14,8 +14,9 @@ export interface RowWrite {
   readonly update: PartitionUpdate;
 }
 
-export async function writeRows(ctx: OperationContext, rows: readonly RowWrite[]): Promise<void> {
-  await Promise.all(rows.map((r) => writeRow(ctx, r)));
+export function writeRows(ctx: OperationContext, rows: readonly RowWrite[]): Promise<void> {
+  if (rows.length === 1) return writeRow(ctx, rows[0]!);
+  return Promise.all(rows.map((r) => writeRow(ctx, r))).then(() => undefined);
 }
 
 function writeRow(ctx: OperationContext, { cf, update }: RowWrite): Promise<void> {

@@ -5,8 +5,8 @@
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { OperationContext } from './operation-context.js';
 import { predicateQuery, sliceLevel, validatePredicate } from './predicate-query.js';
-import { toColumnsOrSuperColumns } from './thrift-results.js';
-import type { ColumnOrSuperColumn, ColumnParent, SlicePredicate } from './thrift-types.js';
+import type { RowShaper } from './row-shaper.js';
+import type { ColumnParent, SlicePredicate } from './thrift-types.js';
 import { validateColumnParent } from './thrift-validation.js';
 
 /** Checks what every slice read of `parent` with `predicate` needs, whatever the key. */
@@ -15,11 +15,10 @@ export function validateSliceRequest(cf: ColumnFamilyDef, parent: ColumnParent, 
   validatePredicate(cf, sliceLevel(cf, parent.superColumn), predicate);
 }
 
-export function readSlice(ctx: OperationContext, cf: ColumnFamilyDef, key: Buffer, parent: ColumnParent, predicate: SlicePredicate, nowSec: number): ColumnOrSuperColumn[] {
+export function readSlice<R>(ctx: OperationContext, cf: ColumnFamilyDef, key: Buffer, parent: ColumnParent, predicate: SlicePredicate, nowSec: number, shaper: RowShaper<R>): R {
   const level = sliceLevel(cf, parent.superColumn);
   const query = predicateQuery(cf, level, parent.superColumn, predicate);
   // A zero count asks for nothing (the engine reads a limit of 0 as "stop at once" too).
   const result = ctx.engine.read(cf.id, key, query, nowSec);
-  if (result === null) return [];
-  return toColumnsOrSuperColumns(cf, level, result.cells, nowSec, query.reversed);
+  return shaper.shape(cf, level, result === null ? [] : result.cells, nowSec, query.reversed);
 }
