@@ -7,6 +7,7 @@ import type { Random } from '../env/index.js';
 import { InvalidRequestError } from '../errors/index.js';
 import { type AbstractType, BYTES_TYPE } from '../marshal/index.js';
 import { type ColumnDefinition, type ColumnDefinitionInput, createColumnDefinitions } from './column-definition.js';
+import { type CqlTable, type CqlTableInput, createCqlTable, cqlViewOfThrift, thriftFieldsOf } from './cql-table.js';
 import { isUuidText, randomUuid } from './random-uuid.js';
 import { type TypeInput, resolveType } from './resolve-type.js';
 import { validateName } from './schema-names.js';
@@ -29,6 +30,8 @@ export interface ColumnFamilyDef {
   readonly gcGraceSeconds: number;
   readonly defaultTimeToLive: number;
   readonly comment: string;
+  /** The CQL view (cql-table.ts): as declared by CREATE TABLE, or derived from the fields above. */
+  readonly cql: CqlTable;
 }
 
 export interface ColumnFamilyInput {
@@ -45,6 +48,8 @@ export interface ColumnFamilyInput {
   readonly gcGraceSeconds?: number;
   readonly defaultTimeToLive?: number;
   readonly comment?: string;
+  /** A table declared in CQL: the comparator, validators and column metadata are derived from it (and must not be given). */
+  readonly cql?: CqlTableInput;
 }
 
 /** Cassandra's default gc_grace_seconds: ten days. */
@@ -58,24 +63,35 @@ export function createColumnFamily(input: ColumnFamilyInput, random: Random): Co
   validateName('Column family', input.name);
   const id = input.id ?? randomUuid(random);
   if (!isUuidText(id)) throw new InvalidRequestError(`Column family id must be a lower-case UUID, got '${id}'`);
+  const common = {
+    id,
+    keyspace: input.keyspace,
+    name: input.name,
+    gcGraceSeconds: seconds(input.gcGraceSeconds ?? DEFAULT_GC_GRACE_SECONDS, 'gc_grace_seconds', 0x7fffffff),
+    defaultTimeToLive: seconds(input.defaultTimeToLive ?? 0, 'default_time_to_live', TTL_SECONDS_MAX),
+    comment: input.comment ?? '',
+  };
+  if (input.cql !== undefined) return Object.freeze({ ...common, ...fromCql(input) });
   const columnType = parseColumnType(input.columnType ?? 'Standard');
   const comparator = resolveType(input.comparator ?? BYTES_TYPE, 'comparator_type');
   const subcomparator = resolveSubcomparator(columnType, input);
   const nameType = subcomparator ?? comparator;
-  return Object.freeze({
-    id,
-    keyspace: input.keyspace,
-    name: input.name,
-    columnType,
-    comparator,
-    subcomparator,
-    defaultValidator: resolveType(input.defaultValidator ?? BYTES_TYPE, 'default_validation_class'),
-    keyValidator: resolveType(input.keyValidator ?? BYTES_TYPE, 'key_validation_class'),
-    columnMetadata: Object.freeze(createColumnDefinitions(input.columnMetadata ?? [], nameType, input.name, columnType === 'Super')),
-    gcGraceSeconds: seconds(input.gcGraceSeconds ?? DEFAULT_GC_GRACE_SECONDS, 'gc_grace_seconds', 0x7fffffff),
-    defaultTimeToLive: seconds(input.defaultTimeToLive ?? 0, 'default_time_to_live', TTL_SECONDS_MAX),
-    comment: input.comment ?? '',
-  });
+  const defaultValidator = resolveType(input.defaultValidator ?? BYTES_TYPE, 'default_validation_class');
+  const keyValidator = resolveType(input.keyValidator ?? BYTES_TYPE, 'key_validation_class');
+  const columnMetadata = Object.freeze(createColumnDefinitions(input.columnMetadata ?? [], nameType, input.name, columnType === 'Super'));
+  const namedColumns = columnType === 'Super' ? [] : columnMetadata.map((c) => ({ name: comparator.toString(c.name), validator: c.validator }));
+  const cql = cqlViewOfThrift({ columnType, comparator, subcomparator, defaultValidator, keyValidator, namedColumns });
+  return Object.freeze({ ...common, columnType, comparator, subcomparator, defaultValidator, keyValidator, columnMetadata, cql });
+}
+
+/** A CQL-declared table's Thrift-side fields. */
+function fromCql(input: ColumnFamilyInput): Pick<ColumnFamilyDef, 'columnType' | 'comparator' | 'subcomparator' | 'defaultValidator' | 'keyValidator' | 'columnMetadata' | 'cql'> {
+  const thriftGiven = ['columnType', 'comparator', 'subcomparator', 'defaultValidator', 'keyValidator', 'columnMetadata'].filter((k) => (input as unknown as Record<string, unknown>)[k] !== undefined);
+  if (thriftGiven.length > 0) throw new InvalidRequestError(`Table ${input.name} is declared in CQL: ${thriftGiven.join(', ')} cannot be given as well`);
+  const cql = createCqlTable(input.cql!, input.name);
+  const f = thriftFieldsOf(cql);
+  const columnMetadata = Object.freeze(createColumnDefinitions(f.namedColumns.map((c) => ({ name: Buffer.from(c.name, 'utf8'), validator: c.validator })), f.comparator, input.name, false));
+  return { columnType: 'Standard', comparator: f.comparator, subcomparator: null, defaultValidator: f.defaultValidator, keyValidator: f.keyValidator, columnMetadata, cql };
 }
 
 function parseColumnType(s: string): ColumnType {

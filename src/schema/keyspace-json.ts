@@ -8,11 +8,17 @@
  *                   "default_validator", "key_validator",
  *                   "column_metadata": [ { "name": hex, "validator", "index_type", "index_name" } ],
  *                   "gc_grace_seconds", "default_time_to_live", "comment" } ] }
+ *
+ * A table declared in CQL keeps its columns instead of the Thrift fields (which derive from them):
+ *   { "id", "name", "cql": { "partition_key": [ { "name", "type" } ], "clustering": [ { "name",
+ *     "type", "order": "ASC" | "DESC" } ], "regular": […], "static": […], "compact" },
+ *     "gc_grace_seconds", "default_time_to_live", "comment" }
  */
 import type { Random } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import type { ColumnDefinition } from './column-definition.js';
 import type { ColumnFamilyDef, ColumnFamilyInput } from './column-family-def.js';
+import type { CqlColumn, CqlTable, CqlTableInput } from './cql-table.js';
 import { type KeyspaceDef, createKeyspace } from './keyspace-def.js';
 
 /** Canonical JSON text of a keyspace. */
@@ -27,6 +33,9 @@ export function keyspaceToObject(ks: KeyspaceDef): object {
 }
 
 function tableToObject(t: ColumnFamilyDef): object {
+  if (!t.cql.fromThrift) {
+    return { id: t.id, name: t.name, cql: cqlToObject(t.cql), gc_grace_seconds: t.gcGraceSeconds, default_time_to_live: t.defaultTimeToLive, comment: t.comment };
+  }
   const columns = [...t.columnMetadata].sort((a, b) => Buffer.compare(a.name, b.name));
   return {
     id: t.id,
@@ -40,6 +49,18 @@ function tableToObject(t: ColumnFamilyDef): object {
     gc_grace_seconds: t.gcGraceSeconds,
     default_time_to_live: t.defaultTimeToLive,
     comment: t.comment,
+  };
+}
+
+/** A CQL-declared table's columns (types by full class name), in declaration order. */
+function cqlToObject(c: CqlTable): object {
+  const col = (x: CqlColumn): object => ({ name: x.name, type: x.type.fullName });
+  return {
+    partition_key: c.partitionKey.map(col),
+    clustering: c.clustering.map((x) => ({ name: x.name, type: x.type.fullName, order: x.reversed ? 'DESC' : 'ASC' })),
+    regular: c.regular.map(col),
+    static: c.statics.map(col),
+    compact: c.compact,
   };
 }
 
@@ -69,6 +90,16 @@ export function keyspaceFromJson(text: string): KeyspaceDef {
 }
 
 function tableInput(t: Record<string, unknown>): Omit<ColumnFamilyInput, 'keyspace'> {
+  if (t.cql !== undefined) {
+    return {
+      id: str(t.id, 'id'),
+      name: str(t.name, 'name'),
+      cql: cqlInput(record(t.cql, 'cql')),
+      gcGraceSeconds: num(t.gc_grace_seconds, 'gc_grace_seconds'),
+      defaultTimeToLive: num(t.default_time_to_live, 'default_time_to_live'),
+      comment: str(t.comment, 'comment'),
+    };
+  }
   return {
     id: str(t.id, 'id'),
     name: str(t.name, 'name'),
@@ -90,6 +121,21 @@ function tableInput(t: Record<string, unknown>): Omit<ColumnFamilyInput, 'keyspa
     defaultTimeToLive: num(t.default_time_to_live, 'default_time_to_live'),
     comment: str(t.comment, 'comment'),
   };
+}
+
+function cqlInput(c: Record<string, unknown>): CqlTableInput {
+  const cols = (v: unknown, what: string): { name: string; type: string }[] =>
+    list(v, what).map((x) => {
+      const r = record(x, what);
+      return { name: str(r.name, `${what} name`), type: str(r.type, `${what} type`) };
+    });
+  const clustering = list(c.clustering, 'clustering').map((x) => {
+    const r = record(x, 'clustering');
+    const order = str(r.order, 'clustering order');
+    if (order !== 'ASC' && order !== 'DESC') throw new ConfigurationError(`stored keyspace: clustering order ${order}`);
+    return { name: str(r.name, 'clustering name'), type: str(r.type, 'clustering type'), order: order as 'ASC' | 'DESC' };
+  });
+  return { partitionKey: cols(c.partition_key, 'partition_key'), clustering, regular: cols(c.regular, 'regular'), statics: cols(c.static, 'static'), compact: bool(c.compact, 'compact') };
 }
 
 /** Stored tables always carry their id; needing a fresh one means the text is not ours. */
