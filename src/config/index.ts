@@ -1,0 +1,3 @@
+/** Node configuration: cassandra.yaml keys, defaults, validation, file loading. */
+export * from './node-config.js';
+export * from './load-config.js';

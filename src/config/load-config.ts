@@ -1,0 +1,27 @@
+/** Reads a cassandra.yaml-style file (YAML) into a NodeConfig; ConfigurationError says what is wrong. */
+import { parse } from 'yaml';
+import type { FileSystem } from '../env/index.js';
+import { ConfigurationError } from '../errors/index.js';
+import { type LoadedConfig, resolveNodeConfig } from './node-config.js';
+
+export function loadConfigFile(fs: FileSystem, path: string, overrides: Record<string, unknown> = {}): LoadedConfig {
+  let text: string;
+  try {
+    text = fs.readFileSync(path).toString('utf8');
+  } catch (e) {
+    throw new ConfigurationError(`cannot read config file ${path}: ${(e as Error).message}`, { cause: e });
+  }
+  return parseConfigText(text, path, overrides);
+}
+
+export function parseConfigText(text: string, source: string, overrides: Record<string, unknown> = {}): LoadedConfig {
+  let doc: unknown;
+  try {
+    doc = parse(text);
+  } catch (e) {
+    throw new ConfigurationError(`${source} is not valid YAML: ${(e as Error).message}`, { cause: e });
+  }
+  if (doc === null || doc === undefined) doc = {};
+  if (typeof doc !== 'object' || Array.isArray(doc)) throw new ConfigurationError(`${source} must be a YAML mapping of keys to values`);
+  return resolveNodeConfig({ ...(doc as Record<string, unknown>), ...overrides });
+}

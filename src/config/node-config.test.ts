@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigurationError } from '../errors/index.js';
+import { parseConfigText } from './load-config.js';
+import { DEFAULT_NODE_CONFIG } from './node-config.js';
+
+test('an empty file gives the defaults: CQL on 127.0.0.1:9042, data under ./data, datacenter1', () => {
+  const { config, ignoredKeys } = parseConfigText('', 'empty.yaml');
+  assert.deepEqual(config, DEFAULT_NODE_CONFIG);
+  assert.equal(config.native_transport_port, 9042);
+  assert.equal(config.data_center, 'datacenter1');
+  assert.deepEqual(ignoredKeys, []);
+});
+
+test('cassandra.yaml keys are read; Cassandra keys Ilium does not use are reported, not fatal', () => {
+  const yaml = [
+    "cluster_name: 'My Cluster'",
+    'native_transport_port: 19042',
+    'commitlog_sync: batch',
+    'data_file_directories:',
+    '    - /var/lib/ilium/data',
+    'concurrent_reads: 32',
+    'seed_provider:',
+    '    - class_name: org.apache.cassandra.locator.SimpleSeedProvider',
+    '      parameters:',
+    '          - seeds: "127.0.0.1,127.0.0.2"',
+  ].join('\n');
+  const { config, ignoredKeys } = parseConfigText(yaml, 'c.yaml');
+  assert.equal(config.cluster_name, 'My Cluster');
+  assert.equal(config.native_transport_port, 19042);
+  assert.equal(config.commitlog_sync, 'batch');
+  assert.deepEqual(config.data_file_directories, ['/var/lib/ilium/data']);
+  assert.deepEqual(config.seeds, ['127.0.0.1', '127.0.0.2']);
+  assert.deepEqual(ignoredKeys, ['concurrent_reads']);
+});
+
+test('typos, wrong types and impossible values are ConfigurationErrors naming the key', () => {
+  const bad = (text: string, re: RegExp): void => assert.throws(() => parseConfigText(text, 'x.yaml'), (e: unknown) => e instanceof ConfigurationError && re.test(e.message));
+  bad('native_transport_prot: 9042', /unknown keys native_transport_prot/);
+  bad('native_transport_port: "9042"', /native_transport_port must be a number/);
+  bad('native_transport_port: 70000', /port number/);
+  bad('commitlog_sync: sometimes', /periodic, batch or group/);
+  bad('- a\n- b', /mapping/);
+  bad('key: [unclosed', /not valid YAML/);
+});

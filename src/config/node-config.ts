@@ -1,0 +1,178 @@
+/**
+ * A node's configuration: cassandra.yaml's keys where the meaning is the same, with Cassandra's
+ * defaults except where noted, so an existing cassandra.yaml mostly just works. Keys Cassandra
+ * knows that Ilium does not use are accepted and reported (`ignoredKeys`); keys nobody knows are a
+ * ConfigurationError (a typo must not silently fall back to a default).
+ *
+ * Ilium-only keys: `data_center` and `rack` (what cassandra-rackdc.properties says for the
+ * GossipingPropertyFileSnitch; SimpleSnitch reports them too), `memtable_flush_threshold_in_mb`.
+ */
+import { ConfigurationError } from '../errors/index.js';
+
+export type CommitLogSyncMode = 'periodic' | 'batch' | 'group';
+
+export interface NodeConfig {
+  readonly cluster_name: string;
+  readonly num_tokens: number;
+  readonly partitioner: string;
+  /** Ilium uses the first directory. Relative paths are against the working directory. */
+  readonly data_file_directories: readonly string[];
+  /** Defaults to `<first data directory>/commitlog`. */
+  readonly commitlog_directory: string | null;
+  readonly commitlog_sync: CommitLogSyncMode;
+  readonly commitlog_sync_period_in_ms: number;
+  readonly commitlog_sync_group_window_in_ms: number;
+  readonly commitlog_segment_size_in_mb: number;
+  readonly listen_address: string;
+  readonly rpc_address: string;
+  readonly broadcast_rpc_address: string | null;
+  readonly start_native_transport: boolean;
+  readonly native_transport_port: number;
+  readonly native_transport_max_frame_size_in_mb: number;
+  readonly start_rpc: boolean;
+  readonly rpc_port: number;
+  readonly storage_port: number;
+  readonly endpoint_snitch: string;
+  readonly data_center: string;
+  readonly rack: string;
+  readonly authenticator: string;
+  readonly memtable_flush_threshold_in_mb: number;
+  readonly seeds: readonly string[];
+}
+
+export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
+  cluster_name: 'Test Cluster',
+  num_tokens: 16,
+  partitioner: 'org.apache.cassandra.dht.Murmur3Partitioner',
+  // Ilium's embedded default: a folder under the working directory (Cassandra: $CASSANDRA_HOME/data).
+  data_file_directories: Object.freeze(['data']),
+  commitlog_directory: null,
+  commitlog_sync: 'periodic',
+  commitlog_sync_period_in_ms: 10000,
+  commitlog_sync_group_window_in_ms: 2,
+  commitlog_segment_size_in_mb: 32,
+  listen_address: '127.0.0.1',
+  rpc_address: '127.0.0.1',
+  broadcast_rpc_address: null,
+  start_native_transport: true,
+  native_transport_port: 9042,
+  native_transport_max_frame_size_in_mb: 16,
+  start_rpc: true,
+  rpc_port: 9160,
+  storage_port: 7000,
+  endpoint_snitch: 'SimpleSnitch',
+  data_center: 'datacenter1',
+  rack: 'rack1',
+  authenticator: 'AllowAllAuthenticator',
+  memtable_flush_threshold_in_mb: 64,
+  seeds: Object.freeze(['127.0.0.1']),
+} satisfies NodeConfig);
+
+/** cassandra.yaml keys Ilium accepts and does not use (yet). */
+const IGNORED_KEYS = new Set([
+  'hinted_handoff_enabled', 'max_hint_window_in_ms', 'hinted_handoff_throttle_in_kb', 'max_hints_delivery_threads', 'hints_directory',
+  'hints_flush_period_in_ms', 'max_hints_file_size_in_mb', 'batchlog_replay_throttle_in_kb', 'authorizer', 'role_manager',
+  'roles_validity_in_ms', 'permissions_validity_in_ms', 'credentials_validity_in_ms', 'cdc_enabled', 'disk_failure_policy',
+  'commit_failure_policy', 'prepared_statements_cache_size_mb', 'key_cache_size_in_mb', 'key_cache_save_period', 'row_cache_size_in_mb',
+  'row_cache_save_period', 'counter_cache_size_in_mb', 'counter_cache_save_period', 'saved_caches_directory', 'concurrent_reads',
+  'concurrent_writes', 'concurrent_counter_writes', 'concurrent_materialized_view_writes', 'memtable_allocation_type',
+  'memtable_heap_space_in_mb', 'memtable_offheap_space_in_mb', 'memtable_flush_writers', 'index_summary_capacity_in_mb',
+  'index_summary_resize_interval_in_minutes', 'trickle_fsync', 'trickle_fsync_interval_in_kb', 'ssl_storage_port', 'broadcast_address',
+  'listen_on_broadcast_address', 'internode_authenticator', 'native_transport_max_threads', 'native_transport_max_concurrent_connections',
+  'rpc_keepalive', 'incremental_backups', 'snapshot_before_compaction', 'auto_snapshot', 'column_index_size_in_kb',
+  'column_index_cache_size_in_kb', 'concurrent_compactors', 'compaction_throughput_mb_per_sec', 'sstable_preemptive_open_interval_in_mb',
+  'read_request_timeout_in_ms', 'range_request_timeout_in_ms', 'write_request_timeout_in_ms', 'counter_write_request_timeout_in_ms',
+  'cas_contention_timeout_in_ms', 'truncate_request_timeout_in_ms', 'request_timeout_in_ms', 'slow_query_log_timeout_in_ms',
+  'cross_node_timeout', 'dynamic_snitch_update_interval_in_ms', 'dynamic_snitch_reset_interval_in_ms', 'dynamic_snitch_badness_threshold',
+  'server_encryption_options', 'client_encryption_options', 'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
+  'tracetype_repair_ttl', 'enable_user_defined_functions', 'enable_scripted_user_defined_functions', 'enable_materialized_views',
+  'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval', 'transparent_data_encryption_options',
+  'tombstone_warn_threshold', 'tombstone_failure_threshold', 'batch_size_warn_threshold_in_kb', 'batch_size_fail_threshold_in_kb',
+  'unlogged_batch_across_partitions_warn_threshold', 'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
+  'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
+  'seed_provider', 'initial_token', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor', 'auto_bootstrap',
+  'phi_convict_threshold', 'commitlog_compression', 'file_cache_size_in_mb', 'buffer_pool_use_heap_if_exhausted', 'disk_optimization_strategy',
+  'native_transport_port_ssl', 'native_transport_allow_older_protocols', 'native_transport_idle_timeout_in_ms', 'audit_logging_options',
+  'full_query_logging_options', 'diagnostic_events_enabled', 'repaired_data_tracking_for_range_reads_enabled',
+  'repaired_data_tracking_for_partition_reads_enabled', 'report_unconfirmed_repaired_data_mismatches', 'ideal_consistency_level',
+  'automatic_sstable_upgrade', 'max_concurrent_automatic_sstable_upgrades', 'stream_entire_sstables', 'streaming_connections_per_host',
+  'stream_throughput_outbound_megabits_per_sec', 'inter_dc_stream_throughput_outbound_megabits_per_sec', 'networking_cache_size_in_mb',
+  'flush_compression', 'user_defined_function_warn_timeout', 'user_defined_function_fail_timeout', 'user_function_timeout_policy',
+  'rpc_interface', 'rpc_interface_prefer_ipv6', 'listen_interface', 'listen_interface_prefer_ipv6', 'commitlog_sync_batch_window_in_ms',
+  'start_rpc_server', 'thrift_framed_transport_size_in_mb', 'rpc_server_type', 'rpc_min_threads', 'rpc_max_threads',
+  'rpc_send_buff_size_in_bytes', 'rpc_recv_buff_size_in_bytes', 'internode_send_buff_size_in_bytes', 'internode_recv_buff_size_in_bytes',
+]);
+
+export interface LoadedConfig {
+  readonly config: NodeConfig;
+  /** Keys given that Ilium accepts but does not use. */
+  readonly ignoredKeys: readonly string[];
+}
+
+/** Overlays `given` (a parsed YAML mapping, or command-line overrides) on the defaults and validates. */
+export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConfig = DEFAULT_NODE_CONFIG): LoadedConfig {
+  const out: Record<string, unknown> = { ...base };
+  const ignoredKeys: string[] = [];
+  const unknown: string[] = [];
+  for (const [key, value] of Object.entries(given)) {
+    if (value === undefined) continue;
+    if (key === 'seed_provider') {
+      const seeds = seedsOf(value);
+      if (seeds !== null) out.seeds = seeds;
+      continue;
+    }
+    if (key in base) {
+      out[key] = checkValue(key, value, (base as unknown as Record<string, unknown>)[key]);
+    } else if (IGNORED_KEYS.has(key)) {
+      ignoredKeys.push(key);
+    } else {
+      unknown.push(key);
+    }
+  }
+  if (unknown.length > 0) throw new ConfigurationError(`Invalid configuration: unknown keys ${unknown.join(', ')} (remove them or fix their spelling)`);
+  const config = out as unknown as NodeConfig;
+  validate(config);
+  return { config: Object.freeze(config), ignoredKeys };
+}
+
+function checkValue(key: string, value: unknown, def: unknown): unknown {
+  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address')) return null;
+  if (Array.isArray(def)) {
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ConfigurationError(`${key} must be a list of strings`);
+    return Object.freeze([...value]);
+  }
+  const want = def === null ? 'string' : typeof def;
+  if (typeof value !== want) throw new ConfigurationError(`${key} must be a ${want}, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** seed_provider: [{class_name, parameters: [{seeds: "a,b"}]}] → the seed addresses. */
+function seedsOf(v: unknown): string[] | null {
+  if (!Array.isArray(v)) throw new ConfigurationError('seed_provider must be a list');
+  for (const p of v as unknown[]) {
+    const params = (p as { parameters?: unknown })?.parameters;
+    if (!Array.isArray(params)) continue;
+    for (const param of params as unknown[]) {
+      const seeds = (param as { seeds?: unknown })?.seeds;
+      if (typeof seeds === 'string') return seeds.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+    }
+  }
+  return null;
+}
+
+function validate(c: NodeConfig): void {
+  const port = (k: keyof NodeConfig): void => {
+    const v = c[k] as number;
+    if (!Number.isInteger(v) || v < 0 || v > 65535) throw new ConfigurationError(`${k} must be a port number (0-65535), got ${v}`);
+  };
+  port('native_transport_port');
+  port('rpc_port');
+  port('storage_port');
+  if (!['periodic', 'batch', 'group'].includes(c.commitlog_sync)) throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, got ${c.commitlog_sync}`);
+  if (c.data_file_directories.length === 0) throw new ConfigurationError('data_file_directories needs at least one directory');
+  if (!Number.isInteger(c.num_tokens) || c.num_tokens < 1 || c.num_tokens > 1536) throw new ConfigurationError(`num_tokens must be between 1 and 1536, got ${c.num_tokens}`);
+  for (const k of ['commitlog_sync_period_in_ms', 'commitlog_sync_group_window_in_ms', 'commitlog_segment_size_in_mb', 'native_transport_max_frame_size_in_mb', 'memtable_flush_threshold_in_mb'] as const) {
+    if (!(c[k] > 0)) throw new ConfigurationError(`${k} must be positive, got ${c[k]}`);
+  }
+  if (c.cluster_name.length === 0) throw new ConfigurationError('cluster_name must not be empty');
+}
