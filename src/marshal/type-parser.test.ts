@@ -53,7 +53,7 @@ test('unknown or malformed types are ConfigurationErrors that name the input', (
   const bad: Array<[string, RegExp]> = [
     ['FooType', /FooType/],
     ['org.example.MyType', /org\.example\.MyType/],
-    ['list<text>', /list<text>/],
+    ['lst<text>', /unknown parameterised type 'lst'/],
     ['ReversedType(LongType,UTF8Type)', /exactly one/],
     ['ReversedType', /exactly one/],
     ['CompositeType()', /at least one/],
