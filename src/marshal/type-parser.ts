@@ -175,6 +175,7 @@ class Parser {
     this.skipBlanks();
     const keyspace = this.identifier();
     this.expectChar(',');
+    this.skipBlanks();
     const typeName = this.hexUtf8(this.identifier());
     const names: string[] = [];
     const types: AbstractType[] = [];
@@ -267,12 +268,11 @@ class CqlParser {
   parseType(): AbstractType {
     this.skipBlanks();
     if (this.peek() === "'") return parseType(this.quoted("'"));
-    const start = this.pos;
     const { text, quoted } = this.identifier();
     if (!quoted && this.peekAfterBlanks() === '<') {
       const keyword = text.toLowerCase();
       this.expect('<');
-      const type = this.parameterised(keyword, start);
+      const type = this.parameterised(keyword);
       this.expect('>');
       return type;
     }
@@ -296,7 +296,7 @@ class CqlParser {
     if (this.pos < this.src.length) this.fail(`unexpected '${this.src[this.pos]}'`);
   }
 
-  private parameterised(keyword: string, start: number): AbstractType {
+  private parameterised(keyword: string): AbstractType {
     switch (keyword) {
       case 'frozen': {
         const inner = this.parseType();
@@ -304,23 +304,23 @@ class CqlParser {
         return inner.freeze();
       }
       case 'list':
-        return new ListType(this.element(start, 'collections'), true);
+        return new ListType(this.element('collections'), true);
       case 'set': {
-        const e = this.element(start, 'collections');
+        const e = this.element('collections');
         if (e === DURATION_TYPE) this.fail('durations are not allowed inside sets');
         return new SetType(e, true);
       }
       case 'map': {
-        const k = this.element(start, 'collections');
+        const k = this.element('collections');
         if (k === DURATION_TYPE) this.fail('durations are not allowed as map keys');
         this.expect(',');
-        return new MapType(k, this.element(start, 'collections'), true);
+        return new MapType(k, this.element('collections'), true);
       }
       case 'tuple': {
-        const types = [this.element(start, 'tuples')];
+        const types = [this.element('tuples')];
         while (this.peekAfterBlanks() === ',') {
           this.expect(',');
-          types.push(this.element(start, 'tuples'));
+          types.push(this.element('tuples'));
         }
         return new TupleType(types);
       }
@@ -330,12 +330,12 @@ class CqlParser {
   }
 
   /** A type nested in a collection (must be frozen) or a tuple (frozen implicitly); no counters. */
-  private element(start: number, inside: 'collections' | 'tuples'): AbstractType {
+  private element(inside: 'collections' | 'tuples'): AbstractType {
     const t = this.parseType();
     if (t === COUNTER_COLUMN_TYPE) this.fail(`counters are not allowed inside ${inside}`);
     if (inside === 'collections' && isMultiCell(t)) {
       const what = t instanceof UserType ? 'UDTs' : 'collections';
-      this.fail(`non-frozen ${what} are not allowed inside collections: ${this.src.slice(start, this.pos).trim()}…`);
+      this.fail(`non-frozen ${what} are not allowed inside collections (${t.cqlName})`);
     }
     return freeze(t);
   }
