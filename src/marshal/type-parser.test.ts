@@ -138,6 +138,8 @@ test('CQL types: collections, frozen, tuples, case and blanks', () => {
     ['tuple<int, list<int>>', 'TupleType(Int32Type,ListType(Int32Type))', 'frozen<tuple<int, frozen<list<int>>>>'],
     ['list<tuple<timeuuid, blob>>', 'ListType(TupleType(TimeUUIDType,BytesType))', 'list<frozen<tuple<timeuuid, blob>>>'],
     ['frozen<list<frozen<set<int>>>>', 'FrozenType(ListType(SetType(Int32Type)))', 'frozen<list<frozen<set<int>>>>'],
+    ['frozen<list<set<int>>>', 'FrozenType(ListType(SetType(Int32Type)))', 'frozen<list<frozen<set<int>>>>'],
+    ['frozen<map<text, tuple<int, list<int>>>>', 'FrozenType(MapType(UTF8Type,TupleType(Int32Type,ListType(Int32Type))))', 'frozen<map<text, frozen<tuple<int, frozen<list<int>>>>>>'],
     ["list<'org.apache.cassandra.db.marshal.LexicalUUIDType'>", 'ListType(LexicalUUIDType)', "list<'org.apache.cassandra.db.marshal.LexicalUUIDType'>"],
   ];
   for (const [cql, name, printed] of cases) {
@@ -163,6 +165,7 @@ test('CQL types: user types through the resolver, multi-cell unless frozen', () 
   assert.ok(frozen instanceof UserType && !frozen.isMultiCell);
   assert.equal(frozen.cqlName, 'frozen<address>');
   assert.equal(parseType('map<int, frozen<address>>', udts).cqlName, 'map<int, frozen<address>>');
+  assert.equal(parseType('frozen<list<address>>', udts).cqlName, 'frozen<list<frozen<address>>>', 'frozen<…> freezes what it holds');
   assert.equal(parseType('tuple<int, address>', udts).name, `TupleType(Int32Type,${address.nameIgnoringFreezing})`);
   assert.equal(parseType('frozen<other."Quoted Name">', udts).cqlName, 'frozen<"Quoted Name">');
   const seen: Array<[string | null, string]> = [];
@@ -178,6 +181,8 @@ test('CQL types: Cassandra refusals and syntax errors are ConfigurationErrors na
     ['set<duration>', /durations are not allowed inside sets/],
     ['map<duration, int>', /durations are not allowed as map keys/],
     ['list<counter>', /counters are not allowed inside collections/],
+    ['frozen<list<counter>>', /counters are not allowed inside collections/],
+    ['list<frozen<list<int>>, list<int>>', /expected '>'/],
     ['tuple<int, counter>', /counters are not allowed inside tuples/],
     ['frozen<int>', /frozen<> is only allowed on collections, tuples and user-defined types \(got int\)/],
     ['vector<int>', /unknown parameterised type 'vector'/],

@@ -264,15 +264,18 @@ class CqlParser {
     private readonly options: TypeParseOptions,
   ) {}
 
-  /** A type as written: collections and user types not inside frozen<…> are multi-cell. */
-  parseType(): AbstractType {
+  /**
+   * A type as written: collections and user types not inside frozen<…> are multi-cell. Inside
+   * frozen<…> (`frozen`), nested collections and user types are frozen implicitly, as in Cassandra.
+   */
+  parseType(frozen = false): AbstractType {
     this.skipBlanks();
     if (this.peek() === "'") return parseType(this.quoted("'"));
     const { text, quoted } = this.identifier();
     if (!quoted && this.peekAfterBlanks() === '<') {
       const keyword = text.toLowerCase();
       this.expect('<');
-      const type = this.parameterised(keyword);
+      const type = this.parameterised(keyword, frozen);
       this.expect('>');
       return type;
     }
@@ -296,31 +299,31 @@ class CqlParser {
     if (this.pos < this.src.length) this.fail(`unexpected '${this.src[this.pos]}'`);
   }
 
-  private parameterised(keyword: string): AbstractType {
+  private parameterised(keyword: string, frozen: boolean): AbstractType {
     switch (keyword) {
       case 'frozen': {
-        const inner = this.parseType();
+        const inner = this.parseType(true);
         if (!isStructured(inner)) this.fail(`frozen<> is only allowed on collections, tuples and user-defined types (got ${inner.cqlName ?? inner.name})`);
         return inner.freeze();
       }
       case 'list':
-        return new ListType(this.element('collections'), true);
+        return new ListType(this.element('collections', frozen), true);
       case 'set': {
-        const e = this.element('collections');
+        const e = this.element('collections', frozen);
         if (e === DURATION_TYPE) this.fail('durations are not allowed inside sets');
         return new SetType(e, true);
       }
       case 'map': {
-        const k = this.element('collections');
+        const k = this.element('collections', frozen);
         if (k === DURATION_TYPE) this.fail('durations are not allowed as map keys');
         this.expect(',');
-        return new MapType(k, this.element('collections'), true);
+        return new MapType(k, this.element('collections', frozen), true);
       }
       case 'tuple': {
-        const types = [this.element('tuples')];
+        const types = [this.element('tuples', frozen)];
         while (this.peekAfterBlanks() === ',') {
           this.expect(',');
-          types.push(this.element('tuples'));
+          types.push(this.element('tuples', frozen));
         }
         return new TupleType(types);
       }
@@ -329,11 +332,14 @@ class CqlParser {
     }
   }
 
-  /** A type nested in a collection (must be frozen) or a tuple (frozen implicitly); no counters. */
-  private element(inside: 'collections' | 'tuples'): AbstractType {
-    const t = this.parseType();
+  /**
+   * A type nested in a collection (frozen explicitly, or implicitly inside frozen<…>) or a tuple
+   * (frozen implicitly); no counters.
+   */
+  private element(inside: 'collections' | 'tuples', frozen: boolean): AbstractType {
+    const t = this.parseType(frozen);
     if (t === COUNTER_COLUMN_TYPE) this.fail(`counters are not allowed inside ${inside}`);
-    if (inside === 'collections' && isMultiCell(t)) {
+    if (inside === 'collections' && !frozen && isMultiCell(t)) {
       const what = t instanceof UserType ? 'UDTs' : 'collections';
       this.fail(`non-frozen ${what} are not allowed inside collections (${t.cqlName})`);
     }
