@@ -37,6 +37,12 @@ const GOLDEN: Array<[string, Array<[string, string]>]> = [
   ['DurationType', [['1d', '010102010100']]],
   ['CompositeType(UTF8Type,LongType)', [['', '38'], ['a:1', '40610040800000000000000138'], ['a:!', '40610060'], ['a:_', '40610020']]],
   ['ReversedType(UTF8Type)', [['', 'ff'], ['ab', '9e9dff']]],
+  ['FrozenType(ListType(Int32Type))', [['', '00'], ['[]', '38'], ['[1, -1]', '4080000001407fffffff38'], ["['']", '400038']]],
+  ['SetType(UTF8Type)', [['', '00'], ['{}', '38'], ["{'b', 'a'}", '40610040620038']]],
+  ['MapType(UTF8Type,BooleanType)', [['{}', '38'], ["{'a': true, '': false}", '40004001406100400238']]],
+  ['TupleType(Int32Type,UTF8Type)', [['', '00'], ['(null)', '38'], ['(1)', '408000000138'], ["(null, 'x')", '3e40780038'], ["(1, '')", '4080000001400038']]],
+  ['FrozenType(UserType(ks,61,78:Int32Type,79:Int32Type))', [['{x: null, y: 1}', '3e408000000138'], ['{x: 2}', '408000000238']]],
+  ['ReversedType(FrozenType(ListType(Int32Type)))', [['[]', 'c7'], ['[1]', 'bf7ffffffec7']]],
 ];
 
 test('golden encodings', () => {
@@ -84,6 +90,10 @@ test('malformed encodings are MarshalErrors (or RangeErrors when truncated)', ()
     ['CompositeType(UTF8Type)', '41'],
     ['CompositeType(UTF8Type)', '4061004061'],
     ['InetAddressType', '0a00000107'],
+    ['ListType(Int32Type)', '41'],
+    ['MapType(Int32Type,Int32Type)', '408000000138'],
+    ['TupleType(Int32Type)', '3e3e38'],
+    ['TupleType(Int32Type)', '20'],
   ];
   for (const [name, hex] of cases) {
     assert.throws(() => parseType(name).fromComparable(new ByteReader(Buffer.from(hex, 'hex'))), MarshalError, `${name} ${hex}`);

@@ -47,12 +47,27 @@
  *     end     = 0x20 (end-of-component -1) | 0x38 (0) | 0x60 (+1)   — cell-name.ts's BEFORE/END/AFTER
  *   reversed  = ~ (the inner type's encoding)
  *   empty     = nothing (EmptyType has a single value)
+ *   list, set = 0x00                             the empty value (no bytes), below every collection
+ *             | ( 0x40 element )* 0x38           each element in its type's encoding; a set's in
+ *                                                element order, once each, whatever the serialized
+ *                                                order (the encoding is of the set, as compare is)
+ *   map       = 0x00                             the empty value
+ *             | ( 0x40 key 0x40 value )* 0x38    entries in key order, one per key (the last value wins)
+ *   tuple     = 0x00                             the empty value (no bytes), below every other value
+ *             | ( 0x40 component | 0x3E )* 0x38  tuple and UDT components in order, 0x3E for a null one
+ *                                                (below any value); trailing nulls, like absent
+ *                                                components, are omitted — (1) and (1, null) are equal
  */
 import type { ByteReader } from '../util/byte-reader.js';
 import { MarshalError } from '../errors/index.js';
 
 /** The encoding of an empty value for every type that allows one (bytes, fixedOpt, varint, decimal). */
 export const EMPTY_COMPARABLE = 0x00;
+
+/** Markers of the list, set, map and tuple encodings (see the grammar above). */
+export const SEQUENCE_NEXT = 0x40;
+export const SEQUENCE_END = 0x38;
+export const SEQUENCE_NULL = 0x3e;
 
 /**
  * Reads encoded bytes, optionally through a bitwise inversion: ReversedType hands its inner type an
