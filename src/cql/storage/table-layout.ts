@@ -162,10 +162,10 @@ export class TableLayout {
   }
 }
 
-/** A multi-cell collection's element path type (list: TimeUUID, set: element, map: key); null for other types. */
+/** A multi-cell collection's or UDT's cell path type (list: TimeUUID, set: element, map: key, UDT: field position); null for other types. */
 export function collectionPathType(type: AbstractType): AbstractType | null {
-  const t = type as { isMultiCell?: boolean; pathType?: AbstractType };
-  return t.isMultiCell === true && t.pathType !== undefined ? t.pathType : null;
+  const t = type as { isMultiCell?: boolean; cellPathType?: AbstractType };
+  return t.isMultiCell === true && t.cellPathType !== undefined ? t.cellPathType : null;
 }
 
 function withStatic(bound: Buffer): Buffer {
