@@ -109,6 +109,7 @@ export class CqlConnection {
     if (this.isClosed) return;
     this.ending = true;
     this.socket.end();
+    this.pump();
   }
 
   destroy(): void {
@@ -158,7 +159,8 @@ export class CqlConnection {
     } finally {
       this.pumping = false;
     }
-    const want = this.canProcess();
+    // A closing connection keeps reading (and dropping) bytes so the peer's end of stream is seen.
+    const want = this.ending || this.canProcess();
     if (!want && !this.paused && !this.isClosed) {
       this.paused = true;
       this.socket.pause();
