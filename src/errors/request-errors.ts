@@ -4,7 +4,8 @@ import { IliumError, WriteFailureError } from './ilium-error.js';
 /**
  * Errors of request execution that clients tell apart by code and extra fields (native protocol
  * v4 §9): the coordinator and query layers throw these, and the CQL transport sends each field.
- * Consistency levels are their CQL names (`ONE`, `LOCAL_QUORUM`, …).
+ * Consistency levels are their CQL names (`ONE`, `LOCAL_QUORUM`, …). ALREADY_EXISTS is the
+ * schema layer's `AlreadyExistsError` (src/schema), which carries its keyspace and table.
  */
 
 /** Kinds of write named by write timeouts and failures. */
@@ -85,17 +86,6 @@ export class FunctionFailureError extends IliumError {
     readonly argTypes: readonly string[],
   ) {
     super(ErrorCode.FUNCTION_FAILURE, message);
-  }
-}
-
-/** CREATE of a keyspace or table that exists; `table` is '' for a keyspace. */
-export class AlreadyExistsError extends IliumError {
-  constructor(
-    message: string,
-    readonly keyspace: string,
-    readonly table: string,
-  ) {
-    super(ErrorCode.ALREADY_EXISTS, message);
   }
 }
 

@@ -292,3 +292,27 @@ test('IP text forms', () => {
   }
   for (const t of ['1.2.3', '256.1.1.1', '1::2::3', ':::', 'abc', '1:2:3:4:5:6:7:8:9']) assert.equal(parseIp(t), null, t);
 });
+
+test('thrown errors map to ERROR messages with their fields', async () => {
+  const { toErrorMessage } = await import('./error-mapping.js');
+  const { AlreadyExistsError } = await import('../../schema/already-exists-error.js');
+  const errors = await import('../../errors/index.js');
+  assert.deepEqual(toErrorMessage(new AlreadyExistsError('ks', 't', 'exists')).error, {
+    code: ErrorCode.ALREADY_EXISTS,
+    message: 'exists',
+    keyspace: 'ks',
+    table: 't',
+  });
+  assert.deepEqual(toErrorMessage(new errors.WriteTimeoutError('w', 'QUORUM', 1, 2, 'BATCH')).error, {
+    code: ErrorCode.WRITE_TIMEOUT,
+    message: 'w',
+    consistency: 'QUORUM',
+    received: 1,
+    blockFor: 2,
+    writeType: 'BATCH',
+  });
+  const plain = toErrorMessage(new errors.WriteFailureError('disk'));
+  assert.equal(plain.error.code, ErrorCode.WRITE_FAILURE);
+  assert.equal(plain.unexpected, false);
+  assert.deepEqual(toErrorMessage(new TypeError('bug')), { error: { code: ErrorCode.SERVER_ERROR, message: 'bug' }, unexpected: true });
+});

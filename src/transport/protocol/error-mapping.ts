@@ -1,5 +1,4 @@
 import {
-  AlreadyExistsError,
   ErrorCode,
   FunctionFailureError,
   IliumError,
@@ -58,8 +57,15 @@ function fromIliumError(e: IliumError): ErrorMessage {
     const { keyspace, functionName, argTypes } = e;
     return { code: ErrorCode.FUNCTION_FAILURE, message, keyspace, functionName, argTypes };
   }
-  if (e instanceof AlreadyExistsError) {
-    return { code: ErrorCode.ALREADY_EXISTS, message, keyspace: e.keyspace, table: e.table };
+  if (e.code === ErrorCode.ALREADY_EXISTS) {
+    // src/schema's AlreadyExistsError (a layer above us) carries these two fields.
+    const { keyspace, table } = e as IliumError & { keyspace?: unknown; table?: unknown };
+    return {
+      code: ErrorCode.ALREADY_EXISTS,
+      message,
+      keyspace: typeof keyspace === 'string' ? keyspace : '',
+      table: typeof table === 'string' ? table : '',
+    };
   }
   if (e instanceof UnpreparedError) return { code: ErrorCode.UNPREPARED, message, id: Buffer.from(e.id) };
   return withNeutralFields(e.code, message);

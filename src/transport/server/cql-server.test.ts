@@ -1,7 +1,7 @@
 /** The CQL server over the simulated network: handshake, state machine, concurrency, errors, events, auth. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSimEnv, type SimEnv } from '../../env/index.js';
+import { SimNetwork, createSimEnv, type SimEnv } from '../../env/index.js';
 import { ErrorCode } from '../../errors/index.js';
 import {
   type DecodedResponse,
@@ -297,4 +297,23 @@ test('frames cut and glued at random TCP boundaries are all read', async () => {
   await c.startup('lz4');
   const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => c.request(q(i % 2 ? 'WARN w' : "SELECT * FROM system.local WHERE key='local'"))));
   assert.equal(answers.filter((a) => a.response.opcode === 'RESULT').length, 300);
+});
+
+test('backpressure: a client that stops reading makes the server stop reading its requests', async () => {
+  const env = createSimEnv(3);
+  const net = new SimNetwork({ highWaterMark: 4096 });
+  const { connect, fake } = await setup({ maxConcurrentRequestsPerConnection: 8 }, { ...env, net });
+  for (let i = 0; i < 100; i++) fake.store.set(`key-${i}`, 'x'.repeat(100));
+  const c = await connect();
+  await c.startup();
+  c.socket.pause();
+  const n = 300;
+  const pending = Array.from({ length: n }, () => c.request(q('SELECT k, v FROM kv')));
+  for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+  const ran = fake.queries;
+  assert.ok(ran <= 16, `the server ran ${ran} queries while the client was not reading`);
+  c.socket.resume();
+  const answers = await Promise.all(pending);
+  assert.equal(answers.length, n);
+  assert.equal(fake.queries, n);
 });
