@@ -1,7 +1,11 @@
+import type { Network } from './network.js';
+
 /**
  * The one door to the outside world. Everything that reads a clock, sets a timer, draws a random
  * number or touches a file goes through an `Env`, so a whole cluster can run deterministically on
  * the simulated twin (`sim-env.ts`) and a crash can be simulated by dropping unsynced file data.
+ *
+ * The network (`network.ts`) is the same seam for sockets: real TCP, or in-memory socket pairs.
  *
  * File operations are synchronous except `fsync`, which is asynchronous so that writers keep
  * queueing while a sync is in flight (that is what makes group commit possible).
@@ -72,4 +76,5 @@ export interface Env {
   readonly timers: Timers;
   readonly random: Random;
   readonly fs: FileSystem;
+  readonly net: Network;
 }

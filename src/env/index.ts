@@ -7,3 +7,6 @@ export * from './sim-timers.js';
 export * from './memory-file-system.js';
 export * from './sim-env.js';
 export * from './durable-dir.js';
+export * from './network.js';
+export * from './real-network.js';
+export * from './sim-network.js';

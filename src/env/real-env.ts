@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { RealNetwork } from './real-network.js';
 import type { Env, FileStat, FileSystem, OpenFlags, TimerHandle, Timers } from './env.js';
 
 const statOf = (s: fs.Stats): FileStat => ({ size: s.size, isDirectory: s.isDirectory(), isFile: s.isFile() });
@@ -86,7 +87,7 @@ class RealTimers implements Timers {
   }
 }
 
-/** The production `Env`: the OS clock, node timers, crypto randomness and node:fs. */
+/** The production `Env`: the OS clock, node timers, crypto randomness, node:fs and node:net. */
 export function createRealEnv(): Env {
   const origin = process.hrtime.bigint();
   const originMicros = BigInt(Date.now()) * 1000n;
@@ -101,5 +102,6 @@ export function createRealEnv(): Env {
     timers: new RealTimers(),
     random: { next: () => Math.random(), bytes: (n) => randomBytes(n) },
     fs: new RealFileSystem(),
+    net: new RealNetwork(),
   };
 }

@@ -1,0 +1,106 @@
+import * as net from 'node:net';
+import type { ListenOptions, NetAddress, NetServer, NetSocket, NetSocketEvents, Network } from './network.js';
+
+/**
+ * The node:net implementation of `Network`. A socket's 'error' is always followed by 'close', so
+ * callers may treat 'close' as the single end-of-life signal.
+ */
+class RealSocket implements NetSocket {
+  readonly remoteAddress: NetAddress;
+  readonly localAddress: NetAddress;
+  private isClosed = false;
+
+  constructor(private readonly socket: net.Socket) {
+    this.remoteAddress = { host: socket.remoteAddress ?? '', port: socket.remotePort ?? 0 };
+    this.localAddress = { host: socket.localAddress ?? '', port: socket.localPort ?? 0 };
+    socket.once('close', () => {
+      this.isClosed = true;
+    });
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  get pendingWriteBytes(): number {
+    return this.socket.writableLength;
+  }
+
+  write(data: Uint8Array): boolean {
+    if (this.isClosed || this.socket.writableEnded) return false;
+    return this.socket.write(data);
+  }
+
+  end(): void {
+    this.socket.end();
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+
+  pause(): void {
+    this.socket.pause();
+  }
+
+  resume(): void {
+    this.socket.resume();
+  }
+
+  setNoDelay(noDelay: boolean): void {
+    this.socket.setNoDelay(noDelay);
+  }
+
+  on<E extends keyof NetSocketEvents>(event: E, listener: NetSocketEvents[E]): void {
+    // 'close' from node carries a hadError flag we do not expose.
+    if (event === 'close') this.socket.on('close', () => (listener as () => void)());
+    else this.socket.on(event, listener as (...args: unknown[]) => void);
+  }
+}
+
+class RealServer implements NetServer {
+  constructor(private readonly server: net.Server) {}
+
+  address(): NetAddress {
+    const a = this.server.address();
+    if (a === null || typeof a === 'string') throw new Error('server is not listening on TCP');
+    return { host: a.address, port: a.port };
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (!this.server.listening) return resolve();
+      // node's close callback waits for every connection to end; we only wait for the listener.
+      this.server.once('close', () => resolve());
+      this.server.close();
+      // A closed listener with live connections emits 'close' late: resolve after unlistening.
+      setImmediate(resolve);
+    });
+  }
+}
+
+export class RealNetwork implements Network {
+  listen(options: ListenOptions, onConnection: (socket: NetSocket) => void): Promise<NetServer> {
+    return new Promise((resolve, reject) => {
+      const server = net.createServer({ pauseOnConnect: false }, (s) => onConnection(new RealSocket(s)));
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => {
+        server.off('error', reject);
+        // Accept errors after listening (EMFILE…) must not crash the process.
+        server.on('error', () => {});
+        resolve(new RealServer(server));
+      });
+    });
+  }
+
+  connect(address: NetAddress): Promise<NetSocket> {
+    return new Promise((resolve, reject) => {
+      const s = net.connect({ host: address.host, port: address.port });
+      s.once('error', reject);
+      s.once('connect', () => {
+        s.off('error', reject);
+        resolve(new RealSocket(s));
+      });
+    });
+  }
+}

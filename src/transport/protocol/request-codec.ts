@@ -1,0 +1,89 @@
+import { BodyWriter } from './body-writer.js';
+import type { FrameCompressor } from './compression.js';
+import { FrameFlag, buildFrame } from './frame-header.js';
+import { Opcode } from './opcode.js';
+import { writeQueryParameters } from './query-parameters.js';
+import type { Request } from './requests.js';
+
+/**
+ * The client side of requests: encodes what `decodeRequest` decodes. Used by our tests, the fuzz
+ * harness and tools; the server never calls it.
+ */
+const OPCODES: Readonly<Record<Request['opcode'], number>> = {
+  STARTUP: Opcode.STARTUP,
+  AUTH_RESPONSE: Opcode.AUTH_RESPONSE,
+  OPTIONS: Opcode.OPTIONS,
+  QUERY: Opcode.QUERY,
+  PREPARE: Opcode.PREPARE,
+  EXECUTE: Opcode.EXECUTE,
+  BATCH: Opcode.BATCH,
+  REGISTER: Opcode.REGISTER,
+};
+
+const BATCH_TYPE_CODES = { LOGGED: 0, UNLOGGED: 1, COUNTER: 2 } as const;
+
+export function requestOpcode(r: Request): number {
+  return OPCODES[r.opcode];
+}
+
+export function writeRequestBody(w: BodyWriter, r: Request): void {
+  switch (r.opcode) {
+    case 'STARTUP':
+      w.stringMap(r.options);
+      return;
+    case 'AUTH_RESPONSE':
+      w.bytesValue(r.token);
+      return;
+    case 'OPTIONS':
+      return;
+    case 'QUERY':
+      w.longString(r.query);
+      writeQueryParameters(w, r.params);
+      return;
+    case 'PREPARE':
+      w.longString(r.query);
+      return;
+    case 'EXECUTE':
+      w.shortBytes(r.id);
+      writeQueryParameters(w, r.params);
+      return;
+    case 'BATCH': {
+      w.byte(BATCH_TYPE_CODES[r.type]).short(r.statements.length);
+      for (const s of r.statements) {
+        if (s.kind === 'query') w.byte(0).longString(s.query);
+        else w.byte(1).shortBytes(s.id);
+        w.short(s.values.length);
+        for (const v of s.values) w.value(v);
+      }
+      let flags = 0;
+      if (r.serialConsistency !== undefined) flags |= 0x10;
+      if (r.timestamp !== undefined) flags |= 0x20;
+      w.consistency(r.consistency).byte(flags);
+      if (r.serialConsistency !== undefined) w.consistency(r.serialConsistency);
+      if (r.timestamp !== undefined) w.long(r.timestamp);
+      return;
+    }
+    case 'REGISTER':
+      w.stringList(r.events);
+      return;
+  }
+}
+
+export interface RequestFrameOptions {
+  readonly version?: number;
+  readonly stream: number;
+  readonly tracing?: boolean;
+  readonly compressor?: FrameCompressor;
+}
+
+export function encodeRequestFrame(r: Request, o: RequestFrameOptions): Buffer {
+  const w = new BodyWriter(64);
+  writeRequestBody(w, r);
+  let body: Buffer = w.view();
+  let flags = o.tracing === true ? FrameFlag.TRACING : 0;
+  if (o.compressor !== undefined && body.length > 0) {
+    body = o.compressor.compress(body);
+    flags |= FrameFlag.COMPRESSION;
+  }
+  return buildFrame(o.version ?? 4, false, flags, o.stream, OPCODES[r.opcode], body);
+}

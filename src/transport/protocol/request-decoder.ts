@@ -1,0 +1,123 @@
+import { BodyReader } from './body-reader.js';
+import { Opcode, opcodeName } from './opcode.js';
+import { ProtocolViolation } from './protocol-violation.js';
+import { readQueryParameters, readValues } from './query-parameters.js';
+import {
+  type BatchStatement,
+  type BatchType,
+  EVENT_TYPES,
+  type EventType,
+  type Request,
+} from './requests.js';
+import type { ConsistencyLevel } from './consistency.js';
+
+/**
+ * Decodes a request body (already decompressed, custom payload still in front when `flags` says
+ * so). Throws `ProtocolViolation` for anything malformed, including unknown opcodes and bytes
+ * that are not requests. Trailing bytes are ignored, as the spec allows.
+ */
+export function decodeRequest(opcode: number, body: Buffer, version: number, hasCustomPayload: boolean): Request {
+  const r = new BodyReader(body);
+  // The custom payload ([bytes map]) comes first; we read it (to check it) and drop it.
+  if (hasCustomPayload && version >= 4 && PAYLOAD_OPCODES.has(opcode)) r.bytesMap();
+  switch (opcode) {
+    case Opcode.STARTUP:
+      return { opcode: 'STARTUP', options: r.stringMap() };
+    case Opcode.AUTH_RESPONSE:
+      return { opcode: 'AUTH_RESPONSE', token: r.bytes() };
+    case Opcode.OPTIONS:
+      return { opcode: 'OPTIONS' };
+    case Opcode.QUERY: {
+      const query = r.longString();
+      return { opcode: 'QUERY', query, params: readQueryParameters(r, version) };
+    }
+    case Opcode.PREPARE:
+      return { opcode: 'PREPARE', query: r.longString() };
+    case Opcode.EXECUTE: {
+      const id = r.shortBytes();
+      if (id.length === 0) throw new ProtocolViolation('EXECUTE with an empty prepared id');
+      return { opcode: 'EXECUTE', id, params: readQueryParameters(r, version) };
+    }
+    case Opcode.BATCH:
+      return decodeBatch(r, version);
+    case Opcode.REGISTER:
+      return { opcode: 'REGISTER', events: r.stringList().map(eventType) };
+    default:
+      throw new ProtocolViolation(`unknown or non-request opcode ${opcodeName(opcode)}`);
+  }
+}
+
+const PAYLOAD_OPCODES: ReadonlySet<number> = new Set([Opcode.QUERY, Opcode.PREPARE, Opcode.EXECUTE, Opcode.BATCH]);
+
+const BATCH_TYPES: readonly BatchType[] = ['LOGGED', 'UNLOGGED', 'COUNTER'];
+
+/** BATCH flags (v4 spec §4.1.7): only these three are meaningful. */
+const BatchFlag = { SERIAL_CONSISTENCY: 0x10, DEFAULT_TIMESTAMP: 0x20, NAMES_FOR_VALUES: 0x40 } as const;
+
+function decodeBatch(r: BodyReader, version: number): Request {
+  const typeCode = r.byte();
+  const type = BATCH_TYPES[typeCode];
+  if (type === undefined) throw new ProtocolViolation(`unknown batch type ${typeCode}`);
+  // Each statement is at least kind:1 + (short bytes: 2 | long string: 4) + values count:2.
+  const n = r.count(5, 'batch statement');
+  const statements = readStatements(r, n, version);
+  const consistency = r.consistency();
+  const flags = r.byte();
+  if ((flags & 0x0f) !== 0 || (flags & ~0x7f) !== 0) {
+    throw new ProtocolViolation(`invalid batch flags 0x${flags.toString(16)}`);
+  }
+  if (flags & BatchFlag.NAMES_FOR_VALUES) {
+    // The flag comes after the values it would describe; the v4 spec itself says it cannot work.
+    throw new ProtocolViolation('names for values are not supported in BATCH');
+  }
+  return finishBatch(r, type, statements, consistency, flags);
+}
+
+function finishBatch(
+  r: BodyReader,
+  type: BatchType,
+  statements: BatchStatement[],
+  consistency: ConsistencyLevel,
+  flags: number,
+): Request {
+  const batch: { -readonly [K in keyof Extract<Request, { opcode: 'BATCH' }>]: Extract<Request, { opcode: 'BATCH' }>[K] } = {
+    opcode: 'BATCH',
+    type,
+    statements,
+    consistency,
+  };
+  if (flags & BatchFlag.SERIAL_CONSISTENCY) {
+    const c = r.consistency();
+    if (c !== 'SERIAL' && c !== 'LOCAL_SERIAL') throw new ProtocolViolation(`batch serial consistency ${c}`);
+    batch.serialConsistency = c;
+  }
+  if (flags & BatchFlag.DEFAULT_TIMESTAMP) {
+    const ts = r.long();
+    if (ts < 0n) throw new ProtocolViolation(`negative default timestamp ${ts}`);
+    batch.timestamp = ts;
+  }
+  return batch;
+}
+
+function readStatements(r: BodyReader, n: number, version: number): BatchStatement[] {
+  const out: BatchStatement[] = [];
+  for (let i = 0; i < n; i++) {
+    const kind = r.byte();
+    if (kind === 0) {
+      const query = r.longString();
+      out.push({ kind: 'query', query, values: readValues(r, version, false).values });
+    } else if (kind === 1) {
+      const id = r.shortBytes();
+      if (id.length === 0) throw new ProtocolViolation('batch statement with an empty prepared id');
+      out.push({ kind: 'prepared', id, values: readValues(r, version, false).values });
+    } else {
+      throw new ProtocolViolation(`batch statement kind ${kind} (0 or 1 expected)`);
+    }
+  }
+  return out;
+}
+
+function eventType(s: string): EventType {
+  if ((EVENT_TYPES as readonly string[]).includes(s)) return s as EventType;
+  throw new ProtocolViolation(`invalid event type '${s}'`);
+}

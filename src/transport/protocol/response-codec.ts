@@ -1,0 +1,138 @@
+import { BodyReader } from './body-reader.js';
+import { BodyWriter } from './body-writer.js';
+import type { FrameCompressor } from './compression.js';
+import { readError, writeError } from './error-codec.js';
+import { FrameFlag, type FrameHeader, buildFrame } from './frame-header.js';
+import { Opcode, opcodeName } from './opcode.js';
+import { ProtocolViolation } from './protocol-violation.js';
+import type { Response } from './responses.js';
+import { readResult, writeResult } from './result-codec.js';
+import { readEvent, writeEvent } from './server-event.js';
+
+/**
+ * Response frames. A body is, in order: the tracing id ([uuid], if the TRACING flag), the
+ * warnings ([string list], if the WARNING flag, v4 only), then the message. When compression
+ * was negotiated the whole body is compressed, but only if that makes it smaller (the flag is
+ * cleared otherwise; clients decompress only flagged frames).
+ */
+const OPCODES: Readonly<Record<Response['opcode'], number>> = {
+  ERROR: Opcode.ERROR,
+  READY: Opcode.READY,
+  AUTHENTICATE: Opcode.AUTHENTICATE,
+  SUPPORTED: Opcode.SUPPORTED,
+  RESULT: Opcode.RESULT,
+  EVENT: Opcode.EVENT,
+  AUTH_CHALLENGE: Opcode.AUTH_CHALLENGE,
+  AUTH_SUCCESS: Opcode.AUTH_SUCCESS,
+};
+
+/** Bodies shorter than this are sent as they are (compression would not pay). */
+export const MIN_COMPRESS_BYTES = 64;
+
+export function writeResponseBody(w: BodyWriter, r: Response, version: number, skipMetadata = false): void {
+  switch (r.opcode) {
+    case 'ERROR':
+      writeError(w, r.error, version);
+      return;
+    case 'READY':
+      return;
+    case 'AUTHENTICATE':
+      w.string(r.authenticator);
+      return;
+    case 'SUPPORTED':
+      w.stringMultimap(r.options);
+      return;
+    case 'RESULT':
+      writeResult(w, r.result, version, skipMetadata);
+      return;
+    case 'EVENT':
+      writeEvent(w, r.event, version);
+      return;
+    case 'AUTH_CHALLENGE':
+    case 'AUTH_SUCCESS':
+      w.bytesValue(r.token);
+      return;
+  }
+}
+
+export interface ResponseEnvelope {
+  readonly version: number;
+  readonly stream: number;
+  readonly response: Response;
+  /** Sent from v4 on; dropped for v3 clients. */
+  readonly warnings?: readonly string[];
+  /** A 16-byte tracing session id: sets the TRACING flag. */
+  readonly tracingId?: Buffer;
+  readonly compressor?: FrameCompressor;
+  /** Send Rows with No_metadata (the request set Skip_metadata). */
+  readonly skipMetadata?: boolean;
+}
+
+export function encodeResponseFrame(env: ResponseEnvelope): Buffer {
+  const w = new BodyWriter(128);
+  let flags = 0;
+  if (env.tracingId !== undefined) {
+    flags |= FrameFlag.TRACING;
+    w.uuid(env.tracingId);
+  }
+  if (env.warnings !== undefined && env.warnings.length > 0 && env.version >= 4) {
+    flags |= FrameFlag.WARNING;
+    w.stringList(env.warnings);
+  }
+  writeResponseBody(w, env.response, env.version, env.skipMetadata === true);
+  let body: Buffer = w.view();
+  if (env.compressor !== undefined && body.length >= MIN_COMPRESS_BYTES) {
+    const packed = env.compressor.compress(body);
+    if (packed.length < body.length) {
+      body = packed;
+      flags |= FrameFlag.COMPRESSION;
+    }
+  }
+  return buildFrame(env.version, true, flags, env.stream, OPCODES[env.response.opcode], body);
+}
+
+export interface DecodedResponse {
+  readonly stream: number;
+  readonly response: Response;
+  readonly warnings: readonly string[];
+  readonly tracingId?: Buffer;
+}
+
+/** Decodes a response frame's body (client side: tests, tools). */
+export function decodeResponse(header: FrameHeader, rawBody: Buffer, compressor?: FrameCompressor): DecodedResponse {
+  let body = rawBody;
+  if (header.flags & FrameFlag.COMPRESSION) {
+    if (compressor === undefined) throw new ProtocolViolation('compressed response without negotiated compression');
+    body = compressor.decompress(body, 0x7fffffff);
+  }
+  const r = new BodyReader(body);
+  const tracingId = header.flags & FrameFlag.TRACING ? r.uuid() : undefined;
+  const warnings = header.flags & FrameFlag.WARNING ? r.stringList() : [];
+  if (header.flags & FrameFlag.CUSTOM_PAYLOAD) r.bytesMap();
+  const response = readResponseBody(r, header.opcode, header.version);
+  const base = { stream: header.stream, response, warnings };
+  return tracingId === undefined ? base : { ...base, tracingId };
+}
+
+function readResponseBody(r: BodyReader, opcode: number, version: number): Response {
+  switch (opcode) {
+    case Opcode.ERROR:
+      return { opcode: 'ERROR', error: readError(r) };
+    case Opcode.READY:
+      return { opcode: 'READY' };
+    case Opcode.AUTHENTICATE:
+      return { opcode: 'AUTHENTICATE', authenticator: r.string() };
+    case Opcode.SUPPORTED:
+      return { opcode: 'SUPPORTED', options: r.stringMultimap() };
+    case Opcode.RESULT:
+      return { opcode: 'RESULT', result: readResult(r, version) };
+    case Opcode.EVENT:
+      return { opcode: 'EVENT', event: readEvent(r) };
+    case Opcode.AUTH_CHALLENGE:
+      return { opcode: 'AUTH_CHALLENGE', token: r.bytes() };
+    case Opcode.AUTH_SUCCESS:
+      return { opcode: 'AUTH_SUCCESS', token: r.bytes() };
+    default:
+      throw new ProtocolViolation(`not a response opcode: ${opcodeName(opcode)}`);
+  }
+}

@@ -1,0 +1,170 @@
+import type { BodyReader } from './body-reader.js';
+import type { BodyWriter } from './body-writer.js';
+import { readDataType, writeDataType } from './data-type-spec.js';
+import { ProtocolViolation } from './protocol-violation.js';
+import {
+  type ColumnSpec,
+  type PreparedMetadata,
+  type ResultMessage,
+  type ResultMetadata,
+  ResultKind,
+  RowsFlag,
+} from './result-message.js';
+import { readSchemaChange, writeSchemaChange } from './schema-change.js';
+
+/**
+ * RESULT bodies (v4 spec §4.2.5): `writeResult` for the server, `readResult` for clients (our
+ * tests and tools). Rows: <metadata><rows_count:int><rows_count × columns_count [bytes]>.
+ * Prepared: <id:[short bytes]><metadata><result_metadata>, where <metadata> has pk indexes from
+ * v4 on (<flags><columns_count><pk_count><pk_index:short>*…).
+ */
+function sharedTable(columns: readonly ColumnSpec[]): { keyspace: string; table: string } | null {
+  const first = columns[0];
+  if (first === undefined) return null;
+  for (const c of columns) if (c.keyspace !== first.keyspace || c.table !== first.table) return null;
+  return { keyspace: first.keyspace, table: first.table };
+}
+
+function writeColumnSpecs(w: BodyWriter, columns: readonly ColumnSpec[], global: boolean, version: number): void {
+  if (global) w.string(columns[0]!.keyspace).string(columns[0]!.table);
+  for (const c of columns) {
+    if (!global) w.string(c.keyspace).string(c.table);
+    w.string(c.name);
+    writeDataType(w, c.type, version);
+  }
+}
+
+export function writeResultMetadata(w: BodyWriter, m: ResultMetadata, version: number, skipMetadata = false): void {
+  const noMetadata = m.noMetadata === true || skipMetadata;
+  const shared = noMetadata ? null : sharedTable(m.columns);
+  let flags = 0;
+  if (shared !== null) flags |= RowsFlag.GLOBAL_TABLES_SPEC;
+  if (m.pagingState !== undefined) flags |= RowsFlag.HAS_MORE_PAGES;
+  if (noMetadata) flags |= RowsFlag.NO_METADATA;
+  w.int(flags).int(m.columns.length);
+  if (m.pagingState !== undefined) w.bytesValue(m.pagingState);
+  if (!noMetadata) writeColumnSpecs(w, m.columns, shared !== null, version);
+}
+
+function writePreparedMetadata(w: BodyWriter, m: PreparedMetadata, version: number): void {
+  const shared = sharedTable(m.columns);
+  w.int(shared !== null ? RowsFlag.GLOBAL_TABLES_SPEC : 0).int(m.columns.length);
+  if (version >= 4) {
+    w.int(m.pkIndexes.length);
+    for (const i of m.pkIndexes) w.short(i);
+  }
+  writeColumnSpecs(w, m.columns, shared !== null, version);
+}
+
+/** Writes a RESULT body. `skipMetadata`: the request asked for No_metadata on Rows. */
+export function writeResult(w: BodyWriter, result: ResultMessage, version: number, skipMetadata = false): void {
+  switch (result.kind) {
+    case 'void':
+      w.int(ResultKind.VOID);
+      return;
+    case 'rows': {
+      const width = result.metadata.columns.length;
+      w.int(ResultKind.ROWS);
+      writeResultMetadata(w, result.metadata, version, skipMetadata);
+      w.int(result.rows.length);
+      for (const row of result.rows) {
+        if (row.length !== width) throw new RangeError(`row has ${row.length} values for ${width} columns`);
+        for (const v of row) w.bytesValue(v);
+      }
+      return;
+    }
+    case 'set_keyspace':
+      w.int(ResultKind.SET_KEYSPACE).string(result.keyspace);
+      return;
+    case 'prepared':
+      w.int(ResultKind.PREPARED).shortBytes(result.id);
+      writePreparedMetadata(w, result.metadata, version);
+      writeResultMetadata(w, result.resultMetadata, version);
+      return;
+    case 'schema_change':
+      w.int(ResultKind.SCHEMA_CHANGE);
+      writeSchemaChange(w, result.change, version);
+      return;
+  }
+}
+
+function readColumnSpecs(r: BodyReader, count: number, global: boolean): ColumnSpec[] {
+  let keyspace = '';
+  let table = '';
+  if (global) {
+    keyspace = r.string();
+    table = r.string();
+  }
+  const columns: ColumnSpec[] = [];
+  for (let i = 0; i < count; i++) {
+    let ks = keyspace;
+    let tb = table;
+    if (!global) {
+      ks = r.string();
+      tb = r.string();
+    }
+    const name = r.string();
+    columns.push({ keyspace: ks, table: tb, name, type: readDataType(r) });
+  }
+  return columns;
+}
+
+/** Reads <metadata>. With No_metadata, `columns` holds `count` placeholder blob columns. */
+export function readResultMetadata(r: BodyReader): ResultMetadata & { columnCount: number } {
+  const flags = r.int();
+  const count = r.int();
+  if (count < 0) throw new ProtocolViolation(`negative column count ${count}`);
+  const pagingState = flags & RowsFlag.HAS_MORE_PAGES ? (r.bytes() ?? undefined) : undefined;
+  if (flags & RowsFlag.NO_METADATA) {
+    const base = { columns: [], noMetadata: true, columnCount: count };
+    return pagingState === undefined ? base : { ...base, pagingState };
+  }
+  // Each column spec takes at least 4 bytes (name and type); check before allocating.
+  if (count * 4 > r.remaining) throw new ProtocolViolation(`column count ${count} cannot fit`);
+  const columns = readColumnSpecs(r, count, (flags & RowsFlag.GLOBAL_TABLES_SPEC) !== 0);
+  return pagingState === undefined ? { columns, columnCount: count } : { columns, pagingState, columnCount: count };
+}
+
+/** Reads a RESULT body (client side). */
+export function readResult(r: BodyReader, version: number): ResultMessage {
+  const kind = r.int();
+  switch (kind) {
+    case ResultKind.VOID:
+      return { kind: 'void' };
+    case ResultKind.ROWS: {
+      const { columnCount, ...metadata } = readResultMetadata(r);
+      const n = r.int();
+      if (n < 0 || (columnCount > 0 && n * columnCount * 4 > r.remaining)) {
+        throw new ProtocolViolation(`row count ${n} cannot fit`);
+      }
+      const rows: (Buffer | null)[][] = [];
+      for (let i = 0; i < n; i++) {
+        const row: (Buffer | null)[] = [];
+        for (let j = 0; j < columnCount; j++) row.push(r.bytes());
+        rows.push(row);
+      }
+      return { kind: 'rows', metadata, rows };
+    }
+    case ResultKind.SET_KEYSPACE:
+      return { kind: 'set_keyspace', keyspace: r.string() };
+    case ResultKind.PREPARED: {
+      const id = r.shortBytes();
+      const flags = r.int();
+      const count = r.int();
+      if (count < 0 || count * 4 > r.remaining) throw new ProtocolViolation(`bind marker count ${count} cannot fit`);
+      const pkIndexes: number[] = [];
+      if (version >= 4) {
+        const pk = r.int();
+        if (pk < 0 || pk * 2 > r.remaining) throw new ProtocolViolation(`pk count ${pk} cannot fit`);
+        for (let i = 0; i < pk; i++) pkIndexes.push(r.short());
+      }
+      const columns = readColumnSpecs(r, count, (flags & RowsFlag.GLOBAL_TABLES_SPEC) !== 0);
+      const { columnCount: _ignored, ...resultMetadata } = readResultMetadata(r);
+      return { kind: 'prepared', id, metadata: { columns, pkIndexes }, resultMetadata };
+    }
+    case ResultKind.SCHEMA_CHANGE:
+      return { kind: 'schema_change', change: readSchemaChange(r) };
+    default:
+      throw new ProtocolViolation(`unknown result kind ${kind}`);
+  }
+}

@@ -1,0 +1,146 @@
+import {
+  type FrameHeader,
+  HEADER_LENGTH,
+  LEGACY_HEADER_LENGTH,
+  VERSION_MASK,
+  isSupportedVersion,
+  readHeader,
+} from '../protocol/index.js';
+
+/**
+ * Cuts a TCP byte stream into frames. Bytes are kept as the chunks they arrived in; a body is
+ * joined into one buffer only once all of it is here, so a declared length never causes an
+ * allocation by itself. Frames are pulled one at a time (`next`), which lets the connection
+ * stop taking frames (backpressure) even when one chunk holds many.
+ *
+ * What can come out:
+ * - frame:       a whole v3/v4 frame (header and body)
+ * - oversized:   the declared body exceeds the limit; its bytes are skipped as they arrive, and
+ *                the stream stays usable (the connection answers PROTOCOL_ERROR)
+ * - bad-version: a version we do not speak; for v1/v2 the header is read in their 8-byte layout
+ *                so the answer can use their stream id. The stream cannot be trusted after it.
+ * - fatal:       a negative length; the stream cannot be resynchronised
+ */
+export type FrameEvent =
+  | { readonly kind: 'frame'; readonly header: FrameHeader; readonly body: Buffer }
+  | { readonly kind: 'oversized'; readonly header: FrameHeader }
+  | { readonly kind: 'bad-version'; readonly version: number; readonly stream: number; readonly legacy: boolean }
+  | { readonly kind: 'fatal'; readonly header: FrameHeader; readonly reason: string };
+
+export class FrameReader {
+  private readonly chunks: Buffer[] = [];
+  private buffered = 0;
+  private skipping = 0;
+  private dead = false;
+
+  /** `acceptVersion`: versions read as 9-byte v3+ headers (clients reading responses widen it). */
+  constructor(
+    private readonly maxBodyBytes: number,
+    private readonly acceptVersion: (version: number) => boolean = isSupportedVersion,
+  ) {}
+
+  /** Bytes held (never more than one frame's worth beyond what `next` has not yet consumed). */
+  get bufferedBytes(): number {
+    return this.buffered;
+  }
+
+  push(chunk: Buffer): void {
+    if (this.dead || chunk.length === 0) return;
+    this.chunks.push(chunk);
+    this.buffered += chunk.length;
+  }
+
+  /** The next event, or null when more bytes are needed (or after a bad-version/fatal event). */
+  next(): FrameEvent | null {
+    if (this.dead) return null;
+    if (this.skipping > 0) {
+      this.skipping -= this.discard(this.skipping);
+      if (this.skipping > 0) return null;
+    }
+    if (this.buffered === 0) return null;
+    const first = this.chunks[0]![0]!;
+    const version = first & VERSION_MASK;
+    if (!this.acceptVersion(version)) {
+      const legacy = version === 1 || version === 2;
+      const need = legacy ? LEGACY_HEADER_LENGTH : HEADER_LENGTH;
+      if (this.buffered < need) return null;
+      const head = this.take(need);
+      this.die();
+      return { kind: 'bad-version', version, stream: legacy ? head.readInt8(2) : head.readInt16BE(2), legacy };
+    }
+    if (this.buffered < HEADER_LENGTH) return null;
+    const header = readHeader(this.peek(HEADER_LENGTH));
+    if (header.length < 0) {
+      this.die();
+      return { kind: 'fatal', header, reason: `negative body length ${header.length}` };
+    }
+    if (header.length > this.maxBodyBytes) {
+      this.discard(HEADER_LENGTH);
+      this.skipping = header.length;
+      this.skipping -= this.discard(this.skipping);
+      return { kind: 'oversized', header };
+    }
+    if (this.buffered < HEADER_LENGTH + header.length) return null;
+    this.discard(HEADER_LENGTH);
+    return { kind: 'frame', header, body: this.take(header.length) };
+  }
+
+  private die(): void {
+    this.dead = true;
+    this.chunks.length = 0;
+    this.buffered = 0;
+  }
+
+  /** The first `n` buffered bytes without consuming them (n ≤ buffered). */
+  private peek(n: number): Buffer {
+    const head = this.chunks[0]!;
+    if (head.length >= n) return head.subarray(0, n);
+    const out = Buffer.allocUnsafe(n);
+    let at = 0;
+    for (const c of this.chunks) {
+      const k = Math.min(c.length, n - at);
+      c.copy(out, at, 0, k);
+      at += k;
+      if (at === n) break;
+    }
+    return out;
+  }
+
+  /** Consumes `n` bytes (n ≤ buffered) as one buffer; a view when they sit in one chunk. */
+  private take(n: number): Buffer {
+    const head = this.chunks[0];
+    if (n === 0) return Buffer.alloc(0);
+    if (head !== undefined && head.length >= n) {
+      if (head.length === n) this.chunks.shift();
+      else this.chunks[0] = head.subarray(n);
+      this.buffered -= n;
+      return head.subarray(0, n);
+    }
+    const out = Buffer.allocUnsafe(n);
+    let at = 0;
+    while (at < n) {
+      const c = this.chunks[0]!;
+      const k = Math.min(c.length, n - at);
+      c.copy(out, at, 0, k);
+      at += k;
+      if (k === c.length) this.chunks.shift();
+      else this.chunks[0] = c.subarray(k);
+    }
+    this.buffered -= n;
+    return out;
+  }
+
+  /** Drops up to `n` bytes; returns how many were dropped. */
+  private discard(n: number): number {
+    let dropped = 0;
+    while (dropped < n && this.chunks.length > 0) {
+      const c = this.chunks[0]!;
+      const k = Math.min(c.length, n - dropped);
+      if (k === c.length) this.chunks.shift();
+      else this.chunks[0] = c.subarray(k);
+      dropped += k;
+    }
+    this.buffered -= dropped;
+    return dropped;
+  }
+}

@@ -1,0 +1,50 @@
+import { ConfigurationError } from '../../errors/index.js';
+import { AllowAllAuthenticator, type Authenticator } from './authenticator.js';
+import { type TransportLogger, consoleLogger } from './transport-logger.js';
+
+/**
+ * Tunables of the CQL server, with defaults. Names mirror cassandra.yaml keys where the meaning
+ * is the same (native_transport_port → port, native_transport_max_frame_size_in_mb →
+ * nativeTransportMaxFrameSizeInMb).
+ */
+export interface CqlServerOptions {
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /**
+   * Largest frame body accepted, compressed or not, in MiB (default 16; Cassandra's v4 default
+   * was 256). A larger frame is answered PROTOCOL_ERROR and skipped.
+   */
+  readonly nativeTransportMaxFrameSizeInMb: number;
+  /** Requests of one connection being processed at once; beyond it the server stops reading. */
+  readonly maxConcurrentRequestsPerConnection: number;
+  readonly authenticator: Authenticator;
+  readonly logger: TransportLogger;
+  /** CQL_VERSION values advertised in SUPPORTED (the first is the one we implement). */
+  readonly cqlVersions: readonly string[];
+}
+
+export const DEFAULT_CQL_SERVER_OPTIONS: CqlServerOptions = {
+  host: '127.0.0.1',
+  port: 9042,
+  nativeTransportMaxFrameSizeInMb: 16,
+  maxConcurrentRequestsPerConnection: 1024,
+  authenticator: new AllowAllAuthenticator(),
+  logger: consoleLogger,
+  cqlVersions: ['3.4.5'],
+};
+
+export function resolveServerOptions(partial: Partial<CqlServerOptions>): CqlServerOptions {
+  const o = { ...DEFAULT_CQL_SERVER_OPTIONS, ...partial };
+  const mb = o.nativeTransportMaxFrameSizeInMb;
+  if (!(mb > 0) || mb > 2047) throw new ConfigurationError(`nativeTransportMaxFrameSizeInMb must be in (0, 2047], got ${mb}`);
+  if (!Number.isInteger(o.maxConcurrentRequestsPerConnection) || o.maxConcurrentRequestsPerConnection < 1) {
+    throw new ConfigurationError(`maxConcurrentRequestsPerConnection must be a positive integer`);
+  }
+  if (o.cqlVersions.length === 0) throw new ConfigurationError('cqlVersions must name at least one version');
+  return o;
+}
+
+export function maxFrameBytes(o: CqlServerOptions): number {
+  return Math.floor(o.nativeTransportMaxFrameSizeInMb * 1024 * 1024);
+}

@@ -1,0 +1,143 @@
+/**
+ * A minimal CQL client speaking our codec over an `Env` network, for transport tests: typed
+ * requests with stream ids, raw bytes for fuzzing, events and unsolicited frames kept in order.
+ */
+import type { NetAddress, NetSocket, Network } from '../../src/env/index.js';
+import {
+  type DecodedResponse,
+  type FrameCompressor,
+  type FrameHeader,
+  type Request,
+  type ServerEvent,
+  compressorFor,
+  decodeResponse,
+  encodeRequestFrame,
+} from '../../src/transport/protocol/index.js';
+import { FrameReader } from '../../src/transport/server/frame-reader.js';
+
+export interface RawFrame {
+  readonly header: FrameHeader;
+  readonly body: Buffer;
+}
+
+export class CqlWireClient {
+  readonly events: ServerEvent[] = [];
+  /** Frames no pending request was waiting for (raw mode), in arrival order. */
+  readonly unsolicited: RawFrame[] = [];
+  compressor: FrameCompressor | undefined;
+  version = 4;
+  private readonly reader = new FrameReader(0x7fffffff, (v) => v >= 3);
+  /** Set when the server sent bytes this client could not frame. */
+  unreadable: string | undefined;
+  private readonly pending = new Map<number, { resolve: (f: RawFrame) => void }>();
+  private frameWaiters: (() => void)[] = [];
+  private nextStream = 0;
+  private isClosed = false;
+  readonly closed: Promise<void>;
+  /** Every byte received, when recording (tests of raw framing). */
+  received = 0;
+
+  private constructor(readonly socket: NetSocket) {
+    let onClose!: () => void;
+    this.closed = new Promise((r) => (onClose = r));
+    socket.on('data', (c) => this.onData(c));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      this.isClosed = true;
+      onClose();
+      for (const w of this.frameWaiters) w();
+      this.frameWaiters = [];
+    });
+  }
+
+  static async connect(net: Network, address: NetAddress): Promise<CqlWireClient> {
+    return new CqlWireClient(await net.connect(address));
+  }
+
+  get isOpen(): boolean {
+    return !this.isClosed;
+  }
+
+  private onData(chunk: Buffer): void {
+    this.received += chunk.length;
+    this.reader.push(chunk);
+    for (let ev = this.reader.next(); ev !== null; ev = this.reader.next()) {
+      if (ev.kind !== 'frame') {
+        this.unreadable = ev.kind;
+        return;
+      }
+      const frame = { header: ev.header, body: ev.body };
+      const waiter = this.pending.get(ev.header.stream);
+      if (ev.header.stream === -1 && ev.header.opcode === 0x0c) {
+        const d = decodeResponse(ev.header, ev.body, this.compressor);
+        if (d.response.opcode === 'EVENT') this.events.push(d.response.event);
+      } else if (waiter !== undefined) {
+        this.pending.delete(ev.header.stream);
+        waiter.resolve(frame);
+      } else {
+        this.unsolicited.push(frame);
+      }
+      for (const w of this.frameWaiters) w();
+      this.frameWaiters = [];
+    }
+  }
+
+  /** Sends `request` on a fresh stream id and resolves with the decoded response. */
+  async request(request: Request, opts: { tracing?: boolean; compress?: boolean; stream?: number } = {}): Promise<DecodedResponse> {
+    const stream = opts.stream ?? this.allocateStream();
+    const frame = await this.requestRaw(
+      encodeRequestFrame(request, {
+        version: this.version,
+        stream,
+        tracing: opts.tracing === true,
+        compressor: opts.compress === false ? undefined : this.compressor,
+      }),
+      stream,
+    );
+    return decodeResponse(frame.header, frame.body, this.compressor);
+  }
+
+  /** Writes `bytes` and resolves with the frame that answers on `stream`. */
+  requestRaw(bytes: Buffer, stream: number): Promise<RawFrame> {
+    return new Promise((resolve, reject) => {
+      if (this.isClosed) return reject(new Error('connection closed'));
+      this.pending.set(stream, { resolve });
+      this.closed.then(() => {
+        if (this.pending.delete(stream)) reject(new Error(`connection closed while waiting on stream ${stream}`));
+      });
+      this.socket.write(bytes);
+    });
+  }
+
+  sendRaw(bytes: Buffer): void {
+    this.socket.write(bytes);
+  }
+
+  /** Resolves once `n` unsolicited frames have arrived, or the connection closed. */
+  async waitForUnsolicited(n: number): Promise<void> {
+    while (this.unsolicited.length < n && !this.isClosed) await new Promise<void>((r) => this.frameWaiters.push(r));
+  }
+
+  /** OPTIONS-less handshake: STARTUP (with compression if named) → READY. */
+  async startup(compression?: string, extra: Record<string, string> = {}): Promise<DecodedResponse> {
+    const options = new Map([['CQL_VERSION', '3.0.0'], ...Object.entries(extra)]);
+    if (compression !== undefined) options.set('COMPRESSION', compression);
+    const compressor = compression === undefined ? undefined : compressorFor(compression);
+    const r = await this.request({ opcode: 'STARTUP', options }, { compress: false });
+    this.compressor = compressor;
+    return r;
+  }
+
+  close(): void {
+    this.socket.end();
+  }
+
+  private allocateStream(): number {
+    for (let i = 0; i < 0x8000; i++) {
+      const s = this.nextStream;
+      this.nextStream = (this.nextStream + 1) & 0x7fff;
+      if (!this.pending.has(s)) return s;
+    }
+    throw new Error('no free stream id');
+  }
+}
