@@ -49,6 +49,9 @@ export class EmbeddedBackend implements OperationsBackend {
   async addColumnFamily(def: ColumnFamilyDef): Promise<void> {
     await this.keeper.addColumnFamily(def);
   }
+  async updateColumnFamily(def: ColumnFamilyDef): Promise<void> {
+    await this.keeper.updateColumnFamily(def);
+  }
   async dropKeyspace(keyspace: string): Promise<void> {
     await this.keeper.dropKeyspace(keyspace);
   }

@@ -83,6 +83,19 @@ export class Ilium {
     return def;
   }
 
+  /**
+   * Changes a column family's options: what `changes` leaves out keeps its current value (as
+   * pycassa's `alter_column_family`); `columnMetadata`, when given, replaces the whole list. The
+   * column type, comparators and key validator cannot change. Adding a KEYS index to column
+   * metadata builds it from the rows already stored before this settles.
+   */
+  async updateColumnFamily(changes: Omit<ColumnFamilyInput, 'id'>): Promise<ColumnFamilyDef> {
+    const current = await this.ctx.backend.columnFamilyDef(changes.keyspace, changes.name);
+    const def = createColumnFamily({ ...inputOf(current), ...definedOnly(changes) }, this.env.random);
+    await this.ctx.backend.updateColumnFamily(def);
+    return def;
+  }
+
   dropKeyspace(name: string): Promise<void> {
     return this.ctx.backend.dropKeyspace(name);
   }
@@ -97,4 +110,27 @@ export class Ilium {
     this.closed = true;
     await this.backend.close();
   }
+}
+
+/** A definition as the input that would make it again (types as types, metadata as is). */
+function inputOf(def: ColumnFamilyDef): ColumnFamilyInput {
+  return {
+    keyspace: def.keyspace,
+    name: def.name,
+    id: def.id,
+    columnType: def.columnType,
+    comparator: def.comparator,
+    subcomparator: def.subcomparator,
+    defaultValidator: def.defaultValidator,
+    keyValidator: def.keyValidator,
+    columnMetadata: def.columnMetadata,
+    gcGraceSeconds: def.gcGraceSeconds,
+    defaultTimeToLive: def.defaultTimeToLive,
+    comment: def.comment,
+  };
+}
+
+/** `o` without the keys whose value is undefined (so they do not override the current ones). */
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

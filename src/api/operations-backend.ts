@@ -28,6 +28,8 @@ export interface OperationsBackend {
   keyspaceDef(keyspace: string): Promise<KeyspaceDef | undefined>;
   addKeyspace(def: KeyspaceDef): Promise<void>;
   addColumnFamily(def: ColumnFamilyDef): Promise<void>;
+  /** Replaces a column family's options (same keyspace and name); settles once KEYS indexes it adds are built. */
+  updateColumnFamily(def: ColumnFamilyDef): Promise<void>;
   dropKeyspace(keyspace: string): Promise<void>;
   dropColumnFamily(keyspace: string, columnFamily: string): Promise<void>;
 
