@@ -16,3 +16,4 @@ export * from './schema.js';
 export * from './lenient-json.js';
 export * from './json-schema-loader.js';
 export * from './xml-schema-loader.js';
+export * from './schema-load-plan.js';
