@@ -43,6 +43,9 @@ export class EmbeddedBackend implements OperationsBackend {
   async keyspaceDef(keyspace: string): Promise<KeyspaceDef | undefined> {
     return this.keeper.schema.keyspace(keyspace);
   }
+  async keyspaceDefs(): Promise<KeyspaceDef[]> {
+    return this.keeper.schema.keyspaces;
+  }
   async addKeyspace(def: KeyspaceDef): Promise<void> {
     await this.keeper.addKeyspace(def);
   }

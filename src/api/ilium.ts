@@ -4,7 +4,7 @@
  * OperationsBackend: the embedded engine today (open.ts), a network client later.
  */
 import type { Env } from '../env/index.js';
-import { type ColumnFamilyDef, type ColumnFamilyInput, type KeyspaceDef, type KeyspaceInput, createColumnFamily, createKeyspace } from '../schema/index.js';
+import { type ColumnFamilyDef, type ColumnFamilyInput, type ExistingDefinition, type KeyspaceDef, type KeyspaceInput, Schema, createColumnFamily, createKeyspace, planSchemaLoad } from '../schema/index.js';
 import type { ApiContext } from './api-context.js';
 import { ColumnFamily } from './column-family.js';
 import { Keyspace } from './keyspace.js';
@@ -13,11 +13,13 @@ import { parseSchemaText } from './schema-text.js';
 import { TimeUUID, createTimeUuidFactory } from './time-uuid.js';
 import { TimestampSource } from './timestamp-source.js';
 
-/** What `loadSchema` changed. */
+/** What `loadSchema` changed, and what it found already there. */
 export interface SchemaLoadResult {
   readonly keyspacesAdded: string[];
-  /** `keyspace.columnFamily` for column families added to keyspaces that already existed. */
+  /** `keyspace.columnFamily` for every column family added (with a new keyspace or to an existing one). */
   readonly columnFamiliesAdded: string[];
+  /** The file's keyspaces and column families (`keyspace.columnFamily`) that existed and were left unchanged. */
+  readonly existing: ExistingDefinition[];
 }
 
 export class Ilium {
@@ -52,21 +54,23 @@ export class Ilium {
     return this.makeTimeUuid();
   }
 
-  /** Adds the keyspaces and column families of a JSON or XML schema that do not exist yet. */
+  /**
+   * Adds the keyspaces and column families of a JSON or XML schema that do not exist yet, leaving
+   * existing ones unchanged. The whole text is parsed and checked against the current schema
+   * first: a schema that cannot load as a whole changes nothing.
+   */
   async loadSchema(text: string): Promise<SchemaLoadResult> {
-    const result: SchemaLoadResult = { keyspacesAdded: [], columnFamiliesAdded: [] };
-    for (const ks of parseSchemaText(text, this.env.random)) {
-      const existing = await this.ctx.backend.keyspaceDef(ks.name);
-      if (existing === undefined) {
-        await this.ctx.backend.addKeyspace(ks);
-        result.keyspacesAdded.push(ks.name);
-        continue;
-      }
-      for (const cf of ks.tables) {
-        if (existing.tables.some((t) => t.name === cf.name)) continue;
-        await this.ctx.backend.addColumnFamily(cf);
-        result.columnFamiliesAdded.push(`${ks.name}.${cf.name}`);
-      }
+    const loaded = parseSchemaText(text, this.env.random);
+    const plan = planSchemaLoad(Schema.of(await this.ctx.backend.keyspaceDefs()), loaded);
+    const result: SchemaLoadResult = { keyspacesAdded: [], columnFamiliesAdded: [], existing: plan.existing };
+    for (const ks of plan.keyspaces) {
+      await this.ctx.backend.addKeyspace(ks);
+      result.keyspacesAdded.push(ks.name);
+      for (const cf of ks.tables) result.columnFamiliesAdded.push(`${ks.name}.${cf.name}`);
+    }
+    for (const cf of plan.columnFamilies) {
+      await this.ctx.backend.addColumnFamily(cf);
+      result.columnFamiliesAdded.push(`${cf.keyspace}.${cf.name}`);
     }
     return result;
   }

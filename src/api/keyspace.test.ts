@@ -118,7 +118,12 @@ test('TTL, explicit timestamps, and data and schema surviving a reopen', async (
     try {
       assert.equal(await t1.db.keyspace('Twitter').get('Users', '5', 'screen_name'), 'buttonscat');
       const again = await t1.db.loadSchema(SEED_000_TWITTER);
-      assert.deepEqual(again, { keyspacesAdded: [], columnFamiliesAdded: [] });
+      assert.deepEqual(again.keyspacesAdded, []);
+      assert.deepEqual(again.columnFamiliesAdded, []);
+      assert.deepEqual(again.existing.map((e) => e.columnFamily ?? e.keyspace), ['Twitter', 'Users', 'Statuses', 'StatusRelationships']);
+      // A schema that cannot load as a whole changes nothing, not even its valid parts.
+      await assert.rejects(t1.db.loadSchema('{"Fresh":{"A":{}},"Twitter":{"users":{}}}'), /case-insensitively unique/);
+      await assert.rejects(t1.db.keyspace('Fresh').get('A', 'k'), /Keyspace Fresh does not exist/);
     } finally {
       await t1.close();
     }
