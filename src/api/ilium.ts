@@ -4,6 +4,7 @@
  * OperationsBackend: the embedded engine today (open.ts), a network client later.
  */
 import type { Env } from '../env/index.js';
+import { NotFoundError } from '../errors/index.js';
 import { type ColumnFamilyDef, type ColumnFamilyInput, type ExistingDefinition, type KeyspaceDef, type KeyspaceInput, Schema, createColumnFamily, createKeyspace, planSchemaLoad } from '../schema/index.js';
 import type { ApiContext } from './api-context.js';
 import { ColumnFamily } from './column-family.js';
@@ -52,6 +53,18 @@ export class Ilium {
   /** A new TimeUUID, unique and increasing for this instance (Ruby's `UUID.new`). */
   timeUuid(): TimeUUID {
     return this.makeTimeUuid();
+  }
+
+  /** Every user keyspace's definition (Thrift's describe_keyspaces). */
+  describeKeyspaces(): Promise<KeyspaceDef[]> {
+    return this.ctx.backend.keyspaceDefs();
+  }
+
+  /** A keyspace's definition with its column families; NotFoundError when there is none (Thrift's describe_keyspace). */
+  async describeKeyspace(name: string): Promise<KeyspaceDef> {
+    const ks = await this.ctx.backend.keyspaceDef(name);
+    if (ks === undefined) throw new NotFoundError(`Keyspace ${name} does not exist`);
+    return ks;
   }
 
   /**
