@@ -8,6 +8,7 @@ import type { ColumnParent, Mutation } from '../db/index.js';
 import type { ColumnFamilyDef } from '../schema/index.js';
 import type { ApiContext } from './api-context.js';
 import { ColumnFamilyCodec } from './column-family-codec.js';
+import { type IndexClauseInput, indexClause } from './index-clause.js';
 import type { DecodedRow } from './operations-backend.js';
 import type { ColumnsInput, Name, Row, SliceOptions, SuperColumnsInput, SuperRow, Value, WriteOptions } from './js-values.js';
 import { type DeletionTarget, deletionMutation, insertMutations } from './row-mutations.js';
@@ -88,6 +89,15 @@ export class ColumnFamilyAccess {
     for (const s of slices) {
       if (s.columns.size > 0 || range.includeEmpty === true) out.set(this.codec.decodeKey(s.key), s.columns);
     }
+    return out;
+  }
+
+  /** Rows matching an index clause, in index (partitioner) order, rows without selected columns left out. */
+  async indexed(clause: IndexClauseInput, superColumn: Name | undefined, opts?: SliceOptions): Promise<Map<Value, Row | SuperRow>> {
+    const level = sliceLevel(this.codec, superColumn);
+    const rows = await this.ctx.backend.getIndexedSlices(this.keyspace, this.parent(superColumn), indexClause(this.codec, clause), slicePredicate(this.codec, level, opts), this.codec);
+    const out = new Map<Value, Row | SuperRow>();
+    for (const r of rows) if (r.columns.size > 0) out.set(this.codec.decodeKey(r.key), r.columns);
     return out;
   }
 

@@ -1,11 +1,13 @@
 /**
  * A column family handle in pycassa's style (seeds 001-003): `cf.insert(key, columns)`,
  * `cf.get(key, {columnStart, columnCount, columnReversed, …})`. As in pycassa, `get` of a row with
- * nothing in the slice is a NotFoundError, and `multiget`/`getRange` leave such rows out.
+ * nothing in the slice is a NotFoundError, and `multiget`/`getRange`/`getIndexedSlices` leave such
+ * rows out.
  */
 import { NotFoundError } from '../errors/index.js';
 import type { ApiContext } from './api-context.js';
 import { ColumnFamilyAccess } from './column-family-access.js';
+import type { IndexClauseInput } from './index-clause.js';
 import type { ColumnsInput, Name, Row, SliceOptions, SuperColumnsInput, SuperRow, Value, WriteOptions } from './js-values.js';
 
 /** pycassa's column selection: names, or a start/finish/count/reversed range; optionally inside one super column. */
@@ -63,6 +65,16 @@ export class ColumnFamily {
     const a = await this.access();
     const range = { start: options.start, finish: options.finish, count: options.rowCount };
     return (await a.range(range, options.superColumn, sliceOptions(options))) as Map<Value, T>;
+  }
+
+  /**
+   * pycassa's `get_indexed_slices`: key → row for the rows matching every expression of the
+   * clause (one must be an EQ on a KEYS-indexed column), in index order, rows without selected
+   * columns left out. `cf.getIndexedSlices({ expressions: [{ column: 'state', value: 'UT' }] })`.
+   */
+  async getIndexedSlices(clause: IndexClauseInput, options: ColumnOptions = {}): Promise<Map<Value, Row>> {
+    const a = await this.access();
+    return (await a.indexed(clause, options.superColumn, sliceOptions(options))) as Map<Value, Row>;
   }
 
   async getCount(key: Name, options: ColumnOptions = {}): Promise<number> {

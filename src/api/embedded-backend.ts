@@ -43,11 +43,17 @@ export class EmbeddedBackend implements OperationsBackend {
   async keyspaceDef(keyspace: string): Promise<KeyspaceDef | undefined> {
     return this.keeper.schema.keyspace(keyspace);
   }
+  async keyspaceDefs(): Promise<KeyspaceDef[]> {
+    return this.keeper.schema.keyspaces;
+  }
   async addKeyspace(def: KeyspaceDef): Promise<void> {
     await this.keeper.addKeyspace(def);
   }
   async addColumnFamily(def: ColumnFamilyDef): Promise<void> {
     await this.keeper.addColumnFamily(def);
+  }
+  async updateColumnFamily(def: ColumnFamilyDef): Promise<void> {
+    await this.keeper.updateColumnFamily(def);
   }
   async dropKeyspace(keyspace: string): Promise<void> {
     await this.keeper.dropKeyspace(keyspace);

@@ -4,7 +4,8 @@
  * OperationsBackend: the embedded engine today (open.ts), a network client later.
  */
 import type { Env } from '../env/index.js';
-import { type ColumnFamilyDef, type ColumnFamilyInput, type KeyspaceDef, type KeyspaceInput, createColumnFamily, createKeyspace } from '../schema/index.js';
+import { NotFoundError } from '../errors/index.js';
+import { type ColumnFamilyDef, type ColumnFamilyInput, type ExistingDefinition, type KeyspaceDef, type KeyspaceInput, Schema, createColumnFamily, createKeyspace, planSchemaLoad } from '../schema/index.js';
 import type { ApiContext } from './api-context.js';
 import { ColumnFamily } from './column-family.js';
 import { Keyspace } from './keyspace.js';
@@ -13,11 +14,13 @@ import { parseSchemaText } from './schema-text.js';
 import { TimeUUID, createTimeUuidFactory } from './time-uuid.js';
 import { TimestampSource } from './timestamp-source.js';
 
-/** What `loadSchema` changed. */
+/** What `loadSchema` changed, and what it found already there. */
 export interface SchemaLoadResult {
   readonly keyspacesAdded: string[];
-  /** `keyspace.columnFamily` for column families added to keyspaces that already existed. */
+  /** `keyspace.columnFamily` for every column family added (with a new keyspace or to an existing one). */
   readonly columnFamiliesAdded: string[];
+  /** The file's keyspaces and column families (`keyspace.columnFamily`) that existed and were left unchanged. */
+  readonly existing: ExistingDefinition[];
 }
 
 export class Ilium {
@@ -52,21 +55,35 @@ export class Ilium {
     return this.makeTimeUuid();
   }
 
-  /** Adds the keyspaces and column families of a JSON or XML schema that do not exist yet. */
+  /** Every user keyspace's definition (Thrift's describe_keyspaces). */
+  describeKeyspaces(): Promise<KeyspaceDef[]> {
+    return this.ctx.backend.keyspaceDefs();
+  }
+
+  /** A keyspace's definition with its column families; NotFoundError when there is none (Thrift's describe_keyspace). */
+  async describeKeyspace(name: string): Promise<KeyspaceDef> {
+    const ks = await this.ctx.backend.keyspaceDef(name);
+    if (ks === undefined) throw new NotFoundError(`Keyspace ${name} does not exist`);
+    return ks;
+  }
+
+  /**
+   * Adds the keyspaces and column families of a JSON or XML schema that do not exist yet, leaving
+   * existing ones unchanged. The whole text is parsed and checked against the current schema
+   * first: a schema that cannot load as a whole changes nothing.
+   */
   async loadSchema(text: string): Promise<SchemaLoadResult> {
-    const result: SchemaLoadResult = { keyspacesAdded: [], columnFamiliesAdded: [] };
-    for (const ks of parseSchemaText(text, this.env.random)) {
-      const existing = await this.ctx.backend.keyspaceDef(ks.name);
-      if (existing === undefined) {
-        await this.ctx.backend.addKeyspace(ks);
-        result.keyspacesAdded.push(ks.name);
-        continue;
-      }
-      for (const cf of ks.tables) {
-        if (existing.tables.some((t) => t.name === cf.name)) continue;
-        await this.ctx.backend.addColumnFamily(cf);
-        result.columnFamiliesAdded.push(`${ks.name}.${cf.name}`);
-      }
+    const loaded = parseSchemaText(text, this.env.random);
+    const plan = planSchemaLoad(Schema.of(await this.ctx.backend.keyspaceDefs()), loaded);
+    const result: SchemaLoadResult = { keyspacesAdded: [], columnFamiliesAdded: [], existing: plan.existing };
+    for (const ks of plan.keyspaces) {
+      await this.ctx.backend.addKeyspace(ks);
+      result.keyspacesAdded.push(ks.name);
+      for (const cf of ks.tables) result.columnFamiliesAdded.push(`${ks.name}.${cf.name}`);
+    }
+    for (const cf of plan.columnFamilies) {
+      await this.ctx.backend.addColumnFamily(cf);
+      result.columnFamiliesAdded.push(`${cf.keyspace}.${cf.name}`);
     }
     return result;
   }
@@ -80,6 +97,19 @@ export class Ilium {
   async addColumnFamily(input: ColumnFamilyInput): Promise<ColumnFamilyDef> {
     const def = createColumnFamily(input, this.env.random);
     await this.ctx.backend.addColumnFamily(def);
+    return def;
+  }
+
+  /**
+   * Changes a column family's options: what `changes` leaves out keeps its current value (as
+   * pycassa's `alter_column_family`); `columnMetadata`, when given, replaces the whole list. The
+   * column type, comparators and key validator cannot change. Adding a KEYS index to column
+   * metadata builds it from the rows already stored before this settles.
+   */
+  async updateColumnFamily(changes: Omit<ColumnFamilyInput, 'id'>): Promise<ColumnFamilyDef> {
+    const current = await this.ctx.backend.columnFamilyDef(changes.keyspace, changes.name);
+    const def = createColumnFamily({ ...inputOf(current), ...definedOnly(changes) }, this.env.random);
+    await this.ctx.backend.updateColumnFamily(def);
     return def;
   }
 
@@ -97,4 +127,27 @@ export class Ilium {
     this.closed = true;
     await this.backend.close();
   }
+}
+
+/** A definition as the input that would make it again (types as types, metadata as is). */
+function inputOf(def: ColumnFamilyDef): ColumnFamilyInput {
+  return {
+    keyspace: def.keyspace,
+    name: def.name,
+    id: def.id,
+    columnType: def.columnType,
+    comparator: def.comparator,
+    subcomparator: def.subcomparator,
+    defaultValidator: def.defaultValidator,
+    keyValidator: def.keyValidator,
+    columnMetadata: def.columnMetadata,
+    gcGraceSeconds: def.gcGraceSeconds,
+    defaultTimeToLive: def.defaultTimeToLive,
+    comment: def.comment,
+  };
+}
+
+/** `o` without the keys whose value is undefined (so they do not override the current ones). */
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -5,6 +5,7 @@ export * from './operations-backend.js';
 export * from './embedded-backend.js';
 export type { KeyRangeOptions } from './column-family-access.js';
 export * from './batch.js';
+export * from './index-clause.js';
 export * from './keyspace.js';
 export * from './column-family.js';
 export * from './ilium.js';

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InvalidRequestError, MarshalError } from '../errors/index.js';
+import { InvalidRequestError, MarshalError, NotFoundError } from '../errors/index.js';
 import { SEED_000_TWITTER } from '../schema/fixtures/seed-schemas.js';
 import type { Row, SuperRow } from './js-values.js';
 import { TimeUUID } from './time-uuid.js';
@@ -118,7 +118,16 @@ test('TTL, explicit timestamps, and data and schema surviving a reopen', async (
     try {
       assert.equal(await t1.db.keyspace('Twitter').get('Users', '5', 'screen_name'), 'buttonscat');
       const again = await t1.db.loadSchema(SEED_000_TWITTER);
-      assert.deepEqual(again, { keyspacesAdded: [], columnFamiliesAdded: [] });
+      assert.deepEqual(again.keyspacesAdded, []);
+      assert.deepEqual(again.columnFamiliesAdded, []);
+      assert.deepEqual(again.existing.map((e) => e.columnFamily ?? e.keyspace), ['Twitter', 'Users', 'Statuses', 'StatusRelationships']);
+      // A schema that cannot load as a whole changes nothing, not even its valid parts.
+      await assert.rejects(t1.db.loadSchema('{"Fresh":{"A":{}},"Twitter":{"users":{}}}'), /case-insensitively unique/);
+      await assert.rejects(t1.db.keyspace('Fresh').get('A', 'k'), /Keyspace Fresh does not exist/);
+      const twitter = await t1.db.describeKeyspace('Twitter');
+      assert.equal(twitter.tables.find((c) => c.name === 'StatusRelationships')!.subcomparator!.name, 'TimeUUIDType');
+      assert.deepEqual((await t1.db.describeKeyspaces()).map((k) => k.name).sort(), ['Test', 'Twitter']);
+      await assert.rejects(t1.db.describeKeyspace('Fresh'), NotFoundError);
     } finally {
       await t1.close();
     }

@@ -8,6 +8,7 @@ import type { ApiContext } from './api-context.js';
 import { Batch } from './batch.js';
 import { ColumnFamily } from './column-family.js';
 import { ColumnFamilyAccess, type KeyRangeOptions } from './column-family-access.js';
+import type { IndexClauseInput, IndexExpressionInput } from './index-clause.js';
 import type { ColumnsInput, GetResult, Name, Row, SliceOptions, SuperColumnsInput, SuperRow, Value, WriteOptions } from './js-values.js';
 import { columnPath, splitArgs } from './ruby-arguments.js';
 
@@ -18,6 +19,14 @@ export type PathArgs<O> = [] | [O] | [Name] | [Name, O] | [Name, Name] | [Name, 
 export interface RangeOptions extends KeyRangeOptions {
   readonly superColumn?: Name;
   readonly columns?: SliceOptions;
+}
+
+/** The slice of each row, plus the Ruby client's `:key_start`/`:key_count` for an expression list. */
+export interface IndexedSliceOptions extends SliceOptions {
+  /** The first row key to consider (inclusive). */
+  readonly keyStart?: Name;
+  /** At most this many rows; 100 by default. */
+  readonly keyCount?: number;
 }
 
 export class Keyspace {
@@ -68,6 +77,19 @@ export class Keyspace {
     return (await a.range(options, options.superColumn, options.columns)) as Map<Value, T>;
   }
 
+  /**
+   * The Ruby client's `get_indexed_slices`: rows matching every expression (one must be an EQ on a
+   * KEYS-indexed column), as key → row in index order, rows without selected columns left out.
+   * Takes an expression list (`options.keyStart`/`keyCount` say where to start and how many) or a
+   * whole clause `{ expressions, startKey, count }`.
+   */
+  async getIndexedSlices<T extends Row = Row>(cf: string, clause: readonly IndexExpressionInput[] | IndexClauseInput, options: IndexedSliceOptions = {}): Promise<Map<Value, T>> {
+    const a = await this.access(cf);
+    const { keyStart, keyCount, ...slice } = options;
+    const full: IndexClauseInput = isExpressionList(clause) ? { expressions: clause, startKey: keyStart, count: keyCount } : clause;
+    return (await a.indexed(full, undefined, slice)) as Map<Value, T>;
+  }
+
   /** How many columns a row has (super columns for a Super CF), or sub-columns a super column has. */
   async getCount(cf: string, key: Name, ...args: [] | [SliceOptions] | [Name] | [Name, SliceOptions]): Promise<number> {
     const a = await this.access(cf);
@@ -100,4 +122,8 @@ export class Keyspace {
   private access(cf: string): ColumnFamilyAccess | Promise<ColumnFamilyAccess> {
     return ColumnFamilyAccess.of(this.ctx, this.name, cf);
   }
+}
+
+function isExpressionList(c: readonly IndexExpressionInput[] | IndexClauseInput): c is readonly IndexExpressionInput[] {
+  return Array.isArray(c);
 }

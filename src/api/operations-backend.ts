@@ -26,8 +26,12 @@ export interface OperationsBackend {
    */
   columnFamilyDef(keyspace: string, columnFamily: string): ColumnFamilyDef | Promise<ColumnFamilyDef>;
   keyspaceDef(keyspace: string): Promise<KeyspaceDef | undefined>;
+  /** Every user keyspace (Thrift's describe_keyspaces). */
+  keyspaceDefs(): Promise<KeyspaceDef[]>;
   addKeyspace(def: KeyspaceDef): Promise<void>;
   addColumnFamily(def: ColumnFamilyDef): Promise<void>;
+  /** Replaces a column family's options (same keyspace and name); settles once KEYS indexes it adds are built. */
+  updateColumnFamily(def: ColumnFamilyDef): Promise<void>;
   dropKeyspace(keyspace: string): Promise<void>;
   dropColumnFamily(keyspace: string, columnFamily: string): Promise<void>;
 

@@ -1,8 +1,9 @@
 /**
  * How a node opens its storage: read the schema the schema table's SSTables hold, open the
  * engine with the schema table and a `resolveTable` hook answering from that schema (so commit
- * log replay keeps the writes of every user table and KEYS index), then load the schema through the engine
- * (which now includes replayed schema writes) and register every user table.
+ * log replay keeps the writes of every user table and KEYS index), then load the schema through
+ * the engine (which now includes replayed schema writes), register every user and index table,
+ * and finish any KEYS index build a crash interrupted (SchemaKeeper.open).
  */
 import type { Env } from '../env/index.js';
 import { StorageEngine, type StorageEngineConfig } from '../storage/storage-engine.js';

@@ -18,7 +18,7 @@ const CACHE_BYTES = 1 << 20;
 export function readSchemaBeforeOpen(env: Env, dataDir: string): StoredSchema {
   const def = schemaTableDef();
   const dir = `${dataDir}/data/${SYSTEM_KEYSPACE}/${tableDirName(def)}`;
-  if (!env.fs.existsSync(dir)) return { keyspaces: [], maxTimestamp: -(2n ** 63n) };
+  if (!env.fs.existsSync(dir)) return { keyspaces: [], indexBuilds: [], maxTimestamp: -(2n ** 63n) };
   const cache = new ChunkCache(CACHE_BYTES);
   const store = new TableStore(env, def, dir, cache);
   const { readers } = loadSSTables(env, dir, cache);

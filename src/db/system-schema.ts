@@ -2,8 +2,17 @@
  * The live schema of a node, kept durably in the schema table (schema-table.ts) through the
  * storage engine. Each change: validate (a pure Schema operation: a refused change alters
  * nothing), write the changed keyspaces' partitions, flush the schema table (so the next start
- * can read it before replay, see schema-before-open.ts), then register or drop the engine's
- * tables and publish the new snapshot. Changes run one at a time, in call order.
+ * can read it before replay, see schema-before-open.ts), then register the engine's new tables
+ * (column families and their KEYS index tables), publish the new snapshot, drop the tables that
+ * are gone, and build the KEYS indexes added to column families that may already hold rows.
+ * Changes run one at a time, in call order; a change's promise settles when all of that is done.
+ *
+ * An index build is crash-safe: a marker cell is written with the definition that adds the index
+ * (one atomic partition update) and deleted when the build is done; a start that finds a marker
+ * builds the index again before the node serves anything. Until then a query can only miss rows,
+ * never return wrong ones (queries re-check every row against its data). A build that fails
+ * (the engine refusing writes) fails the change after the new schema is in effect; its marker
+ * stays, so the next start builds the index.
  *
  * A crash after the schema write but before a dropped table's files are removed leaves those
  * files orphaned on disk (the table is gone from the schema); they are never read again.
@@ -11,18 +20,29 @@
 import type { Env } from '../env/index.js';
 import type { ColumnFamilyDef, KeyspaceChanges, KeyspaceDef } from '../schema/index.js';
 import { Schema, keyspaceToJson } from '../schema/index.js';
-import { liveCell } from '../storage/model/cell.js';
+import { type Cell, liveCell, tombstoneCell } from '../storage/model/cell.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import type { KeyDecorator } from '../storage/table-def.js';
-import { KEYSPACES_MAX, SCHEMA_SCAN, decodeStoredSchema } from './stored-schema.js';
-import { DEFINITION_CELL, SCHEMA_TABLE_ID, schemaTableDef } from './schema-table.js';
+import { type IndexBuild, indexChanges } from './index-changes.js';
+import { buildKeysIndexes } from './operations/index-build.js';
+import { indexTableDefs, keysIndexesOf } from './operations/keys-index.js';
+import { RowLocks } from './operations/row-locks.js';
+import { KEYSPACES_MAX, type PendingIndexBuild, SCHEMA_SCAN, decodeStoredSchema } from './stored-schema.js';
+import { DEFINITION_CELL, SCHEMA_TABLE_ID, indexBuildCell, schemaTableDef } from './schema-table.js';
 import { toTableDef } from './to-table-def.js';
+
+const EMPTY = Buffer.alloc(0);
 
 export class SchemaKeeper {
   private current: Schema;
   private lastTimestamp: bigint;
   /** The change in progress; the next one starts after it settles. */
   private tail: Promise<unknown> = Promise.resolve();
+  /**
+   * The per-row write locks of this node's data, shared with the operations: KEYS index
+   * maintenance holds them, and an index build waits for the writes that hold them.
+   */
+  readonly rowLocks = new RowLocks();
 
   private constructor(
     private readonly engine: StorageEngine,
@@ -36,8 +56,9 @@ export class SchemaKeeper {
   }
 
   /**
-   * Loads the stored schema from an open engine and registers the schema table and every user
-   * table (registering is idempotent: tables replay already registered stay as they are).
+   * Loads the stored schema from an open engine, registers the schema table and every user and
+   * KEYS index table (registering is idempotent: tables replay already registered stay as they
+   * are), then finishes any index build a crash interrupted.
    */
   static async open(engine: StorageEngine, env: Env, partitioner: KeyDecorator): Promise<SchemaKeeper> {
     engine.addTable(schemaTableDef());
@@ -45,7 +66,10 @@ export class SchemaKeeper {
     const stored = decodeStoredSchema(engine.scan(SCHEMA_TABLE_ID, undefined, undefined, SCHEMA_SCAN, KEYSPACES_MAX, nowSec), nowSec);
     const schema = Schema.of(stored.keyspaces);
     for (const t of schema.tables) engine.addTable(toTableDef(t, partitioner));
-    return new SchemaKeeper(engine, env, partitioner, schema, stored.maxTimestamp);
+    for (const t of indexTableDefs(schema)) engine.addTable(t);
+    const keeper = new SchemaKeeper(engine, env, partitioner, schema, stored.maxTimestamp);
+    await keeper.resumeIndexBuilds(stored.indexBuilds);
+    return keeper;
   }
 
   get schema(): Schema {
@@ -68,6 +92,7 @@ export class SchemaKeeper {
     return this.change((s) => s.addColumnFamily(cf), [cf.keyspace]);
   }
 
+  /** Settles once the KEYS indexes it adds are built from the rows the column family holds. */
   updateColumnFamily(cf: ColumnFamilyDef): Promise<Schema> {
     return this.change((s) => s.updateColumnFamily(cf), [cf.keyspace]);
   }
@@ -86,25 +111,65 @@ export class SchemaKeeper {
   private async applyChange(op: (s: Schema) => Schema, keyspaces: readonly string[]): Promise<Schema> {
     const before = this.current;
     const next = op(before);
-    for (const name of keyspaces) await this.persist(name, next.keyspace(name));
+    const indexes = indexChanges(before, next);
+    for (const name of new Set([...keyspaces, ...indexes.builds.map((b) => b.cf.keyspace)])) {
+      const markers = indexes.builds.filter((b) => b.cf.keyspace === name).flatMap((b) => b.indexes.map((i) => i.table.id));
+      await this.persist(name, next.keyspace(name), markers);
+    }
     await this.engine.flush(SCHEMA_TABLE_ID);
     const gone = before.tables.filter((t) => next.tableById(t.id) === undefined);
     for (const t of next.tables) if (before.tableById(t.id) === undefined) this.engine.addTable(toTableDef(t, this.partitioner));
+    for (const t of indexes.added) this.engine.addTable(t);
     this.current = next;
     for (const t of gone) await this.engine.dropTable(t.id);
+    // Index entries are derived data: no snapshot, the directory goes entirely.
+    for (const t of indexes.gone) if (this.engine.tableIds().includes(t.id)) await this.engine.dropTable(t.id, { snapshot: false });
+    for (const b of indexes.builds) {
+      // Writes that began before the new definition was published did not maintain the new indexes.
+      await Promise.all([this.rowLocks.settled(`${b.cf.id}/`), this.engine.writesSettled(b.cf.id)]);
+      await this.build(b);
+    }
     return next;
   }
 
-  /** Writes a keyspace's definition, or deletes its partition when it is gone. */
-  private persist(name: string, ks: KeyspaceDef | undefined): Promise<void> {
+  /** Finishes the builds a crash interrupted (markers of indexes that no longer exist are just cleared). */
+  private async resumeIndexBuilds(pending: readonly PendingIndexBuild[]): Promise<void> {
+    if (pending.length === 0) return;
+    const wanted = new Set(pending.map((p) => p.indexTableId));
+    for (const cf of this.current.tables) {
+      const indexes = keysIndexesOf(cf).filter((i) => wanted.has(i.table.id));
+      if (indexes.length > 0) await this.build({ cf, indexes });
+    }
+    await Promise.all(pending.map((p) => this.clearMarkers(p.keyspace, [p.indexTableId])));
+  }
+
+  private async build(b: IndexBuild): Promise<void> {
+    await buildKeysIndexes(this.engine, b.cf, b.indexes, this.nowSec());
+    await this.clearMarkers(b.cf.keyspace, b.indexes.map((i) => i.table.id));
+  }
+
+  private clearMarkers(keyspace: string, indexTableIds: readonly string[]): Promise<void> {
+    const timestamp = this.nextTimestamp();
+    const cells = indexTableIds.map((id) => tombstoneCell(indexBuildCell(id), timestamp, this.nowSec())).sort((a, b) => Buffer.compare(a.name, b.name));
+    return this.engine.apply(SCHEMA_TABLE_ID, { key: Buffer.from(keyspace, 'utf8'), partitionDeletion: null, rangeTombstones: [], cells });
+  }
+
+  /** Writes a keyspace's definition (with build markers for `buildingIndexes`), or deletes its partition when it is gone. */
+  private persist(name: string, ks: KeyspaceDef | undefined, buildingIndexes: readonly string[]): Promise<void> {
     const timestamp = this.nextTimestamp();
     const key = Buffer.from(name, 'utf8');
     if (ks === undefined) {
-      const deletion = { markedForDeleteAt: timestamp, localDeletionTime: Math.floor(this.env.clock.nowMs() / 1000) };
+      const deletion = { markedForDeleteAt: timestamp, localDeletionTime: this.nowSec() };
       return this.engine.apply(SCHEMA_TABLE_ID, { key, partitionDeletion: deletion, rangeTombstones: [], cells: [] });
     }
-    const cell = liveCell(DEFINITION_CELL, Buffer.from(keyspaceToJson(ks), 'utf8'), timestamp);
-    return this.engine.apply(SCHEMA_TABLE_ID, { key, partitionDeletion: null, rangeTombstones: [], cells: [cell] });
+    const cells: Cell[] = [liveCell(DEFINITION_CELL, Buffer.from(keyspaceToJson(ks), 'utf8'), timestamp)];
+    for (const id of buildingIndexes) cells.push(liveCell(indexBuildCell(id), EMPTY, timestamp));
+    cells.sort((a, b) => Buffer.compare(a.name, b.name));
+    return this.engine.apply(SCHEMA_TABLE_ID, { key, partitionDeletion: null, rangeTombstones: [], cells });
+  }
+
+  private nowSec(): number {
+    return Math.floor(this.env.clock.nowMs() / 1000);
   }
 
   /** Strictly increasing, and above every stored schema timestamp. */

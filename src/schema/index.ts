@@ -17,3 +17,4 @@ export * from './lenient-json.js';
 export * from './json-schema-loader.js';
 export * from './xml-schema-loader.js';
 export * from './cql-table.js';
+export * from './schema-load-plan.js';

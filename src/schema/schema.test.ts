@@ -107,6 +107,18 @@ test('updateColumnFamily keeps the id and refuses changes of order-defining opti
   assert.equal(s.getTable('K', 'T').comment, '');
 });
 
+test('updateColumnFamily adds and removes KEYS indexes but refuses renaming one', () => {
+  const base = { keyspace: 'K', name: 'T', comparator: 'UTF8Type' };
+  const s = Schema.EMPTY.addKeyspace(createKeyspace({ name: 'K', tables: [base] }, random));
+  const indexed = s.updateColumnFamily(createColumnFamily({ ...base, columnMetadata: [{ name: 'state', validator: 'UTF8Type', indexType: 'KEYS' }] }, random));
+  assert.equal(indexed.getTable('K', 'T').columnMetadata[0]!.indexName, 'T_state_idx');
+  const renamed = createColumnFamily({ ...base, columnMetadata: [{ name: 'state', indexType: 'KEYS', indexName: 'by_state' }] }, random);
+  assert.throws(() => indexed.updateColumnFamily(renamed), invalid(/index T_state_idx cannot be renamed to by_state/));
+  const removed = indexed.updateColumnFamily(createColumnFamily({ ...base, columnMetadata: [{ name: 'state', validator: 'UTF8Type' }] }, random));
+  assert.equal(removed.getTable('K', 'T').columnMetadata[0]!.indexType, null);
+  assert.equal(removed.updateColumnFamily(renamed).getTable('K', 'T').columnMetadata[0]!.indexName, 'by_state');
+});
+
 const TYPES = ['BytesType', 'UTF8Type', 'AsciiType', 'LongType', 'TimeUUIDType', 'LexicalUUIDType', 'IntegerType', 'ReversedType(LongType)', 'CompositeType(UTF8Type,LongType)'];
 
 test('keyspace JSON round trip (property)', () => {

@@ -122,6 +122,7 @@ export class Schema {
     checkUserKeyspace(cf.keyspace);
     const old = this.getTable(cf.keyspace, cf.name);
     checkCompatible(old, cf);
+    checkIndexNames(old, cf);
     const ks = this.getKeyspace(cf.keyspace);
     const updated: ColumnFamilyDef = Object.freeze({ ...cf, id: old.id });
     return this.replacing(withTables(ks, ks.tables.map((t) => (t.id === old.id ? updated : t))));
@@ -155,4 +156,18 @@ function checkCompatible(old: ColumnFamilyDef, cf: ColumnFamilyDef): void {
     : old.keyValidator.fullName !== cf.keyValidator.fullName ? 'key validators do not match.'
     : null;
   if (why !== null) throw new InvalidRequestError(`Cannot update column family ${old.keyspace}.${old.name}: ${why}`);
+}
+
+/**
+ * An index keeps its name while it exists: the name is part of the index's table directory, so a
+ * rename would strand its entries. Removing the index and adding it under the new name works.
+ */
+function checkIndexNames(old: ColumnFamilyDef, cf: ColumnFamilyDef): void {
+  for (const d of cf.columnMetadata) {
+    const before = old.columnMetadata.find((o) => o.name.equals(d.name));
+    if (before?.indexType == null || d.indexType === null || before.indexName === d.indexName) continue;
+    throw new InvalidRequestError(
+      `Cannot update column family ${old.keyspace}.${old.name}: index ${before.indexName} cannot be renamed to ${d.indexName}; remove the index, then add it under the new name`,
+    );
+  }
 }

@@ -180,6 +180,27 @@ test('dropTable snapshots then deletes the data; the table id is then unknown; c
   }
 });
 
+test('writesSettled waits for applies in flight; dropTable without a snapshot leaves no directory', async () => {
+  const { existsSync } = await import('node:fs');
+  const { env, dir, cleanup } = tempEnv();
+  try {
+    const e = await StorageEngine.open({ env, dataDir: dir, tables: [T], options: { autoSnapshot: true, commitlogSync: 'batch' } });
+    const write = e.apply(T.id, put('a', 'c', 'v'));
+    assert.deepEqual(values(e, 'a'), [], 'not applied until its log entry is synced');
+    await e.writesSettled(T.id);
+    assert.deepEqual(values(e, 'a'), ['v']);
+    await write;
+    await assert.rejects(e.writesSettled('nope'), /unknown table id/);
+    await e.flush();
+    const tableDir = e.table(T.id).dir;
+    await e.dropTable(T.id, { snapshot: false });
+    assert.ok(!existsSync(tableDir), 'no snapshot taken, directory removed');
+    await e.close();
+  } finally {
+    cleanup();
+  }
+});
+
 test('a closed engine refuses reads and writes with EngineStateError; close is idempotent', async () => {
   const { EngineStateError } = await import('../errors/index.js');
   await withEngine({}, async (open) => {

@@ -1,6 +1,7 @@
 import { type Env, RealFileSystem, mkdirDurable } from '../env/index.js';
 import { EngineStateError, InvalidRequestError, WriteFailureError } from '../errors/index.js';
 import { CommitLog, replayCommitLog, type ReplayReport } from './commitlog/index.js';
+import type { Epoch } from './apply-barrier.js';
 import { type BackgroundExecutor, InlineExecutor, WorkerExecutor } from './background/background-executor.js';
 import { Compactor } from './compaction/compactor.js';
 import { Flusher } from './flusher.js';
@@ -120,10 +121,14 @@ export class StorageEngine {
     return t;
   }
 
-  /** Forgets a table and deletes its files (after a snapshot when autoSnapshot is on). */
-  async dropTable(tableId: string): Promise<void> {
+  /**
+   * Forgets a table and deletes its files, and its directory unless snapshots remain in it. A
+   * snapshot is taken first when autoSnapshot is on, unless `snapshot: false` (tables whose data
+   * can be rebuilt, such as KEYS indexes).
+   */
+  async dropTable(tableId: string, opts: { readonly snapshot?: boolean } = {}): Promise<void> {
     const t = this.table(tableId);
-    if (this.options.autoSnapshot) await this.snapshot(`dropped-${this.cfg.env.clock.nowMs()}-${t.def.name}`, [tableId]);
+    if (opts.snapshot ?? this.options.autoSnapshot) await this.snapshot(`dropped-${this.cfg.env.clock.nowMs()}-${t.def.name}`, [tableId]);
     await this.flusher.idle(t);
     await this.compactor.idle();
     this.tables.delete(tableId);
@@ -132,7 +137,9 @@ export class StorageEngine {
     this.truncations.set(tableId, { ...at, atMs: this.cfg.env.clock.nowMs() });
     this.commitLog.discardCompletedSegments(tableId, at);
     for (const s of t.sstables) s.close();
-    for (const name of this.cfg.env.fs.readdirSync(t.dir)) if (name !== 'snapshots') this.cfg.env.fs.rmSync(`${t.dir}/${name}`);
+    const fs = this.cfg.env.fs;
+    for (const name of fs.readdirSync(t.dir)) if (name !== 'snapshots') fs.rmSync(`${t.dir}/${name}`);
+    if (fs.readdirSync(t.dir).length === 0) fs.rmSync(t.dir);
   }
 
   table(tableId: string): TableStore {
@@ -157,13 +164,20 @@ export class StorageEngine {
       return Promise.reject(e);
     }
     const size = updateBytes(update);
+    const epoch = t.applies.begin();
     // The hot path reserves synchronously; only writers over the slow-down limit wait.
-    if (this.admission.tryAdmit(size)) return this.logAndApply(t, update, size);
-    return this.admission.admit(size).then(() => this.logAndApply(t, update, size));
+    if (this.admission.tryAdmit(size)) return this.logAndApply(t, update, size, epoch);
+    return this.admission.admit(size).then(
+      () => this.logAndApply(t, update, size, epoch),
+      (e: unknown) => {
+        epoch.end();
+        throw e;
+      },
+    );
   }
 
   /** Logs the update, then applies it to the memtable that was active when it was logged. */
-  private logAndApply(t: TableStore, update: PartitionUpdate, size: number): Promise<void> {
+  private logAndApply(t: TableStore, update: PartitionUpdate, size: number, epoch: Epoch): Promise<void> {
     const mem = t.active;
     mem.beginWrite();
     return this.commitLog.add({ tableId: t.def.id, update }).then(
@@ -173,12 +187,14 @@ export class StorageEngine {
           t.applyTo(mem, update, this.nowSec());
         } finally {
           mem.endWrite();
+          epoch.end();
           this.admission.release(size, mem.liveBytes - before);
         }
         if (t.active.liveBytes >= this.options.memtableFlushThresholdBytes && !this.flusher.isFlushing(t)) this.backgroundFlush(t);
       },
       (e: unknown) => {
         mem.endWrite();
+        epoch.end();
         this.admission.release(size, 0);
         if (e instanceof WriteFailureError) this.failure = e;
         throw e;
@@ -226,6 +242,18 @@ export class StorageEngine {
     this.recountMemtableBytes();
     this.commitLog.discardCompletedSegments(t.def.id, upTo);
     this.compactor.request(t);
+  }
+
+  /**
+   * Resolves once every `apply` to the table made before this call has reached its memtable or
+   * failed (later applies are not waited for). Writers still waiting for memory count too.
+   */
+  writesSettled(tableId: string): Promise<void> {
+    try {
+      return this.table(tableId).applies.settled();
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
   // ---- reads --------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import type { Env } from '../env/index.js';
 import type { PartitionData } from './model/partition-data.js';
 import type { PartitionUpdate } from './model/partition-update.js';
 import type { CommitLogPosition } from './model/commit-log-position.js';
+import { ApplyBarrier } from './apply-barrier.js';
 import { Memtable } from './memtable/memtable.js';
 import { type PartitionResult, readPartition } from './read/partition-reader.js';
 import { DataPartitionView, type PartitionView } from './read/partition-view.js';
@@ -34,6 +35,8 @@ export class TableStore {
   /** SSTables taking part in a running compaction. */
   readonly compacting = new Set<SSTableReader>();
   nextGeneration = 1;
+  /** Applies in flight (engine.writesSettled waits on it). */
+  readonly applies = new ApplyBarrier();
 
   constructor(
     readonly env: Env,

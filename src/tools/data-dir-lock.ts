@@ -5,9 +5,10 @@ import { ConfigurationError } from '../errors/index.js';
 /**
  * One node per data directory: two processes appending to one commit log would destroy it.
  * `<dataDir>/LOCK` holds the owner's pid. A lock whose process is gone (a node killed with -9) is
- * stale and taken over; a live owner makes the second node refuse to start.
+ * stale and taken over; a live owner makes the second node refuse to start (and any tool that
+ * needs the directory to itself refuse to run, `remedy` saying what to do instead).
  */
-export function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string, remedy = 'stop that node or pass another --data'): () => void {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, 'LOCK');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -20,7 +21,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = Number(readFileSync(path, 'utf8').trim());
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new ConfigurationError(`data directory ${dataDir} is in use by process ${owner}; stop that node or pass another --data`);
+        throw new ConfigurationError(`data directory ${dataDir} is in use by process ${owner}; ${remedy}`);
       }
       unlinkSync(path); // stale: its process is gone
     }

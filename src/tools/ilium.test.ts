@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { open } from '../api/open.js';
+import { SEED_000_TWITTER, SEED_003_TWITTER, SEED_004_BLOGGY } from '../schema/fixtures/seed-schemas.js';
 import { StorageEngine } from '../storage/storage-engine.js';
 import { cellName } from '../storage/model/cell-name.js';
 import { liveCell } from '../storage/model/cell.js';
@@ -66,6 +68,108 @@ test('a second node on the same data directory refuses to start; a stale lock is
     assert.match(line, /Ilium node started/);
     third.kill('SIGTERM');
     assert.equal(await new Promise<number | null>((resolve) => third.on('exit', resolve)), 0);
+  } finally {
+    cleanup();
+  }
+});
+
+/** Runs `ilium schema load` on a schema text written to a file in `dir`. */
+function schemaLoad(dir: string, text: string, name: string, data = `${dir}/node`) {
+  const file = `${dir}/${name}`;
+  writeFileSync(file, text);
+  return spawnSync(process.execPath, [CLI, 'schema', 'load', file, '--data', data], { encoding: 'utf8', timeout: 30_000 });
+}
+
+/** The column families of a data directory, opened with the API: name → [type, comparator, subcomparator]. */
+async function columnFamilies(data: string): Promise<Record<string, string[]>> {
+  const db = await open({ dataDir: data });
+  try {
+    const out: Record<string, string[]> = {};
+    for (const ks of await db.describeKeyspaces()) {
+      for (const cf of ks.tables) out[`${ks.name}.${cf.name}`] = [cf.columnType, cf.comparator.name, cf.subcomparator?.name ?? '-'];
+    }
+    return out;
+  } finally {
+    await db.close();
+  }
+}
+
+test('ilium schema load: the JSON and XML forms, one line per addition, existing ones reported unchanged', async () => {
+  const { dir, cleanup } = tempEnv();
+  try {
+    const json = schemaLoad(dir, SEED_000_TWITTER, 'twitter.json');
+    assert.equal(json.status, 0, json.stderr);
+    assert.deepEqual(json.stdout.trim().split('\n').slice(0, -1), ['added keyspace Twitter', 'added column family Twitter.Users', 'added column family Twitter.Statuses', 'added column family Twitter.StatusRelationships']);
+    // The XML form adds StatusAudits and UserRelationships to the existing keyspace.
+    const xml = schemaLoad(dir, SEED_003_TWITTER, 'twitter.xml');
+    assert.equal(xml.status, 0, xml.stderr);
+    assert.match(xml.stdout, /^added column family Twitter.StatusAudits$/m);
+    assert.match(xml.stdout, /^added column family Twitter.UserRelationships$/m);
+    assert.match(xml.stdout, /^keyspace Twitter already exists \(unchanged\)$/m);
+    assert.match(xml.stdout, /^column family Twitter.Users already exists \(unchanged\)$/m);
+    assert.equal(schemaLoad(dir, SEED_004_BLOGGY, 'bloggy.xml').status, 0);
+    assert.deepEqual(await columnFamilies(`${dir}/node`), {
+      'Twitter.Users': ['Standard', 'UTF8Type', '-'],
+      'Twitter.Statuses': ['Standard', 'UTF8Type', '-'],
+      'Twitter.StatusRelationships': ['Super', 'UTF8Type', 'TimeUUIDType'],
+      'Twitter.StatusAudits': ['Standard', 'UTF8Type', '-'],
+      'Twitter.UserRelationships': ['Super', 'UTF8Type', 'TimeUUIDType'],
+      'BloggyAppy.Authors': ['Standard', 'BytesType', '-'],
+      'BloggyAppy.BlogEntries': ['Standard', 'BytesType', '-'],
+      'BloggyAppy.TaggedPosts': ['Standard', 'TimeUUIDType', '-'],
+      'BloggyAppy.Comments': ['Super', 'TimeUUIDType', 'BytesType'],
+    });
+    const again = schemaLoad(dir, SEED_000_TWITTER, 'twitter.json');
+    assert.equal(again.status, 0, again.stderr);
+    assert.deepEqual(again.stdout.trim().split('\n'), [
+      'keyspace Twitter already exists (unchanged)',
+      'column family Twitter.Users already exists (unchanged)',
+      'column family Twitter.Statuses already exists (unchanged)',
+      'column family Twitter.StatusRelationships already exists (unchanged)',
+      `schema loaded into ${dir}/node: nothing new`,
+    ]);
+  } finally {
+    cleanup();
+  }
+});
+
+test('ilium schema load refuses a directory a running node holds, and changes nothing', async () => {
+  const { dir, cleanup } = tempEnv();
+  try {
+    const node = spawn(process.execPath, [CLI, 'start', '--data', `${dir}/node`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    await new Promise<void>((resolve) => node.stdout.once('data', () => resolve()));
+    const r = schemaLoad(dir, SEED_000_TWITTER, 'twitter.json');
+    node.kill('SIGTERM');
+    assert.equal(await new Promise<number | null>((resolve) => node.on('exit', resolve)), 0);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, new RegExp(`ConfigurationError: data directory .*/node is in use by process ${node.pid}; a running node holds it: stop that node and run schema load again, or load the schema through the running node`));
+    assert.deepEqual(await columnFamilies(`${dir}/node`), {});
+  } finally {
+    cleanup();
+  }
+});
+
+test('ilium schema load: a missing, malformed or conflicting file exits 1 with a message and changes nothing', async () => {
+  const { dir, cleanup } = tempEnv();
+  try {
+    assert.equal(schemaLoad(dir, SEED_000_TWITTER, 'twitter.json').status, 0);
+    const before = await columnFamilies(`${dir}/node`);
+    const missing = spawnSync(process.execPath, [CLI, 'schema', 'load', `${dir}/nope.json`, '--data', `${dir}/node`], { encoding: 'utf8' });
+    assert.equal(missing.status, 1);
+    assert.match(missing.stderr, /ConfigurationError: schema file .*nope.json does not exist/);
+    const syntax = schemaLoad(dir, '{"Fresh":{"A":{"comparator_type":"UTF8Type"}', 'broken.json');
+    assert.equal(syntax.status, 1);
+    assert.match(syntax.stderr, /ConfigurationError: schema file .*broken.json is not valid: schema is not valid JSON/);
+    const xml = schemaLoad(dir, '<Keyspace Name="Fresh"><ColumnFamily Name="A" CompareWith="NoSuchType"/></Keyspace>', 'bad.xml');
+    assert.equal(xml.status, 1);
+    assert.match(xml.stderr, /is not valid: Invalid comparator_type 'NoSuchType'/);
+    // Valid on its own, but one of its column families clashes with the stored schema: the valid parts are not applied either.
+    const clash = schemaLoad(dir, '{"Fresh":{"A":{}},"Twitter":{"users":{}}}', 'clash.json');
+    assert.equal(clash.status, 1);
+    assert.match(clash.stderr, /InvalidRequestError: Column family names must be case-insensitively unique/);
+    assert.equal(schemaLoad(dir, '{}', 'empty.json').status, 1);
+    assert.deepEqual(await columnFamilies(`${dir}/node`), before);
+    assert.equal(Object.keys(before).length, 3);
   } finally {
     cleanup();
   }

@@ -2,6 +2,7 @@
 /**
  * The `ilium` command. Subcommands:
  *   ilium start [--data DIR] [--commitlog-sync periodic|batch|group]
+ *   ilium schema load FILE [--data DIR] [--partitioner NAME]
  *   ilium sstable dump <table dir> <generation>
  */
 import { parseArgs } from 'node:util';
@@ -9,11 +10,17 @@ import { createRealEnv } from '../env/index.js';
 import { IliumError } from '../errors/index.js';
 import { dumpSSTable } from '../storage/sstable/index.js';
 import type { CommitLogSync } from '../storage/storage-options.js';
+import { loadSchemaFile } from './schema-load.js';
 import { startNode } from './start-node.js';
 
 const USAGE = `usage:
   ilium start [--data DIR] [--commitlog-sync periodic|batch|group]
       Starts a node. Data goes to ./data unless --data says otherwise.
+  ilium schema load FILE [--data DIR] [--partitioner NAME]
+      Adds the keyspaces and column families of FILE (the JSON form
+      {"Keyspace":{"CF":{"comparator_type":…}}} or the XML <Keyspace> form) that do not
+      exist yet to the data directory (./data unless --data). The node must not be running.
+      --partitioner: the one the data is written with (Murmur3Partitioner by default).
   ilium sstable dump <table-dir> <generation>
       Prints an SSTable's partitions as JSON lines.`;
 
@@ -25,12 +32,31 @@ async function main(argv: string[]): Promise<number> {
     await startNode({ dataDir: values.data!, storage: sync ? { commitlogSync: sync } : {} });
     return -1; // keeps running
   }
+  if (command === 'schema' && rest[0] === 'load') return schemaLoad(rest.slice(1));
   if (command === 'sstable' && rest[0] === 'dump' && rest.length === 3) {
     process.stdout.write(dumpSSTable(createRealEnv(), rest[1]!, Number(rest[2])));
     return 0;
   }
   process.stderr.write(`${USAGE}\n`);
   return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+}
+
+async function schemaLoad(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { data: { type: 'string', default: 'data' }, partitioner: { type: 'string' } } });
+  } catch (e) {
+    process.stderr.write(`ilium: ${(e as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) {
+    process.stderr.write(`ilium: schema load takes one FILE\n${USAGE}\n`);
+    return 2;
+  }
+  const lines = await loadSchemaFile({ file: positionals[0]!, dataDir: values.data!, partitioner: values.partitioner });
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -24,7 +24,6 @@ import { type KeysIndex, keysIndexesOf } from './keys-index.js';
 import { multigetSlice } from './multiget-slice.js';
 import type { OperationContext } from './operation-context.js';
 import { remove } from './remove.js';
-import { RowLocks } from './row-locks.js';
 import { type RowShaper, type ShapedRow, THRIFT_SHAPER } from './row-shaper.js';
 import type { Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel, IndexClause, KeyCount, KeyRange, KeySlice, MutationMap, SlicePredicate } from './thrift-types.js';
 import { truncate } from './truncate.js';
@@ -41,7 +40,7 @@ export class LocalOperations {
       partitioner,
       nowSec: () => Math.floor(env.clock.nowMs() / 1000),
       indexesOf: (cf) => this.indexesOf(cf),
-      rowLocks: new RowLocks(),
+      rowLocks: keeper.rowLocks,
     };
   }
 
@@ -109,12 +108,14 @@ export class LocalOperations {
     return truncate(this.ctx, keyspace, columnFamily);
   }
 
-  /** The column family's KEYS indexes, their engine tables registered on first use. */
+  /**
+   * The column family's KEYS indexes. Their engine tables are the SchemaKeeper's to register and
+   * drop (registering one here could bring back the directory of an index just dropped).
+   */
   private indexesOf(cf: ColumnFamilyDef): readonly KeysIndex[] {
     const cached = this.indexCache.get(cf.id);
     if (cached !== undefined && cached.cf === cf) return cached.indexes;
     const indexes = keysIndexesOf(cf);
-    for (const i of indexes) this.ctx.engine.addTable(i.table);
     this.indexCache.set(cf.id, { cf, indexes });
     return indexes;
   }

@@ -1,7 +1,8 @@
 /**
  * What every operation needs, handed down by LocalOperations: the live schema, the engine, the
  * node's partitioner, the wall clock in seconds, the KEYS indexes of a column family (their
- * tables registered on first use), and the per-row write locks index maintenance uses.
+ * tables registered by the SchemaKeeper), and the per-row write locks index maintenance uses
+ * (the SchemaKeeper's, so an index build can wait for the writers holding them).
  */
 import type { Partitioner } from '../../dht/index.js';
 import type { ColumnFamilyDef, Schema } from '../../schema/index.js';

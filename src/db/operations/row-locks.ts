@@ -1,7 +1,8 @@
 /**
  * Serialises read-before-write on one row (KEYS index maintenance reads a row's indexed values,
  * then writes): code between two awaits runs alone in Node, but a write spans several awaits, so
- * two writers of the same row must not interleave. Per instance, never module state.
+ * two writers of the same row must not interleave. Per instance, never module state. Keys are
+ * `<column family id>/<row key in hex>`, so a column family's writers can be waited for as a group.
  */
 export class RowLocks {
   private readonly tails = new Map<string, Promise<unknown>>();
@@ -20,5 +21,12 @@ export class RowLocks {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     });
     return run;
+  }
+
+  /** Resolves once every holder and waiter of a key starting with `prefix` has settled. */
+  settled(prefix: string): Promise<void> {
+    const tails: Promise<unknown>[] = [];
+    for (const [key, tail] of this.tails) if (key.startsWith(prefix)) tails.push(tail);
+    return Promise.all(tails).then(() => undefined);
   }
 }
