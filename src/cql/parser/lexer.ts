@@ -11,6 +11,11 @@ const ISO_ALTERNATIVE_DURATION = /^[Pp]\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}/;
 const MICRO_SIGN = 0xb5;
 const GREEK_MU = 0x3bc;
 
+/** The char code at `i`, or -1 past the end (reading past the end would return NaN and slow every loop down). */
+function code(s: string, i: number): number {
+  return i < s.length ? s.charCodeAt(i) : -1;
+}
+
 function isLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 }
@@ -29,16 +34,16 @@ function isHex(c: number): boolean {
 
 /** True when a UUID literal (8-4-4-4-12 hex digits) starts at `i` and is not glued to a word. */
 function uuidAt(s: string, i: number): boolean {
-  if (i + 36 > s.length || s.charCodeAt(i + 8) !== 45) return false;
+  if (i + 36 > s.length || code(s, i + 8) !== 45) return false;
   for (let k = 0; k < 36; k++) {
-    const c = s.charCodeAt(i + k);
+    const c = code(s, i + k);
     if (k === 8 || k === 13 || k === 18 || k === 23) {
       if (c !== 45) return false;
     } else if (!isHex(c)) {
       return false;
     }
   }
-  return !isWordChar(s.charCodeAt(i + 36));
+  return !isWordChar(code(s, i + 36));
 }
 
 function token(kind: TokenKindValue, text: string, start: number, end: number): Token {
@@ -80,19 +85,19 @@ export function tokenize(source: string): Token[] {
 
   for (;;) {
     // Whitespace and comments.
-    let c = source.charCodeAt(i);
+    let c = code(source, i);
     for (;;) {
       if (c === 32 || c === 10 || c === 13 || c === 9 || c === 12) {
-        c = source.charCodeAt(++i);
-      } else if ((c === 45 || c === 47) && source.charCodeAt(i + 1) === c) {
+        c = code(source, ++i);
+      } else if ((c === 45 || c === 47) && code(source, i + 1) === c) {
         const nl = source.indexOf('\n', i + 2);
         i = nl < 0 ? n : nl + 1;
-        c = source.charCodeAt(i);
-      } else if (c === 47 && source.charCodeAt(i + 1) === 42) {
+        c = code(source, i);
+      } else if (c === 47 && code(source, i + 1) === 42) {
         const close = source.indexOf('*/', i + 2);
         if (close < 0) return invalid('unterminated /* comment', i);
         i = close + 2;
-        c = source.charCodeAt(i);
+        c = code(source, i);
       } else {
         break;
       }
@@ -110,49 +115,49 @@ export function tokenize(source: string): Token[] {
     }
 
     if (isLetter(c)) {
-      if ((c === 80 || c === 112) && source.charCodeAt(i + 5) === 45) {
+      if ((c === 80 || c === 112) && code(source, i + 5) === 45) {
         const m = ISO_ALTERNATIVE_DURATION.exec(source.slice(i, i + 20));
-        if (m !== null && !isWordChar(source.charCodeAt(i + 20))) {
+        if (m !== null && !isWordChar(code(source, i + 20))) {
           tokens.push(token(TokenKind.Duration, m[0], i, i + 20));
           i += 20;
           continue;
         }
       }
-      do c = source.charCodeAt(++i);
+      do c = code(source, ++i);
       while (isWordChar(c));
       tokens.push(token(TokenKind.Word, source.slice(start, i).toLowerCase(), start, i));
       continue;
     }
 
     if (isDigit(c)) {
-      if (c === 48 && (source.charCodeAt(i + 1) | 0x20) === 120 /* x */) {
+      if (c === 48 && (code(source, i + 1) | 0x20) === 120 /* x */) {
         i += 2;
-        while (isHex(source.charCodeAt(i))) i++;
-        if (isWordChar(source.charCodeAt(i))) return invalid('malformed hexadecimal literal', start);
+        while (isHex(code(source, i))) i++;
+        if (isWordChar(code(source, i))) return invalid('malformed hexadecimal literal', start);
         tokens.push(token(TokenKind.Hex, source.slice(start, i), start, i));
         continue;
       }
-      while (isDigit(source.charCodeAt(i))) i++;
+      while (isDigit(code(source, i))) i++;
       let kind: TokenKindValue = TokenKind.Integer;
-      if (source.charCodeAt(i) === 46 && source.charCodeAt(i + 1) !== 46) {
+      if (code(source, i) === 46 && code(source, i + 1) !== 46) {
         i++;
-        while (isDigit(source.charCodeAt(i))) i++;
+        while (isDigit(code(source, i))) i++;
         kind = TokenKind.Float;
       }
-      const e = source.charCodeAt(i) | 0x20;
+      const e = code(source, i) | 0x20;
       if (e === 101 /* e */) {
-        const s1 = source.charCodeAt(i + 1);
+        const s1 = code(source, i + 1);
         const signed = s1 === 43 || s1 === 45;
-        if (isDigit(signed ? source.charCodeAt(i + 2) : s1)) {
+        if (isDigit(signed ? code(source, i + 2) : s1)) {
           i += signed ? 2 : 1;
-          while (isDigit(source.charCodeAt(i))) i++;
+          while (isDigit(code(source, i))) i++;
           kind = TokenKind.Float;
         }
       }
-      c = source.charCodeAt(i);
+      c = code(source, i);
       if (isWordChar(c) || c === MICRO_SIGN || c === GREEK_MU) {
         if (kind !== TokenKind.Integer) return invalid('malformed number', start);
-        do c = source.charCodeAt(++i);
+        do c = code(source, ++i);
         while (isWordChar(c) || c === MICRO_SIGN || c === GREEK_MU);
         const text = source.slice(start, i);
         if (!DIGIT_DURATION.test(text)) return invalid(`malformed number or duration '${text.slice(0, 40)}'`, start);
@@ -179,7 +184,7 @@ export function tokenize(source: string): Token[] {
         continue;
       }
       case 36 /* $ */: {
-        if (source.charCodeAt(i + 1) !== 36) return invalid("unexpected character '$'", start);
+        if (code(source, i + 1) !== 36) return invalid("unexpected character '$'", start);
         const close = source.indexOf('$$', i + 2);
         if (close < 0) return invalid('unterminated $$ string literal', start);
         tokens.push(token(TokenKind.String, source.slice(i + 2, close), start, close + 2));
@@ -192,7 +197,7 @@ export function tokenize(source: string): Token[] {
         i++;
         continue;
       case 46 /* . */:
-        if (source.charCodeAt(i + 1) === 46) {
+        if (code(source, i + 1) === 46) {
           tokens.push(token(TokenKind.Symbol, '..', i, i + 2));
           i += 2;
         } else {
@@ -201,7 +206,7 @@ export function tokenize(source: string): Token[] {
         }
         continue;
       case 60: case 62: case 43: case 45: case 33: { // < > + - !
-        const two = source.charCodeAt(i + 1) === 61;
+        const two = code(source, i + 1) === 61;
         if (c === 33 && !two) return invalid("unexpected character '!'", start);
         const len = two ? 2 : 1;
         tokens.push(token(TokenKind.Symbol, source.slice(i, i + len), i, i + len));

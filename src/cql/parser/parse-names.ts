@@ -35,9 +35,8 @@ export function isFunctionName(c: TokenCursor, k = 0): boolean {
 
 /** Whether a function call (`f(` or `ks.f(`) starts here. */
 export function isFunctionCallAhead(c: TokenCursor): boolean {
-  if (!isFunctionName(c)) return false;
-  if (c.isSymbol('(', 1)) return true;
-  return c.isSymbol('.', 1) && isFunctionName(c, 2) && c.isSymbol('(', 3) && c.isName();
+  if (c.isSymbol('(', 1)) return isFunctionName(c);
+  return c.isSymbol('.', 1) && c.isSymbol('(', 3) && c.isName() && isFunctionName(c, 2);
 }
 
 /** `[ks.]f` where f may be `token`. */
