@@ -3,7 +3,13 @@
  * `ks."MyType"`, `'org.example.CustomType'`. parseType(formatType(t)) gives back t.
  */
 import type { CqlType } from './cql-type.js';
-import { formatQualifiedName, quoteString } from './quote.js';
+import { isNativeTypeName, isReservedTypeName } from './keywords.js';
+import { quoteIdentifier, quoteString } from './quote.js';
+
+/** A user type's name, quoted also when bare it would read as a native or reserved type name. */
+function typeName(name: string): string {
+  return isNativeTypeName(name) || isReservedTypeName(name) ? `"${name}"` : quoteIdentifier(name);
+}
 
 export function formatType(type: CqlType): string {
   switch (type.kind) {
@@ -19,7 +25,7 @@ export function formatType(type: CqlType): string {
     case 'frozen':
       return `frozen<${formatType(type.type)}>`;
     case 'user':
-      return formatQualifiedName(type);
+      return type.keyspace === null ? typeName(type.name) : `${quoteIdentifier(type.keyspace)}.${typeName(type.name)}`;
     case 'custom':
       return quoteString(type.className);
   }

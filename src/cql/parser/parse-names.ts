@@ -18,6 +18,9 @@ export function parseIdentifier(c: TokenCursor, what: string): string {
   if (t.kind === TokenKind.Symbol && (t.text === '?' || t.text === ':')) {
     c.failWith(`a bind marker cannot stand for ${what}`);
   }
+  if (t.kind === TokenKind.Word) {
+    c.failWith(`expected ${what} but found '${c.shown(t)}', a reserved word (write "${t.text}" to use it as a name)`);
+  }
   return c.fail(what);
 }
 
