@@ -1,3 +1,4 @@
+/** Security statements (roles, users, grants, permissions on every resource) and DESCRIBE. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Statement } from './statement.js';

@@ -1,3 +1,4 @@
+/** Bind markers: numbered 0.. in source order across a statement and a BATCH, names recorded, counts exposed. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseStatement, parseStatements } from './parse-statement.js';

@@ -1,3 +1,4 @@
+/** Syntax errors: the error class and code, line:column positions, and the wording of the messages. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ErrorCode, IliumError } from '../../errors/index.js';

@@ -1,3 +1,4 @@
+/** Printing back: quoteIdentifier / formatQualifiedName / quoteString, and formatType round-tripping with parseCqlType. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';

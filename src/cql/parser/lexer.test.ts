@@ -1,3 +1,4 @@
+/** The lexer: every token kind, offsets, comments, and unreadable text becoming an Invalid token. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tokenize } from './lexer.js';

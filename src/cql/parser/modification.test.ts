@@ -1,3 +1,4 @@
+/** Writes: INSERT (values and JSON, every literal and term form), UPDATE assignments and conditions, DELETE, BATCH, USE, TRUNCATE. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BatchStatement, DeleteStatement, InsertStatement, UpdateStatement } from './ast-dml.js';

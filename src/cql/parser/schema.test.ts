@@ -1,3 +1,4 @@
+/** Schema statements: keyspaces, tables (types, keys, options), ALTER TABLE, indexes, user types, views, triggers, functions, aggregates. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Statement } from './statement.js';

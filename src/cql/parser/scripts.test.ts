@@ -1,3 +1,4 @@
+/** parseStatements over a cqlsh-style script (spans, empty statements) and parseStatement's one-statement rule. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseStatement, parseStatements } from './parse-statement.js';

@@ -1,3 +1,4 @@
+/** SELECT: selectors, JSON/DISTINCT ambiguity, unreserved keywords as names, every relation form, clauses. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SelectStatement } from './ast-dml.js';
