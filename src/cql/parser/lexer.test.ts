@@ -56,6 +56,10 @@ test('duration literals', () => {
   assert.deepEqual(kinds('P1Y2M PT1H'), [[W, 'p1y2m'], [W, 'pt1h'], END]);
 });
 
+test('a byte-order mark at the start is skipped', () => {
+  assert.deepEqual(kinds('\uFEFFUSE ks'), [[W, 'use'], [W, 'ks'], END]);
+});
+
 test('comments of all three kinds are skipped', () => {
   assert.deepEqual(kinds('a -- one\nb // two\nc /* three\n four */ d'), [[W, 'a'], [W, 'b'], [W, 'c'], [W, 'd'], END]);
   assert.deepEqual(kinds('a --'), [[W, 'a'], END]);

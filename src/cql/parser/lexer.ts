@@ -76,7 +76,7 @@ function describeChar(s: string, i: number): string {
 export function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
   const n = source.length;
-  let i = 0;
+  let i = code(source, 0) === 0xfeff ? 1 : 0; // a byte-order mark, as editors leave at the top of script files
   const invalid = (reason: string, at: number): Token[] => {
     tokens.push(token(TokenKind.Invalid, reason, at, Math.min(at + 1, n)));
     tokens.push(token(TokenKind.End, '', n, n));
