@@ -1,0 +1,24 @@
+/**
+ * The CQL3 parser: text in, typed AST out. Hand-written lexer and recursive-descent parser for
+ * what a Cassandra 4.x server accepts from drivers and cqlsh. Errors are CqlSyntaxError.
+ */
+export { parseStatement, parseStatements } from './parse-statement.js';
+export { CqlSyntaxError } from './syntax-error.js';
+export { MAX_NESTING } from './token-cursor.js';
+export { tokenize } from './lexer.js';
+export { TokenKind, type Token, type TokenKindValue } from './token.js';
+export { isReservedWord, isNativeTypeName, NATIVE_TYPE_NAMES } from './keywords.js';
+export { formatType } from './format-type.js';
+export { formatQualifiedName, quoteIdentifier, quoteString } from './quote.js';
+export { parseCqlType } from './parse-type-text.js';
+export type { CqlType, NativeTypeName } from './cql-type.js';
+export type { QualifiedName } from './ast-names.js';
+export type * from './ast-terms.js';
+export type * from './ast-selectors.js';
+export type * from './ast-relations.js';
+export type * from './ast-dml.js';
+export type * from './ast-schema.js';
+export type * from './ast-functions.js';
+export type * from './ast-auth.js';
+export type * from './ast-describe.js';
+export type * from './statement.js';

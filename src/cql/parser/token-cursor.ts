@@ -1,0 +1,150 @@
+/**
+ * TokenCursor: the state of one parse — the token array, the read position, the nesting depth
+ * and the bind markers met so far — plus the look/accept/expect helpers every grammar function
+ * uses and the single place syntax errors are built. A new cursor per parse; nothing is shared.
+ */
+import type { BindMarker } from './ast-terms.js';
+import { isReservedWord } from './keywords.js';
+import { tokenize } from './lexer.js';
+import { syntaxErrorAt } from './syntax-error.js';
+import { TokenKind, type Token } from './token.js';
+
+/** Deepest nesting of parentheses, collections, types and operator chains a statement may use. */
+export const MAX_NESTING = 100;
+
+const MAX_SHOWN = 40;
+
+export class TokenCursor {
+  readonly source: string;
+  private readonly tokens: Token[];
+  private readonly last: number;
+  private pos = 0;
+  private depth = 0;
+  private markerNames: (string | null)[] = [];
+
+  constructor(source: string) {
+    this.source = source;
+    this.tokens = tokenize(source);
+    this.last = this.tokens.length - 1;
+  }
+
+  peek(): Token {
+    return this.tokens[this.pos]!;
+  }
+
+  /** The token `k` places ahead (End past the end). */
+  peekAt(k: number): Token {
+    const i = this.pos + k;
+    return this.tokens[i < this.last ? i : this.last]!;
+  }
+
+  /** The last token consumed. */
+  previous(): Token {
+    return this.tokens[this.pos > 0 ? this.pos - 1 : 0]!;
+  }
+
+  advance(): Token {
+    const t = this.tokens[this.pos]!;
+    if (this.pos < this.last) this.pos++;
+    return t;
+  }
+
+  atEnd(): boolean {
+    return this.pos >= this.last;
+  }
+
+  /** Whether the token `k` ahead is the (lowercase) word `w`. */
+  isWord(w: string, k = 0): boolean {
+    const t = k === 0 ? this.tokens[this.pos]! : this.peekAt(k);
+    return t.kind === TokenKind.Word && t.text === w;
+  }
+
+  acceptWord(w: string): boolean {
+    const t = this.tokens[this.pos]!;
+    if (t.kind !== TokenKind.Word || t.text !== w) return false;
+    this.pos++;
+    return true;
+  }
+
+  expectWord(w: string): Token {
+    const t = this.tokens[this.pos]!;
+    if (t.kind !== TokenKind.Word || t.text !== w) this.fail(w.toUpperCase());
+    this.pos++;
+    return t;
+  }
+
+  isSymbol(s: string, k = 0): boolean {
+    const t = k === 0 ? this.tokens[this.pos]! : this.peekAt(k);
+    return t.kind === TokenKind.Symbol && t.text === s;
+  }
+
+  acceptSymbol(s: string): boolean {
+    const t = this.tokens[this.pos]!;
+    if (t.kind !== TokenKind.Symbol || t.text !== s) return false;
+    this.pos++;
+    return true;
+  }
+
+  expectSymbol(s: string): Token {
+    const t = this.tokens[this.pos]!;
+    if (t.kind !== TokenKind.Symbol || t.text !== s) this.fail(`'${s}'`);
+    this.pos++;
+    return t;
+  }
+
+  /** Whether the token `k` ahead can be a name: an unreserved word or a quoted name. */
+  isName(k = 0): boolean {
+    const t = k === 0 ? this.tokens[this.pos]! : this.peekAt(k);
+    return t.kind === TokenKind.QuotedName || (t.kind === TokenKind.Word && !isReservedWord(t.text));
+  }
+
+  /** The token's text as written in the source. */
+  raw(t: Token): string {
+    return this.source.slice(t.start, t.end);
+  }
+
+  /** Throws "expected <expected> but found <token>" at `at` (a lexing problem there wins). */
+  fail(expected: string, at: Token = this.peek()): never {
+    if (at.kind === TokenKind.Invalid) throw syntaxErrorAt(this.source, at.start, at.text);
+    const found = at.kind === TokenKind.End ? 'the end of the input' : `'${this.shown(at)}'`;
+    throw syntaxErrorAt(this.source, at.start, `expected ${expected} but found ${found}`);
+  }
+
+  /** Throws `reason` at `at`. */
+  failWith(reason: string, at: Token = this.peek()): never {
+    if (at.kind === TokenKind.Invalid) throw syntaxErrorAt(this.source, at.start, at.text);
+    throw syntaxErrorAt(this.source, at.start, reason);
+  }
+
+  /** `'text'` of a token for messages, shortened when long. */
+  shown(t: Token): string {
+    const text = this.raw(t);
+    return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+  }
+
+  /** One level deeper (at token `at`); refuses past MAX_NESTING so hostile input cannot exhaust the stack. */
+  enter(at: Token): void {
+    if (++this.depth > MAX_NESTING) {
+      this.failWith(`input nested too deeply (more than ${MAX_NESTING} levels of parentheses, collections, types or operators)`, at);
+    }
+  }
+
+  leave(levels = 1): void {
+    this.depth -= levels;
+  }
+
+  /** A new bind marker numbered after all earlier ones of the statement. */
+  newBindMarker(name: string | null): BindMarker {
+    const index = this.markerNames.length;
+    this.markerNames.push(name);
+    return { kind: 'bindMarker', index, name };
+  }
+
+  /** The markers of the statement just parsed; numbering restarts at 0 for the next one. */
+  takeBindMarkers(): (string | null)[] {
+    const names = this.markerNames;
+    this.markerNames = [];
+    this.depth = 0;
+    return names;
+  }
+}
