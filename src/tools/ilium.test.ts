@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from '../api/open.js';
 import { SEED_000_TWITTER, SEED_003_TWITTER, SEED_004_BLOGGY } from '../schema/fixtures/seed-schemas.js';
 import { StorageEngine } from '../storage/storage-engine.js';
@@ -171,6 +171,40 @@ test('ilium schema load: a missing, malformed or conflicting file exits 1 with a
     assert.deepEqual(await columnFamilies(`${dir}/node`), before);
     assert.equal(Object.keys(before).length, 3);
   } finally {
+    cleanup();
+  }
+});
+
+test('regression: ilium start replays the unflushed writes of user tables an embedded app left behind', async () => {
+  const { dir, cleanup } = tempEnv();
+  const script = `${dir}-app.mjs`;
+  try {
+    const api = fileURLToPath(new URL('../api/index.js', import.meta.url));
+    // An embedded app writes (batch commit log: on disk before the insert resolves) and dies without closing.
+    const app = [
+      `import { open } from ${JSON.stringify(api)};`,
+      `const db = await open({ dataDir: ${JSON.stringify(dir)}, commitlogSync: 'batch' });`,
+      `await db.addKeyspace({ name: 'App', tables: [{ name: 'Users', comparator: 'UTF8Type' }] });`,
+      `await db.columnFamily('App', 'Users').insert('u1', { name: 'Ann' });`,
+      'process.exit(0);',
+    ].join('\n');
+    writeFileSync(script, app);
+    const r = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    // A node starts on the directory and stops cleanly (flushing, marking the log clean).
+    const node = spawn(process.execPath, [CLI, 'start', '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    await new Promise<void>((resolve) => node.stdout.once('data', () => resolve()));
+    node.kill('SIGTERM');
+    assert.equal(await new Promise<number | null>((resolve) => node.on('exit', resolve)), 0);
+    const db = await open({ dataDir: dir });
+    try {
+      const row = await db.columnFamily('App', 'Users').get('u1');
+      assert.equal(row.get('name'), 'Ann');
+    } finally {
+      await db.close();
+    }
+  } finally {
+    rmSync(script, { force: true });
     cleanup();
   }
 });

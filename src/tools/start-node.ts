@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { createRealEnv } from '../env/index.js';
-import { StorageEngine } from '../storage/storage-engine.js';
+import { openNodeStorage } from '../db/index.js';
+import { Murmur3Partitioner } from '../dht/index.js';
 import type { StorageOptions } from '../storage/storage-options.js';
 import { lockDataDir } from './data-dir-lock.js';
 
@@ -11,7 +12,7 @@ export interface StartOptions {
 }
 
 /**
- * `ilium start`: opens a node's storage engine on its data folder (replaying the commit log),
+ * `ilium start`: opens a node's storage (stored schema, then the engine, replaying the commit log),
  * prints one startup line, and on SIGINT/SIGTERM flushes every memtable and exits. The CQL and
  * Thrift listeners attach here as they arrive.
  */
@@ -21,9 +22,12 @@ export async function startNode(opts: StartOptions): Promise<void> {
   const began = env.clock.monotonicNs();
   const dataDir = resolve(opts.dataDir);
   const unlock = lockDataDir(dataDir);
-  const engine = await StorageEngine.open({
+  // The schema-aware open: replay must know every user table and KEYS index table, or their
+  // unflushed writes would be skipped and their log segments marked clean (data loss).
+  const { engine } = await openNodeStorage({
     env,
     dataDir,
+    partitioner: new Murmur3Partitioner(),
     options: opts.storage,
     log: (event, fields) => log.info({ event, ...fields }, event),
   });
