@@ -8,9 +8,9 @@
  *                           wrapping; decimals truncate, then keep the low bits
  *   javaFloat(v)            floatValue: nearest float (exact rounding from integers)
  *   javaDouble(v)           doubleValue: nearest double
- *   operandDecimal(v)       NumberType.toBigDecimal, used by arithmetic: decimals as they are,
- *                           varints exactly, everything else through a double's decimal text
- *                           (so 4 becomes 4.0 and 4 * 8.5 is 34.00, as in Cassandra)
+ *   operandDecimal(t, v)    NumberType.toBigDecimal, used by arithmetic: decimals as they are,
+ *                           varints exactly, every other type through a double's decimal text
+ *                           (so the int 4 becomes 4.0 and 4 * 8.5 is 34.00, as in Cassandra)
  */
 import { bigintToBytes, bytesToBigint } from '../../marshal/bigint-bytes.js';
 import { type DecimalValue, readDecimal, writeDecimal } from '../../marshal/decimal-type.js';
@@ -77,7 +77,7 @@ export function writeNumber(t: NumberTypeInfo, v: NumberValue): Buffer {
     case 'varint':
       return bigintToBytes(v.kind === 'integer' ? v.value : javaIntegral(v, 64));
     case 'decimal':
-      return writeDecimal(v.kind === 'decimal' ? v.value : operandDecimal(v));
+      return writeDecimal(v.kind === 'decimal' ? v.value : v.kind === 'integer' ? { unscaled: v.value, scale: 0 } : decimalFromJavaDouble(v.value));
     case 'float': {
       const out = Buffer.alloc(4);
       out.writeFloatBE(javaFloat(v), 0);
@@ -135,16 +135,11 @@ export function javaDouble(v: NumberValue): number {
   }
 }
 
-/** NumberType.toBigDecimal (file comment); RangeError for NaN and infinities. */
-export function operandDecimal(v: NumberValue): DecimalValue {
-  switch (v.kind) {
-    case 'decimal':
-      return v.value;
-    case 'integer':
-      return { unscaled: v.value, scale: 0 };
-    case 'floating':
-      return decimalFromJavaDouble(v.value);
-  }
+/** NumberType.toBigDecimal of a value of type `t` (file comment); RangeError for NaN and infinities. */
+export function operandDecimal(t: NumberTypeInfo, v: NumberValue): DecimalValue {
+  if (v.kind === 'decimal') return v.value;
+  if (v.kind === 'integer' && t.kind === 'varint') return { unscaled: v.value, scale: 0 };
+  return decimalFromJavaDouble(javaDouble(v));
 }
 
 /** (long) d: toward zero, saturating, NaN → 0. */

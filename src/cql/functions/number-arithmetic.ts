@@ -9,6 +9,7 @@
  *   decimal            decimal-math.ts (operands converted as java-numbers.ts operandDecimal says)
  * Failures are RangeErrors; the operator functions add the operation to the message.
  */
+import type { DecimalValue } from '../../marshal/decimal-type.js';
 import {
   addDecimals,
   divideDecimals,
@@ -22,8 +23,15 @@ import type { NumberTypeInfo } from './number-types.js';
 
 export type ArithmeticOperator = '+' | '-' | '*' | '/' | '%';
 
+/** An operand: its type and value. */
+export interface Operand {
+  readonly type: NumberTypeInfo;
+  readonly value: NumberValue;
+}
+
 /** `left op right` in type `result`. */
-export function applyArithmetic(op: ArithmeticOperator, result: NumberTypeInfo, left: NumberValue, right: NumberValue): NumberValue {
+export function applyArithmetic(op: ArithmeticOperator, result: NumberTypeInfo, leftOperand: Operand, rightOperand: Operand): NumberValue {
+  const [left, right] = [leftOperand.value, rightOperand.value];
   switch (result.kind) {
     case 'float':
     case 'double': {
@@ -32,7 +40,7 @@ export function applyArithmetic(op: ArithmeticOperator, result: NumberTypeInfo, 
       return { kind: 'floating', value: result.kind === 'float' ? Math.fround(r) : r };
     }
     case 'decimal':
-      return { kind: 'decimal', value: decimal(op, left, right) };
+      return { kind: 'decimal', value: decimal(op, operandDecimal(leftOperand.type, left), operandDecimal(rightOperand.type, right)) };
     case 'varint':
       return { kind: 'integer', value: integer(op, toInteger(left), toInteger(right), 'BigInteger divide by zero') };
     default: {
@@ -91,9 +99,7 @@ function floating(op: ArithmeticOperator, a: number, b: number): number {
   }
 }
 
-function decimal(op: ArithmeticOperator, left: NumberValue, right: NumberValue) {
-  const a = operandDecimal(left);
-  const b = operandDecimal(right);
+function decimal(op: ArithmeticOperator, a: DecimalValue, b: DecimalValue): DecimalValue {
   switch (op) {
     case '+':
       return addDecimals(a, b);

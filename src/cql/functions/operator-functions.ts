@@ -79,7 +79,7 @@ function operation(
 function numeric(op: ArithmeticOperator, left: NumberTypeInfo, right: NumberTypeInfo): ScalarFunction {
   const result = arithmeticResultType(left, right);
   return operation(op, left.type, right.type, result.type, (l, r) =>
-    writeNumber(result, applyArithmetic(op, result, readNumber(left, l), readNumber(right, r))),
+    writeNumber(result, applyArithmetic(op, result, { type: left, value: readNumber(left, l) }, { type: right, value: readNumber(right, r) })),
   );
 }
 
