@@ -8,7 +8,7 @@
  * FunctionExecutionError.
  */
 import type { AbstractType } from '../../marshal/abstract-type.js';
-import { LONG_TYPE } from '../../marshal/long-type.js';
+import { LONG_TYPE, encodeLong } from '../../marshal/long-type.js';
 import { SIMPLE_DATE_TYPE } from '../../marshal/simple-date-type.js';
 import { TIME_TYPE } from '../../marshal/time-type.js';
 import { TIME_UUID_TYPE } from '../../marshal/time-uuid-type.js';
@@ -40,6 +40,6 @@ export function dateTimeFunctions(): ScalarFunction[] {
     current('currenttime', TIME_TYPE, timeOfDayValue),
     ...conversions('todate', SIMPLE_DATE_TYPE, SIMPLE_DATE_TYPE, (ms) => dateValue(msToDays(ms))),
     ...conversions('totimestamp', TIMESTAMP_TYPE, TIMESTAMP_TYPE, timestampValue),
-    ...conversions('tounixtimestamp', LONG_TYPE, LONG_TYPE, timestampValue),
+    ...conversions('tounixtimestamp', LONG_TYPE, LONG_TYPE, encodeLong),
   ];
 }

@@ -66,8 +66,3 @@ export function cqlTypeName(type: AbstractType): string {
 export function describeFunction(fn: CqlFunction): string {
   return `${SYSTEM_KEYSPACE}.${fn.name} : (${fn.argTypes.map(cqlTypeName).join(', ')}) -> ${cqlTypeName(fn.returnType)}`;
 }
-
-/** The argument at `i` (null when absent), for implementations under noUncheckedIndexedAccess. */
-export function argAt(args: readonly (Buffer | null)[], i: number): Buffer | null {
-  return args[i] ?? null;
-}

@@ -10,7 +10,7 @@
  *   const plus = functions.resolve(OPERATOR_FUNCTION_NAMES['+'], [a, b], receiverType);
  *   const cast = castFunction(DOUBLE_TYPE, INT32_TYPE);
  */
-export { type AggregateFunction, type CqlFunction, type ScalarFunction, SYSTEM_KEYSPACE, argAt, cqlTypeName, describeFunction } from './function-model.js';
+export { type AggregateFunction, type CqlFunction, type ScalarFunction, SYSTEM_KEYSPACE, cqlTypeName, describeFunction } from './function-model.js';
 export { type FunctionContext, createFunctionContext, randomUuidFrom } from './function-context.js';
 export { FunctionExecutionError } from './function-errors.js';
 export { type CallArg, CallArgs, type Fit, type LiteralKind, fitOf, preferredLiteralType } from './call-args.js';

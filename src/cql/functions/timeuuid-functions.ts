@@ -7,7 +7,7 @@
  *   unixTimestampOf(timeuuid)  its millisecond as a bigint (deprecated alias of toUnixTimestamp)
  * A null or empty argument gives null.
  */
-import { LONG_TYPE } from '../../marshal/long-type.js';
+import { LONG_TYPE, encodeLong } from '../../marshal/long-type.js';
 import { maxTimeUuid, minTimeUuid } from '../../marshal/timeuuid.js';
 import { TIME_UUID_TYPE } from '../../marshal/time-uuid-type.js';
 import { TIMESTAMP_TYPE } from '../../marshal/timestamp-type.js';
@@ -35,6 +35,6 @@ export function timeUuidFunctions(): ScalarFunction[] {
     unaryConversion('mintimeuuid', TIMESTAMP_TYPE, TIME_UUID_TYPE, (b) => minTimeUuid(safeMs(b))),
     unaryConversion('maxtimeuuid', TIMESTAMP_TYPE, TIME_UUID_TYPE, (b) => maxTimeUuid(safeMs(b))),
     unaryConversion('dateof', TIME_UUID_TYPE, TIMESTAMP_TYPE, (b) => timestampValue(timeUuidMs(b))),
-    unaryConversion('unixtimestampof', TIME_UUID_TYPE, LONG_TYPE, (b) => timestampValue(timeUuidMs(b))),
+    unaryConversion('unixtimestampof', TIME_UUID_TYPE, LONG_TYPE, (b) => encodeLong(timeUuidMs(b))),
   ];
 }
