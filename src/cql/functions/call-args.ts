@@ -22,14 +22,21 @@
  *               duration  duration                            —
  *   marker    a bind marker '?' or ':name' of unknown type: a weak fit for anything
  *   null      the NULL literal: a weak fit for anything but counter
+ *   call      a nested function call, whose overload may itself depend on what receives it
+ *             (1 * (? + 1)): `resolveFor(paramType)` resolves it for each candidate parameter;
+ *             exact when it then returns the parameter's type, weak when the parameter accepts
+ *             its result, when it cannot be resolved yet (the error surfaces when the executor
+ *             resolves it for real) or when it is fromJson; else no fit — Cassandra's rule
  *
  * `text` is how the argument appears in the statement, for messages (Cassandra quotes it:
  * "the '+' operation is not supported between b and 1").
  */
+import { InvalidRequestError } from '../../errors/index.js';
 import type { AbstractType } from '../../marshal/abstract-type.js';
 import { CQL_TYPES } from '../../marshal/type-parser.js';
 import { uuidFromString, uuidVersion } from '../../marshal/timeuuid.js';
 import { compareDecimals, decimalFromJavaDouble, parseDecimal } from './decimal-math.js';
+import type { CqlFunction } from './function-model.js';
 import { isValueCompatible, sameType, unwrapReversed } from './type-compat.js';
 
 export type LiteralKind = 'string' | 'integer' | 'float' | 'uuid' | 'boolean' | 'hex' | 'duration';
@@ -38,7 +45,8 @@ export type CallArg =
   | { readonly kind: 'typed'; readonly type: AbstractType; readonly text: string }
   | { readonly kind: 'literal'; readonly literal: LiteralKind; readonly value: string; readonly text: string }
   | { readonly kind: 'marker'; readonly text: string }
-  | { readonly kind: 'null'; readonly text: string };
+  | { readonly kind: 'null'; readonly text: string }
+  | { readonly kind: 'call'; readonly text: string; readonly resolveFor: (receiver: AbstractType) => CqlFunction };
 
 /** Builders for call arguments; `text` defaults to how CQL would write the argument. */
 export const CallArgs = {
@@ -52,6 +60,8 @@ export const CallArgs = {
   }),
   marker: (text = '?'): CallArg => ({ kind: 'marker', text }),
   null: (): CallArg => ({ kind: 'null', text: 'NULL' }),
+  /** A nested call; typically `(r) => registry.resolve(innerName, innerArgs, r)`. */
+  call: (text: string, resolveFor: (receiver: AbstractType) => CqlFunction): CallArg => ({ kind: 'call', text, resolveFor }),
 } as const;
 
 /** How well an argument fits a parameter: exactly, only weakly (needs conversion), or not at all. */
@@ -117,6 +127,8 @@ export function fitOf(arg: CallArg, param: AbstractType): Fit {
       return 'weak';
     case 'null':
       return receiver.cqlName === 'counter' ? 'none' : 'weak';
+    case 'call':
+      return nestedCallFit(arg.resolveFor, receiver);
     case 'literal': {
       // Literals only denote native values; a type without a CQL name (a custom class) takes
       // anything, as Cassandra skips validation for custom types.
@@ -126,4 +138,18 @@ export function fitOf(arg: CallArg, param: AbstractType): Fit {
       return LITERAL_FITS[arg.literal].includes(receiver.cqlName) ? 'weak' : 'none';
     }
   }
+}
+
+function nestedCallFit(resolveFor: (receiver: AbstractType) => CqlFunction, receiver: AbstractType): Fit {
+  let fn: CqlFunction;
+  try {
+    fn = resolveFor(receiver);
+  } catch (e) {
+    if (e instanceof InvalidRequestError) return 'weak';
+    throw e;
+  }
+  // fromJson's return type is the receiver's by construction: never let it decide an overload.
+  if (fn.name === 'fromjson') return 'weak';
+  if (sameType(fn.returnType, receiver)) return 'exact';
+  return isValueCompatible(receiver, fn.returnType) ? 'weak' : 'none';
 }

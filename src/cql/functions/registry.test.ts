@@ -79,6 +79,21 @@ test('operators: typed operands and literals resolve as in Cassandra', () => {
   assert.equal(resolve(OPERATOR_FUNCTION_NAMES['*'], [int('1'), int('2')], 'smallint'), '_multiply(smallint, smallint) -> smallint');
 });
 
+test('nested calls are resolved for each candidate parameter, as Cassandra does', () => {
+  const inner = (name: string, args: CallArg[]) => CallArgs.call(`${name}(…)`, (r) => registry.resolve(name, args, r));
+  // c2 smallint = 1 * (1 + 1): the inner sum resolves to smallint + smallint for a smallint parameter.
+  assert.equal(resolve(OPERATOR_FUNCTION_NAMES['*'], [int('1'), inner(plus, [int('1'), int('1')])], 'smallint'), '_multiply(smallint, smallint) -> smallint');
+  // c2 = 1 * (? + 1): the outer call resolves; the inner one is ambiguous once resolved for real.
+  assert.equal(resolve(OPERATOR_FUNCTION_NAMES['*'], [int('1'), inner(plus, [CallArgs.marker(), int('1')])], 'smallint'), '_multiply(smallint, smallint) -> smallint');
+  refused(plus, [CallArgs.marker(), int('1')], "Ambiguous '+' operation with args ? and 1: use type hint to disambiguate, example '(int) ?'", 'smallint');
+  // toDate(maxTimeuuid(…)) picks toDate(timeuuid) exactly.
+  assert.equal(resolve('todate', [inner('maxtimeuuid', [str('2013-01-01 00:05+0000')])]), 'todate(timeuuid) -> date');
+  // A nested fromJson fits weakly whatever the parameter: alone it resolves, ambiguous it stays ambiguous.
+  assert.equal(resolve('mintimeuuid', [inner('fromjson', [str('0')])]), 'mintimeuuid(timestamp) -> timeuuid');
+  refused('todate', [inner('fromjson', [str('0')])],
+    'Ambiguous call to function system.todate (can be matched by following signatures: system.todate : (timeuuid) -> date, system.todate : (timestamp) -> date): use type casts to disambiguate');
+});
+
 test('ambiguous calls', () => {
   refused(plus, [CallArgs.marker(), int('1')], "Ambiguous '+' operation with args ? and 1: use type hint to disambiguate, example '(int) ?'", 'int');
   refused(plus, [int('1'), CallArgs.marker()], "Ambiguous '+' operation with args 1 and ?: use type hint to disambiguate, example '(int) ?'");
