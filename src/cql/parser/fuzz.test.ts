@@ -171,7 +171,7 @@ test('nesting below the cap is fine', () => {
 /** The best of three runs, in ms (the minimum is the least disturbed by GC and a busy machine). */
 function timeToParse(parse: () => unknown): number {
   let best = Infinity;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
     parse();
     best = Math.min(best, performance.now() - t0);
@@ -198,11 +198,13 @@ test('huge flat inputs parse in linear time', () => {
   ];
   for (const [name, make, parse, n] of cases) {
     const small = make(n);
-    const large = make(4 * n);
+    const large = make(8 * n);
     const tSmall = timeToParse(() => parse(small));
     const tLarge = timeToParse(() => parse(large));
-    // 4x the input: linear is ~4x, quadratic 16x; the bound leaves room for GC and a loaded machine.
-    assert.ok(tLarge < tSmall * 10 + 50, `${name}: ${tSmall.toFixed(1)} ms for ${n}, ${tLarge.toFixed(1)} ms for ${4 * n}`);
+    // 8x the input: linear is ~8x, quadratic 64x. The bound leaves room for what a loaded CI
+    // machine adds (a 6,000-statement script once took 18x its time at 4x the size under load:
+    // garbage collection, not the algorithm).
+    assert.ok(tLarge < tSmall * 32 + 50, `${name}: ${tSmall.toFixed(1)} ms for ${n}, ${tLarge.toFixed(1)} ms for ${8 * n}`);
   }
   assert.equal(parseStatement(batch(10_000)).bindMarkerCount, 20_000);
 });
