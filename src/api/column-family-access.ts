@@ -5,7 +5,6 @@
  */
 import { NotFoundError } from '../errors/index.js';
 import type { ColumnParent, Mutation } from '../db/index.js';
-import type { ColumnFamilyDef } from '../schema/index.js';
 import type { ApiContext } from './api-context.js';
 import { ColumnFamilyCodec } from './column-family-codec.js';
 import { type IndexClauseInput, indexClause } from './index-clause.js';
@@ -34,15 +33,11 @@ export class ColumnFamilyAccess {
     readonly codec: ColumnFamilyCodec,
   ) {}
 
-  /** The access, at once when the backend holds the schema (see OperationsBackend.columnFamilyDef). */
-  static of(ctx: ApiContext, keyspace: string, columnFamily: string): ColumnFamilyAccess | Promise<ColumnFamilyAccess> {
-    const def = ctx.backend.columnFamilyDef(keyspace, columnFamily);
-    const make = (d: ColumnFamilyDef): ColumnFamilyAccess => {
-      let codec = ctx.codecs.get(d);
-      if (codec === undefined) ctx.codecs.set(d, (codec = new ColumnFamilyCodec(d, ctx.raw)));
-      return new ColumnFamilyAccess(ctx, keyspace, codec);
-    };
-    return def instanceof Promise ? def.then(make) : make(def);
+  static async of(ctx: ApiContext, keyspace: string, columnFamily: string): Promise<ColumnFamilyAccess> {
+    const def = await ctx.backend.columnFamilyDef(keyspace, columnFamily);
+    let codec = ctx.codecs.get(def);
+    if (codec === undefined) ctx.codecs.set(def, (codec = new ColumnFamilyCodec(def, ctx.raw)));
+    return new ColumnFamilyAccess(ctx, keyspace, codec);
   }
 
   get isSuper(): boolean {

@@ -89,7 +89,7 @@ export class ColumnFamily {
     await a.mutate(key, [a.deletionMutation(target, options)]);
   }
 
-  private access(): ColumnFamilyAccess | Promise<ColumnFamilyAccess> {
+  private access(): Promise<ColumnFamilyAccess> {
     return ColumnFamilyAccess.of(this.ctx, this.keyspace, this.name);
   }
 }

@@ -37,7 +37,7 @@ export class EmbeddedBackend implements OperationsBackend {
     return new EmbeddedBackend(engine, keeper, new LocalOperations(keeper, engine, cfg.env, cfg.partitioner), cfg.partitioner);
   }
 
-  columnFamilyDef(keyspace: string, columnFamily: string): ColumnFamilyDef {
+  async columnFamilyDef(keyspace: string, columnFamily: string): Promise<ColumnFamilyDef> {
     return lookupColumnFamily(this.keeper.schema, keyspace, columnFamily);
   }
   async keyspaceDef(keyspace: string): Promise<KeyspaceDef | undefined> {

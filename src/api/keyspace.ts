@@ -119,7 +119,7 @@ export class Keyspace {
     return this.ctx.backend.truncate(this.name, cf);
   }
 
-  private access(cf: string): ColumnFamilyAccess | Promise<ColumnFamilyAccess> {
+  private access(cf: string): Promise<ColumnFamilyAccess> {
     return ColumnFamilyAccess.of(this.ctx, this.name, cf);
   }
 }

@@ -20,11 +20,8 @@ export interface OperationsBackend {
   /** The partitioner's short class name ('Murmur3Partitioner', …): decides what a key range means. */
   readonly partitionerName: string;
 
-  /**
-   * The column family's definition; InvalidRequestError for an unknown keyspace or column family.
-   * A backend that holds the schema answers at once (no promise), which saves every call a tick.
-   */
-  columnFamilyDef(keyspace: string, columnFamily: string): ColumnFamilyDef | Promise<ColumnFamilyDef>;
+  /** The column family's definition; InvalidRequestError for an unknown keyspace or column family. */
+  columnFamilyDef(keyspace: string, columnFamily: string): Promise<ColumnFamilyDef>;
   keyspaceDef(keyspace: string): Promise<KeyspaceDef | undefined>;
   /** Every user keyspace (Thrift's describe_keyspaces). */
   keyspaceDefs(): Promise<KeyspaceDef[]>;

@@ -118,12 +118,12 @@ export interface ThriftFields {
 export function thriftFieldsOf(t: CqlTable): ThriftFields {
   const keyValidator = t.partitionKey.length === 1 ? t.partitionKey[0]!.type : new CompositeType(t.partitionKey.map((c) => c.type));
   const clusteringTypes = t.clustering.map((c) => (c.reversed ? new ReversedType(c.type) : c.type));
-  if (!t.compact) return { comparator: new CompositeType([...clusteringTypes, UTF8_TYPE]), defaultValidator: BYTES, keyValidator, namedColumns: [] };
+  if (!t.compact) return { comparator: new CompositeType([...clusteringTypes, UTF8_TYPE]), defaultValidator: BYTES_TYPE, keyValidator, namedColumns: [] };
   if (t.clustering.length > 0) {
     const comparator = clusteringTypes.length === 1 ? clusteringTypes[0]! : new CompositeType(clusteringTypes);
-    return { comparator, defaultValidator: t.regular[0]?.type ?? BYTES, keyValidator, namedColumns: [] };
+    return { comparator, defaultValidator: t.regular[0]?.type ?? BYTES_TYPE, keyValidator, namedColumns: [] };
   }
-  return { comparator: UTF8_TYPE, defaultValidator: BYTES, keyValidator, namedColumns: t.regular.map((c) => ({ name: c.name, validator: c.type })) };
+  return { comparator: UTF8_TYPE, defaultValidator: BYTES_TYPE, keyValidator, namedColumns: t.regular.map((c) => ({ name: c.name, validator: c.type })) };
 }
 
 /** The Thrift-side definition's CQL view (see the header). */
@@ -164,5 +164,3 @@ function validateColumnName(name: string, table: string): void {
   if (typeof name !== 'string' || name.length === 0) throw new InvalidRequestError(`Column names of ${table} must be non-empty`);
   if (Buffer.byteLength(name, 'utf8') > 0xffff) throw new InvalidRequestError(`Column name ${name.slice(0, 40)}… is too long`);
 }
-
-const BYTES = BYTES_TYPE;

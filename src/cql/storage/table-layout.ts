@@ -75,11 +75,6 @@ export class TableLayout {
     }
   }
 
-  /** The comparable form of a collection element path, by the column's path type. */
-  pathComponent(pathType: AbstractType, path: Buffer): Buffer {
-    return pathType.toComparable(path);
-  }
-
   /** The row marker's cell (sparse tables only: the others have no marker). */
   markerName(clustering: readonly Buffer[]): Buffer | null {
     return this.kind === 'sparse' ? cellName([...this.clusteringComponents(clustering), EMPTY_NAME]) : null;
