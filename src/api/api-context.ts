@@ -6,7 +6,7 @@
 import type { ColumnFamilyDef } from '../schema/index.js';
 import type { ColumnFamilyCodec } from './column-family-codec.js';
 import type { OperationsBackend } from './operations-backend.js';
-import type { TimestampSource } from './timestamp-source.js';
+import type { TimestampSource } from '../env/index.js';
 
 export interface ApiContext {
   readonly backend: OperationsBackend;

@@ -12,7 +12,7 @@ import { Keyspace } from './keyspace.js';
 import type { OperationsBackend } from './operations-backend.js';
 import { parseSchemaText } from './schema-text.js';
 import { TimeUUID, createTimeUuidFactory } from './time-uuid.js';
-import { TimestampSource } from './timestamp-source.js';
+import { TimestampSource } from '../env/index.js';
 
 /** What `loadSchema` changed, and what it found already there. */
 export interface SchemaLoadResult {

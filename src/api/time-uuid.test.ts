@@ -7,7 +7,7 @@ import { LONG_TYPE, TIME_UUID_TYPE, UTF8_TYPE, BYTES_TYPE, DATE_TYPE, parseType 
 import { TimeUUID, createTimeUuidFactory } from './time-uuid.js';
 import { toBytes } from './to-bytes.js';
 import { fromBytes } from './from-bytes.js';
-import { TimestampSource } from './timestamp-source.js';
+import { TimestampSource } from '../env/index.js';
 
 test('TimeUUID: guid round trip, Date, order, bytes are copied', () => {
   const next = createTimeUuidFactory(createRealEnv());

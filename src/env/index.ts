@@ -10,3 +10,4 @@ export * from './durable-dir.js';
 export * from './network.js';
 export * from './real-network.js';
 export * from './sim-network.js';
+export * from './timestamp-source.js';

@@ -4,3 +4,6 @@ export * from './local-operations.js';
 export { indexTableDefs, indexTableId } from './keys-index.js';
 export * from './row-shaper.js';
 export type { SliceLevel } from './predicate-query.js';
+export type { OperationContext } from './operation-context.js';
+export { type RowWrite, writeRows } from './row-writer.js';
+export type { KeysIndex } from './keys-index.js';

@@ -29,7 +29,8 @@ import type { Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, Consistency
 import { truncate } from './truncate.js';
 
 export class LocalOperations {
-  private readonly ctx: OperationContext;
+  /** The context every operation runs with (shared with the CQL layer's local data store). */
+  readonly ctx: OperationContext;
   /** Index tables per column family definition (a schema change makes a new definition object). */
   private readonly indexCache = new Map<string, { cf: ColumnFamilyDef; indexes: readonly KeysIndex[] }>();
 

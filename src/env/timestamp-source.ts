@@ -3,7 +3,7 @@
  * instance, so two writes from one client never tie (a later write always wins, even within the
  * same microsecond or after the clock steps back).
  */
-import type { Clock } from '../env/index.js';
+import type { Clock } from './env.js';
 
 export class TimestampSource {
   private last = -1n;

@@ -1,0 +1,37 @@
+/**
+ * Everything a CQL statement needs from the node, handed down by the composition root (never
+ * module state): the env, the live user schema and the keeper that changes it, the coordinator
+ * seam (DataStore), the virtual tables, the partitioner, the function registry, write timestamps,
+ * and what the node says about itself.
+ */
+import type { SchemaKeeper } from '../../db/system-schema.js';
+import type { Partitioner } from '../../dht/index.js';
+import type { Env, TimestampSource } from '../../env/index.js';
+import type { Schema } from '../../schema/index.js';
+import type { FunctionContext, FunctionRegistry } from '../functions/index.js';
+import type { DataStore } from './data-store.js';
+import type { NodeInfo, PeerInfo } from './node-info.js';
+import type { LayoutCache } from './table-lookup.js';
+import type { VirtualTables } from './virtual-tables.js';
+
+export interface CqlContext {
+  readonly env: Env;
+  /** The user schema now (system tables are in `virtualTables`). */
+  schema(): Schema;
+  /** Applies schema changes durably, one at a time. */
+  readonly keeper: SchemaKeeper;
+  readonly data: DataStore;
+  readonly virtualTables: VirtualTables;
+  readonly partitioner: Partitioner;
+  /** How each table's rows lie in cells, cached per definition. */
+  readonly layouts: LayoutCache;
+  readonly functions: FunctionRegistry;
+  /** now(), uuid(), currentTimestamp()… read time and randomness through this. */
+  readonly functionContext: FunctionContext;
+  /** Server-side write timestamps (microseconds, strictly increasing). */
+  readonly timestamps: TimestampSource;
+  node(): NodeInfo;
+  peers(): readonly PeerInfo[];
+  /** Wall clock in seconds (TTL expiry, tombstone local deletion time). */
+  nowSec(): number;
+}

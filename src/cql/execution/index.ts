@@ -1,0 +1,13 @@
+/** The CQL executor's seams: context, data store (coordinator seam), statements, results, options. */
+export * from './bound-value.js';
+export * from './cql-result.js';
+export * from './query-options.js';
+export * from './client-state.js';
+export * from './data-store.js';
+export * from './local-data-store.js';
+export * from './node-info.js';
+export * from './cql-context.js';
+export * from './virtual-tables.js';
+export * from './cql-statement.js';
+export * from './table-lookup.js';
+export * from './preparer.js';

@@ -1,0 +1,36 @@
+/**
+ * How a statement is run: the values of its bind markers (in marker order; a server resolves
+ * named values to positions before this point), the consistency levels, paging and the default
+ * timestamp. The same for QUERY, EXECUTE and each statement of a BATCH.
+ */
+import type { BoundValue } from './bound-value.js';
+
+/** Cassandra's consistency level names. */
+export type Consistency =
+  | 'ANY'
+  | 'ONE'
+  | 'TWO'
+  | 'THREE'
+  | 'QUORUM'
+  | 'ALL'
+  | 'LOCAL_QUORUM'
+  | 'EACH_QUORUM'
+  | 'SERIAL'
+  | 'LOCAL_SERIAL'
+  | 'LOCAL_ONE';
+
+export interface QueryOptions {
+  readonly consistency: Consistency;
+  /** For conditional updates and SERIAL reads; SERIAL when absent. */
+  readonly serialConsistency?: Consistency;
+  readonly values: readonly BoundValue[];
+  /** Rows per page; absent or ≤ 0 means every row in one result. */
+  readonly pageSize?: number;
+  readonly pagingState?: Buffer;
+  /** The client's default write timestamp (microseconds); the server's clock when absent. */
+  readonly timestamp?: bigint;
+}
+
+export function queryOptions(values: readonly BoundValue[] = [], rest: Partial<Omit<QueryOptions, 'values'>> = {}): QueryOptions {
+  return { consistency: 'ONE', ...rest, values };
+}

@@ -1,0 +1,33 @@
+/**
+ * Virtual tables: system.local, system.peers, system.peers_v2, system_schema.*,
+ * system_virtual_schema.*. Each is described like any CQL table (a ColumnFamilyDef with its
+ * CqlTable), so SELECT runs on them unchanged; their rows are computed when read, by a DataStore
+ * that refuses writes.
+ */
+import type { ColumnFamilyDef, KeyspaceDef } from '../../schema/index.js';
+import type { DataStore } from './data-store.js';
+
+export interface VirtualTables {
+  /** The virtual keyspaces (for system_schema and DESCRIBE). */
+  keyspaces(): readonly KeyspaceDef[];
+  /** The table, or undefined when `keyspace.name` is not a virtual table. */
+  table(keyspace: string, name: string): ColumnFamilyDef | undefined;
+  /** True for the keyspaces only virtual tables live in. */
+  isVirtualKeyspace(keyspace: string): boolean;
+  /** Serves reads of every virtual table. */
+  readonly store: DataStore;
+}
+
+/** No virtual tables at all (tests of statements that do not need them). */
+export const NO_VIRTUAL_TABLES: VirtualTables = {
+  keyspaces: () => [],
+  table: () => undefined,
+  isVirtualKeyspace: () => false,
+  store: {
+    read: () => Promise.resolve(null),
+    scan: () => Promise.resolve([]),
+    apply: () => Promise.reject(new Error('no virtual tables')),
+    withPartitionLock: (_cf, _key, fn) => fn(),
+    truncate: () => Promise.reject(new Error('no virtual tables')),
+  },
+};

@@ -1,0 +1,21 @@
+/**
+ * Parsed statement → bound statement, by kind. A kind without a preparer is refused with a
+ * clear error naming it.
+ */
+import { InvalidRequestError } from '../errors/index.js';
+import { SCHEMA_PREPARERS } from './ddl/index.js';
+import type { CqlContext, CqlStatement, Preparer, PreparerTable } from './execution/index.js';
+import type { ParsedStatement } from './parser/index.js';
+import { DATA_PREPARERS } from './statements/index.js';
+
+const PREPARERS: PreparerTable = { ...DATA_PREPARERS, ...SCHEMA_PREPARERS };
+
+export function prepareStatement(parsed: ParsedStatement, ctx: CqlContext, sessionKeyspace: string | undefined): CqlStatement {
+  const preparer = PREPARERS[parsed.statement.kind] as Preparer | undefined;
+  if (preparer === undefined) throw new InvalidRequestError(`${describeKind(parsed.statement.kind)} statements are not supported`);
+  return preparer(parsed.statement, parsed, ctx, sessionKeyspace);
+}
+
+function describeKind(kind: string): string {
+  return kind.replace(/[A-Z]/g, (c) => ` ${c}`).toUpperCase();
+}

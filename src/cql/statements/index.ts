@@ -1,0 +1,7 @@
+/** The data statements (one file each) and their preparers by kind. */
+import type { PreparerTable } from '../execution/index.js';
+import { prepareUse } from './use.js';
+
+export const DATA_PREPARERS: PreparerTable = {
+  use: prepareUse,
+};

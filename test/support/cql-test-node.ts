@@ -1,0 +1,95 @@
+/**
+ * Test support for the CQL executor: a node (engine, schema, local data store) in a temporary
+ * directory with a manual clock, a session, and helpers that parse, prepare and execute CQL
+ * text. Results can be read back as JS values (each column's type composes its bytes).
+ */
+import { LocalOperations } from '../../src/db/operations/local-operations.js';
+import { openNodeStorage } from '../../src/db/open-node-storage.js';
+import { type Partitioner, Murmur3Partitioner } from '../../src/dht/index.js';
+import type { Env } from '../../src/env/index.js';
+import { createCqlContext } from '../../src/cql/create-cql-context.js';
+import { type BoundValue, type ClientState, type CqlContext, type CqlResult, type CqlStatement, type NodeInfo, type QueryOptions, type VirtualTables, newClientState, queryOptions } from '../../src/cql/execution/index.js';
+import { parseStatement } from '../../src/cql/parser/index.js';
+import { prepareStatement } from '../../src/cql/prepare.js';
+import type { StorageEngine } from '../../src/storage/storage-engine.js';
+import { type ManualClock, tempEnv } from './temp-env.js';
+
+export interface CqlTestNode {
+  readonly ctx: CqlContext;
+  readonly engine: StorageEngine;
+  readonly clock: ManualClock;
+  readonly env: Env;
+  /** The session statements run in (its keyspace changes with USE). */
+  readonly state: ClientState;
+  /** Warnings the session received. */
+  readonly warnings: string[];
+  prepare(cql: string): CqlStatement;
+  /** Parse, prepare and execute; `values` bind the markers in order. */
+  run(cql: string, values?: readonly BoundValue[], options?: Partial<Omit<QueryOptions, 'values'>>): Promise<CqlResult>;
+  /** `run`, then each row as an object of composed JS values (column name → value). */
+  rows(cql: string, values?: readonly BoundValue[], options?: Partial<Omit<QueryOptions, 'values'>>): Promise<Record<string, unknown>[]>;
+  /** Closes the engine and opens the same directory again (a fresh session). */
+  restart(): Promise<CqlTestNode>;
+  close(): Promise<void>;
+}
+
+export const TEST_NODE_INFO: NodeInfo = {
+  clusterName: 'Test Cluster',
+  dataCenter: 'datacenter1',
+  rack: 'rack1',
+  partitionerClass: 'org.apache.cassandra.dht.Murmur3Partitioner',
+  releaseVersion: '4.0.11',
+  cqlVersion: '3.4.5',
+  nativeProtocolVersion: '4',
+  hostId: Buffer.from('0f0e0d0c0b0a49088007060504030201', 'hex'),
+  listenAddress: '127.0.0.1',
+  broadcastAddress: '127.0.0.1',
+  rpcAddress: '127.0.0.1',
+  nativePort: 9042,
+  tokens: ['0'],
+  bootstrapped: 'COMPLETED',
+};
+
+export interface CqlTestNodeOptions {
+  readonly partitioner?: Partitioner;
+  readonly virtualTables?: (ctx: CqlContext) => VirtualTables;
+}
+
+export async function openCqlTestNode(options: CqlTestNodeOptions = {}): Promise<CqlTestNode> {
+  const t = tempEnv('ilium-cql-');
+  return open(t.env, t.dir, t.clock, options, t.cleanup);
+}
+
+async function open(env: Env, dir: string, clock: ManualClock, options: CqlTestNodeOptions, cleanup: () => void): Promise<CqlTestNode> {
+  const partitioner = options.partitioner ?? new Murmur3Partitioner();
+  const { engine, keeper } = await openNodeStorage({ env, dataDir: dir, partitioner, options: { commitlogSync: 'batch' } });
+  const ops = new LocalOperations(keeper, engine, env, partitioner);
+  const ctx = createCqlContext({ env, keeper, ops, partitioner, node: () => TEST_NODE_INFO, virtualTables: options.virtualTables });
+  const warnings: string[] = [];
+  const state = newClientState(undefined, (m) => warnings.push(m));
+  const prepare = (cql: string) => prepareStatement(parseStatement(cql), ctx, state.keyspace);
+  const run = (cql: string, values: readonly BoundValue[] = [], opts: Partial<Omit<QueryOptions, 'values'>> = {}) => prepare(cql).execute(state, queryOptions(values, opts));
+  return {
+    ctx,
+    engine,
+    clock,
+    env,
+    state,
+    warnings,
+    prepare,
+    run,
+    rows: async (cql, values, opts) => {
+      const r = await run(cql, values, opts);
+      if (r.kind !== 'rows') throw new Error(`expected rows, got ${r.kind}`);
+      return r.rows.map((row) => Object.fromEntries(r.columns.map((c, i) => [c.name, row[i] === null ? null : c.type.compose(row[i]!)])));
+    },
+    restart: async () => {
+      await engine.close();
+      return open(env, dir, clock, options, cleanup);
+    },
+    close: async () => {
+      await engine.close();
+      cleanup();
+    },
+  };
+}
