@@ -14,6 +14,8 @@ import type { TableRef } from '../execution/table-lookup.js';
 import { clusteringSlices } from '../restrictions/clustering-slices.js';
 import type { PreparedWhere } from '../restrictions/where-clause.js';
 import { decodePartitionKey } from '../storage/partition-key.js';
+import type { CqlColumn } from '../../schema/index.js';
+import { groupRows, samePartition } from './group-by.js';
 import type { LimitFn } from './limits.js';
 import type { PreparedOrdering } from './ordering.js';
 import { type PagingState, decodePagingState, encodePagingState } from './paging-state.js';
@@ -31,6 +33,8 @@ export interface SelectPlan {
   readonly perPartitionLimit: LimitFn;
   /** A partition with static values and no rows gives one row (no clustering or regular restriction). */
   readonly staticOnlyRows: boolean;
+  /** GROUP BY columns (empty: no grouping). */
+  readonly groupBy: readonly CqlColumn[];
 }
 
 /** Partitions fetched per scan step. */
@@ -79,6 +83,11 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     nowSec: ctx.nowSec(),
   });
   const columns = plan.selection.columns;
+  if (plan.groupBy.length > 0) {
+    const page = new Page(Infinity);
+    await fill(plan, ctx, reader, page, values, Infinity, null);
+    return { kind: 'rows', columns, rows: grouped(plan, page.rows, values, ppl, limit) };
+  }
   if (plan.selection.isAggregate) {
     const page = new Page(Infinity);
     await fill(plan, ctx, reader, page, values, ppl, null);
@@ -102,6 +111,24 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
   if (!page.full || left <= 0 || page.last === null) return { kind: 'rows', columns, rows };
   const next: PagingState = { key: page.last.key, clustering: page.last.clustering, rowsLeft: left, partitionRowsLeft: page.last.partitionRowsLeft };
   return { kind: 'rows', columns, rows, pagingState: encodePagingState(next) };
+}
+
+/** GROUP BY: one result row per group; PER PARTITION LIMIT and LIMIT count groups. */
+function grouped(plan: SelectPlan, rows: readonly ResultRow[], values: readonly BoundValue[], ppl: number, limit: number): ResultValues[] {
+  const out: ResultValues[] = [];
+  let inPartition = 0;
+  let prev: ResultRow | null = null;
+  for (const group of groupRows(rows, plan.groupBy)) {
+    const first = group[0]!;
+    inPartition = prev !== null && samePartition(prev, first) ? inPartition + 1 : 1;
+    prev = first;
+    if (inPartition > ppl) continue;
+    const agg = plan.selection.aggregate(values);
+    for (const r of group) agg.add(r);
+    out.push(agg.result());
+    if (out.length >= limit) break;
+  }
+  return out;
 }
 
 async function fill(plan: SelectPlan, ctx: CqlContext, reader: PartitionRowReader, page: Page, values: readonly BoundValue[], ppl: number, state: PagingState | null): Promise<void> {

@@ -156,3 +156,16 @@ test('Thrift-made column families read through CQL (dense and named layouts)', a
   await writeRows(n, people, [{ key: 'p1', name: 'Bo', born: 1970n }]);
   assert.deepEqual(await n.rows("SELECT * FROM thrift.\"People\" WHERE key = 'p1'"), [{ key: 'p1', born: 1970n, name: 'Bo' }]);
 });
+
+test('GROUP BY a primary key prefix: one row per group, aggregates per group, limits count groups', async () => {
+  assert.deepEqual(await n.rows('SELECT k, c, count(*), max(v) FROM ks.events WHERE k = 2 GROUP BY c'), [
+    { k: 2, c: 0, count: 2n, 'system.max(v)': 202 },
+    { k: 2, c: 1, count: 2n, 'system.max(v)': 212 },
+    { k: 2, c: 2, count: 2n, 'system.max(v)': 222 },
+  ]);
+  const perKey = await n.rows('SELECT k, count(*) FROM ks.events WHERE k IN (0, 1, 2) GROUP BY k');
+  assert.deepEqual(perKey, [{ k: 0, count: 6n }, { k: 1, count: 7n }, { k: 2, count: 6n }]);
+  assert.deepEqual((await n.rows('SELECT k, c FROM ks.events WHERE k IN (0, 2) GROUP BY k, c PER PARTITION LIMIT 1 LIMIT 5')).map((r) => `${r.k}/${r.c}`), ['0/0', '2/0']);
+  await assert.rejects(async () => n.run('SELECT v FROM ks.events GROUP BY v'), /Group by is currently only supported on the columns of the PRIMARY KEY, got v/);
+  await assert.rejects(async () => n.run('SELECT k FROM ks.events WHERE k = 1 GROUP BY d'), /following their declared order/);
+});

@@ -7,6 +7,7 @@ import { InvalidRequestError } from '../../errors/index.js';
 import { type CqlStatement, type Preparer, lookupTable } from '../execution/index.js';
 import type { SelectStatement } from '../parser/index.js';
 import { prepareWhere } from '../restrictions/where-clause.js';
+import { prepareGroupBy } from '../select/group-by.js';
 import { prepareLimit } from '../select/limits.js';
 import { prepareOrdering } from '../select/ordering.js';
 import { type SelectPlan, executeSelect } from '../select/select-executor.js';
@@ -20,7 +21,6 @@ export const prepareSelect: Preparer<SelectStatement> = (stmt, parsed, ctx, sess
   const terms: TermScope = { ctx, keyspace: cf.keyspace, markers };
   const selection = prepareSelection(stmt, { ctx, table: cf.cql, keyspace: cf.keyspace, tableName: cf.name, terms });
   const where = prepareWhere(stmt.where, table, terms, 'select', { allowFiltering: stmt.allowFiltering });
-  if (stmt.groupBy.length > 0) throw new InvalidRequestError('GROUP BY is not supported yet');
   const regularRestricted = where.filterColumns.some((c) => c.kind === 'regular');
   if (stmt.distinct) checkDistinct(stmt, selection.nonStaticColumns, cf.cql.partitionKey.map((c) => c.name), selection.readColumns, where.clusteringRestricted || regularRestricted);
   if (selection.onlyStatic && where.clusteringRestricted) throw new InvalidRequestError('Cannot restrict clustering columns when selecting only static columns');
@@ -33,6 +33,7 @@ export const prepareSelect: Preparer<SelectStatement> = (stmt, parsed, ctx, sess
     limit: prepareLimit(stmt.limit, 'LIMIT', cf.keyspace, cf.name, terms),
     perPartitionLimit: prepareLimit(stmt.perPartitionLimit, 'PER PARTITION LIMIT', cf.keyspace, cf.name, terms),
     staticOnlyRows: !where.clusteringRestricted && !regularRestricted,
+    groupBy: prepareGroupBy(stmt.groupBy, cf.cql, where),
   };
   const statement: CqlStatement = {
     kind: 'select',
