@@ -11,6 +11,9 @@ import { type CqlTable, type CqlTableInput, createCqlTable, cqlViewOfThrift, thr
 import { isUuidText, randomUuid } from './random-uuid.js';
 import { type TypeInput, resolveType } from './resolve-type.js';
 import { validateName } from './schema-names.js';
+import type { DroppedColumn } from './dropped-column.js';
+import type { IndexDef } from './index-def.js';
+import { type TableParams, type TableParamsInput, createTableParams } from './table-params.js';
 
 export type ColumnType = 'Standard' | 'Super';
 
@@ -32,6 +35,12 @@ export interface ColumnFamilyDef {
   readonly comment: string;
   /** The CQL view (cql-table.ts): as declared by CREATE TABLE, or derived from the fields above. */
   readonly cql: CqlTable;
+  /** The CQL table options (bloom filter, caching, compaction, compression, …). */
+  readonly params: TableParams;
+  /** Columns dropped from a CQL table, by name (the latest drop of each). */
+  readonly droppedColumns: readonly DroppedColumn[];
+  /** Secondary indexes declared in CQL on a CQL table (Thrift KEYS indexes are in columnMetadata). */
+  readonly indexes: readonly IndexDef[];
 }
 
 export interface ColumnFamilyInput {
@@ -50,6 +59,9 @@ export interface ColumnFamilyInput {
   readonly comment?: string;
   /** A table declared in CQL: the comparator, validators and column metadata are derived from it (and must not be given). */
   readonly cql?: CqlTableInput;
+  readonly params?: TableParamsInput;
+  readonly droppedColumns?: readonly DroppedColumn[];
+  readonly indexes?: readonly IndexDef[];
 }
 
 /** Cassandra's default gc_grace_seconds: ten days. */
@@ -70,6 +82,9 @@ export function createColumnFamily(input: ColumnFamilyInput, random: Random): Co
     gcGraceSeconds: seconds(input.gcGraceSeconds ?? DEFAULT_GC_GRACE_SECONDS, 'gc_grace_seconds', 0x7fffffff),
     defaultTimeToLive: seconds(input.defaultTimeToLive ?? 0, 'default_time_to_live', TTL_SECONDS_MAX),
     comment: input.comment ?? '',
+    params: createTableParams(input.params),
+    droppedColumns: Object.freeze([...(input.droppedColumns ?? [])]),
+    indexes: Object.freeze([...(input.indexes ?? [])]),
   };
   if (input.cql !== undefined) return Object.freeze({ ...common, ...fromCql(input) });
   const columnType = parseColumnType(input.columnType ?? 'Standard');
