@@ -37,9 +37,9 @@ export interface ColumnFamilyDef {
   readonly cql: CqlTable;
   /** The CQL table options (bloom filter, caching, compaction, compression, …). */
   readonly params: TableParams;
-  /** Columns dropped from a CQL table, by name (the latest drop of each). */
+  /** Columns dropped from a CQL table, sorted by name (the latest drop of each). */
   readonly droppedColumns: readonly DroppedColumn[];
-  /** Secondary indexes declared in CQL on a CQL table (Thrift KEYS indexes are in columnMetadata). */
+  /** Secondary indexes declared in CQL on a CQL table, sorted by name (Thrift KEYS indexes are in columnMetadata). */
   readonly indexes: readonly IndexDef[];
 }
 
@@ -83,8 +83,8 @@ export function createColumnFamily(input: ColumnFamilyInput, random: Random): Co
     defaultTimeToLive: seconds(input.defaultTimeToLive ?? 0, 'default_time_to_live', TTL_SECONDS_MAX),
     comment: input.comment ?? '',
     params: createTableParams(input.params),
-    droppedColumns: Object.freeze([...(input.droppedColumns ?? [])]),
-    indexes: Object.freeze([...(input.indexes ?? [])]),
+    droppedColumns: Object.freeze([...(input.droppedColumns ?? [])].sort(byName)),
+    indexes: Object.freeze([...(input.indexes ?? [])].sort(byName)),
   };
   if (input.cql !== undefined) return Object.freeze({ ...common, ...fromCql(input) });
   const columnType = parseColumnType(input.columnType ?? 'Standard');
@@ -107,6 +107,10 @@ function fromCql(input: ColumnFamilyInput): Pick<ColumnFamilyDef, 'columnType' |
   const f = thriftFieldsOf(cql);
   const columnMetadata = Object.freeze(createColumnDefinitions(f.namedColumns.map((c) => ({ name: Buffer.from(c.name, 'utf8'), validator: c.validator })), f.comparator, input.name, false));
   return { columnType: 'Standard', comparator: f.comparator, subcomparator: null, defaultValidator: f.defaultValidator, keyValidator: f.keyValidator, columnMetadata, cql };
+}
+
+function byName(a: { readonly name: string }, b: { readonly name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 function parseColumnType(s: string): ColumnType {
