@@ -9,3 +9,7 @@ export * from './result-messages.js';
 export * from './statement-cache.js';
 export * from './statement-id.js';
 export * from './type-spec.js';
+export * from './node-identity.js';
+export * from './node-logger.js';
+export * from './ilium-node.js';
+export * from './statement-preparer.js';

@@ -12,12 +12,12 @@
  */
 import type { ColumnSpec, CqlContext, CqlStatement } from '../cql/execution/index.js';
 import { type ParsedStatement, parseStatement } from '../cql/parser/index.js';
-import { prepareStatement } from '../cql/prepare.js';
 import { InvalidRequestError, UnpreparedError } from '../errors/index.js';
 import type { Schema } from '../schema/index.js';
 import { LruCache } from './lru-cache.js';
 import { MAX_BIND_MARKERS } from './query-values.js';
 import { statementId } from './statement-id.js';
+import type { StatementPreparer } from './statement-preparer.js';
 
 /** Cassandra sizes its cache in memory (prepared_statements_cache_size_mb); we count statements. */
 export const DEFAULT_PREPARED_STATEMENTS_MAX = 10_000;
@@ -37,6 +37,7 @@ export class PreparedStatements {
 
   constructor(
     private readonly ctx: CqlContext,
+    private readonly prepareStatement: StatementPreparer,
     maxEntries = DEFAULT_PREPARED_STATEMENTS_MAX,
   ) {
     this.entries = new LruCache(maxEntries);
@@ -54,7 +55,7 @@ export class PreparedStatements {
   prepare(query: string, keyspace: string | undefined): { id: Buffer; statement: CqlStatement } {
     const parsed = parseStatement(query);
     const schema = this.ctx.schema();
-    const statement = prepareStatement(parsed, this.ctx, keyspace);
+    const statement = this.prepareStatement(parsed, this.ctx, keyspace);
     if (statement.bindVariables.length > MAX_BIND_MARKERS) {
       throw new InvalidRequestError(`Too many markers(?). ${statement.bindVariables.length} markers exceed the allowed maximum of ${MAX_BIND_MARKERS}`);
     }
@@ -77,7 +78,7 @@ export class PreparedStatements {
     if (entry.schema === schema) return entry.statement;
     let fresh: CqlStatement;
     try {
-      fresh = prepareStatement(entry.parsed, this.ctx, entry.keyspace);
+      fresh = this.prepareStatement(entry.parsed, this.ctx, entry.keyspace);
     } catch (e) {
       this.entries.delete(key);
       throw e;

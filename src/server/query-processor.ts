@@ -14,6 +14,7 @@ import { DEFAULT_PREPARED_STATEMENTS_MAX, PreparedStatements } from './prepared-
 import { QuerySession } from './query-session.js';
 import { toResultMessage, toSchemaChange } from './result-messages.js';
 import { DEFAULT_STATEMENT_CACHE_MAX, StatementCache } from './statement-cache.js';
+import type { StatementPreparer } from './statement-preparer.js';
 import { TypeSpecs } from './type-spec.js';
 
 export interface QueryProcessorOptions {
@@ -21,6 +22,8 @@ export interface QueryProcessorOptions {
   readonly preparedStatementsMax?: number;
   /** Simple-statement texts kept bound (0 turns the cache off). */
   readonly statementCacheMax?: number;
+  /** Binds parsed statements (the CQL layer's prepareStatement unless a test substitutes one). */
+  readonly prepare?: StatementPreparer;
   /** Runs BATCH requests; refused with a clear error when absent. */
   readonly executeBatch?: ExecuteBatch;
 }
@@ -35,14 +38,16 @@ export class QueryProcessor implements CqlRequestHandler {
   readonly types = new TypeSpecs();
   readonly executeBatch: ExecuteBatch;
   private events: EventSink = () => undefined;
+  private readonly prepare: StatementPreparer;
 
   constructor(
     readonly ctx: CqlContext,
     options: QueryProcessorOptions = {},
   ) {
-    this.prepared = new PreparedStatements(ctx, options.preparedStatementsMax ?? DEFAULT_PREPARED_STATEMENTS_MAX);
+    this.prepare = options.prepare ?? prepareStatement;
+    this.prepared = new PreparedStatements(ctx, this.prepare, options.preparedStatementsMax ?? DEFAULT_PREPARED_STATEMENTS_MAX);
     const cacheMax = options.statementCacheMax ?? DEFAULT_STATEMENT_CACHE_MAX;
-    this.statements = cacheMax > 0 ? new StatementCache(ctx, cacheMax) : undefined;
+    this.statements = cacheMax > 0 ? new StatementCache(ctx, this.prepare, cacheMax) : undefined;
     this.executeBatch = options.executeBatch ?? BATCHES_UNSUPPORTED;
   }
 
@@ -57,7 +62,7 @@ export class QueryProcessor implements CqlRequestHandler {
 
   /** Parses and binds `query` (no caching). */
   prepareText(query: string, keyspace: string | undefined): CqlStatement {
-    return prepareStatement(parseStatement(query), this.ctx, keyspace);
+    return this.prepare(parseStatement(query), this.ctx, keyspace);
   }
 
   /** Executes `statement` and answers its RESULT; schema changes are also published. */

@@ -6,9 +6,9 @@
  */
 import type { CqlContext, CqlStatement } from '../cql/execution/index.js';
 import { parseStatement } from '../cql/parser/index.js';
-import { prepareStatement } from '../cql/prepare.js';
 import type { Schema } from '../schema/index.js';
 import { LruCache } from './lru-cache.js';
+import type { StatementPreparer } from './statement-preparer.js';
 
 export const DEFAULT_STATEMENT_CACHE_MAX = 1000;
 /** Texts longer than this are prepared each time, not kept. */
@@ -26,6 +26,7 @@ export class StatementCache {
 
   constructor(
     private readonly ctx: CqlContext,
+    private readonly prepareStatement: StatementPreparer,
     maxEntries = DEFAULT_STATEMENT_CACHE_MAX,
   ) {
     this.entries = new LruCache(maxEntries);
@@ -34,7 +35,7 @@ export class StatementCache {
   /** The statement for `query` in `keyspace`: the cached one if still bound to the current schema. */
   statementFor(query: string, keyspace: string | undefined): CqlStatement {
     const schema = this.ctx.schema();
-    if (query.length > STATEMENT_CACHE_MAX_QUERY_CHARS) return prepareStatement(parseStatement(query), this.ctx, keyspace);
+    if (query.length > STATEMENT_CACHE_MAX_QUERY_CHARS) return this.prepareStatement(parseStatement(query), this.ctx, keyspace);
     const key = keyspace === undefined ? `\u0000${query}` : `${keyspace}\u0000${query}`;
     const cached = this.entries.get(key);
     if (cached !== undefined && cached.schema === schema) {
@@ -42,7 +43,7 @@ export class StatementCache {
       return cached.statement;
     }
     this.misses++;
-    const statement = prepareStatement(parseStatement(query), this.ctx, keyspace);
+    const statement = this.prepareStatement(parseStatement(query), this.ctx, keyspace);
     this.entries.set(key, { statement, schema });
     return statement;
   }
