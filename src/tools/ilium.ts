@@ -6,11 +6,10 @@
  *   ilium sstable dump <table dir> <generation>
  */
 import { parseArgs } from 'node:util';
-import { createRealEnv } from '../env/index.js';
 import { IliumError } from '../errors/index.js';
-import { dumpSSTable } from '../storage/sstable/index.js';
-import { loadSchemaFile } from './schema-load.js';
-import { startNode } from './start-node.js';
+
+// Each subcommand's modules load only when it runs: `ilium start` is ready sooner without the
+// schema loaders (XML parser, embedded API) and the SSTable dumper.
 
 const USAGE = `usage:
   ilium start [--config FILE] [--data DIR] [--port N] [--commitlog-sync periodic|batch|group]
@@ -33,6 +32,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'schema' && rest[0] === 'load') return schemaLoad(rest.slice(1));
   if (command === 'sstable' && rest[0] === 'dump' && rest.length === 3) {
+    const [{ dumpSSTable }, { createRealEnv }] = await Promise.all([import('../storage/sstable/index.js'), import('../env/index.js')]);
     process.stdout.write(dumpSSTable(createRealEnv(), rest[1]!, Number(rest[2])));
     return 0;
   }
@@ -54,6 +54,7 @@ async function start(args: string[]): Promise<number> {
     process.stderr.write(`ilium: --port takes a port number (0-65535), got ${values.port}\n`);
     return 2;
   }
+  const { startNode } = await import('./start-node.js');
   await startNode({
     ...(values.config === undefined ? {} : { configFile: values.config }),
     ...(values.data === undefined ? {} : { dataDir: values.data }),
@@ -76,6 +77,7 @@ async function schemaLoad(args: string[]): Promise<number> {
     process.stderr.write(`ilium: schema load takes one FILE\n${USAGE}\n`);
     return 2;
   }
+  const { loadSchemaFile } = await import('./schema-load.js');
   const lines = await loadSchemaFile({ file: positionals[0]!, dataDir: values.data!, partitioner: values.partitioner });
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

@@ -62,7 +62,8 @@ export async function startIliumProcess(opts: IliumProcessOptions = {}): Promise
   const began = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': by then stdout and stderr are drained, so output() is complete.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const ready = await new Promise<RegExpExecArray>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
