@@ -4,9 +4,10 @@
  * TTL/TIMESTAMP, conditional updates vs USING TIMESTAMP and IN, counter tables).
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import type { CqlContext, TableRef } from '../execution/index.js';
+import type { CqlContext, Preparer, TableRef } from '../execution/index.js';
 import { lookupTable } from '../execution/index.js';
-import type { ParsedStatement, QualifiedName, UsingClause } from '../parser/index.js';
+import type { QualifiedName, Statement, UsingClause } from '../parser/index.js';
+import { type ModificationSpec, ModificationStatement } from './modification-statement.js';
 import { BindVariables, type BoundTerm, type TermScope } from '../terms/index.js';
 
 export function modifiableTable(ctx: CqlContext, name: QualifiedName, sessionKeyspace: string | undefined): TableRef {
@@ -15,8 +16,24 @@ export function modifiableTable(ctx: CqlContext, name: QualifiedName, sessionKey
   return table;
 }
 
-export function newScope(ctx: CqlContext, table: TableRef, parsed: ParsedStatement): TermScope {
-  return { ctx, keyspace: table.cf.keyspace, markers: new BindVariables(parsed.bindMarkerCount, parsed.bindMarkerNames) };
+/** The scope a statement on `table` binds its terms in (a BATCH shares its markers across statements). */
+export type ScopeFor = (table: TableRef) => TermScope;
+
+/** A modification bound to the schema, before it becomes a statement (alone, or in a BATCH). */
+export interface BoundModification {
+  readonly spec: ModificationSpec;
+  readonly pkIndexes: readonly number[];
+}
+
+export type ModificationBinder<S> = (stmt: S, ctx: CqlContext, sessionKeyspace: string | undefined, scopeFor: ScopeFor) => BoundModification;
+
+/** The preparer of a statement on its own: its own bind variables. */
+export function modificationPreparer<S extends Statement>(bind: ModificationBinder<S>): Preparer<S> {
+  return (stmt, parsed, ctx, sessionKeyspace) => {
+    const markers = new BindVariables(parsed.bindMarkerCount, parsed.bindMarkerNames);
+    const { spec, pkIndexes } = bind(stmt, ctx, sessionKeyspace, (table) => ({ ctx, keyspace: table.cf.keyspace, markers }));
+    return new ModificationStatement(ctx, spec, markers.all(), pkIndexes);
+  };
 }
 
 export function isCounterTable(table: TableRef): boolean {

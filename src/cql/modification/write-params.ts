@@ -29,8 +29,9 @@ export class BoundAttributes {
     private readonly timestampTerm: BoundTerm | null,
   ) {}
 
-  static bind(using: UsingClause, cf: ColumnFamilyDef, scope: TermScope): BoundAttributes {
-    const spec = (name: string, type: ColumnSpec['type']): ColumnSpec => ({ keyspace: cf.keyspace, table: cf.name, name, type });
+  /** `table` names the markers' keyspace and table. */
+  static bind(using: UsingClause, table: { readonly keyspace: string; readonly name: string }, scope: TermScope): BoundAttributes {
+    const spec = (name: string, type: ColumnSpec['type']): ColumnSpec => ({ keyspace: table.keyspace, table: table.name, name, type });
     const bindInt = (v: IntValue | null, name: string, type: ColumnSpec['type']) => (v === null ? null : bindTerm(v, spec(name, type), scope));
     return new BoundAttributes(bindInt(using.ttl, '[ttl]', INT32_TYPE), bindInt(using.timestamp, '[timestamp]', LONG_TYPE));
   }

@@ -10,21 +10,20 @@ import type { CqlColumn } from '../../schema/index.js';
 import type { BoundValue, Preparer } from '../execution/index.js';
 import { columnSpec, lookupColumn } from '../modification/bind-operations.js';
 import { JsonDocument } from '../modification/insert-json.js';
-import { ModificationStatement } from '../modification/modification-statement.js';
 import type { Operation } from '../modification/operation.js';
-import { checkUsing, isCounterTable, modifiableTable, newScope, routingIndexes } from '../modification/prepare-support.js';
+import { checkUsing, isCounterTable, modifiableTable, type ModificationBinder, modificationPreparer, routingIndexes } from '../modification/prepare-support.js';
 import { SetValue } from '../modification/set-operations.js';
 import { type TargetRows, checkClustering, keyValue, partitionKeys } from '../modification/target-rows.js';
 import { BoundAttributes } from '../modification/write-params.js';
 import type { InsertStatement } from '../parser/index.js';
 import { type BoundTerm, bindTerm } from '../terms/index.js';
 
-export const prepareInsert: Preparer<InsertStatement> = (stmt, parsed, ctx, sessionKeyspace) => {
+export const bindInsert: ModificationBinder<InsertStatement> = (stmt, ctx, sessionKeyspace, scopeFor) => {
   const table = modifiableTable(ctx, stmt.table, sessionKeyspace);
   const { cf } = table;
   if (isCounterTable(table)) throw new InvalidRequestError('INSERT statements are not allowed on counter tables, use UPDATE instead');
   checkUsing(stmt.using, false, stmt.ifNotExists);
-  const scope = newScope(ctx, table, parsed);
+  const scope = scopeFor(table);
   const attributes = BoundAttributes.bind(stmt.using, cf, scope);
   const terms = new Map<CqlColumn, BoundTerm>();
   if (stmt.values.kind === 'values') {
@@ -56,22 +55,22 @@ export const prepareInsert: Preparer<InsertStatement> = (stmt, parsed, ctx, sess
     checkClustering(clustering);
     return { keys, rows: { kind: 'rows', clusterings: [clustering] } };
   };
-  return new ModificationStatement(
-    ctx,
-    {
-      kind: 'insert',
-      table,
-      target,
-      operations,
-      deletesRows: false,
-      writesMarker: !staticOnly,
-      conditions: [],
-      ifExists: false,
-      ifNotExists: stmt.ifNotExists,
-      attributes,
-      isCounter: false,
-    },
-    scope.markers.all(),
-    routingIndexes(pkTerms),
-  );
+  return {
+    spec: {
+        kind: 'insert',
+        table,
+        target,
+        operations,
+        deletesRows: false,
+        writesMarker: !staticOnly,
+        conditions: [],
+        ifExists: false,
+        ifNotExists: stmt.ifNotExists,
+        attributes,
+        isCounter: false,
+      },
+    pkIndexes: routingIndexes(pkTerms),
+  };
 };
+
+export const prepareInsert: Preparer<InsertStatement> = modificationPreparer(bindInsert);
