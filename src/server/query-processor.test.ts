@@ -319,18 +319,6 @@ test('BATCH: texts and prepared ids with their values reach the batch executor; 
   }
 });
 
-test('without a batch executor, BATCH is refused with a clear error', async () => {
-  const t = await setup();
-  try {
-    const c = await t.connect();
-    const r = await c.request({ opcode: 'BATCH', type: 'LOGGED', statements: [{ kind: 'query', query: 'INSERT INTO ks.t (k) VALUES (?)', values: [Buffer.from('a')] }], consistency: 'ONE' });
-    assert.equal(error(r).code, ErrorCode.INVALID);
-    assert.match(error(r).message, /BATCH requests are not supported/);
-  } finally {
-    await t.close();
-  }
-});
-
 test('a schema change result is answered and published to REGISTERed clients', async () => {
   const t = await setup();
   try {

@@ -9,7 +9,7 @@ import type { ClientState, CqlContext, CqlResult, CqlStatement, QueryOptions } f
 import { parseStatement } from '../cql/parser/index.js';
 import { prepareStatement } from '../cql/prepare.js';
 import type { ClientInfo, CqlRequestHandler, CqlSession, ResultMessage, ServerEvent } from '../transport/index.js';
-import { BATCHES_UNSUPPORTED, type ExecuteBatch } from './batch-executor.js';
+import { CQL_BATCHES, type ExecuteBatch } from './batch-executor.js';
 import { DEFAULT_PREPARED_STATEMENTS_MAX, PreparedStatements } from './prepared-statements.js';
 import { QuerySession } from './query-session.js';
 import { toResultMessage, toSchemaChange } from './result-messages.js';
@@ -24,7 +24,7 @@ export interface QueryProcessorOptions {
   readonly statementCacheMax?: number;
   /** Binds parsed statements (the CQL layer's prepareStatement unless a test substitutes one). */
   readonly prepare?: StatementPreparer;
-  /** Runs BATCH requests; refused with a clear error when absent. */
+  /** Runs BATCH requests (the CQL layer's executeBatch unless a test watches them). */
   readonly executeBatch?: ExecuteBatch;
 }
 
@@ -48,7 +48,7 @@ export class QueryProcessor implements CqlRequestHandler {
     this.prepared = new PreparedStatements(ctx, this.prepare, options.preparedStatementsMax ?? DEFAULT_PREPARED_STATEMENTS_MAX);
     const cacheMax = options.statementCacheMax ?? DEFAULT_STATEMENT_CACHE_MAX;
     this.statements = cacheMax > 0 ? new StatementCache(ctx, this.prepare, cacheMax) : undefined;
-    this.executeBatch = options.executeBatch ?? BATCHES_UNSUPPORTED;
+    this.executeBatch = options.executeBatch ?? CQL_BATCHES;
   }
 
   /** Sets where events go (the server is made after its handler, so this is wired late). */
