@@ -70,7 +70,7 @@ export class IliumNode {
       let nativePort = config.native_transport_port;
       const nodeInfo = (): NodeInfo => describeNode(config, partitioner, identity, nativePort);
       const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
-      const processor = new QueryProcessor(ctx, opts.processor);
+      const processor = new QueryProcessor(ctx, { preparedStatementsMax: config.prepared_statements_cache_max_entries, ...opts.processor });
       if (config.start_native_transport) {
         server = new CqlServer(env, processor, {
           host: config.rpc_address,
