@@ -68,6 +68,13 @@ test('cassandra-driver against ilium start: connect, DDL, USE, errors, prepared 
         [[1, 'ann', 'ann@ilium.example'], [2, 'bob', 'bob@example.com'], [3, 'cyd', 'cy@example.com']],
       );
 
+      // Paging: the driver hands our paging state back for the next page.
+      const first = await client.execute('SELECT id FROM users', [], { fetchSize: 2 });
+      assert.equal(first.rows.length, 2);
+      assert.ok(first.pageState !== null && first.pageState !== undefined, 'more pages follow');
+      const rest = await client.execute('SELECT id FROM users', [], { fetchSize: 2, pageState: first.pageState });
+      assert.deepEqual([...first.rows, ...rest.rows].map((r) => r['id'] as number).sort(), [1, 2, 3]);
+
       // The cache holds two statements: preparing two more evicts the INSERT. The server answers
       // UNPREPARED (seen on the wire), and the driver re-prepares and retries on its own.
       const wire = await CqlWireClient.connect(createRealEnv().net, { host: node.host, port: node.port });
