@@ -19,7 +19,6 @@ import { validateFor } from '../restrictions/bound-values.js';
 import { tokenType } from '../restrictions/token-bounds.js';
 import { encodePartitionKey } from '../storage/partition-key.js';
 import { type TermScope, bindTerm } from '../terms/index.js';
-import type { ResultRow } from './result-row.js';
 import { type Accumulator, type SelectorNode, scalarNode } from './selector-node.js';
 
 export interface SelectorScope {
@@ -279,4 +278,3 @@ export function selectorText(sel: Selector): string {
   }
 }
 
-export type { ResultRow };

@@ -4,7 +4,6 @@
  * columns (one `[json]` text column for SELECT JSON); whether the query aggregates; and how a row
  * (or a group of rows) becomes a result row.
  */
-import { InvalidRequestError } from '../../errors/index.js';
 import { UTF8_TYPE } from '../../marshal/index.js';
 import type { CqlColumn, CqlTable } from '../../schema/index.js';
 import type { BoundValue } from '../execution/bound-value.js';
@@ -50,7 +49,6 @@ export function prepareSelection(stmt: SelectStatement, s: SelectorScope): Selec
   const spec = (name: string, type: ColumnSpec['type']): ColumnSpec => ({ keyspace: s.keyspace, table: s.tableName, name, type });
   const columns = stmt.json ? [spec('[json]', UTF8_TYPE)] : nodes.map((n, i) => spec(names[i]!, n.type));
   const finish = (vals: ResultValues): ResultValues => (stmt.json ? [UTF8_TYPE.decompose(selectJsonRow(nodes.map((n, i) => ({ name: names[i]!, type: n.type, value: vals[i] ?? null }))))] : vals);
-  if (stmt.json && stmt.wildcard && s.table.columns.size === 0) throw new InvalidRequestError('SELECT JSON needs columns');
   return {
     columns,
     isAggregate,

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { LONG_TYPE } from '../../marshal/index.js';
+import { INT32_TYPE, LONG_TYPE, UTF8_TYPE, UserType } from '../../marshal/index.js';
 import { type CqlTestNode, openCqlTestNode } from '../../../test/support/cql-test-node.js';
 import { createFamily, createTable, writeRows } from '../../../test/support/cql-rows.js';
 import type { ColumnFamilyDef } from '../../schema/index.js';
@@ -168,4 +168,18 @@ test('GROUP BY a primary key prefix: one row per group, aggregates per group, li
   assert.deepEqual((await n.rows('SELECT k, c FROM ks.events WHERE k IN (0, 2) GROUP BY k, c PER PARTITION LIMIT 1 LIMIT 5')).map((r) => `${r.k}/${r.c}`), ['0/0', '2/0']);
   await assert.rejects(async () => n.run('SELECT v FROM ks.events GROUP BY v'), /Group by is currently only supported on the columns of the PRIMARY KEY, got v/);
   await assert.rejects(async () => n.run('SELECT k FROM ks.events WHERE k = 1 GROUP BY d'), /following their declared order/);
+});
+
+test('partition key slices filter a scan with ALLOW FILTERING', async () => {
+  assert.deepEqual((await n.rows('SELECT DISTINCT k FROM ks.events WHERE k > 1 ALLOW FILTERING')).map((r) => r.k).sort(), [2, 5]);
+  assert.deepEqual(await n.rows('SELECT count(*) FROM ks.events WHERE k >= 1 AND k < 3 ALLOW FILTERING'), [{ count: 13n }]);
+  await assert.rejects(async () => n.run('SELECT * FROM ks.events WHERE k > 1'), /ALLOW FILTERING/);
+});
+
+test('a non-frozen UDT is rebuilt from its field cells; fields are selectable', async () => {
+  const addr = new UserType('ks', 'addr', ['street', 'zip'], [UTF8_TYPE, INT32_TYPE], true);
+  const cf = await createTable(n, 'ks', 'people', { partitionKey: [{ name: 'id', type: 'int' }], regular: [{ name: 'a', type: addr }] });
+  await writeRows(n, cf, [{ id: 1, a: { street: 'Main', zip: 5 } }]);
+  const [row] = await n.rows('SELECT a, a.zip, a.street FROM ks.people WHERE id = 1');
+  assert.deepEqual(row, { a: { street: 'Main', zip: 5 }, 'a.zip': 5, 'a.street': 'Main' });
 });
