@@ -39,13 +39,32 @@ type HintTerm = Extract<Term, { kind: 'typeHint' }>;
 
 /** A function call, an operation or a negation, bound to its receiver. */
 export function bindCall(term: CallTerm, receiver: ColumnSpec, scope: TermScope, bind: BindFn): BoundTerm {
-  const fn = resolveCall(term, unwrapReversed(receiver.type), scope);
+  const fn = resolveForReceiver(term, receiver, scope);
   if (!isValueCompatible(receiver.type, fn.returnType)) {
     throw new InvalidRequestError(
       `Type error: cannot assign result of function ${SYSTEM_KEYSPACE}.${fn.name} (type ${cqlTypeName(fn.returnType)}) to ${receiver.name} (type ${cqlTypeName(unwrapReversed(receiver.type))})`,
     );
   }
   return bindCallArgs(fn, argsOf(term), receiver, scope, bind);
+}
+
+/**
+ * The overload for the receiver; when the receiver rules every overload out but the call itself
+ * resolves, the result's type is what is wrong, and the error says so.
+ */
+function resolveForReceiver(term: CallTerm, receiver: ColumnSpec, scope: TermScope): ScalarFunction {
+  try {
+    return resolveCall(term, unwrapReversed(receiver.type), scope);
+  } catch (e) {
+    if (!(e instanceof InvalidRequestError)) throw e;
+    let alone: ScalarFunction;
+    try {
+      alone = resolveCall(term, null, scope);
+    } catch {
+      throw e;
+    }
+    return alone;
+  }
 }
 
 /** Binds the arguments to `fn`'s parameters and calls it (once now, if it can). */
