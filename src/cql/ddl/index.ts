@@ -11,6 +11,7 @@ import { prepareDropIndex } from './drop-index.js';
 import { prepareDropKeyspace } from './drop-keyspace.js';
 import { prepareDropTable } from './drop-table.js';
 import { prepareDropType } from './drop-type.js';
+import { prepareDescribe } from '../describe/describe.js';
 
 export const SCHEMA_PREPARERS: PreparerTable = {
   createKeyspace: prepareCreateKeyspace,
@@ -24,4 +25,5 @@ export const SCHEMA_PREPARERS: PreparerTable = {
   createType: prepareCreateType,
   alterType: prepareAlterType,
   dropType: prepareDropType,
+  describe: prepareDescribe,
 };

@@ -39,7 +39,7 @@ test('CREATE TABLE: every kind of column, clustering order, statics, options; pe
       assert.deepEqual(t.cql.partitionKey.map((c) => c.name), ['a', 'b']);
       assert.deepEqual(t.cql.clustering.map((c) => [c.name, c.reversed]), [['c', true], ['d', false]]);
       assert.deepEqual(t.cql.statics.map((c) => c.name), ['s']);
-      assert.deepEqual(t.cql.regular.map((c) => `${c.name} ${c.type.cqlName}`), ['l list<int>', 'st set<frozen<list<text>>>', 'm map<text, int>', 'fm frozen<map<int, text>>', 'tu frozen<tuple<int, text>>', 'v varint']);
+      assert.deepEqual(t.cql.regular.map((c) => `${c.name} ${c.type.cqlName}`), ['fm frozen<map<int, text>>', 'l list<int>', 'm map<text, int>', 'st set<frozen<list<text>>>', 'tu frozen<tuple<int, text>>', 'v varint'], 'kept by name');
       assert.equal(t.comment, 'hello');
       assert.equal(t.gcGraceSeconds, 3600);
       assert.equal(t.defaultTimeToLive, 60);
