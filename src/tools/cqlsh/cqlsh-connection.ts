@@ -2,7 +2,7 @@
  * The shell's connection: a cassandra-driver Client pinned to the one host given (as cqlsh
  * pins its session to the host it was started with), maps and sets decoded as Map/Set and
  * bigint/varint as JS bigints (so values keep their types for printing and COPY), optional
- * plain-text authentication, and the request timeout. Plus what SHOW VERSION/HOST print.
+ * plain-text authentication, the request timeout, and no retries (errors show as the server sent them). Plus what SHOW VERSION/HOST print.
  */
 import cassandra from 'cassandra-driver';
 
@@ -29,7 +29,11 @@ export function createClient(o: ConnectOptions): cassandra.Client {
   return new cassandra.Client({
     contactPoints: [endpoint],
     keyspace: o.keyspace,
-    policies: { loadBalancing: new loadBalancing.AllowListPolicy(new loadBalancing.RoundRobinPolicy(), [endpoint]) },
+    policies: {
+      loadBalancing: new loadBalancing.AllowListPolicy(new loadBalancing.RoundRobinPolicy(), [endpoint]),
+      // one host: a retry elsewhere would only hide the server's error behind NoHostAvailable
+      retry: new cassandra.policies.retry.FallthroughRetryPolicy(),
+    },
     pooling: { coreConnectionsPerHost: { [cassandra.types.distance.local]: 1, [cassandra.types.distance.remote]: 0 } },
     socketOptions: { readTimeout: o.requestTimeoutSec * 1000, connectTimeout: o.connectTimeoutSec * 1000 },
     encoding: { map: Map, set: Set, useBigIntAsLong: true, useBigIntAsVarint: true },

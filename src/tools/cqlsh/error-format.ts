@@ -70,8 +70,10 @@ export function formatError(err: unknown): string {
     return `OperationTimedOut: errors={'${err.host ?? 'unknown'}': 'Client request timeout. See Session.execute[_async](timeout)'}, last_host=${err.host ?? 'unknown'}`;
   }
   if (err instanceof cassandra.errors.NoHostAvailableError) {
-    const inner = Object.entries(err.innerErrors ?? {}).map(([h, e]) => `'${h}': ${innerMessage(e)}`);
-    return `NoHostAvailable: ('Unable to complete the operation against any hosts', {${inner.join(', ')}})`;
+    const inner = Object.values(err.innerErrors ?? {});
+    if (inner.length === 1 && inner[0] instanceof cassandra.errors.ResponseError) return formatError(inner[0]);
+    const hosts = Object.entries(err.innerErrors ?? {}).map(([h, e]) => `'${h}': ${innerMessage(e)}`);
+    return `NoHostAvailable: ('Unable to complete the operation against any hosts', {${hosts.join(', ')}})`;
   }
   if (err instanceof Error) return `${err.name === 'Error' ? 'Error' : err.name}: ${err.message}`;
   return String(err);

@@ -134,6 +134,6 @@ async function printTrace(ctx: QueryContext, rs: cassandra.types.ResultSet): Pro
     writeLines(io, renderTable(names, rows, true));
     io.out('\n');
   } catch {
-    io.out('Trace details are not available from this server (no system_traces tables).\n');
+    io.out('Tracing is not supported by this server: it records no trace events (no system_traces.events table).\n');
   }
 }
