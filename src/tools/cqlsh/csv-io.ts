@@ -1,7 +1,8 @@
 /**
  * CSV for COPY. Reading goes through the `csv-parse` package (RFC 4180: quoted fields with
  * doubled quotes, delimiters and line breaks inside quotes; streaming; a bad record is skipped
- * and reported with its line, the rest of the file goes on). Writing is the dozen lines below:
+ * and reported with its line, the rest of the file goes on — though after a quote that never
+ * closes, the rest of the file is inside that field, as CSV has it). Writing is the dozen lines below:
  * a field is quoted when it holds the delimiter, the quote, a line break or surrounding spaces,
  * or is an empty string — so an empty string (`""`) and a null (nothing, or the NULL option)
  * stay distinct, which csv-stringify's options cannot express (its quoted_empty quotes nulls too).
@@ -58,7 +59,13 @@ export async function* readCsv(input: Readable, d: CsvDialect, onBadRecord: (lin
     info: true,
     cast: (value, ctx) => (!ctx.quoting && value === d.nullText ? (null as unknown as string) : value),
   });
-  parser.on('skip', (err: Error & { lines?: number }) => onBadRecord(err.lines ?? 0, err.message));
+  let lastBadLine = -1;
+  parser.on('skip', (err: Error & { lines?: number }) => {
+    // one broken record can raise several errors on the same line: report it once
+    const line = err.lines ?? 0;
+    if (line !== lastBadLine) onBadRecord(line, err.message);
+    lastBadLine = line;
+  });
   input.on('error', (e) => parser.destroy(e));
   input.pipe(parser);
   for await (const item of parser as AsyncIterable<{ record: (string | null)[]; info: { lines: number } }>) {
