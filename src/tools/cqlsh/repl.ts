@@ -74,6 +74,9 @@ export async function runRepl(shell: CqlshShell, asker: ReplAsker, o: ReplOption
     splitter.reset();
     pendingText = '';
     o.output.write('\n');
+    // drop what was typed on the line (readline leaves it when SIGINT is handled here)
+    rl.write(null, { ctrl: true, name: 'e' });
+    rl.write(null, { ctrl: true, name: 'u' });
     prompt();
   });
   prompt();
