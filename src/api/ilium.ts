@@ -144,6 +144,9 @@ function inputOf(def: ColumnFamilyDef): ColumnFamilyInput {
     gcGraceSeconds: def.gcGraceSeconds,
     defaultTimeToLive: def.defaultTimeToLive,
     comment: def.comment,
+    params: def.params,
+    droppedColumns: def.droppedColumns,
+    indexes: def.indexes,
   };
 }
 

@@ -5,7 +5,9 @@
  * ConfigurationError (a typo must not silently fall back to a default).
  *
  * Ilium-only keys: `data_center` and `rack` (what cassandra-rackdc.properties says for the
- * GossipingPropertyFileSnitch; SimpleSnitch reports them too), `memtable_flush_threshold_in_mb`.
+ * GossipingPropertyFileSnitch; SimpleSnitch reports them too), `memtable_flush_threshold_in_mb`,
+ * `prepared_statements_cache_max_entries` (Cassandra sizes that cache in memory with
+ * prepared_statements_cache_size_mb; Ilium counts statements).
  */
 import { ConfigurationError } from '../errors/index.js';
 
@@ -37,6 +39,7 @@ export interface NodeConfig {
   readonly rack: string;
   readonly authenticator: string;
   readonly memtable_flush_threshold_in_mb: number;
+  readonly prepared_statements_cache_max_entries: number;
   readonly seeds: readonly string[];
 }
 
@@ -65,6 +68,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   rack: 'rack1',
   authenticator: 'AllowAllAuthenticator',
   memtable_flush_threshold_in_mb: 64,
+  prepared_statements_cache_max_entries: 10000,
   seeds: Object.freeze(['127.0.0.1']),
 } satisfies NodeConfig);
 
@@ -173,6 +177,9 @@ function validate(c: NodeConfig): void {
   if (!Number.isInteger(c.num_tokens) || c.num_tokens < 1 || c.num_tokens > 1536) throw new ConfigurationError(`num_tokens must be between 1 and 1536, got ${c.num_tokens}`);
   for (const k of ['commitlog_sync_period_in_ms', 'commitlog_sync_group_window_in_ms', 'commitlog_segment_size_in_mb', 'native_transport_max_frame_size_in_mb', 'memtable_flush_threshold_in_mb'] as const) {
     if (!(c[k] > 0)) throw new ConfigurationError(`${k} must be positive, got ${c[k]}`);
+  }
+  if (!Number.isInteger(c.prepared_statements_cache_max_entries) || c.prepared_statements_cache_max_entries < 1) {
+    throw new ConfigurationError(`prepared_statements_cache_max_entries must be a positive integer, got ${c.prepared_statements_cache_max_entries}`);
   }
   if (c.cluster_name.length === 0) throw new ConfigurationError('cluster_name must not be empty');
 }

@@ -7,6 +7,7 @@ import type { Partitioner } from '../dht/index.js';
 import { type Env, TimestampSource } from '../env/index.js';
 import { type CqlContext, type DataStore, LayoutCache, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables } from './execution/index.js';
 import { createFunctionContext, createNativeFunctionRegistry } from './functions/index.js';
+import { createVirtualTables } from './virtual/index.js';
 
 export interface CqlContextParts {
   readonly env: Env;
@@ -15,7 +16,10 @@ export interface CqlContextParts {
   readonly partitioner: Partitioner;
   readonly node: () => NodeInfo;
   readonly peers?: () => readonly PeerInfo[];
-  /** Made from the context being built (system_schema reads the live schema through it). */
+  /**
+   * Made from the context being built (system_schema reads the live schema through it); the
+   * node's real ones (system.local, system_schema.* …) when absent.
+   */
   readonly virtualTables?: (ctx: CqlContext) => VirtualTables;
   /** The coordinator; the local engine when absent. */
   readonly data?: DataStore;
@@ -41,6 +45,6 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     peers: parts.peers ?? (() => []),
     nowSec: () => Math.floor(env.clock.nowMs() / 1000),
   };
-  if (parts.virtualTables !== undefined) virtualTables = parts.virtualTables(ctx);
+  virtualTables = (parts.virtualTables ?? createVirtualTables)(ctx);
   return ctx;
 }

@@ -101,6 +101,14 @@ export class SchemaKeeper {
     return this.change((s) => s.dropColumnFamily(keyspace, name), [keyspace]);
   }
 
+  /**
+   * Any change of the keyspaces named: `op` runs on the schema as it is when its turn comes
+   * (so IF [NOT] EXISTS decides on the live schema); returning the same Schema changes nothing.
+   */
+  alter(keyspaces: readonly string[], op: (s: Schema) => Schema): Promise<Schema> {
+    return this.change(op, keyspaces);
+  }
+
   /** Queues one change; it validates against the schema as it is when its turn comes. */
   private change(op: (s: Schema) => Schema, keyspaces: readonly string[]): Promise<Schema> {
     const run = this.tail.then(() => this.applyChange(op, keyspaces));
@@ -111,6 +119,7 @@ export class SchemaKeeper {
   private async applyChange(op: (s: Schema) => Schema, keyspaces: readonly string[]): Promise<Schema> {
     const before = this.current;
     const next = op(before);
+    if (next === before) return before;
     const indexes = indexChanges(before, next);
     for (const name of new Set([...keyspaces, ...indexes.builds.map((b) => b.cf.keyspace)])) {
       const markers = indexes.builds.filter((b) => b.cf.keyspace === name).flatMap((b) => b.indexes.map((i) => i.table.id));

@@ -11,6 +11,9 @@ import { type CqlTable, type CqlTableInput, createCqlTable, cqlViewOfThrift, thr
 import { isUuidText, randomUuid } from './random-uuid.js';
 import { type TypeInput, resolveType } from './resolve-type.js';
 import { validateName } from './schema-names.js';
+import type { DroppedColumn } from './dropped-column.js';
+import type { IndexDef } from './index-def.js';
+import { type TableParams, type TableParamsInput, createTableParams } from './table-params.js';
 
 export type ColumnType = 'Standard' | 'Super';
 
@@ -32,6 +35,12 @@ export interface ColumnFamilyDef {
   readonly comment: string;
   /** The CQL view (cql-table.ts): as declared by CREATE TABLE, or derived from the fields above. */
   readonly cql: CqlTable;
+  /** The CQL table options (bloom filter, caching, compaction, compression, …). */
+  readonly params: TableParams;
+  /** Columns dropped from a CQL table, sorted by name (the latest drop of each). */
+  readonly droppedColumns: readonly DroppedColumn[];
+  /** Secondary indexes declared in CQL on a CQL table, sorted by name (Thrift KEYS indexes are in columnMetadata). */
+  readonly indexes: readonly IndexDef[];
 }
 
 export interface ColumnFamilyInput {
@@ -50,6 +59,9 @@ export interface ColumnFamilyInput {
   readonly comment?: string;
   /** A table declared in CQL: the comparator, validators and column metadata are derived from it (and must not be given). */
   readonly cql?: CqlTableInput;
+  readonly params?: TableParamsInput;
+  readonly droppedColumns?: readonly DroppedColumn[];
+  readonly indexes?: readonly IndexDef[];
 }
 
 /** Cassandra's default gc_grace_seconds: ten days. */
@@ -70,6 +82,9 @@ export function createColumnFamily(input: ColumnFamilyInput, random: Random): Co
     gcGraceSeconds: seconds(input.gcGraceSeconds ?? DEFAULT_GC_GRACE_SECONDS, 'gc_grace_seconds', 0x7fffffff),
     defaultTimeToLive: seconds(input.defaultTimeToLive ?? 0, 'default_time_to_live', TTL_SECONDS_MAX),
     comment: input.comment ?? '',
+    params: createTableParams(input.params),
+    droppedColumns: Object.freeze([...(input.droppedColumns ?? [])].sort(byName)),
+    indexes: Object.freeze([...(input.indexes ?? [])].sort(byName)),
   };
   if (input.cql !== undefined) return Object.freeze({ ...common, ...fromCql(input) });
   const columnType = parseColumnType(input.columnType ?? 'Standard');
@@ -92,6 +107,10 @@ function fromCql(input: ColumnFamilyInput): Pick<ColumnFamilyDef, 'columnType' |
   const f = thriftFieldsOf(cql);
   const columnMetadata = Object.freeze(createColumnDefinitions(f.namedColumns.map((c) => ({ name: Buffer.from(c.name, 'utf8'), validator: c.validator })), f.comparator, input.name, false));
   return { columnType: 'Standard', comparator: f.comparator, subcomparator: null, defaultValidator: f.defaultValidator, keyValidator: f.keyValidator, columnMetadata, cql };
+}
+
+function byName(a: { readonly name: string }, b: { readonly name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 function parseColumnType(s: string): ColumnType {

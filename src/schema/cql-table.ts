@@ -38,8 +38,9 @@ export interface CqlColumn {
 export interface CqlTable {
   readonly partitionKey: readonly CqlColumn[];
   readonly clustering: readonly CqlColumn[];
-  /** Regular columns, by name. */
+  /** Regular columns, by name (UTF-8 byte order). */
   readonly regular: readonly CqlColumn[];
+  /** Static columns, by name (UTF-8 byte order). */
   readonly statics: readonly CqlColumn[];
   readonly compact: boolean;
   /** Derived from a Thrift definition (not persisted: derived again on load). */
@@ -76,8 +77,9 @@ export function createCqlTable(input: CqlTableInput, tableName: string): CqlTabl
   };
   const partitionKey = input.partitionKey.map((c, i) => col(c, 'partition_key', i));
   const clustering = clusteringIn.map((c, i) => col(c, 'clustering', i, (c.order ?? 'ASC') === 'DESC'));
-  const regular = regularIn.map((c) => col(c, 'regular', 0));
-  const statics = staticIn.map((c) => col(c, 'static', 0));
+  // Regular and static columns are kept by name (UTF-8 byte order), as Cassandra orders them.
+  const regular = regularIn.map((c) => col(c, 'regular', 0)).sort(byNameBytes);
+  const statics = staticIn.map((c) => col(c, 'static', 0)).sort(byNameBytes);
   const columns = new Map<string, CqlColumn>();
   for (const c of [...partitionKey, ...clustering, ...regular, ...statics]) {
     if (columns.has(c.name)) throw new InvalidRequestError(`Multiple definition of identifier ${c.name}`);
@@ -153,6 +155,10 @@ export function cqlViewOfThrift(f: {
   const columns = new Map<string, CqlColumn>();
   for (const col of [...partitionKey, ...clustering, ...regular]) if (!columns.has(col.name)) columns.set(col.name, col);
   return Object.freeze({ partitionKey, clustering, regular, statics: [], compact: true, fromThrift: true, columns });
+}
+
+function byNameBytes(a: CqlColumn, b: CqlColumn): number {
+  return Buffer.compare(Buffer.from(a.name, 'utf8'), Buffer.from(b.name, 'utf8'));
 }
 
 /** A non-frozen collection or UDT: stored as one cell per element or field. */

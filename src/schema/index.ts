@@ -18,3 +18,8 @@ export * from './json-schema-loader.js';
 export * from './xml-schema-loader.js';
 export * from './cql-table.js';
 export * from './schema-load-plan.js';
+export * from './table-params.js';
+export * from './index-def.js';
+export * from './dropped-column.js';
+export * from './user-types.js';
+export * from './column-family-input.js';

@@ -8,12 +8,15 @@ import { AlreadyExistsError } from './already-exists-error.js';
 import { type ColumnFamilyDef, type ColumnFamilyInput, createColumnFamily } from './column-family-def.js';
 import { DEFAULT_REPLICATION, type Replication, type ReplicationInput, createReplication } from './replication.js';
 import { validateName } from './schema-names.js';
+import type { UserType } from '../marshal/index.js';
 
 export interface KeyspaceDef {
   readonly name: string;
   readonly replication: Replication;
   readonly durableWrites: boolean;
   readonly tables: readonly ColumnFamilyDef[];
+  /** User-defined types (CREATE TYPE), each in its multi-cell form, by name. */
+  readonly types: readonly UserType[];
 }
 
 export interface KeyspaceInput {
@@ -23,6 +26,8 @@ export interface KeyspaceInput {
   readonly durableWrites?: boolean;
   /** Each table's keyspace is this keyspace (a different one given here is an error). */
   readonly tables?: readonly (Omit<ColumnFamilyInput, 'keyspace'> & { readonly keyspace?: string })[];
+  /** User types of this keyspace (their keyspace must be this one). */
+  readonly types?: readonly UserType[];
 }
 
 export function createKeyspace(input: KeyspaceInput, random: Random): KeyspaceDef {
@@ -36,7 +41,25 @@ export function createKeyspace(input: KeyspaceInput, random: Random): KeyspaceDe
     tables.push(createColumnFamily({ ...t, keyspace: input.name }, random));
   }
   checkUniqueTables(input.name, tables);
-  return Object.freeze({ name: input.name, replication, durableWrites: input.durableWrites ?? true, tables: Object.freeze(tables) });
+  const types = (input.types ?? []).map((t) => t.unfreeze());
+  checkTypes(input.name, types);
+  return Object.freeze({ name: input.name, replication, durableWrites: input.durableWrites ?? true, tables: Object.freeze(tables), types: Object.freeze(types) });
+}
+
+/** Each type belongs to the keyspace and has a name no other type has. */
+export function checkTypes(keyspace: string, types: readonly UserType[]): void {
+  const names = new Set<string>();
+  for (const t of types) {
+    if (t.keyspace !== keyspace) throw new InvalidRequestError(`User type ${t.keyspace}.${t.typeName} cannot be defined in keyspace ${keyspace}`);
+    if (names.has(t.typeName)) throw new InvalidRequestError(`A user type with name '${t.typeName}' already exists`);
+    names.add(t.typeName);
+  }
+}
+
+/** The same keyspace with `types` in place of its own. */
+export function withTypes(ks: KeyspaceDef, types: readonly UserType[]): KeyspaceDef {
+  checkTypes(ks.name, types);
+  return Object.freeze({ ...ks, types: Object.freeze(types.map((t) => t.unfreeze())) });
 }
 
 /** Names are unique ignoring case (they name directories on case-insensitive file systems). */

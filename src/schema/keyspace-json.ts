@@ -13,6 +13,12 @@
  *   { "id", "name", "cql": { "partition_key": [ { "name", "type" } ], "clustering": [ { "name",
  *     "type", "order": "ASC" | "DESC" } ], "regular": […], "static": […], "compact" },
  *     "gc_grace_seconds", "default_time_to_live", "comment" }
+ *
+ * Added later, each written only when it differs from its default (so older schemas keep their
+ * bytes and version, and older JSON still loads): on a keyspace "types": [ { "name", "fields":
+ * [ { "name", "type" } ] } ] (by name); on a table "params": { CQL option name: value } (only the
+ * non-default options), "dropped_columns": [ { "name", "type", "kind", "dropped_time": micros as
+ * text } ], "indexes": [ { "name", "kind", "options": { … } } ] (by name).
  */
 import type { Random } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
@@ -20,6 +26,10 @@ import type { ColumnDefinition } from './column-definition.js';
 import type { ColumnFamilyDef, ColumnFamilyInput } from './column-family-def.js';
 import type { CqlColumn, CqlTable, CqlTableInput } from './cql-table.js';
 import { type KeyspaceDef, createKeyspace } from './keyspace-def.js';
+import { type AbstractType, UserType, parseType } from '../marshal/index.js';
+import type { DroppedColumn } from './dropped-column.js';
+import { type IndexDef, createIndexDef } from './index-def.js';
+import { tableParamsFromObject, tableParamsToObject } from './table-params.js';
 
 /** Canonical JSON text of a keyspace. */
 export function keyspaceToJson(ks: KeyspaceDef): string {
@@ -29,10 +39,33 @@ export function keyspaceToJson(ks: KeyspaceDef): string {
 export function keyspaceToObject(ks: KeyspaceDef): object {
   const options = Object.fromEntries(Object.entries(ks.replication.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const tables = [...ks.tables].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { name: ks.name, replication: { class: ks.replication.class, options }, durable_writes: ks.durableWrites, tables: tables.map(tableToObject) };
+  const out: Record<string, unknown> = { name: ks.name, replication: { class: ks.replication.class, options }, durable_writes: ks.durableWrites, tables: tables.map(tableToObject) };
+  if (ks.types.length > 0) out.types = [...ks.types].sort((a, b) => (a.typeName < b.typeName ? -1 : a.typeName > b.typeName ? 1 : 0)).map(typeToObject);
+  return out;
+}
+
+function typeToObject(t: UserType): object {
+  return { name: t.typeName, fields: t.fieldNames.map((f, i) => ({ name: f, type: t.fieldTypes[i]!.fullName })) };
 }
 
 function tableToObject(t: ColumnFamilyDef): object {
+  return withExtras(t, tableBaseObject(t));
+}
+
+/** The later additions, present only when not at their defaults. */
+function withExtras(t: ColumnFamilyDef, o: Record<string, unknown>): object {
+  const params = tableParamsToObject(t.params);
+  if (Object.keys(params).length > 0) o.params = params;
+  if (t.droppedColumns.length > 0) {
+    o.dropped_columns = [...t.droppedColumns]
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((d) => ({ name: d.name, type: d.type.fullName, kind: d.kind, dropped_time: d.droppedTime.toString() }));
+  }
+  if (t.indexes.length > 0) o.indexes = [...t.indexes].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((i) => ({ name: i.name, kind: i.kind, options: i.options }));
+  return o;
+}
+
+function tableBaseObject(t: ColumnFamilyDef): Record<string, unknown> {
   if (!t.cql.fromThrift) {
     return { id: t.id, name: t.name, cql: cqlToObject(t.cql), gc_grace_seconds: t.gcGraceSeconds, default_time_to_live: t.defaultTimeToLive, comment: t.comment };
   }
@@ -83,10 +116,42 @@ export function keyspaceFromJson(text: string): KeyspaceDef {
       name: str(ks.name, 'name'),
       replication: { class: str(replication.class, 'replication.class'), options: stringRecord(replication.options) },
       durableWrites: bool(ks.durable_writes, 'durable_writes'),
-      tables: list(ks.tables, 'tables').map((t) => tableInput(record(t, 'table'))),
+      tables: list(ks.tables, 'tables').map((t) => ({ ...tableInput(record(t, 'table')), ...extrasInput(record(t, 'table')) })),
+      types: ks.types === undefined ? [] : list(ks.types, 'types').map((t) => typeInput(str(ks.name, 'name'), record(t, 'type'))),
     },
     NO_RANDOM,
   );
+}
+
+function typeInput(keyspace: string, t: Record<string, unknown>): UserType {
+  const fields = list(t.fields, 'type fields').map((f) => record(f, 'type field'));
+  const types = fields.map((f) => storedType(str(f.type, 'field type')));
+  return new UserType(keyspace, str(t.name, 'type name'), fields.map((f) => str(f.name, 'field name')), types, true);
+}
+
+function storedType(text: string): AbstractType {
+  try {
+    return parseType(text);
+  } catch (e) {
+    throw new ConfigurationError(`stored keyspace: type '${text}': ${(e as Error).message}`, { cause: e });
+  }
+}
+
+function extrasInput(t: Record<string, unknown>): Pick<ColumnFamilyInput, 'params' | 'droppedColumns' | 'indexes'> {
+  const params = t.params === undefined ? undefined : tableParamsFromObject(record(t.params, 'params'));
+  const droppedColumns: DroppedColumn[] = t.dropped_columns === undefined ? [] : list(t.dropped_columns, 'dropped_columns').map((x) => {
+    const d = record(x, 'dropped column');
+    const kind = str(d.kind, 'dropped column kind');
+    if (kind !== 'regular' && kind !== 'static') throw new ConfigurationError(`stored keyspace: dropped column kind ${kind}`);
+    return { name: str(d.name, 'dropped column name'), type: storedType(str(d.type, 'dropped column type')), kind, droppedTime: BigInt(str(d.dropped_time, 'dropped_time')) };
+  });
+  const indexes: IndexDef[] = t.indexes === undefined ? [] : list(t.indexes, 'indexes').map((x) => {
+    const i = record(x, 'index');
+    const kind = str(i.kind, 'index kind');
+    if (kind !== 'KEYS' && kind !== 'COMPOSITES' && kind !== 'CUSTOM') throw new ConfigurationError(`stored keyspace: index kind ${kind}`);
+    return createIndexDef(str(i.name, 'index name'), kind, stringRecord(i.options));
+  });
+  return { params, droppedColumns, indexes };
 }
 
 function tableInput(t: Record<string, unknown>): Omit<ColumnFamilyInput, 'keyspace'> {
@@ -154,7 +219,7 @@ function record(v: unknown, what: string): Record<string, unknown> {
 }
 
 function stringRecord(v: unknown): Record<string, string> {
-  const r = record(v, 'replication.options');
+  const r = record(v, 'options');
   return Object.fromEntries(Object.entries(r).map(([k, x]) => [k, str(x, `replication option ${k}`)]));
 }
 

@@ -6,7 +6,7 @@
 import { InvalidRequestError } from '../errors/index.js';
 import { AlreadyExistsError } from './already-exists-error.js';
 import type { ColumnFamilyDef } from './column-family-def.js';
-import { type KeyspaceDef, checkUniqueTables, withTables } from './keyspace-def.js';
+import { type KeyspaceDef, checkTypes, checkUniqueTables, withTables } from './keyspace-def.js';
 import { type Replication, type ReplicationInput, createReplication } from './replication.js';
 import { isSystemKeyspace } from './schema-names.js';
 import { schemaVersion } from './schema-version.js';
@@ -133,6 +133,20 @@ export class Schema {
     const old = this.getTable(keyspace, name);
     const ks = this.getKeyspace(keyspace);
     return this.replacing(withTables(ks, ks.tables.filter((t) => t.id !== old.id)));
+  }
+
+  /**
+   * Replaces an existing keyspace's definition whole (user types, indexes, table changes that
+   * follow a type change). Table ids must stay those of the tables they replace or be new.
+   */
+  replaceKeyspace(ks: KeyspaceDef): Schema {
+    checkUserKeyspace(ks.name);
+    const old = this.getKeyspace(ks.name);
+    checkUniqueTables(ks.name, ks.tables);
+    checkTypes(ks.name, ks.types);
+    const oldIds = new Set(old.tables.map((t) => t.id));
+    for (const t of ks.tables) if (!oldIds.has(t.id)) this.checkNewId(t);
+    return this.replacing(ks);
   }
 
   private replacing(ks: KeyspaceDef): Schema {

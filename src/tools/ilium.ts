@@ -1,23 +1,23 @@
 #!/usr/bin/env node
 /**
  * The `ilium` command. Subcommands:
- *   ilium start [--data DIR] [--commitlog-sync periodic|batch|group]
+ *   ilium start [--config FILE] [--data DIR] [--port N] [--commitlog-sync periodic|batch|group]
  *   ilium schema load FILE [--data DIR] [--partitioner NAME]
  *   ilium sstable dump <table dir> <generation>
  *   ilium cqlsh [host [port]] [-k ks] [-e stmt] [-f file] [-u user -p pass] [--request-timeout s]
  */
 import { parseArgs } from 'node:util';
-import { createRealEnv } from '../env/index.js';
 import { IliumError } from '../errors/index.js';
-import { dumpSSTable } from '../storage/sstable/index.js';
-import type { CommitLogSync } from '../storage/storage-options.js';
-import { runCqlsh } from './cqlsh/run-cqlsh.js';
-import { loadSchemaFile } from './schema-load.js';
-import { startNode } from './start-node.js';
+
+// Each subcommand's modules load only when it runs: `ilium start` is ready sooner without the
+// schema loaders (XML parser, embedded API) and the SSTable dumper.
 
 const USAGE = `usage:
-  ilium start [--data DIR] [--commitlog-sync periodic|batch|group]
-      Starts a node. Data goes to ./data unless --data says otherwise.
+  ilium start [--config FILE] [--data DIR] [--port N] [--commitlog-sync periodic|batch|group]
+      Starts a node and its CQL server. --config: a cassandra.yaml-style file (its keys where
+      the meaning is the same); the flags override it: --data the data directory (./data by
+      default), --port the CQL port (native_transport_port, 9042; 0 picks a free one),
+      --commitlog-sync the commit log's sync mode.
   ilium schema load FILE [--data DIR] [--partitioner NAME]
       Adds the keyspaces and column families of FILE (the JSON form
       {"Keyspace":{"CF":{"comparator_type":…}}} or the XML <Keyspace> form) that do not
@@ -32,21 +32,44 @@ const USAGE = `usage:
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'start') {
-    const { values } = parseArgs({ args: rest, options: { data: { type: 'string', default: 'data' }, 'commitlog-sync': { type: 'string' } } });
-    const sync = values['commitlog-sync'] as CommitLogSync | undefined;
-    await startNode({ dataDir: values.data!, storage: sync ? { commitlogSync: sync } : {} });
-    return -1; // keeps running
+    return start(rest);
   }
   if (command === 'schema' && rest[0] === 'load') return schemaLoad(rest.slice(1));
   if (command === 'cqlsh') {
+    const { runCqlsh } = await import('./cqlsh/run-cqlsh.js');
     return runCqlsh({ argv: rest, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
   }
   if (command === 'sstable' && rest[0] === 'dump' && rest.length === 3) {
+    const [{ dumpSSTable }, { createRealEnv }] = await Promise.all([import('../storage/sstable/index.js'), import('../env/index.js')]);
     process.stdout.write(dumpSSTable(createRealEnv(), rest[1]!, Number(rest[2])));
     return 0;
   }
   process.stderr.write(`${USAGE}\n`);
   return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+}
+
+async function start(args: string[]): Promise<number> {
+  let values;
+  try {
+    const options = { config: { type: 'string' }, data: { type: 'string' }, port: { type: 'string' }, 'commitlog-sync': { type: 'string' } } as const;
+    values = parseArgs({ args, options }).values;
+  } catch (e) {
+    process.stderr.write(`ilium: ${(e as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const port = values.port === undefined ? undefined : /^\d+$/.test(values.port) ? Number(values.port) : NaN;
+  if (Number.isNaN(port)) {
+    process.stderr.write(`ilium: --port takes a port number (0-65535), got ${values.port}\n`);
+    return 2;
+  }
+  const { startNode } = await import('./start-node.js');
+  await startNode({
+    ...(values.config === undefined ? {} : { configFile: values.config }),
+    ...(values.data === undefined ? {} : { dataDir: values.data }),
+    ...(port === undefined ? {} : { port }),
+    ...(values['commitlog-sync'] === undefined ? {} : { commitlogSync: values['commitlog-sync'] }),
+  });
+  return -1; // keeps running
 }
 
 async function schemaLoad(args: string[]): Promise<number> {
@@ -62,6 +85,7 @@ async function schemaLoad(args: string[]): Promise<number> {
     process.stderr.write(`ilium: schema load takes one FILE\n${USAGE}\n`);
     return 2;
   }
+  const { loadSchemaFile } = await import('./schema-load.js');
   const lines = await loadSchemaFile({ file: positionals[0]!, dataDir: values.data!, partitioner: values.partitioner });
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

@@ -1,4 +1,29 @@
 /** The schema statements (one file each) and their preparers by kind. */
 import type { PreparerTable } from '../execution/index.js';
+import { prepareAlterKeyspace } from './alter-keyspace.js';
+import { prepareAlterTable } from './alter-table.js';
+import { prepareAlterType } from './alter-type.js';
+import { prepareCreateIndex } from './create-index.js';
+import { prepareCreateKeyspace } from './create-keyspace.js';
+import { prepareCreateTable } from './create-table.js';
+import { prepareCreateType } from './create-type.js';
+import { prepareDropIndex } from './drop-index.js';
+import { prepareDropKeyspace } from './drop-keyspace.js';
+import { prepareDropTable } from './drop-table.js';
+import { prepareDropType } from './drop-type.js';
+import { prepareDescribe } from '../describe/describe.js';
 
-export const SCHEMA_PREPARERS: PreparerTable = {};
+export const SCHEMA_PREPARERS: PreparerTable = {
+  createKeyspace: prepareCreateKeyspace,
+  alterKeyspace: prepareAlterKeyspace,
+  dropKeyspace: prepareDropKeyspace,
+  createTable: prepareCreateTable,
+  alterTable: prepareAlterTable,
+  dropTable: prepareDropTable,
+  createIndex: prepareCreateIndex,
+  dropIndex: prepareDropIndex,
+  createType: prepareCreateType,
+  alterType: prepareAlterType,
+  dropType: prepareDropType,
+  describe: prepareDescribe,
+};

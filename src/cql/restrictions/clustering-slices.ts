@@ -34,7 +34,19 @@ export interface ClusteringRange {
 export interface ClusteringRestriction {
   /** Candidate values for each of the first columns, in order: one for =, several for IN. */
   readonly prefix: readonly (readonly Buffer[])[];
+  /**
+   * When present, exactly the prefixes the equalities allow (each `prefix.length` values long), a
+   * subset of the cartesian product of `prefix`: a multi-column IN such as (a, b) IN ((1, 2), (3, 4)).
+   */
+  readonly combinations?: readonly (readonly Buffer[])[];
   readonly range?: ClusteringRange;
+}
+
+/** The clustering prefixes a restriction selects: its combinations, else the cartesian product. */
+export function restrictionPrefixes(r: ClusteringRestriction): Buffer[][] {
+  if (r.combinations === undefined) return clusteringPrefixes(r.prefix);
+  if (r.combinations.length > MAX_PREFIXES) throw new InvalidRequestError(`IN restrictions on clustering columns select ${r.combinations.length} combinations; at most ${MAX_PREFIXES} are allowed`);
+  return r.combinations.map((c) => [...c]);
 }
 
 /** Every clustering prefix the equalities allow (the cartesian product of the IN lists). */
@@ -53,7 +65,7 @@ export function clusteringPrefixes(prefix: readonly (readonly Buffer[])[]): Buff
 export const MAX_PREFIXES = 65536;
 
 export function clusteringSlices(layout: TableLayout, r: ClusteringRestriction): NameSlice[] {
-  const prefixes = clusteringPrefixes(r.prefix);
+  const prefixes = restrictionPrefixes(r);
   const range = r.range;
   const slices = prefixes.map((p): NameSlice => (range === undefined ? { start: layout.prefixStart(p), end: layout.prefixEnd(p) } : rangeSlice(layout, p, range)));
   slices.sort((a, b) => Buffer.compare(a.start, b.start));

@@ -3,7 +3,8 @@
  * row; a collection's element cells are gathered under their column in element order (ascending,
  * even when the read was reversed); static cells make the partition's static row. A sparse row
  * exists when its marker or any of its cells is live; dense and named rows exist through their
- * cells. Cells of columns no longer in the schema are skipped.
+ * cells. Cells of columns no longer in the schema are skipped, and so are cells of a column written
+ * before its last drop (a dropped column's data never comes back when it is added again).
  */
 import { type Cell, isLive } from '../../storage/model/index.js';
 import type { TableLayout } from './table-layout.js';
@@ -36,6 +37,7 @@ export function assembleRows(layout: TableLayout, cells: readonly Cell[], nowSec
   for (const cell of cells) {
     if (!isLive(cell, nowSec)) continue;
     const d = layout.decode(cell.name);
+    if (d.unknownColumn === true || (d.column !== null && layout.isDropped(d.column, cell.timestamp))) continue;
     let row: RowData;
     if (d.isStatic) {
       row = statics ??= { clustering: [], columns: new Map(), marker: null };

@@ -35,6 +35,8 @@ export interface DecodedCellName {
   readonly path: Buffer | null;
   /** Bytes of the name that make up the clustering prefix (the row's group). */
   readonly prefixLength: number;
+  /** The cell belongs to a column the table no longer has (dropped): readers skip it. */
+  readonly unknownColumn?: boolean;
 }
 
 const EMPTY_NAME = UTF8_TYPE.toComparable(Buffer.alloc(0));
@@ -45,11 +47,14 @@ export class TableLayout {
   /** The type each clustering value is encoded with (ReversedType for DESC). */
   readonly clusteringTypes: readonly AbstractType[];
   private readonly comparableNames = new Map<string, Buffer>();
+  /** Dropped columns' drop times (microseconds): their cells written until then are ignored. */
+  private readonly dropTimes: ReadonlyMap<string, bigint>;
 
   constructor(readonly cf: ColumnFamilyDef) {
     this.table = cf.cql;
     this.kind = !this.table.compact ? 'sparse' : this.table.clustering.length > 0 ? 'dense' : 'named';
     this.clusteringTypes = this.table.clustering.map((c) => (c.reversed ? new ReversedType(c.type) : c.type));
+    this.dropTimes = new Map((cf.droppedColumns ?? []).map((d) => [d.name, d.droppedTime]));
     if (this.table.fromThrift && this.kind === 'dense' && cf.columnType === 'Standard' && this.table.clustering.length > 1) {
       // A Thrift CompositeType comparator stores the whole composite as one component.
       throw new InvalidRequestError(`CQL access to the CompositeType column family ${cf.keyspace}.${cf.name} is not supported yet`);
@@ -100,11 +105,18 @@ export class TableLayout {
     return column.kind === 'static' ? withStatic(boundAfter(comps)) : boundAfter(comps);
   }
 
+  /** True when a cell of `column` written at `timestamp` predates the column's last drop. */
+  isDropped(column: CqlColumn, timestamp: bigint): boolean {
+    const at = this.dropTimes.get(column.name);
+    return at !== undefined && timestamp <= at;
+  }
+
   /** Reads a cell name back. */
   decode(name: Buffer): DecodedCellName {
     if (name[0] === SEP_STATIC) {
       const r = new ByteReader(name, 1);
       const column = this.readColumn(r);
+      if (column === undefined) return { isStatic: true, clustering: [], column: null, path: null, prefixLength: 1, unknownColumn: true };
       return { isStatic: true, clustering: [], column, path: this.readPath(r, column), prefixLength: 1 };
     }
     const r = new ByteReader(name, 0);
@@ -126,6 +138,7 @@ export class TableLayout {
       }
       case 'sparse': {
         const column = this.readColumn(r);
+        if (column === undefined) return { isStatic: false, clustering, column: null, path: null, prefixLength, unknownColumn: true };
         return { isStatic: false, clustering, column, path: this.readPath(r, column), prefixLength };
       }
     }
@@ -140,12 +153,12 @@ export class TableLayout {
     return c;
   }
 
-  /** The column component (null: the row marker, or a column since dropped). */
-  private readColumn(r: ByteReader): CqlColumn | null {
+  /** The column component (null: the row marker; undefined: a column the table no longer has). */
+  private readColumn(r: ByteReader): CqlColumn | null | undefined {
     if (r.u8() !== SEP_NEXT) throw new InvalidRequestError(`cell name of ${this.cf.name} has no column component`);
     const n = UTF8_TYPE.fromComparable(r);
     if (n.length === 0) return null;
-    return this.table.columns.get(n.toString('utf8')) ?? null;
+    return this.table.columns.get(n.toString('utf8'));
   }
 
   private readPath(r: ByteReader, column: CqlColumn | null): Buffer | null {

@@ -1,0 +1,107 @@
+/**
+ * Schema objects printed back as CQL, in Cassandra 4.0's DESCRIBE layout: CREATE KEYSPACE, CREATE
+ * TYPE, CREATE TABLE (columns, PRIMARY KEY, CLUSTERING ORDER, COMPACT STORAGE, every option) and
+ * CREATE [CUSTOM] INDEX. Each parses back through our parser and recreates the same definition.
+ */
+import { toCqlString } from '../../marshal/index.js';
+import type { UserType } from '../../marshal/index.js';
+import { type ColumnFamilyDef, type CqlColumn, type IndexDef, type KeyspaceDef, refersToType } from '../../schema/index.js';
+import { quoteIdentifier, quoteString } from '../parser/index.js';
+
+const LOCATOR_PACKAGE = 'org.apache.cassandra.locator.';
+
+function q(ks: string, name: string): string {
+  return `${quoteIdentifier(ks)}.${quoteIdentifier(name)}`;
+}
+
+function map(m: Readonly<Record<string, string>>): string {
+  return `{${Object.entries(m).map(([k, v]) => `${quoteString(k)}: ${quoteString(v)}`).join(', ')}}`;
+}
+
+/** Java's Double.toString for the values options take (0.01, 1.0, 0.0). */
+function double(v: number): string {
+  return Number.isInteger(v) ? v.toFixed(1) : String(v);
+}
+
+export function keyspaceCql(ks: KeyspaceDef): string {
+  const replication = { class: LOCATOR_PACKAGE + ks.replication.class, ...ks.replication.options };
+  return `CREATE KEYSPACE ${quoteIdentifier(ks.name)} WITH replication = ${map(replication)}  AND durable_writes = ${ks.durableWrites};`;
+}
+
+export function typeCql(t: UserType): string {
+  const fields = t.fieldNames.map((f, i) => `    ${quoteIdentifier(f)} ${toCqlString(t.fieldTypes[i]!)}`);
+  return `CREATE TYPE ${q(t.keyspace, t.typeName)} (\n${fields.join(',\n')}\n);`;
+}
+
+export function tableCql(cf: ColumnFamilyDef): string {
+  const t = cf.cql;
+  const inlineKey = t.partitionKey.length === 1 && t.clustering.length === 0;
+  const others = [...t.regular, ...t.statics].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const col = (c: CqlColumn) => `    ${quoteIdentifier(c.name)} ${toCqlString(c.type)}${c.kind === 'static' ? ' static' : ''}${inlineKey && c.kind === 'partition_key' ? ' PRIMARY KEY' : ''}`;
+  const lines = [...t.partitionKey, ...t.clustering, ...others].map(col);
+  if (!inlineKey) {
+    const pk = t.partitionKey.map((c) => quoteIdentifier(c.name));
+    const partition = pk.length === 1 ? pk[0]! : `(${pk.join(', ')})`;
+    lines.push(`    PRIMARY KEY (${[partition, ...t.clustering.map((c) => quoteIdentifier(c.name))].join(', ')})`);
+  }
+  const withs: string[] = [];
+  if (t.compact) withs.push('COMPACT STORAGE');
+  if (t.clustering.length > 0) withs.push(`CLUSTERING ORDER BY (${t.clustering.map((c) => `${quoteIdentifier(c.name)} ${c.reversed ? 'DESC' : 'ASC'}`).join(', ')})`);
+  withs.push(...tableOptionsCql(cf));
+  return `CREATE TABLE ${q(cf.keyspace, cf.name)} (\n${lines.join(',\n')}\n) WITH ${withs.join('\n    AND ')};`;
+}
+
+function tableOptionsCql(cf: ColumnFamilyDef): string[] {
+  const p = cf.params;
+  const out = [
+    `additional_write_policy = ${quoteString(p.additionalWritePolicy)}`,
+    `bloom_filter_fp_chance = ${double(p.bloomFilterFpChance)}`,
+    `caching = ${map(p.caching)}`,
+    `cdc = ${p.cdc}`,
+    `comment = ${quoteString(cf.comment)}`,
+    `compaction = ${map(p.compaction)}`,
+    `compression = ${map(p.compression)}`,
+    `crc_check_chance = ${double(p.crcCheckChance)}`,
+  ];
+  // Obsolete in Cassandra 4.0 (always 0 there): printed only when set, so they round-trip.
+  if (p.dclocalReadRepairChance !== 0) out.push(`dclocal_read_repair_chance = ${double(p.dclocalReadRepairChance)}`);
+  out.push(
+    `default_time_to_live = ${cf.defaultTimeToLive}`,
+    `extensions = ${map(p.extensions)}`,
+    `gc_grace_seconds = ${cf.gcGraceSeconds}`,
+    `max_index_interval = ${p.maxIndexInterval}`,
+    `memtable_flush_period_in_ms = ${p.memtableFlushPeriodInMs}`,
+    `min_index_interval = ${p.minIndexInterval}`,
+    `read_repair = ${quoteString(p.readRepair)}`,
+  );
+  if (p.readRepairChance !== 0) out.push(`read_repair_chance = ${double(p.readRepairChance)}`);
+  out.push(`speculative_retry = ${quoteString(p.speculativeRetry)}`);
+  return out;
+}
+
+/** The table's indexes: CQL ones and the KEYS indexes of Thrift column metadata. */
+export function indexesOf(cf: ColumnFamilyDef): IndexDef[] {
+  const keys = cf.columnMetadata.filter((c) => c.indexType !== null).map((c): IndexDef => ({ name: c.indexName!, kind: 'KEYS', options: { target: quoteIdentifier(cf.comparator.toString(c.name)) } }));
+  return [...keys, ...cf.indexes];
+}
+
+export function indexCql(cf: ColumnFamilyDef, index: IndexDef): string {
+  const on = `${quoteIdentifier(index.name)} ON ${q(cf.keyspace, cf.name)} (${index.options.target})`;
+  if (index.kind !== 'CUSTOM') return `CREATE INDEX ${on};`;
+  const { class_name: cls, target: _target, ...options } = index.options;
+  const withOptions = Object.keys(options).length > 0 ? ` WITH OPTIONS = ${map(options)}` : '';
+  return `CREATE CUSTOM INDEX ${on} USING ${quoteString(cls!)}${withOptions};`;
+}
+
+/** A keyspace's types, each after the types it uses (so the statements run in order). */
+export function typesInOrder(ks: KeyspaceDef): UserType[] {
+  const out: UserType[] = [];
+  const uses = (t: UserType, name: string): boolean => t.fieldTypes.some((f) => refersToType(f, ks.name, name));
+  const pending = [...ks.types].sort((a, b) => (a.typeName < b.typeName ? -1 : 1));
+  while (pending.length > 0) {
+    const i = pending.findIndex((t) => pending.every((o) => o === t || !uses(t, o.typeName)));
+    const next = pending.splice(i < 0 ? 0 : i, 1)[0]!;
+    out.push(next);
+  }
+  return out;
+}

@@ -1,0 +1,196 @@
+/**
+ * Runs modifications — one statement, or the statements of a BATCH — as Cassandra does:
+ *
+ *   1. each statement's target rows and write parameters are evaluated from its values (a batch
+ *      shares one default timestamp);
+ *   2. writes are grouped per (table, partition) into one PartitionUpdate each, so every
+ *      partition's changes apply atomically;
+ *   3. partitions whose writes read first (list elements by index or value, counters) are built
+ *      and applied under the partition's lock, after reading the rows they touch;
+ *   4. conditional runs (IF …) touch exactly one partition: under its lock the rows are read,
+ *      every condition checked, then all writes applied — or none, and the rows read returned.
+ */
+import { InvalidRequestError } from '../../errors/index.js';
+import type { CqlColumn } from '../../schema/index.js';
+import { type BoundValue, type CqlContext, type CqlResult, type DataStore, type QueryOptions, type TableWrite, VOID_RESULT } from '../execution/index.js';
+import type { TableLayout } from '../storage/table-layout.js';
+import type { RowData } from '../storage/row-assembler.js';
+import { type ReadRow, appliedResult, notAppliedResult } from './cas-result.js';
+import { type ExistingRows, readExistingRows } from './existing-rows.js';
+import type { ModificationStatement } from './modification-statement.js';
+import { PartitionBuilder } from './partition-builder.js';
+import type { RowSelection } from './target-rows.js';
+import { type WriteParams, defaultTimestamp } from './write-params.js';
+
+export interface ModificationItem {
+  readonly statement: ModificationStatement;
+  readonly values: readonly BoundValue[];
+}
+
+export interface RunOptions {
+  readonly isBatch: boolean;
+  /** The batch's own USING TIMESTAMP, evaluated. */
+  readonly timestamp?: bigint;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** One statement's part in one partition. */
+interface PartitionPart {
+  readonly statement: ModificationStatement;
+  readonly values: readonly BoundValue[];
+  readonly params: WriteParams;
+  readonly rows: RowSelection;
+}
+
+interface PartitionGroup {
+  readonly statement: ModificationStatement;
+  readonly key: Buffer;
+  readonly parts: PartitionPart[];
+}
+
+export async function executeModifications(ctx: CqlContext, items: readonly ModificationItem[], options: QueryOptions, run: RunOptions): Promise<CqlResult> {
+  const groups = groupByPartition(ctx, items, options, run);
+  const conditional = items.some((i) => i.statement.isConditional);
+  if (conditional) return executeConditional(ctx, groups, options, run.isBatch);
+  const plain: TableWrite[] = [];
+  const locked: Promise<void>[] = [];
+  for (const g of groups) {
+    const { cf, store } = g.statement.spec.table;
+    if (g.parts.some((p) => p.statement.requiresRead)) {
+      locked.push(
+        store.withPartitionLock(cf, g.key, async () => {
+          const existing = await readFor(store, g, options, ctx.nowSec());
+          const update = build(ctx, g, existing);
+          if (update !== null) await store.apply([update], options.consistency);
+        }),
+      );
+    } else {
+      const update = build(ctx, g, null);
+      if (update !== null) plain.push(update);
+    }
+  }
+  if (plain.length > 0) locked.push(groups[0]!.statement.spec.table.store.apply(plain, options.consistency));
+  await Promise.all(locked);
+  return VOID_RESULT;
+}
+
+function groupByPartition(ctx: CqlContext, items: readonly ModificationItem[], options: QueryOptions, run: RunOptions): PartitionGroup[] {
+  const groups = new Map<string, PartitionGroup>();
+  const fallback = run.timestamp !== undefined ? () => run.timestamp! : defaultTimestamp(ctx, options);
+  const nowSec = ctx.nowSec();
+  for (const { statement, values } of items) {
+    const spec = statement.spec;
+    const cf = spec.table.cf;
+    const target = spec.target(values);
+    const timestamp = spec.isCounter ? ctx.timestamps.next() : spec.attributes.timestamp(values, fallback);
+    const params: WriteParams = { timestamp, ttl: spec.attributes.ttl(values, cf), nowSec };
+    for (const key of target.keys) {
+      const id = `${cf.id}/${key.toString('hex')}`;
+      let g = groups.get(id);
+      if (g === undefined) groups.set(id, (g = { statement, key, parts: [] }));
+      g.parts.push({ statement, values, params, rows: target.rows });
+    }
+  }
+  return [...groups.values()];
+}
+
+/** Reads the rows (and statics) the group's statements touch. */
+function readFor(store: DataStore, g: PartitionGroup, options: QueryOptions, nowSec: number): Promise<ExistingRows> {
+  const clusterings: (readonly Buffer[])[] = [];
+  for (const p of g.parts) if (p.rows.kind === 'rows') clusterings.push(...p.rows.clusterings);
+  const layout = g.statement.spec.table.layout;
+  return readExistingRows(store, layout, g.key, clusterings, true, options.consistency, nowSec);
+}
+
+/** The group's writes as one update (null when they write nothing). */
+function build(ctx: CqlContext, g: PartitionGroup, existing: ExistingRows | null): TableWrite | null {
+  const { cf, layout } = g.statement.spec.table;
+  const builder = new PartitionBuilder(cf, layout, g.key);
+  for (const part of g.parts) buildPart(ctx, builder, layout, part, existing);
+  return builder.isEmpty ? null : { cf, update: builder.build() };
+}
+
+function buildPart(ctx: CqlContext, builder: PartitionBuilder, layout: TableLayout, part: PartitionPart, existing: ExistingRows | null): void {
+  const spec = part.statement.spec;
+  const { params, values } = part;
+  const runOps = (clustering: readonly Buffer[]) => {
+    for (const op of spec.operations) op.execute({ ctx, builder, clustering, params, values, existing });
+  };
+  switch (part.rows.kind) {
+    case 'partition':
+      if (spec.deletesRows) builder.deletePartition(params.timestamp, params.nowSec);
+      runOps([]);
+      return;
+    case 'rows':
+      for (const clustering of part.rows.clusterings) {
+        if (spec.deletesRows) {
+          if (layout.table.clustering.length === 0) builder.deletePartition(params.timestamp, params.nowSec);
+          else builder.addRangeTombstone(layout.prefixStart(clustering), layout.prefixEnd(clustering), params.timestamp, params.nowSec);
+        }
+        if (spec.writesMarker) {
+          const marker = layout.markerName(clustering);
+          if (marker !== null) builder.addCell(marker, EMPTY, params);
+        }
+        runOps(clustering);
+      }
+      return;
+    case 'ranges':
+      for (const s of part.rows.slices) builder.addRangeTombstone(s.start, s.end, params.timestamp, params.nowSec);
+      return;
+  }
+}
+
+async function executeConditional(ctx: CqlContext, groups: readonly PartitionGroup[], options: QueryOptions, isBatch: boolean): Promise<CqlResult> {
+  if (groups.length === 0) throw new InvalidRequestError('A conditional update must target one partition');
+  if (groups.length > 1) {
+    const tables = new Set(groups.map((g) => g.statement.spec.table.cf.id));
+    throw new InvalidRequestError(tables.size > 1 ? 'Batch with conditions cannot span multiple tables' : 'Batch with conditions cannot span multiple partitions');
+  }
+  const g = groups[0]!;
+  const { cf, store } = g.statement.spec.table;
+  return store.withPartitionLock(cf, g.key, async () => {
+    const existing = await readFor(store, g, options, ctx.nowSec());
+    const failed = g.parts.filter((p) => !conditionsHold(p, existing));
+    if (failed.length > 0) return notAppliedResult(cf, g.key, resultColumns(g.parts), readRows(g.parts, existing), isBatch);
+    const update = build(ctx, g, existing);
+    if (update !== null) await store.apply([update], options.consistency);
+    return appliedResult(cf);
+  });
+}
+
+function conditionsHold(p: PartitionPart, existing: ExistingRows): boolean {
+  const spec = p.statement.spec;
+  if (!p.statement.isConditional) return true;
+  const clustering = p.rows.kind === 'rows' ? (p.rows.clusterings[0] ?? null) : null;
+  const row: RowData | null = clustering === null ? null : existing.row(clustering);
+  const exists = clustering === null ? existing.statics !== null || existing.partition.rows.length > 0 : row !== null;
+  if (spec.ifNotExists) return !exists;
+  if (spec.ifExists) return exists;
+  return spec.conditions.every((c) => c.appliesTo(c.column.kind === 'static' ? existing.statics : row, p.values));
+}
+
+/** The columns a not-applied result shows (null: all of them). */
+function resultColumns(parts: readonly PartitionPart[]): CqlColumn[] | null {
+  const out: CqlColumn[] = [];
+  for (const p of parts) {
+    const spec = p.statement.spec;
+    if (spec.ifExists || spec.ifNotExists) return null;
+    for (const c of spec.conditions) if (!out.includes(c.column)) out.push(c.column);
+  }
+  return out;
+}
+
+function readRows(parts: readonly PartitionPart[], existing: ExistingRows): ReadRow[] {
+  const seen = new Set<string>();
+  const out: ReadRow[] = [];
+  for (const p of parts) {
+    if (!p.statement.isConditional) continue;
+    const clustering = p.rows.kind === 'rows' ? (p.rows.clusterings[0] ?? null) : null;
+    const id = clustering === null ? '' : clustering.map((c) => c.toString('hex')).join(':');
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({ clustering, row: clustering === null ? null : existing.row(clustering), statics: existing.statics });
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+/**
+ * BEGIN [UNLOGGED | COUNTER] BATCH [USING TIMESTAMP ts] statements APPLY BATCH, and
+ * `executeBatch`, which runs the native protocol's BATCH message (statements prepared or not, each
+ * with its own values) the same way. Writes are grouped into one update per (table, partition),
+ * each applied atomically; every statement without its own timestamp writes at the batch's.
+ * Cassandra's rules: only INSERT, UPDATE and DELETE; counter updates only in COUNTER batches and
+ * nothing else there; a timestamp on the batch or on its statements, not both; no batch TTL;
+ * conditions only within one partition of one table (all checked, then all applied).
+ *
+ * One node: the batch log that makes LOGGED batches survive a coordinator failure is the cluster
+ * issue's business; here every batch is applied directly.
+ */
+import { InvalidRequestError } from '../../errors/index.js';
+import type { BatchType } from '../parser/index.js';
+import type { BoundValue, ClientState, CqlContext, CqlResult, CqlStatement, Preparer, QueryOptions } from '../execution/index.js';
+import { executeModifications } from '../modification/execute-modifications.js';
+import { ModificationStatement } from '../modification/modification-statement.js';
+import type { ModificationBinder, ScopeFor } from '../modification/prepare-support.js';
+import { BoundAttributes, defaultTimestamp } from '../modification/write-params.js';
+import type { BatchStatement, ModificationStatement as ParsedModification } from '../parser/index.js';
+import { BindVariables } from '../terms/index.js';
+import { bindDelete } from './delete.js';
+import { bindInsert } from './insert.js';
+import { bindUpdate } from './update.js';
+
+/** Cassandra's unlogged_batch_across_partitions_warn_threshold. */
+const UNLOGGED_PARTITIONS_WARN = 10;
+
+export interface BatchItem {
+  readonly statement: CqlStatement;
+  readonly values: readonly BoundValue[];
+}
+
+export const prepareBatch: Preparer<BatchStatement> = (stmt, parsed, ctx, sessionKeyspace) => {
+  const markers = new BindVariables(parsed.bindMarkerCount, parsed.bindMarkerNames);
+  const scopeFor: ScopeFor = (table) => ({ ctx, keyspace: table.cf.keyspace, markers });
+  const statements = stmt.statements.map((s) => {
+    const { spec } = bindOne(s, ctx, sessionKeyspace, scopeFor);
+    return new ModificationStatement(ctx, spec, [], []);
+  });
+  if (stmt.using.ttl !== null) throw new InvalidRequestError('Global TTL on the BATCH statement is not supported.');
+  const firstTable = statements[0]?.spec.table;
+  const attributes = BoundAttributes.bind(stmt.using, firstTable?.cf ?? { keyspace: sessionKeyspace ?? '', name: '' }, { ctx, keyspace: sessionKeyspace ?? '', markers });
+  validateBatch(stmt.batchType, statements, attributes.isTimestampSet);
+  const batch: CqlStatement = {
+    kind: 'batch',
+    bindVariables: markers.all(),
+    pkIndexes: [],
+    resultColumns: null,
+    execute: (state: ClientState, options: QueryOptions) => {
+      const timestamp = attributes.isTimestampSet ? attributes.timestamp(options.values, defaultTimestamp(ctx, options)) : undefined;
+      return runBatch(ctx, state, stmt.batchType, statements.map((s) => ({ statement: s, values: options.values })), options, timestamp);
+    },
+  };
+  return batch;
+};
+
+function bindOne(s: ParsedModification, ctx: CqlContext, sessionKeyspace: string | undefined, scopeFor: ScopeFor) {
+  const binders: { [K in ParsedModification['kind']]: ModificationBinder<Extract<ParsedModification, { kind: K }>> } = { insert: bindInsert, update: bindUpdate, delete: bindDelete };
+  return (binders[s.kind] as ModificationBinder<ParsedModification>)(s, ctx, sessionKeyspace, scopeFor);
+}
+
+/** The protocol's BATCH message: each statement with its own values; options give the timestamp. */
+export function executeBatch(ctx: CqlContext, state: ClientState, batchType: BatchType, items: readonly BatchItem[], options: QueryOptions): Promise<CqlResult> {
+  try {
+    const statements = items.map((i) => {
+      if (!(i.statement instanceof ModificationStatement)) throw new InvalidRequestError('Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.');
+      return i.statement;
+    });
+    validateBatch(batchType, statements, false);
+    return runBatch(ctx, state, batchType, items.map((i, k) => ({ statement: statements[k]!, values: i.values })), options, undefined);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+function runBatch(ctx: CqlContext, state: ClientState, batchType: BatchType, items: readonly { statement: ModificationStatement; values: readonly BoundValue[] }[], options: QueryOptions, timestamp: bigint | undefined): Promise<CqlResult> {
+  if (batchType === 'unlogged') warnIfWide(state, items);
+  return executeModifications(ctx, items, options, { isBatch: true, ...(timestamp === undefined ? {} : { timestamp }) });
+}
+
+/** Cassandra's batch rules (see the header). */
+export function validateBatch(batchType: BatchType, statements: readonly ModificationStatement[], timestampSet: boolean): void {
+  let counters = false;
+  let others = false;
+  let conditional = false;
+  for (const s of statements) {
+    if (timestampSet && s.spec.attributes.isTimestampSet) throw new InvalidRequestError('Timestamp must be set either on BATCH or individual statements');
+    if (s.spec.isCounter) counters = true;
+    else others = true;
+    if (s.isConditional) conditional = true;
+  }
+  if (counters && others) throw new InvalidRequestError('Counter and non-counter mutations cannot exist in the same batch');
+  if (batchType === 'counter' && others) throw new InvalidRequestError('Cannot include non-counter statement in a counter batch');
+  if (batchType === 'logged' && counters) throw new InvalidRequestError('Cannot include a counter statement in a logged batch');
+  if (conditional && timestampSet) throw new InvalidRequestError('Cannot provide custom timestamp for conditional BATCH');
+  if (conditional && new Set(statements.map((s) => s.spec.table.cf.id)).size > 1) throw new InvalidRequestError('Batch with conditions cannot span multiple tables');
+}
+
+function warnIfWide(state: ClientState, items: readonly { statement: ModificationStatement; values: readonly BoundValue[] }[]): void {
+  const partitions = new Set<string>();
+  const tables = new Set<string>();
+  for (const { statement, values } of items) {
+    const cf = statement.spec.table.cf;
+    tables.add(`${cf.keyspace}.${cf.name}`);
+    try {
+      for (const k of statement.spec.target(values).keys) partitions.add(`${cf.id}/${k.toString('hex')}`);
+    } catch {
+      return; // the run itself reports the error
+    }
+  }
+  if (partitions.size > UNLOGGED_PARTITIONS_WARN) {
+    state.warn(`Unlogged batch covering ${partitions.size} partitions detected against table${tables.size > 1 ? 's' : ''} [${[...tables].join(', ')}]. You should use a logged batch for atomicity, or asynchronous writes for performance.`);
+  }
+}

@@ -1,0 +1,22 @@
+/** TRUNCATE [TABLE] t: removes every row of the table at once (DataStore.truncate). */
+import { InvalidRequestError } from '../../errors/index.js';
+import { type CqlStatement, type Preparer, VOID_RESULT, lookupTable } from '../execution/index.js';
+import type { TruncateStatement } from '../parser/index.js';
+
+export const prepareTruncate: Preparer<TruncateStatement> = (stmt, _parsed, ctx, sessionKeyspace) => {
+  const table = lookupTable(ctx, stmt.table, sessionKeyspace);
+  if (table.virtual) throw new InvalidRequestError(`Error during truncate: Cannot truncate virtual table ${table.cf.keyspace}.${table.cf.name}`);
+  const statement: CqlStatement = {
+    kind: 'truncate',
+    bindVariables: [],
+    pkIndexes: [],
+    resultColumns: null,
+    execute: async () => {
+      // The definition may have changed (or gone) since prepare: truncate what is there now.
+      const now = lookupTable(ctx, { keyspace: table.cf.keyspace, name: table.cf.name }, undefined);
+      await now.store.truncate(now.cf);
+      return VOID_RESULT;
+    },
+  };
+  return statement;
+};

@@ -1,0 +1,169 @@
+/**
+ * The node's composition root: from a NodeConfig, everything a node is, wired by constructor —
+ * storage (the stored schema, then the engine replaying the commit log), the 0.7 operations,
+ * the CQL context (what the node says about itself comes from the config and the identity kept
+ * in the data directory), the query processor, and the CQL native protocol server on
+ * rpc_address:native_transport_port (0: an ephemeral port, read back from `cqlAddress`).
+ * `close()` stops the server (connections flush what they queued), then flushes and closes the
+ * engine. Nothing here is global: many nodes can live in one process, each on its own Env.
+ */
+import { resolve } from 'node:path';
+import type { NodeConfig } from '../config/index.js';
+import { createCqlContext } from '../cql/create-cql-context.js';
+import { CQL_VERSION, type CqlContext, DEFAULT_DATA_CENTER, DEFAULT_RACK, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
+import { LocalOperations, openNodeStorage, type SchemaKeeper } from '../db/index.js';
+import { type Partitioner, createPartitioner } from '../dht/index.js';
+import { type Env, type NetAddress, createRealEnv } from '../env/index.js';
+import { ConfigurationError } from '../errors/index.js';
+import type { StorageEngine } from '../storage/storage-engine.js';
+import type { StorageOptions } from '../storage/storage-options.js';
+import { AllowAllAuthenticator, type Authenticator, CqlServer, PasswordAuthenticator } from '../transport/index.js';
+import { type NodeIdentity, loadNodeIdentity } from './node-identity.js';
+import { type NodeLogger, SILENT_LOGGER, transportLogger } from './node-logger.js';
+import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
+
+export interface IliumNodeOptions {
+  readonly config: NodeConfig;
+  /** The real world by default; tests and simulations pass their own. */
+  readonly env?: Env;
+  readonly log?: NodeLogger;
+  /** Engine tunables beyond what the config sets (tests). */
+  readonly storage?: Partial<StorageOptions>;
+  readonly processor?: QueryProcessorOptions;
+  /** system.local, system.peers, system_schema.*: made from the node's context. */
+  readonly virtualTables?: (ctx: CqlContext) => VirtualTables;
+}
+
+const MB = 1024 * 1024;
+
+export class IliumNode {
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    readonly config: NodeConfig,
+    readonly env: Env,
+    readonly dataDir: string,
+    readonly identity: NodeIdentity,
+    readonly engine: StorageEngine,
+    readonly keeper: SchemaKeeper,
+    readonly ctx: CqlContext,
+    readonly processor: QueryProcessor,
+    /** Undefined when start_native_transport is false. */
+    readonly server: CqlServer | undefined,
+    private readonly log: NodeLogger,
+  ) {}
+
+  /** Opens storage, then listens for CQL clients; on a failure everything opened is closed again. */
+  static async start(opts: IliumNodeOptions): Promise<IliumNode> {
+    const { config } = opts;
+    const env = opts.env ?? createRealEnv();
+    const log = opts.log ?? SILENT_LOGGER;
+    const dataDir = resolve(config.data_file_directories[0]!);
+    const partitioner = createPartitioner(config.partitioner);
+    warnAboutIgnoredSettings(config, dataDir, log);
+    const identity = loadNodeIdentity(env, dataDir, partitioner, config.cluster_name);
+    const storage = { ...storageOptionsOf(config), ...opts.storage };
+    const { engine, keeper } = await openNodeStorage({ env, dataDir, partitioner, options: storage, log: (event, fields) => log.info(event, fields) });
+    let server: CqlServer | undefined;
+    try {
+      const ops = new LocalOperations(keeper, engine, env, partitioner);
+      let nativePort = config.native_transport_port;
+      const nodeInfo = (): NodeInfo => describeNode(config, partitioner, identity, nativePort);
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const processor = new QueryProcessor(ctx, { preparedStatementsMax: config.prepared_statements_cache_max_entries, ...opts.processor });
+      if (config.start_native_transport) {
+        server = new CqlServer(env, processor, {
+          host: config.rpc_address,
+          port: config.native_transport_port,
+          nativeTransportMaxFrameSizeInMb: config.native_transport_max_frame_size_in_mb,
+          authenticator: authenticatorOf(config.authenticator),
+          logger: transportLogger(log),
+          cqlVersions: [CQL_VERSION],
+        });
+        const s = server;
+        processor.publishTo((event) => s.publish(event));
+        nativePort = (await listen(s, config)).port;
+      }
+      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, processor, server, log);
+    } catch (e) {
+      await server?.close().catch(() => undefined);
+      await engine.close().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /** Where CQL clients connect; undefined when the native transport is off. */
+  get cqlAddress(): NetAddress | undefined {
+    return this.server?.address();
+  }
+
+  /** Stops the CQL server, then flushes and closes the engine. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.log.info('stopping', {});
+      await this.server?.close();
+      await this.engine.close();
+      this.log.info('stopped', {});
+    })();
+    return this.closing;
+  }
+}
+
+async function listen(server: CqlServer, config: NodeConfig): Promise<NetAddress> {
+  try {
+    return await server.start();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EADDRNOTAVAIL' ? 'the address is not on this machine' : (e as Error).message;
+    throw new ConfigurationError(`cannot listen for CQL clients on ${config.rpc_address}:${config.native_transport_port}: ${why} (rpc_address, native_transport_port)`, { cause: e });
+  }
+}
+
+/** The engine settings cassandra.yaml carries. */
+export function storageOptionsOf(config: NodeConfig): Partial<StorageOptions> {
+  return {
+    commitlogSync: config.commitlog_sync,
+    commitlogSyncPeriodMs: config.commitlog_sync_period_in_ms,
+    commitlogSyncGroupWindowMs: config.commitlog_sync_group_window_in_ms,
+    commitlogSegmentSizeBytes: config.commitlog_segment_size_in_mb * MB,
+    memtableFlushThresholdBytes: config.memtable_flush_threshold_in_mb * MB,
+  };
+}
+
+function describeNode(config: NodeConfig, partitioner: Partitioner, identity: NodeIdentity, nativePort: number): NodeInfo {
+  return {
+    clusterName: config.cluster_name,
+    dataCenter: config.data_center || DEFAULT_DATA_CENTER,
+    rack: config.rack || DEFAULT_RACK,
+    partitionerClass: partitioner.fullName,
+    releaseVersion: RELEASE_VERSION,
+    cqlVersion: CQL_VERSION,
+    nativeProtocolVersion: '4',
+    hostId: identity.hostId,
+    listenAddress: config.listen_address,
+    broadcastAddress: config.listen_address,
+    rpcAddress: config.broadcast_rpc_address ?? config.rpc_address,
+    nativePort,
+    tokens: identity.tokens,
+    bootstrapped: 'COMPLETED',
+  };
+}
+
+function authenticatorOf(name: string): Authenticator {
+  const short = name.slice(name.lastIndexOf('.') + 1);
+  if (short === 'AllowAllAuthenticator') return new AllowAllAuthenticator();
+  // No roles table yet: Cassandra's default superuser is the only login.
+  if (short === 'PasswordAuthenticator') return new PasswordAuthenticator(new Map([['cassandra', 'cassandra']]));
+  throw new ConfigurationError(`authenticator ${name} is not supported (AllowAllAuthenticator or PasswordAuthenticator)`);
+}
+
+function warnAboutIgnoredSettings(config: NodeConfig, dataDir: string, log: NodeLogger): void {
+  if (config.data_file_directories.length > 1) log.warn('config_ignored', { key: 'data_file_directories', using: dataDir, reason: 'one data directory per node' });
+  const logDir = config.commitlog_directory;
+  if (logDir !== null && resolve(logDir) !== `${dataDir}/commitlog`) {
+    log.warn('config_ignored', { key: 'commitlog_directory', using: `${dataDir}/commitlog`, reason: 'the commit log lives in the data directory' });
+  }
+  if (config.rpc_address === '0.0.0.0' && config.broadcast_rpc_address === null) {
+    throw new ConfigurationError('rpc_address 0.0.0.0 needs broadcast_rpc_address: the address clients are told to use');
+  }
+}

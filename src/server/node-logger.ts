@@ -1,0 +1,27 @@
+/**
+ * The node's structured log: an event name and its fields (the tools back it with pino's JSON
+ * lines). The transport's logger (handler bugs, failed writes) is fed from it.
+ */
+import type { TransportLogger } from '../transport/index.js';
+
+export interface NodeLogger {
+  info(event: string, fields?: Record<string, unknown>): void;
+  warn(event: string, fields?: Record<string, unknown>): void;
+  error(event: string, fields?: Record<string, unknown>): void;
+}
+
+export const SILENT_LOGGER: NodeLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Transport reports as `cql_*` events. */
+export function transportLogger(log: NodeLogger): TransportLogger {
+  return {
+    warn: (message, detail) => log.warn('cql_warning', { message, ...detailFields(detail) }),
+    error: (message, detail) => log.error('cql_error', { message, ...detailFields(detail) }),
+  };
+}
+
+function detailFields(detail: unknown): Record<string, unknown> {
+  if (detail === undefined) return {};
+  if (detail instanceof Error) return { error: detail.message, stack: detail.stack };
+  return { detail };
+}

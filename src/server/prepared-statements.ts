@@ -1,0 +1,124 @@
+/**
+ * The node's prepared statements: a bounded LRU keyed by statement id (statement-id.ts), shared
+ * by every session as in Cassandra. An id not (or no longer) held is UNPREPARED, and the client
+ * prepares again.
+ *
+ * A statement is bound to the schema it was prepared against. When the schema has changed since,
+ * EXECUTE prepares it again from its text: if its bind variables and result columns are the
+ * same, it runs (and the new binding is kept); if they differ (SELECT * after ALTER TABLE ADD),
+ * the entry is dropped and the client gets UNPREPARED, so it re-prepares and learns the new
+ * metadata instead of misreading rows; if it no longer prepares (table dropped), the entry is
+ * dropped and the client gets that error.
+ */
+import type { ColumnSpec, CqlContext, CqlStatement } from '../cql/execution/index.js';
+import { type ParsedStatement, parseStatement } from '../cql/parser/index.js';
+import { InvalidRequestError, UnpreparedError } from '../errors/index.js';
+import type { Schema } from '../schema/index.js';
+import { LruCache } from './lru-cache.js';
+import { MAX_BIND_MARKERS } from './query-values.js';
+import { statementId } from './statement-id.js';
+import type { StatementPreparer } from './statement-preparer.js';
+
+/** Cassandra sizes its cache in memory (prepared_statements_cache_size_mb); we count statements. */
+export const DEFAULT_PREPARED_STATEMENTS_MAX = 10_000;
+
+interface PreparedEntry {
+  readonly query: string;
+  /** The keyspace unqualified names resolved in when it was prepared. */
+  readonly keyspace: string | undefined;
+  readonly parsed: ParsedStatement;
+  statement: CqlStatement;
+  /** The schema snapshot `statement` is bound to. */
+  schema: Schema;
+}
+
+export class PreparedStatements {
+  private readonly entries: LruCache<string, PreparedEntry>;
+
+  constructor(
+    private readonly ctx: CqlContext,
+    private readonly prepareStatement: StatementPreparer,
+    maxEntries = DEFAULT_PREPARED_STATEMENTS_MAX,
+  ) {
+    this.entries = new LruCache(maxEntries);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get evictions(): number {
+    return this.entries.evictions;
+  }
+
+  /** Parses and binds `query` in `keyspace`, stores it, and returns its id and statement. */
+  prepare(query: string, keyspace: string | undefined): { id: Buffer; statement: CqlStatement } {
+    const parsed = parseStatement(query);
+    const schema = this.ctx.schema();
+    const statement = this.prepareStatement(parsed, this.ctx, keyspace);
+    if (statement.bindVariables.length > MAX_BIND_MARKERS) {
+      throw new InvalidRequestError(`Too many markers(?). ${statement.bindVariables.length} markers exceed the allowed maximum of ${MAX_BIND_MARKERS}`);
+    }
+    const id = statementId(query, keyspace, parsed.statement);
+    const key = id.toString('hex');
+    const existing = this.entries.peek(key);
+    if (existing !== undefined && existing.query !== query) {
+      throw new InvalidRequestError(`MD5 hash collision: query with the same MD5 hash was already prepared. \n Existing: '${existing.query}'`);
+    }
+    this.entries.set(key, { query, keyspace, parsed, statement, schema });
+    return { id, statement };
+  }
+
+  /** The statement of `id`, bound to the current schema; UnpreparedError when it is not held. */
+  get(id: Buffer): CqlStatement {
+    const key = id.toString('hex');
+    const entry = this.entries.get(key);
+    if (entry === undefined) throw unprepared(id);
+    const schema = this.ctx.schema();
+    if (entry.schema === schema) return entry.statement;
+    let fresh: CqlStatement;
+    try {
+      fresh = this.prepareStatement(entry.parsed, this.ctx, entry.keyspace);
+    } catch (e) {
+      this.entries.delete(key);
+      throw e;
+    }
+    if (!sameShape(entry.statement, fresh)) {
+      this.entries.delete(key);
+      throw unprepared(id);
+    }
+    entry.statement = fresh;
+    entry.schema = schema;
+    return fresh;
+  }
+
+  /** Drops `id` (tests, and a client's EXECUTE of an id whose statement changed shape). */
+  evict(id: Buffer): boolean {
+    return this.entries.delete(id.toString('hex'));
+  }
+}
+
+export function unprepared(id: Buffer): UnpreparedError {
+  return new UnpreparedError(
+    `Prepared query with ID ${id.toString('hex')} not found (either the query was not prepared on this host (maybe the host has been restarted?) or you have prepared too many queries and it has been evicted from the internal cache)`,
+    id,
+  );
+}
+
+/** Same bind variables, partition key indexes and result columns: old metadata still describes it. */
+function sameShape(a: CqlStatement, b: CqlStatement): boolean {
+  return (
+    sameColumns(a.bindVariables, b.bindVariables) &&
+    a.pkIndexes.length === b.pkIndexes.length &&
+    a.pkIndexes.every((x, i) => x === b.pkIndexes[i]) &&
+    (a.resultColumns === null ? b.resultColumns === null : b.resultColumns !== null && sameColumns(a.resultColumns, b.resultColumns))
+  );
+}
+
+function sameColumns(a: readonly ColumnSpec[], b: readonly ColumnSpec[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((c, i) => {
+    const d = b[i]!;
+    return c.keyspace === d.keyspace && c.table === d.table && c.name === d.name && c.type.fullName === d.type.fullName;
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * The query processor: the CQL layer behind the native protocol (the transport's
+ * CqlRequestHandler). It owns what sessions share — prepared statements (bounded LRU by id),
+ * the cache of simple statements, type spec conversions — and runs a statement: execute, turn
+ * its CqlResult into a RESULT message, and announce a schema change to every client REGISTERed
+ * for SCHEMA_CHANGE (Cassandra does so for any change made on the node, the issuer included).
+ */
+import type { ClientState, CqlContext, CqlResult, CqlStatement, QueryOptions } from '../cql/execution/index.js';
+import { parseStatement } from '../cql/parser/index.js';
+import { prepareStatement } from '../cql/prepare.js';
+import type { ClientInfo, CqlRequestHandler, CqlSession, ResultMessage, ServerEvent } from '../transport/index.js';
+import { CQL_BATCHES, type ExecuteBatch } from './batch-executor.js';
+import { DEFAULT_PREPARED_STATEMENTS_MAX, PreparedStatements } from './prepared-statements.js';
+import { QuerySession } from './query-session.js';
+import { toResultMessage, toSchemaChange } from './result-messages.js';
+import { DEFAULT_STATEMENT_CACHE_MAX, StatementCache } from './statement-cache.js';
+import type { StatementPreparer } from './statement-preparer.js';
+import { TypeSpecs } from './type-spec.js';
+
+export interface QueryProcessorOptions {
+  /** Prepared statements kept (least recently used dropped first). */
+  readonly preparedStatementsMax?: number;
+  /** Simple-statement texts kept bound (0 turns the cache off). */
+  readonly statementCacheMax?: number;
+  /** Binds parsed statements (the CQL layer's prepareStatement unless a test substitutes one). */
+  readonly prepare?: StatementPreparer;
+  /** Runs BATCH requests (the CQL layer's executeBatch unless a test watches them). */
+  readonly executeBatch?: ExecuteBatch;
+}
+
+/** Where the processor announces events (the CQL server's publish). */
+export type EventSink = (event: ServerEvent) => void;
+
+export class QueryProcessor implements CqlRequestHandler {
+  readonly prepared: PreparedStatements;
+  /** Undefined when turned off. */
+  readonly statements: StatementCache | undefined;
+  readonly types = new TypeSpecs();
+  readonly executeBatch: ExecuteBatch;
+  private events: EventSink = () => undefined;
+  private readonly prepare: StatementPreparer;
+
+  constructor(
+    readonly ctx: CqlContext,
+    options: QueryProcessorOptions = {},
+  ) {
+    this.prepare = options.prepare ?? prepareStatement;
+    this.prepared = new PreparedStatements(ctx, this.prepare, options.preparedStatementsMax ?? DEFAULT_PREPARED_STATEMENTS_MAX);
+    const cacheMax = options.statementCacheMax ?? DEFAULT_STATEMENT_CACHE_MAX;
+    this.statements = cacheMax > 0 ? new StatementCache(ctx, this.prepare, cacheMax) : undefined;
+    this.executeBatch = options.executeBatch ?? CQL_BATCHES;
+  }
+
+  /** Sets where events go (the server is made after its handler, so this is wired late). */
+  publishTo(sink: EventSink): void {
+    this.events = sink;
+  }
+
+  newSession(client: ClientInfo): CqlSession {
+    return new QuerySession(this, client.user);
+  }
+
+  /** Parses and binds `query` (no caching). */
+  prepareText(query: string, keyspace: string | undefined): CqlStatement {
+    return this.prepare(parseStatement(query), this.ctx, keyspace);
+  }
+
+  /** Executes `statement` and answers its RESULT; schema changes are also published. */
+  async run(statement: CqlStatement, state: ClientState, options: QueryOptions): Promise<ResultMessage> {
+    return this.answer(await statement.execute(state, options));
+  }
+
+  /** A CqlResult as a RESULT message, publishing it when it is a schema change. */
+  answer(result: CqlResult): ResultMessage {
+    if (result.kind === 'schemaChange') this.events({ type: 'SCHEMA_CHANGE', change: toSchemaChange(result.change) });
+    return toResultMessage(result, this.types);
+  }
+}

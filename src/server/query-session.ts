@@ -1,0 +1,78 @@
+/**
+ * One client connection's session: its keyspace (set by USE) and user, and the four requests
+ * that run CQL. QUERY binds the text (through the processor's statement cache) and executes it;
+ * PREPARE stores the statement under its id; EXECUTE finds it (UNPREPARED when unknown) and runs
+ * it; BATCH prepares each text or finds each id, checks that only INSERT, UPDATE and DELETE are
+ * in it, and hands the lot to the batch executor.
+ *
+ * Statements see a ClientState per request: the session's keyspace (read and written through),
+ * the user, and warnings that go back with that request's response.
+ */
+import type { ClientState, CqlStatement } from '../cql/execution/index.js';
+import { InvalidRequestError } from '../errors/index.js';
+import type { BatchSpec, CqlSession, PreparedResult, QueryParameters, RequestContext, ResultMessage } from '../transport/index.js';
+import type { BatchItem } from './batch-executor.js';
+import type { QueryProcessor } from './query-processor.js';
+import { batchValues, consistency, toQueryOptions } from './query-values.js';
+import { toPreparedResult } from './result-messages.js';
+
+const BATCHABLE = new Set(['insert', 'update', 'delete']);
+
+export class QuerySession implements CqlSession {
+  keyspace: string | undefined = undefined;
+
+  constructor(
+    private readonly processor: QueryProcessor,
+    private readonly user: string | undefined,
+  ) {}
+
+  async query(query: string, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
+    const statement = this.bind(query, this.keyspace);
+    return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
+  }
+
+  async prepare(query: string, keyspace: string | undefined, _rctx: RequestContext): Promise<PreparedResult> {
+    const { id, statement } = this.processor.prepared.prepare(query, keyspace ?? this.keyspace);
+    return toPreparedResult(id, statement, this.processor.types);
+  }
+
+  async execute(id: Buffer, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
+    const statement = this.processor.prepared.get(id);
+    return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
+  }
+
+  async batch(batch: BatchSpec, rctx: RequestContext): Promise<ResultMessage> {
+    const items: BatchItem[] = batch.statements.map((s) => {
+      const statement = s.kind === 'query' ? this.bind(s.query, this.keyspace) : this.processor.prepared.get(s.id);
+      if (!BATCHABLE.has(statement.kind)) throw new InvalidRequestError('Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.');
+      return { statement, values: batchValues(s.values, statement.bindVariables.length) };
+    });
+    const options = {
+      consistency: consistency(batch.consistency),
+      values: [],
+      ...(batch.serialConsistency === undefined ? {} : { serialConsistency: consistency(batch.serialConsistency) }),
+      ...(batch.timestamp === undefined ? {} : { timestamp: batch.timestamp }),
+    };
+    const p = this.processor;
+    return p.answer(await p.executeBatch(p.ctx, this.state(rctx), batch.type, items, options));
+  }
+
+  private bind(query: string, keyspace: string | undefined): CqlStatement {
+    return this.processor.statements?.statementFor(query, keyspace) ?? this.processor.prepareText(query, keyspace);
+  }
+
+  /** The ClientState statements of one request see. */
+  private state(rctx: RequestContext): ClientState {
+    const session = this;
+    return {
+      get keyspace() {
+        return session.keyspace;
+      },
+      set keyspace(ks: string | undefined) {
+        session.keyspace = ks;
+      },
+      ...(this.user === undefined ? {} : { user: this.user }),
+      warn: (message: string) => rctx.warn(message),
+    };
+  }
+}

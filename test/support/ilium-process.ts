@@ -1,0 +1,117 @@
+/**
+ * A real `ilium start` in a child process (node dist/src/tools/ilium.js) on a temporary data
+ * directory and an ephemeral CQL port, for tests with real clients (drivers, cqlsh, kill -9):
+ * resolves once the node printed its ready line, with where to connect and ways to stop it.
+ *
+ *   const node = await startIliumProcess();
+ *   … connect to node.host:node.port …
+ *   assert.equal(await node.stop(), 0);   // SIGTERM: clean shutdown, exit code
+ *   node.dispose();                       // removes the temporary data directory
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../../src/tools/ilium.js', import.meta.url));
+const READY = /Ilium node started in (\d+) ms: .*; ready: CQL native protocol on \[?([^\]\s]+?)\]?:(\d+)\./;
+
+export interface IliumProcessOptions {
+  /** Reuse a directory (a restart); a fresh temporary one otherwise, removed by `dispose`. */
+  readonly dataDir?: string;
+  /** cassandra.yaml text, written next to the data and passed as --config. */
+  readonly configYaml?: string;
+  /** More command-line arguments for `ilium start`. */
+  readonly args?: readonly string[];
+  /** How long to wait for the ready line (default 30 s: a loaded CI machine). */
+  readonly readyTimeoutMs?: number;
+}
+
+export interface IliumProcess {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly pid: number;
+  /** The start-up time the node reported. */
+  readonly startupMs: number;
+  /** Wall time from spawn to the ready line, as this process saw it. */
+  readonly spawnToReadyMs: number;
+  /** Everything the node wrote so far (stdout and stderr, interleaved as received). */
+  output(): string;
+  /** Resolves with the exit code (null if killed by a signal) once the process ended. */
+  readonly exited: Promise<number | null>;
+  /** Sends SIGTERM (or `signal`) and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** SIGKILL: no flush, no cleanup (the LOCK stays behind). */
+  kill9(): Promise<void>;
+  /** Kills the process if it still runs and removes the data directory this helper made. */
+  dispose(): void;
+}
+
+export async function startIliumProcess(opts: IliumProcessOptions = {}): Promise<IliumProcess> {
+  const made = opts.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'ilium-proc-')) : undefined;
+  const dataDir = opts.dataDir ?? join(made!, 'data');
+  const args = [CLI, 'start', '--data', dataDir, '--port', '0'];
+  if (opts.configYaml !== undefined) {
+    const file = join(made ?? dataDir, made === undefined ? '../ilium-test.yaml' : 'cassandra.yaml');
+    writeFileSync(file, opts.configYaml);
+    args.push('--config', file);
+  }
+  args.push(...(opts.args ?? []));
+  const began = performance.now();
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  // 'close', not 'exit': by then stdout and stderr are drained, so output() is complete.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const ready = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`ilium start printed no ready line in ${opts.readyTimeoutMs ?? 30_000} ms:\n${out}`));
+    }, opts.readyTimeoutMs ?? 30_000);
+    const onData = (d: Buffer): void => {
+      out += d.toString();
+      const m = READY.exec(out);
+      if (m !== null) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`ilium start exited with ${code} before it was ready:\n${out}`));
+    });
+  }).catch((e: unknown) => {
+    if (made !== undefined) rmSync(made, { recursive: true, force: true });
+    throw e;
+  });
+  return handle(child, exited, () => out, dataDir, made, ready, performance.now() - began);
+}
+
+function handle(child: ChildProcess, exited: Promise<number | null>, output: () => string, dataDir: string, made: string | undefined, ready: RegExpExecArray, spawnToReadyMs: number): IliumProcess {
+  const running = (): boolean => child.exitCode === null && child.signalCode === null;
+  return {
+    host: ready[2]!,
+    port: Number(ready[3]),
+    dataDir,
+    pid: child.pid!,
+    startupMs: Number(ready[1]),
+    spawnToReadyMs,
+    output,
+    exited,
+    stop: (signal = 'SIGTERM') => {
+      if (running()) child.kill(signal);
+      return exited;
+    },
+    kill9: async () => {
+      if (running()) child.kill('SIGKILL');
+      await exited;
+    },
+    dispose: () => {
+      if (running()) child.kill('SIGKILL');
+      if (made !== undefined) rmSync(made, { recursive: true, force: true });
+    },
+  };
+}
