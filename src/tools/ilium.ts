@@ -11,7 +11,6 @@ import { createRealEnv } from '../env/index.js';
 import { IliumError } from '../errors/index.js';
 import { dumpSSTable } from '../storage/sstable/index.js';
 import type { CommitLogSync } from '../storage/storage-options.js';
-import { runCqlsh } from './cqlsh/run-cqlsh.js';
 import { loadSchemaFile } from './schema-load.js';
 import { startNode } from './start-node.js';
 
@@ -39,6 +38,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'schema' && rest[0] === 'load') return schemaLoad(rest.slice(1));
   if (command === 'cqlsh') {
+    // loaded only when asked for: `ilium start` does not pay for the driver
+    const { runCqlsh } = await import('./cqlsh/run-cqlsh.js');
     return runCqlsh({ argv: rest, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
   }
   if (command === 'sstable' && rest[0] === 'dump' && rest.length === 3) {
