@@ -4,6 +4,7 @@
  *   ilium start [--config FILE] [--data DIR] [--port N] [--commitlog-sync periodic|batch|group]
  *   ilium schema load FILE [--data DIR] [--partitioner NAME]
  *   ilium sstable dump <table dir> <generation>
+ *   ilium cqlsh [host [port]] [-k ks] [-e stmt] [-f file] [-u user -p pass] [--request-timeout s]
  */
 import { parseArgs } from 'node:util';
 import { IliumError } from '../errors/index.js';
@@ -23,7 +24,10 @@ const USAGE = `usage:
       exist yet to the data directory (./data unless --data). The node must not be running.
       --partitioner: the one the data is written with (Murmur3Partitioner by default).
   ilium sstable dump <table-dir> <generation>
-      Prints an SSTable's partitions as JSON lines.`;
+      Prints an SSTable's partitions as JSON lines.
+  ilium cqlsh [host [port]] [-k keyspace] [-e "stmt"] [-f file] [-u user -p pass] [--request-timeout s]
+      An interactive CQL shell (cqlsh) connected to a node (127.0.0.1 9042 by default);
+      -e / -f run statements and exit. \`ilium cqlsh --help\` lists the options.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -31,6 +35,10 @@ async function main(argv: string[]): Promise<number> {
     return start(rest);
   }
   if (command === 'schema' && rest[0] === 'load') return schemaLoad(rest.slice(1));
+  if (command === 'cqlsh') {
+    const { runCqlsh } = await import('./cqlsh/run-cqlsh.js');
+    return runCqlsh({ argv: rest, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  }
   if (command === 'sstable' && rest[0] === 'dump' && rest.length === 3) {
     const [{ dumpSSTable }, { createRealEnv }] = await Promise.all([import('../storage/sstable/index.js'), import('../env/index.js')]);
     process.stdout.write(dumpSSTable(createRealEnv(), rest[1]!, Number(rest[2])));
