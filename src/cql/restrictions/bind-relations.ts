@@ -97,7 +97,12 @@ function bindColumnRelation(b: Binder, name: string, op: RelationOperator, term:
   switch (op) {
     case '=':
       checkNotMultiCell(c, '=');
-      return addEq(rec, value(b, term, spec(b, c.name, c.type), nullMessageOf(c)), c.name);
+      {
+        const bound = bindTerm(term, spec(b, c.name, c.type), b.scope);
+        addEq(rec, checkedValue(bound, c.type, c.name, nullMessageOf(c)), c.name);
+        if (bound.markerIndex !== undefined) rec.eqMarker = bound.markerIndex;
+      }
+      return;
     case '<':
     case '<=':
     case '>':

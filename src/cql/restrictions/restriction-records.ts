@@ -25,6 +25,8 @@ export interface Slice<V> {
 export interface ColumnRestriction extends Slice<ValueFn> {
   readonly column: CqlColumn;
   eq?: ValueFn;
+  /** The marker index when `=` is a plain bind marker (drivers route by it). */
+  eqMarker?: number;
   in?: ValuesFn;
   readonly contains: ValueFn[];
   readonly containsKey: ValueFn[];

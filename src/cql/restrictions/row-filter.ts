@@ -9,7 +9,7 @@ import type { AbstractType } from '../../marshal/index.js';
 import { ListType, MapType, SetType, readCollectionValues } from '../../marshal/index.js';
 import type { CqlColumn } from '../../schema/index.js';
 import type { BoundValue } from '../execution/bound-value.js';
-import type { ColumnRestriction, MultiColumnRestriction, Slice, SliceBound } from './restriction-records.js';
+import type { ColumnRestriction, MultiColumnRestriction, SliceBound } from './restriction-records.js';
 
 /** A row's serialized value of a column (collections in their frozen form), or null. */
 export type RowValues = (column: CqlColumn) => Buffer | null;
@@ -131,7 +131,6 @@ export function within<V>(compare: (a: V, b: V) => number, v: V, lo: SliceBound<
   return true;
 }
 
-export type { Slice };
 
 /** CONTAINS (an element of a list or set, a value of a map) or CONTAINS KEY (a key of a map). */
 function containsCheck(c: CqlColumn, want: Buffer, what: 'value' | 'key'): RowPredicate {

@@ -53,6 +53,10 @@ export interface PreparedWhere {
   readonly needsFiltering: boolean;
   /** Every partition key column restricted by = or IN: the query reads by keys, not a scan. */
   readonly byKeys: boolean;
+  /** Some partition key column is restricted by IN. */
+  readonly partitionKeyIn: boolean;
+  /** The marker index of each partition key column when each is `= ?`; empty otherwise. */
+  readonly pkMarkerIndexes: readonly number[];
   readonly hasTokenRestriction: boolean;
   /** Leading clustering columns restricted by = / IN and served by slices. */
   readonly clusteringEqualities: number;
@@ -146,6 +150,8 @@ export function prepareWhere(relations: readonly Relation[], table: TableRef, sc
   return {
     needsFiltering,
     byKeys: pk.byKeys,
+    partitionKeyIn: pk.records.some((r) => r.in !== undefined),
+    pkMarkerIndexes: pk.byKeys && pk.records.every((r) => r.eqMarker !== undefined) ? pk.records.map((r) => r.eqMarker!) : [],
     hasTokenRestriction: bound.token !== null,
     clusteringEqualities: cl.equalities,
     clusteringSingleValued: cl.singleValued,

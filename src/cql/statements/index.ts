@@ -3,6 +3,7 @@ import type { PreparerTable } from '../execution/index.js';
 import { prepareBatch } from './batch.js';
 import { prepareDelete } from './delete.js';
 import { prepareInsert } from './insert.js';
+import { prepareSelect } from './select.js';
 import { prepareTruncate } from './truncate.js';
 import { prepareUpdate } from './update.js';
 import { prepareUse } from './use.js';
@@ -11,6 +12,7 @@ export { executeBatch, type BatchItem } from './batch.js';
 
 export const DATA_PREPARERS: PreparerTable = {
   use: prepareUse,
+  select: prepareSelect,
   insert: prepareInsert,
   update: prepareUpdate,
   delete: prepareDelete,

@@ -1,0 +1,127 @@
+/**
+ * Reading the rows of a SELECT from a DataStore: one partition by key, or partitions in token
+ * order by scan, each read with the clustering slices (cut after the paging state's last row when
+ * resuming), the static cells, and a row limit so reads stop early when no filter can drop rows.
+ * Static cells are read in a forward read's first slice; a reversed read gets them by a second
+ * read, so a row limit never cuts them. Rows then go through the row filter; a partition with
+ * static values and no rows gives one static-only row when the query selects whole partitions.
+ */
+import type { PositionBound } from '../../dht/index.js';
+import { SEP_END, STATIC_END, STATIC_START } from '../../storage/model/index.js';
+import type { NameSlice, SliceQuery } from '../../storage/read/slice-query.js';
+import type { Consistency } from '../execution/query-options.js';
+import type { TableRef } from '../execution/table-lookup.js';
+import type { RowPredicate } from '../restrictions/row-filter.js';
+import { decodePartitionKey } from '../storage/partition-key.js';
+import { type PartitionRows, assembleRows } from '../storage/row-assembler.js';
+import { type ResultRow, resultRow } from './result-row.js';
+
+/** Every row name sorts after this bound, every static name before it. */
+const ROWS_START = Buffer.from([SEP_END]);
+const STATIC_SLICE: NameSlice = { start: STATIC_START, end: STATIC_END };
+
+export interface RowReadOptions {
+  readonly table: TableRef;
+  readonly slices: readonly NameSlice[];
+  readonly reversed: boolean;
+  readonly filter: RowPredicate | null;
+  readonly distinct: boolean;
+  readonly staticOnlyRows: boolean;
+  readonly consistency: Consistency;
+  readonly nowSec: number;
+}
+
+export interface ScannedRows {
+  readonly key: Buffer;
+  readonly position: Buffer;
+  readonly rows: ResultRow[];
+}
+
+export class PartitionRowReader {
+  private readonly rowSlices: NameSlice[];
+  private readonly hasStatics: boolean;
+
+  constructor(private readonly o: RowReadOptions) {
+    this.rowSlices = o.slices.filter((s) => Buffer.compare(s.end, ROWS_START) > 0).map((s) => (Buffer.compare(s.start, ROWS_START) < 0 ? { start: ROWS_START, end: s.end } : s));
+    this.hasStatics = o.table.cf.cql.statics.length > 0;
+  }
+
+  /** The rows of one partition (after `after` when resuming), at most `limit` before filtering when no filter applies. */
+  async readKey(key: Buffer, after: readonly Buffer[] | null, limit: number): Promise<ResultRow[]> {
+    const o = this.o;
+    const slices = after === null ? this.rowSlices : this.cut(after);
+    if (slices.length === 0 && (after !== null || !this.hasStatics)) return [];
+    const { cf } = o.table;
+    if (!o.reversed) {
+      const r = await o.table.store.read(cf, key, this.query(this.withStatics(slices), limit), o.consistency, o.nowSec);
+      return r === null ? [] : this.rows(key, assembleRows(o.table.layout, r.cells, o.nowSec, false), after !== null);
+    }
+    const read = slices.length === 0 ? null : await o.table.store.read(cf, key, this.query(slices, limit), o.consistency, o.nowSec);
+    const statics = this.hasStatics ? await o.table.store.read(cf, key, { slices: [STATIC_SLICE], reversed: false }, o.consistency, o.nowSec) : null;
+    const rows = read === null ? [] : assembleRows(o.table.layout, read.cells, o.nowSec, true).rows;
+    const st = statics === null ? null : assembleRows(o.table.layout, statics.cells, o.nowSec, false).statics;
+    return this.rows(key, { statics: st, rows }, after !== null);
+  }
+
+  /** Up to `partitions` partitions (with live data) from `from`, in token order. */
+  async scan(from: PositionBound | undefined, to: PositionBound | undefined, limit: number, partitions: number): Promise<ScannedRows[]> {
+    const o = this.o;
+    const found = await o.table.store.scan(o.table.cf, from, to, this.query(this.withStatics(this.rowSlices), limit), partitions, o.consistency, o.nowSec);
+    return found.map((p) => ({ key: p.key, position: p.position, rows: this.rows(p.key, assembleRows(o.table.layout, p.cells, o.nowSec, false), false) }));
+  }
+
+  private withStatics(slices: NameSlice[]): NameSlice[] {
+    return this.hasStatics ? [STATIC_SLICE, ...slices] : slices;
+  }
+
+  private query(slices: readonly NameSlice[], limit: number): SliceQuery {
+    const o = this.o;
+    const rows = o.distinct ? 1 : o.filter === null ? limit : Infinity;
+    if (rows === Infinity) return { slices, reversed: o.reversed };
+    // The static cells are a group of their own in a forward read.
+    return { slices, reversed: o.reversed, groupLimit: rows + (this.hasStatics ? 1 : 0), groupLength: o.table.layout.groupLength };
+  }
+
+  /** The row slices, only what lies after `after` in read order. */
+  private cut(after: readonly Buffer[]): NameSlice[] {
+    const layout = this.o.table.layout;
+    const out: NameSlice[] = [];
+    if (!this.o.reversed) {
+      const bound = layout.prefixEnd(after);
+      for (const s of this.rowSlices) {
+        if (Buffer.compare(s.end, bound) <= 0) continue;
+        out.push(Buffer.compare(s.start, bound) < 0 ? { start: bound, end: s.end } : s);
+      }
+    } else {
+      const bound = layout.prefixStart(after);
+      for (const s of this.rowSlices) {
+        if (Buffer.compare(s.start, bound) >= 0) continue;
+        out.push(Buffer.compare(s.end, bound) > 0 ? { start: s.start, end: bound } : s);
+      }
+    }
+    return out;
+  }
+
+  private rows(key: Buffer, p: PartitionRows, resumed: boolean): ResultRow[] {
+    const o = this.o;
+    const pk = decodePartitionKey(o.table.cf.cql, key);
+    const statics = p.statics !== null && p.statics.columns.size > 0 ? p.statics : null;
+    const keep = (r: ResultRow): boolean => o.filter === null || o.filter((c) => r.value(c));
+    if (o.distinct) {
+      if (resumed || (p.rows.length === 0 && statics === null)) return [];
+      const r = resultRow(pk, null, statics, o.nowSec);
+      return keep(r) ? [r] : [];
+    }
+    if (p.rows.length === 0) {
+      if (resumed || statics === null || !o.staticOnlyRows) return [];
+      const r = resultRow(pk, null, statics, o.nowSec);
+      return keep(r) ? [r] : [];
+    }
+    const out: ResultRow[] = [];
+    for (const row of p.rows) {
+      const r = resultRow(pk, row, statics, o.nowSec);
+      if (keep(r)) out.push(r);
+    }
+    return out;
+  }
+}
