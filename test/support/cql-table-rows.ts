@@ -1,22 +1,21 @@
 /**
- * Test support for CQL writes before SELECT exists: make a keyspace and a CQL table directly
- * through the schema keeper, and read a table back from the engine as plain rows (every live row
+ * Test support for CQL writes before SELECT exists: make a CQL table (cql-rows.ts's createFamily),
+ * and read a table back from the engine as plain rows (every live row
  * of every partition, columns composed to JS values; multi-cell collections and UDTs folded into
  * their value). Rows come in partition (token) order, then clustering order.
  */
 import { isMultiCellType } from '../../src/marshal/index.js';
-import { type ColumnFamilyDef, type CqlTableInput, createColumnFamily, createKeyspace } from '../../src/schema/index.js';
+import type { ColumnFamilyDef, CqlTableInput } from '../../src/schema/index.js';
 import { BOTTOM, TOP } from '../../src/storage/model/index.js';
 import { decodePartitionKey } from '../../src/cql/storage/partition-key.js';
 import { assembleRows, type RowData } from '../../src/cql/storage/row-assembler.js';
 import { TableLayout } from '../../src/cql/storage/table-layout.js';
+import { createFamily } from './cql-rows.js';
 import type { CqlTestNode } from './cql-test-node.js';
 
-export async function createTable(n: CqlTestNode, keyspace: string, name: string, cql: CqlTableInput, options: { defaultTimeToLive?: number } = {}): Promise<ColumnFamilyDef> {
-  if (n.ctx.schema().keyspace(keyspace) === undefined) await n.ctx.keeper.addKeyspace(createKeyspace({ name: keyspace }, n.env.random));
-  const cf = createColumnFamily({ keyspace, name, cql, ...options }, n.env.random);
-  await n.ctx.keeper.addColumnFamily(cf);
-  return n.ctx.schema().keyspace(keyspace)!.tables.find((t) => t.name === name)!;
+/** A CQL table (the keyspace made when missing), with a default TTL if asked. */
+export function createTable(n: CqlTestNode, keyspace: string, name: string, cql: CqlTableInput, options: { defaultTimeToLive?: number } = {}): Promise<ColumnFamilyDef> {
+  return createFamily(n, { keyspace, name, cql, ...options });
 }
 
 export type Row = Record<string, unknown>;

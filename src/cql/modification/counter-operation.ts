@@ -1,8 +1,9 @@
 /**
  * `c = c + n` / `c = c - n` on a counter column: read the current value under the partition lock,
- * write the sum as an ordinary 8-byte cell at a fresh server timestamp (counter statements take no
- * USING TIMESTAMP, so each write is newer than the last). Several increments of one execution or
- * batch add up in the partition's builder before anything is written.
+ * write the sum as an ordinary 8-byte cell at a server timestamp (counter statements take no USING
+ * TIMESTAMP), raised above the current cell's when the clock is behind it, so each write is newer
+ * than the value it read. Several increments of one execution or batch add up in the partition's
+ * builder before anything is written.
  *
  * This is a single-node counter: read-modify-write under DataStore.withPartitionLock. Cassandra's
  * replicated counters (per-replica shards merged on read) are the cluster issue's business; it
@@ -27,8 +28,12 @@ export class CounterUpdate implements Operation {
     if (v === null) throw new InvalidRequestError(`Invalid null value for counter increment`);
     if (typeof v === 'symbol') return;
     const name = simpleName(env, this.column);
-    const current = env.builder.pendingCounter(name) ?? counterValue(env.existing?.cell(env.clustering, this.column)?.value);
-    env.builder.setCounter(name, current + this.sign * v.readBigInt64BE(0), env.params.timestamp);
+    const cell = env.existing?.cell(env.clustering, this.column) ?? null;
+    const current = env.builder.pendingCounter(name) ?? counterValue(cell?.value);
+    // Above the value read, whatever the clock says: else the sum would lose to it.
+    let timestamp = env.params.timestamp;
+    if (cell !== null && cell.timestamp >= timestamp) timestamp = cell.timestamp + 1n;
+    env.builder.setCounter(name, current + this.sign * v.readBigInt64BE(0), timestamp);
   }
 }
 

@@ -100,7 +100,8 @@ function readFor(store: DataStore, g: PartitionGroup, options: QueryOptions, now
   const clusterings: (readonly Buffer[])[] = [];
   for (const p of g.parts) if (p.rows.kind === 'rows') clusterings.push(...p.rows.clusterings);
   const layout = g.statement.spec.table.layout;
-  return readExistingRows(store, layout, g.key, clusterings, true, options.consistency, nowSec);
+  const anyRow = g.parts.some((p) => p.rows.kind === 'partition' && p.statement.spec.ifExists);
+  return readExistingRows(store, layout, g.key, clusterings, true, options.consistency, nowSec, anyRow);
 }
 
 /** The group's writes as one update (null when they write nothing). */
@@ -164,7 +165,7 @@ function conditionsHold(p: PartitionPart, existing: ExistingRows): boolean {
   if (!p.statement.isConditional) return true;
   const clustering = p.rows.kind === 'rows' ? (p.rows.clusterings[0] ?? null) : null;
   const row: RowData | null = clustering === null ? null : existing.row(clustering);
-  const exists = clustering === null ? existing.statics !== null || existing.partition.rows.length > 0 : row !== null;
+  const exists = clustering === null ? existing.partitionExists : row !== null;
   if (spec.ifNotExists) return !exists;
   if (spec.ifExists) return exists;
   return spec.conditions.every((c) => c.appliesTo(c.column.kind === 'static' ? existing.statics : row, p.values));

@@ -4,7 +4,7 @@
  * clustering values; the static row separately.
  */
 import type { CqlColumn } from '../../schema/index.js';
-import { type Cell, STATIC_END, STATIC_START } from '../../storage/model/index.js';
+import { BOTTOM, type Cell, STATIC_END, STATIC_START, TOP } from '../../storage/model/index.js';
 import type { NameSlice } from '../../storage/read/slice-query.js';
 import type { Consistency, DataStore } from '../execution/index.js';
 import { type ElementCell, type PartitionRows, type RowData, assembleRows } from '../storage/row-assembler.js';
@@ -16,6 +16,8 @@ export class ExistingRows {
   constructor(
     private readonly layout: TableLayout,
     readonly partition: PartitionRows,
+    /** Whether the partition holds any live row or static value (when asked for; else what was read). */
+    readonly partitionExists: boolean = partition.statics !== null || partition.rows.length > 0,
   ) {
     for (const r of partition.rows) this.byPrefix.set(rowId(layout, r.clustering), r);
   }
@@ -46,7 +48,10 @@ export class ExistingRows {
   }
 }
 
-/** Reads the rows `clusterings` (and the static row when `statics`) of one partition. */
+/**
+ * Reads the rows `clusterings` (and the static row when `statics`) of one partition; with
+ * `anyRow`, also whether the partition holds anything at all (its first row is enough).
+ */
 export async function readExistingRows(
   store: DataStore,
   layout: TableLayout,
@@ -55,14 +60,20 @@ export async function readExistingRows(
   statics: boolean,
   cl: Consistency,
   nowSec: number,
+  anyRow = false,
 ): Promise<ExistingRows> {
   const slices: NameSlice[] = [];
   if (statics && layout.table.statics.length > 0) slices.push({ start: STATIC_START, end: STATIC_END });
-  const rows = clusterings.map((c) => ({ start: layout.prefixStart(c), end: layout.prefixEnd(c) }));
-  rows.sort((a, b) => Buffer.compare(a.start, b.start));
-  for (const s of rows) if (slices.length === 0 || Buffer.compare(s.start, slices[slices.length - 1]!.end) > 0) slices.push(s);
+  const rowSlices = clusterings.map((c) => ({ start: layout.prefixStart(c), end: layout.prefixEnd(c) }));
+  rowSlices.sort((a, b) => Buffer.compare(a.start, b.start));
+  for (const s of rowSlices) if (slices.length === 0 || Buffer.compare(s.start, slices[slices.length - 1]!.end) > 0) slices.push(s);
   const result = slices.length === 0 ? null : await store.read(layout.cf, key, { slices, reversed: false }, cl, nowSec);
-  return new ExistingRows(layout, assembleRows(layout, result?.cells ?? [], nowSec, false));
+  const rows = assembleRows(layout, result?.cells ?? [], nowSec, false);
+  if (!anyRow) return new ExistingRows(layout, rows);
+  // Two groups: the static row (if any) and the first clustering row.
+  const first = await store.read(layout.cf, key, { slices: [{ start: BOTTOM, end: TOP }], reversed: false, groupLimit: 2, groupLength: layout.groupLength }, cl, nowSec);
+  const any = assembleRows(layout, first?.cells ?? [], nowSec, false);
+  return new ExistingRows(layout, rows, any.statics !== null || any.rows.length > 0);
 }
 
 function rowId(layout: TableLayout, clustering: readonly Buffer[]): string {

@@ -7,7 +7,8 @@
  *   DELETE   without columns: none (a partition deletion), all (rows), or a prefix / a range
  *            (range tombstones); with columns: as UPDATE.
  *
- * Conditional statements target exactly one row (or one partition's static row).
+ * Conditional statements target exactly one row, or — conditions on static columns only, or IF
+ * EXISTS — one partition.
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import type { BoundValue, TableRef } from '../execution/index.js';
@@ -23,8 +24,8 @@ export interface WhereTargetOptions {
   /** DELETE without column selections. */
   readonly deletesRows: boolean;
   readonly conditional: boolean;
-  /** Every condition reads a static column. */
-  readonly staticConditions: boolean;
+  /** Some IF condition reads a regular (not static) column. */
+  readonly rowConditions: boolean;
 }
 
 export function whereTarget(where: PreparedWhere, table: TableRef, o: WhereTargetOptions): (values: readonly BoundValue[]) => TargetRows {
@@ -39,7 +40,7 @@ export function whereTarget(where: PreparedWhere, table: TableRef, o: WhereTarge
     throw new InvalidRequestError(`Some clustering keys are missing: ${where.unrestrictedClustering.join(', ')}`);
   } else if (!o.deletesRows) throw new InvalidRequestError('Range deletions are not supported for specific columns');
   else kind = 'ranges';
-  if (o.conditional && kind !== 'rows' && !(kind === 'partition' && o.staticConditions)) {
+  if (o.conditional && (kind === 'ranges' || (kind === 'partition' && o.rowConditions))) {
     throw new InvalidRequestError(`${o.statement} statements must restrict all PRIMARY KEY columns with equality relations in order to use IF conditions`);
   }
   return (values) => {

@@ -30,7 +30,7 @@ export const bindDelete: ModificationBinder<DeleteStatement> = (stmt, ctx, sessi
     operations,
     deletesRows,
     conditional,
-    staticConditions: conditions.length > 0 && conditions.every((c) => c.column.kind === 'static'),
+    rowConditions: conditions.some((c) => c.column.kind !== 'static'),
   });
   return {
     spec: { kind: 'delete', table, target, operations, deletesRows, writesMarker: false, conditions, ifExists: stmt.ifExists, ifNotExists: false, attributes, isCounter: false },

@@ -84,6 +84,9 @@ test('bind markers: names, pk routing indexes, unset values, malformed bytes and
     await assert.rejects(async () => n.run('INSERT INTO t (a, b, c) VALUES (1, ?, 1)', [UNSET]), invalid(/^Invalid unset value for column b$/));
     await assert.rejects(async () => n.run('INSERT INTO t (a, b, c) VALUES (1, null, 1)'), invalid(/^Invalid null value in condition for column b$/));
     await assert.rejects(async () => n.run('INSERT INTO t (a, b, c) VALUES (1, ?, 1)', [Buffer.alloc(70000, 0x61)]), invalid(/^Key length of 70000 is longer than maximum of 65535$/));
+    await createTable(n, 'ks', 'wide', { partitionKey: [{ name: 'k', type: 'int' }], clustering: [{ name: 'c', type: 'text' }] });
+    await assert.rejects(async () => n.run('INSERT INTO wide (k, c) VALUES (1, ?)', [Buffer.alloc(70000, 0x61)]), invalid(/^The sum of all clustering columns is too long \(70000 > 65535\)$/));
+    await assert.rejects(async () => n.run('UPDATE wide SET c = ? WHERE k = 1', [text('x')]), invalid(/PRIMARY KEY part c found in SET part/));
   });
 });
 

@@ -117,3 +117,31 @@ test('refusals: IN on keys, ranges, timestamps, counters, key columns in conditi
     await assert.rejects(async () => n.run('UPDATE cnt SET n = n + 1 WHERE k = 1 IF EXISTS'), invalid(/Conditional updates are not supported on counter tables/));
   });
 });
+
+test('DELETE … IF EXISTS of a whole partition: applied when it holds any row, not when empty', async () => {
+  await withTable(async (n) => {
+    assert.deepEqual(await n.rows('DELETE FROM t WHERE k = 7 IF EXISTS'), [{ '[applied]': false }]);
+    assert.equal(await applied(n, 'DELETE FROM t WHERE k = 1 IF EXISTS'), true);
+    assert.deepEqual(tableRows(n, 'ks', 't'), []);
+    await assert.rejects(async () => n.run('DELETE FROM t WHERE k = 1 IF v = 1'), invalid(/must restrict all PRIMARY KEY columns/));
+  });
+});
+
+// Regression: a counter increment wrote at the server clock even when the value it read had a
+// later timestamp (a clock that stepped back, here across a restart), so the new sum lost to the
+// old value and the increment vanished.
+test('a counter increment writes above the timestamp of the value it read, whatever the clock says', async () => {
+  let n = await openCqlTestNode();
+  try {
+    n.state.keyspace = 'ks';
+    await createTable(n, 'ks', 'cnt', { partitionKey: [{ name: 'k', type: 'int' }], regular: [{ name: 'a', type: 'counter' }] });
+    await n.run('UPDATE cnt SET a = a + 1 WHERE k = 1');
+    n.clock.advanceSeconds(-60);
+    n = await n.restart();
+    n.state.keyspace = 'ks';
+    await n.run('UPDATE cnt SET a = a + 1 WHERE k = 1');
+    assert.equal(tableRows(n, 'ks', 'cnt')[0]!.a, 2n);
+  } finally {
+    await n.close();
+  }
+});

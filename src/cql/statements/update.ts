@@ -35,7 +35,7 @@ export const bindUpdate: ModificationBinder<UpdateStatement> = (stmt, ctx, sessi
     operations,
     deletesRows: false,
     conditional,
-    staticConditions: conditions.length > 0 && conditions.every((c) => c.column.kind === 'static'),
+    rowConditions: conditions.some((c) => c.column.kind !== 'static'),
   });
   return {
     spec: { kind: 'update', table, target, operations, deletesRows: false, writesMarker: false, conditions, ifExists: stmt.ifExists, ifNotExists: false, attributes, isCounter: counter },
