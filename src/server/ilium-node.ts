@@ -8,22 +8,26 @@
  * engine. Nothing here is global: many nodes can live in one process, each on its own Env.
  */
 import { resolve } from 'node:path';
-import type { NodeConfig } from '../config/index.js';
+import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties } from '../config/index.js';
 import { createCqlContext } from '../cql/create-cql-context.js';
-import { CQL_VERSION, type CqlContext, DEFAULT_DATA_CENTER, DEFAULT_RACK, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
+import { CQL_VERSION, type CqlContext, DEFAULT_DATA_CENTER, DEFAULT_RACK, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
 import { LocalOperations, openNodeStorage, type SchemaKeeper } from '../db/index.js';
 import { type Partitioner, createPartitioner } from '../dht/index.js';
 import { type Env, type NetAddress, createRealEnv } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import type { StorageOptions } from '../storage/storage-options.js';
-import { AllowAllAuthenticator, type Authenticator, CqlServer, PasswordAuthenticator } from '../transport/index.js';
+import { AllowAllAuthenticator, type Authenticator, type CqlRequestHandler, CqlServer, PasswordAuthenticator } from '../transport/index.js';
+import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
+import { FailWritesDataStore } from './fail-writes-data-store.js';
 import { type NodeIdentity, loadNodeIdentity } from './node-identity.js';
 import { type NodeLogger, SILENT_LOGGER, transportLogger } from './node-logger.js';
 import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
 
 export interface IliumNodeOptions {
   readonly config: NodeConfig;
+  /** Cassandra's `-D` system properties Ilium honours (test hooks, the query handler). */
+  readonly properties?: SystemProperties;
   /** The real world by default; tests and simulations pass their own. */
   readonly env?: Env;
   readonly log?: NodeLogger;
@@ -69,10 +73,13 @@ export class IliumNode {
       const ops = new LocalOperations(keeper, engine, env, partitioner);
       let nativePort = config.native_transport_port;
       const nodeInfo = (): NodeInfo => describeNode(config, partitioner, identity, nativePort);
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const properties = opts.properties ?? DEFAULT_SYSTEM_PROPERTIES;
+      const data = dataStoreOf(new LocalDataStore(ops.ctx), properties, config);
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, data, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const processor = new QueryProcessor(ctx, { preparedStatementsMax: config.prepared_statements_cache_max_entries, ...opts.processor });
       if (config.start_native_transport) {
-        server = new CqlServer(env, processor, {
+        const handler: CqlRequestHandler = properties.queryHandler === 'custom-payload-mirroring' ? new CustomPayloadMirroringHandler(processor) : processor;
+        server = new CqlServer(env, handler, {
           host: config.rpc_address,
           port: config.native_transport_port,
           nativeTransportMaxFrameSizeInMb: config.native_transport_max_frame_size_in_mb,
@@ -117,6 +124,12 @@ async function listen(server: CqlServer, config: NodeConfig): Promise<NetAddress
     const why = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EADDRNOTAVAIL' ? 'the address is not on this machine' : (e as Error).message;
     throw new ConfigurationError(`cannot listen for CQL clients on ${config.rpc_address}:${config.native_transport_port}: ${why} (rpc_address, native_transport_port)`, { cause: e });
   }
+}
+
+/** The local engine, failing writes to one keyspace when `cassandra.test.fail_writes_ks` says so. */
+function dataStoreOf(local: DataStore, properties: SystemProperties, config: NodeConfig): DataStore {
+  const ks = properties.testFailWritesKeyspace;
+  return ks === null ? local : new FailWritesDataStore(local, ks, `/${config.listen_address}:${config.storage_port}`);
 }
 
 /** The engine settings cassandra.yaml carries. */

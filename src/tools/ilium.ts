@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `ilium` command. Subcommands:
- *   ilium start [--config FILE] [--data DIR] [--port N] [--commitlog-sync periodic|batch|group]
+ *   ilium start [--config FILE] [--data DIR] [--port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
  *   ilium schema load FILE [--data DIR] [--partitioner NAME]
  *   ilium sstable dump <table dir> <generation>
  *   ilium cqlsh [host [port]] [-k ks] [-e stmt] [-f file] [-u user -p pass] [--request-timeout s]
@@ -13,11 +13,13 @@ import { IliumError } from '../errors/index.js';
 // schema loaders (XML parser, embedded API) and the SSTable dumper.
 
 const USAGE = `usage:
-  ilium start [--config FILE] [--data DIR] [--port N] [--commitlog-sync periodic|batch|group]
+  ilium start [--config FILE] [--data DIR] [--port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
       Starts a node and its CQL server. --config: a cassandra.yaml-style file (its keys where
       the meaning is the same); the flags override it: --data the data directory (./data by
       default), --port the CQL port (native_transport_port, 9042; 0 picks a free one),
-      --commitlog-sync the commit log's sync mode.
+      --commitlog-sync the commit log's sync mode. -D: the Cassandra system properties Ilium
+      knows: cassandra.test.fail_writes_ks=KS (writes to KS fail) and
+      cassandra.custom_query_handler_class=org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler.
   ilium schema load FILE [--data DIR] [--partitioner NAME]
       Adds the keyspaces and column families of FILE (the JSON form
       {"Keyspace":{"CF":{"comparator_type":…}}} or the XML <Keyspace> form) that do not
@@ -51,7 +53,13 @@ async function main(argv: string[]): Promise<number> {
 async function start(args: string[]): Promise<number> {
   let values;
   try {
-    const options = { config: { type: 'string' }, data: { type: 'string' }, port: { type: 'string' }, 'commitlog-sync': { type: 'string' } } as const;
+    const options = {
+      config: { type: 'string' },
+      data: { type: 'string' },
+      port: { type: 'string' },
+      'commitlog-sync': { type: 'string' },
+      D: { type: 'string', short: 'D', multiple: true },
+    } as const;
     values = parseArgs({ args, options }).values;
   } catch (e) {
     process.stderr.write(`ilium: ${(e as Error).message}\n${USAGE}\n`);
@@ -68,6 +76,7 @@ async function start(args: string[]): Promise<number> {
     ...(values.data === undefined ? {} : { dataDir: values.data }),
     ...(port === undefined ? {} : { port }),
     ...(values['commitlog-sync'] === undefined ? {} : { commitlogSync: values['commitlog-sync'] }),
+    ...(values.D === undefined ? {} : { systemProperties: values.D }),
   });
   return -1; // keeps running
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { pino } from 'pino';
-import { type LoadedConfig, loadConfigFile, resolveNodeConfig } from '../config/index.js';
+import { type LoadedConfig, loadConfigFile, parseSystemProperties, resolveNodeConfig } from '../config/index.js';
 import { createRealEnv } from '../env/index.js';
 import { IliumNode, type NodeLogger } from '../server/index.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -14,6 +14,8 @@ export interface StartOptions {
   readonly port?: number;
   /** Overrides commitlog_sync. */
   readonly commitlogSync?: string;
+  /** `-D` definitions (`name=value`): Cassandra's system properties Ilium honours. */
+  readonly systemProperties?: readonly string[];
 }
 
 /**
@@ -35,12 +37,13 @@ export async function startNode(opts: StartOptions): Promise<void> {
   const env = createRealEnv();
   const began = env.clock.monotonicNs();
   const { config, ignoredKeys } = readConfig(opts, env);
+  const properties = parseSystemProperties(opts.systemProperties ?? []);
   if (ignoredKeys.length > 0) log.warn('config_keys_ignored', { keys: ignoredKeys });
   const dataDir = resolve(config.data_file_directories[0]!);
   const unlock = lockDataDir(dataDir);
   let node: IliumNode;
   try {
-    node = await IliumNode.start({ config, env, log });
+    node = await IliumNode.start({ config, properties, env, log });
   } catch (e) {
     unlock();
     throw e;

@@ -83,7 +83,10 @@ export class CqlWireClient {
   }
 
   /** Sends `request` on a fresh stream id and resolves with the decoded response. */
-  async request(request: Request, opts: { tracing?: boolean; compress?: boolean; stream?: number } = {}): Promise<DecodedResponse> {
+  async request(
+    request: Request,
+    opts: { tracing?: boolean; compress?: boolean; stream?: number; customPayload?: ReadonlyMap<string, Buffer | null> } = {},
+  ): Promise<DecodedResponse> {
     const stream = opts.stream ?? this.allocateStream();
     const frame = await this.requestRaw(
       encodeRequestFrame(request, {
@@ -91,6 +94,7 @@ export class CqlWireClient {
         stream,
         tracing: opts.tracing === true,
         compressor: opts.compress === false ? undefined : this.compressor,
+        ...(opts.customPayload === undefined ? {} : { customPayload: opts.customPayload }),
       }),
       stream,
     );

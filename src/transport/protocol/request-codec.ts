@@ -74,13 +74,19 @@ export interface RequestFrameOptions {
   readonly stream: number;
   readonly tracing?: boolean;
   readonly compressor?: FrameCompressor;
+  /** Sent before the body with the CUSTOM_PAYLOAD flag (QUERY, PREPARE, EXECUTE, BATCH; v4). */
+  readonly customPayload?: ReadonlyMap<string, Buffer | null>;
 }
 
 export function encodeRequestFrame(r: Request, o: RequestFrameOptions): Buffer {
   const w = new BodyWriter(64);
+  let flags = o.tracing === true ? FrameFlag.TRACING : 0;
+  if (o.customPayload !== undefined) {
+    flags |= FrameFlag.CUSTOM_PAYLOAD;
+    w.bytesMap(o.customPayload);
+  }
   writeRequestBody(w, r);
   let body: Buffer = w.view();
-  let flags = o.tracing === true ? FrameFlag.TRACING : 0;
   if (o.compressor !== undefined && body.length > 0) {
     body = o.compressor.compress(body);
     flags |= FrameFlag.COMPRESSION;

@@ -11,15 +11,30 @@ import {
 } from './requests.js';
 import type { ConsistencyLevel } from './consistency.js';
 
+/** A request and the custom payload its frame carried (v4 and later, flag 0x04). */
+export interface DecodedRequest {
+  readonly request: Request;
+  /** Undefined when the frame had no custom payload flag (or the opcode takes none). */
+  readonly customPayload: ReadonlyMap<string, Buffer | null> | undefined;
+}
+
 /**
  * Decodes a request body (already decompressed, custom payload still in front when `flags` says
  * so). Throws `ProtocolViolation` for anything malformed, including unknown opcodes and bytes
  * that are not requests. Trailing bytes are ignored, as the spec allows.
  */
 export function decodeRequest(opcode: number, body: Buffer, version: number, hasCustomPayload: boolean): Request {
+  return decodeRequestFrame(opcode, body, version, hasCustomPayload).request;
+}
+
+/** `decodeRequest`, keeping the custom payload ([bytes map], first in the body) for the handler. */
+export function decodeRequestFrame(opcode: number, body: Buffer, version: number, hasCustomPayload: boolean): DecodedRequest {
   const r = new BodyReader(body);
-  // The custom payload ([bytes map]) comes first; we read it (to check it) and drop it.
-  if (hasCustomPayload && version >= 4 && PAYLOAD_OPCODES.has(opcode)) r.bytesMap();
+  const customPayload = hasCustomPayload && version >= 4 && PAYLOAD_OPCODES.has(opcode) ? r.bytesMap() : undefined;
+  return { request: decodeBody(r, opcode, version), customPayload };
+}
+
+function decodeBody(r: BodyReader, opcode: number, version: number): Request {
   switch (opcode) {
     case Opcode.STARTUP:
       return { opcode: 'STARTUP', options: r.stringMap() };

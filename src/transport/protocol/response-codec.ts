@@ -11,7 +11,8 @@ import { readEvent, writeEvent } from './server-event.js';
 
 /**
  * Response frames. A body is, in order: the tracing id ([uuid], if the TRACING flag), the
- * warnings ([string list], if the WARNING flag, v4 only), then the message. When compression
+ * warnings ([string list], if the WARNING flag, v4 only), the custom payload ([bytes map], if the
+ * CUSTOM_PAYLOAD flag, v4 only), then the message. When compression
  * was negotiated the whole body is compressed, but only if that makes it smaller (the flag is
  * cleared otherwise; clients decompress only flagged frames).
  */
@@ -66,6 +67,8 @@ export interface ResponseEnvelope {
   readonly compressor?: FrameCompressor;
   /** Send Rows with No_metadata (the request set Skip_metadata). */
   readonly skipMetadata?: boolean;
+  /** A custom payload for the client (v4 and later; dropped for v3 clients). */
+  readonly customPayload?: ReadonlyMap<string, Buffer | null>;
 }
 
 export function encodeResponseFrame(env: ResponseEnvelope): Buffer {
@@ -78,6 +81,10 @@ export function encodeResponseFrame(env: ResponseEnvelope): Buffer {
   if (env.warnings !== undefined && env.warnings.length > 0 && env.version >= 4) {
     flags |= FrameFlag.WARNING;
     w.stringList(env.warnings);
+  }
+  if (env.customPayload !== undefined && env.version >= 4) {
+    flags |= FrameFlag.CUSTOM_PAYLOAD;
+    w.bytesMap(env.customPayload);
   }
   writeResponseBody(w, env.response, env.version, env.skipMetadata === true);
   let body: Buffer = w.view();
@@ -96,6 +103,7 @@ export interface DecodedResponse {
   readonly response: Response;
   readonly warnings: readonly string[];
   readonly tracingId?: Buffer;
+  readonly customPayload?: ReadonlyMap<string, Buffer | null>;
 }
 
 /** Decodes a response frame's body (client side: tests, tools). */
@@ -108,10 +116,15 @@ export function decodeResponse(header: FrameHeader, rawBody: Buffer, compressor?
   const r = new BodyReader(body);
   const tracingId = header.flags & FrameFlag.TRACING ? r.uuid() : undefined;
   const warnings = header.flags & FrameFlag.WARNING ? r.stringList() : [];
-  if (header.flags & FrameFlag.CUSTOM_PAYLOAD) r.bytesMap();
+  const customPayload = header.flags & FrameFlag.CUSTOM_PAYLOAD ? r.bytesMap() : undefined;
   const response = readResponseBody(r, header.opcode, header.version);
-  const base = { stream: header.stream, response, warnings };
-  return tracingId === undefined ? base : { ...base, tracingId };
+  return {
+    stream: header.stream,
+    response,
+    warnings,
+    ...(tracingId === undefined ? {} : { tracingId }),
+    ...(customPayload === undefined ? {} : { customPayload }),
+  };
 }
 
 function readResponseBody(r: BodyReader, opcode: number, version: number): Response {

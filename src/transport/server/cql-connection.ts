@@ -16,7 +16,7 @@ import {
   BodyWriter,
   buildFrame,
   buildLegacyFrame,
-  decodeRequest,
+  decodeRequestFrame,
   encodeResponseFrame,
   toErrorMessage,
 } from '../protocol/index.js';
@@ -225,15 +225,15 @@ export class CqlConnection {
         if (this.compressor === undefined) throw new ProtocolViolation('compressed frame but no compression was negotiated');
         payload = this.compressor.decompress(body, this.host.maxFrameBytes);
       }
-      const request = decodeRequest(header.opcode, payload, version, (header.flags & FrameFlag.CUSTOM_PAYLOAD) !== 0);
-      this.dispatch(request, header);
+      const { request, customPayload } = decodeRequestFrame(header.opcode, payload, version, (header.flags & FrameFlag.CUSTOM_PAYLOAD) !== 0);
+      this.dispatch(request, header, customPayload);
     } catch (e) {
       if (e instanceof ProtocolViolation) this.protocolError(version, stream, e.message);
       else this.sendError(version, stream, e);
     }
   }
 
-  private dispatch(request: Request, header: FrameHeader): void {
+  private dispatch(request: Request, header: FrameHeader, customPayload: ReadonlyMap<string, Buffer | null> | undefined): void {
     const { version, stream } = header;
     switch (request.opcode) {
       case 'OPTIONS':
@@ -265,7 +265,7 @@ export class CqlConnection {
       case 'PREPARE':
       case 'EXECUTE':
       case 'BATCH':
-        this.run(request, header);
+        this.run(request, header, customPayload);
         return;
     }
   }
@@ -326,10 +326,14 @@ export class CqlConnection {
       });
   }
 
-  private run(request: Extract<Request, { opcode: 'QUERY' | 'PREPARE' | 'EXECUTE' | 'BATCH' }>, header: FrameHeader): void {
+  private run(
+    request: Extract<Request, { opcode: 'QUERY' | 'PREPARE' | 'EXECUTE' | 'BATCH' }>,
+    header: FrameHeader,
+    customPayload: ReadonlyMap<string, Buffer | null> | undefined,
+  ): void {
     const { version, stream } = header;
     const session = this.session!;
-    const ctx = new CollectingContext((header.flags & FrameFlag.TRACING) !== 0);
+    const ctx = new CollectingContext((header.flags & FrameFlag.TRACING) !== 0, customPayload);
     let skipMetadata = false;
     let pending: Promise<ResultMessage>;
     this.inFlight++;
@@ -359,7 +363,7 @@ export class CqlConnection {
       .then(
         (result) => {
           const tracingId = ctx.tracingId(this.host.random);
-          this.send(version, stream, { opcode: 'RESULT', result }, { warnings: ctx.warnings, tracingId, skipMetadata });
+          this.send(version, stream, { opcode: 'RESULT', result }, { warnings: ctx.warnings, tracingId, skipMetadata, customPayload: ctx.responsePayload });
         },
         (e: unknown) => this.sendError(version, stream, e, ctx.warnings),
       )
@@ -384,7 +388,12 @@ export class CqlConnection {
     version: number,
     stream: number,
     response: Response,
-    extra: { warnings?: readonly string[]; tracingId?: Buffer | undefined; skipMetadata?: boolean } = {},
+    extra: {
+      warnings?: readonly string[];
+      tracingId?: Buffer | undefined;
+      skipMetadata?: boolean;
+      customPayload?: ReadonlyMap<string, Buffer | null> | undefined;
+    } = {},
   ): void {
     if (this.isClosed) return;
     let frame: Buffer;

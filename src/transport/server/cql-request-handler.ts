@@ -29,6 +29,10 @@ export interface RequestContext {
    * sends a fresh random (version 4) UUID for which no trace is recorded.
    */
   setTracingId(id: Buffer): void;
+  /** The custom payload the request carried (v4 flag 0x04), or undefined. */
+  readonly customPayload: ReadonlyMap<string, Buffer | null> | undefined;
+  /** A custom payload to send back with the response (v4 and later; dropped for v3 clients). */
+  setCustomPayload(payload: ReadonlyMap<string, Buffer | null>): void;
 }
 
 /** Batch statements and options, as the BATCH request carried them. */

@@ -5,8 +5,17 @@ import type { RequestContext } from './cql-request-handler.js';
 export class CollectingContext implements RequestContext {
   readonly warnings: string[] = [];
   private traceId: Buffer | undefined;
+  /** What setCustomPayload set: sent with the response. */
+  responsePayload: ReadonlyMap<string, Buffer | null> | undefined;
 
-  constructor(readonly tracing: boolean) {}
+  constructor(
+    readonly tracing: boolean,
+    readonly customPayload: ReadonlyMap<string, Buffer | null> | undefined = undefined,
+  ) {}
+
+  setCustomPayload(payload: ReadonlyMap<string, Buffer | null>): void {
+    this.responsePayload = payload;
+  }
 
   warn(message: string): void {
     this.warnings.push(message);

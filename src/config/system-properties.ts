@@ -1,0 +1,54 @@
+/**
+ * The JVM system properties (`-Dname=value`) of Cassandra that Ilium honours, given to
+ * `ilium start` the same way (`ilium start -Dcassandra.test.fail_writes_ks=test`). Only the
+ * names below are known; any other is a ConfigurationError, as unknown cassandra.yaml keys are.
+ *
+ * - `cassandra.test.fail_writes_ks=KS`: every write to keyspace KS fails on this node with a
+ *   WRITE_FAILURE (Cassandra's test hook; drivers' suites use it to see write failures).
+ * - `cassandra.custom_query_handler_class=CLASS`: the query handler. Cassandra's default
+ *   (`org.apache.cassandra.cql3.QueryProcessor`) or
+ *   `org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler`, which answers every QUERY,
+ *   PREPARE, EXECUTE and BATCH with the custom payload the request carried.
+ */
+import { ConfigurationError } from '../errors/index.js';
+
+export type QueryHandlerKind = 'default' | 'custom-payload-mirroring';
+
+export interface SystemProperties {
+  /** Writes to this keyspace fail; null when unset. */
+  readonly testFailWritesKeyspace: string | null;
+  readonly queryHandler: QueryHandlerKind;
+}
+
+export const DEFAULT_SYSTEM_PROPERTIES: SystemProperties = Object.freeze({ testFailWritesKeyspace: null, queryHandler: 'default' });
+
+const QUERY_HANDLERS: Readonly<Record<string, QueryHandlerKind>> = {
+  'org.apache.cassandra.cql3.QueryProcessor': 'default',
+  'org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler': 'custom-payload-mirroring',
+};
+
+/** Reads `name=value` definitions (what follows `-D`); a later definition of a name wins. */
+export function parseSystemProperties(definitions: readonly string[]): SystemProperties {
+  const out = { ...DEFAULT_SYSTEM_PROPERTIES } as { -readonly [K in keyof SystemProperties]: SystemProperties[K] };
+  for (const d of definitions) {
+    const eq = d.indexOf('=');
+    const name = eq < 0 ? d : d.slice(0, eq);
+    const value = eq < 0 ? '' : d.slice(eq + 1);
+    switch (name) {
+      case 'cassandra.test.fail_writes_ks':
+        out.testFailWritesKeyspace = value === '' ? null : value;
+        break;
+      case 'cassandra.custom_query_handler_class': {
+        const kind = QUERY_HANDLERS[value];
+        if (kind === undefined) {
+          throw new ConfigurationError(`-D${name}: unsupported query handler '${value}' (${Object.keys(QUERY_HANDLERS).join(' or ')})`);
+        }
+        out.queryHandler = kind;
+        break;
+      }
+      default:
+        throw new ConfigurationError(`-D${name}: unknown system property (cassandra.test.fail_writes_ks or cassandra.custom_query_handler_class)`);
+    }
+  }
+  return Object.freeze(out);
+}

@@ -1,0 +1,42 @@
+/**
+ * Cassandra's `-Dcassandra.test.fail_writes_ks=KS` on one node: every write to keyspace KS fails
+ * on the (only) replica, so the coordinator answers WRITE_FAILURE with 0 responses and 1 failure.
+ * Reads, truncation and writes to other keyspaces go through untouched. A DataStore decorator,
+ * installed by the composition root only when the property is set.
+ */
+import type { Consistency, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from '../cql/execution/index.js';
+import { ReplicaWriteFailureError } from '../errors/index.js';
+import type { ColumnFamilyDef } from '../schema/index.js';
+
+export class FailWritesDataStore implements DataStore {
+  constructor(
+    private readonly inner: DataStore,
+    private readonly keyspace: string,
+    /** How the failed replica is named in the message (its broadcast address). */
+    private readonly replica: string,
+  ) {}
+
+  read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
+    return this.inner.read(cf, key, query, cl, nowSec);
+  }
+
+  scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {
+    return this.inner.scan(cf, from, to, query, partitionLimit, cl, nowSec);
+  }
+
+  apply(writes: readonly TableWrite[], cl: Consistency): Promise<void> {
+    if (writes.some((w) => w.cf.keyspace === this.keyspace)) {
+      const message = `Operation failed - received 0 responses and 1 failures: UNKNOWN from ${this.replica}`;
+      return Promise.reject(new ReplicaWriteFailureError(message, cl, 0, 1, 1, 'SIMPLE'));
+    }
+    return this.inner.apply(writes, cl);
+  }
+
+  withPartitionLock<T>(cf: ColumnFamilyDef, key: Buffer, fn: () => Promise<T>): Promise<T> {
+    return this.inner.withPartitionLock(cf, key, fn);
+  }
+
+  truncate(cf: ColumnFamilyDef): Promise<void> {
+    return this.inner.truncate(cf);
+  }
+}
