@@ -60,12 +60,17 @@ export interface RunOptions {
   readonly cluster: string;
   readonly cassandraVersion: string;
   readonly timeoutMs: number;
+  /** Tests to run first in the same process (gocql's order: they must come earlier in it). */
+  readonly after?: readonly string[];
+  /** More flags for the test binary (`-runauth`). */
+  readonly extraArgs?: readonly string[];
 }
 
-/** Runs one test function in its own process. */
+/** Runs one test function in its own process (after its prerequisites, if any). */
 export function runGoTest(name: string, o: RunOptions): Promise<GoTestResult> {
+  const names = [...(o.after ?? []), name];
   const args = [
-    `-test.run=^${name}$`,
+    `-test.run=^(${names.join('|')})$`,
     '-test.v',
     `-test.timeout=${Math.ceil(o.timeoutMs / 1000)}s`,
     `-cluster=${o.cluster}`,
@@ -74,6 +79,7 @@ export function runGoTest(name: string, o: RunOptions): Promise<GoTestResult> {
     '-autowait=200ms',
     '-retries=1',
     '-gocql.timeout=5s',
+    ...(o.extraArgs ?? []),
   ];
   const started = Date.now();
   return new Promise((resolve) => {
@@ -100,4 +106,47 @@ function outcomeOf(name: string, out: string, code: number | null): GoTestOutcom
   if (new RegExp(`^--- FAIL: ${escaped} `, 'm').test(out)) return 'fail';
   if (/panic: test timed out/.test(out) || code === null) return 'timeout';
   return 'crash';
+}
+
+export interface SuiteOptions {
+  readonly binary: string;
+  /** One worker per node (host or host:port); each node serves one test process at a time. */
+  readonly clusters: readonly string[];
+  /** A node with PasswordAuthenticator for the auth tests; without one they run (and skip) as usual. */
+  readonly authCluster?: string;
+  readonly names: readonly string[];
+  readonly cassandraVersion: string;
+  readonly timeoutMs: number;
+  /** Prerequisites per test (gocql-plan.ts RUNS_AFTER). */
+  readonly runsAfter?: Readonly<Record<string, { readonly after: readonly string[] }>>;
+  readonly authTests?: ReadonlySet<string>;
+  /** Called as each test ends (progress). */
+  readonly onResult?: (r: GoTestResult, done: number, total: number) => void;
+}
+
+/**
+ * Runs `names`, each in its own process, spread over the nodes of `clusters` (tests of one node
+ * never overlap: each drops and re-creates the keyspace gocql_test); results in `names` order.
+ */
+export async function runServerTests(o: SuiteOptions): Promise<GoTestResult[]> {
+  const results = new Map<string, GoTestResult>();
+  const queue = [...o.names];
+  const runOne = async (name: string, cluster: string): Promise<void> => {
+    const auth = o.authTests?.has(name) === true && o.authCluster !== undefined;
+    const r = await runGoTest(name, {
+      binary: o.binary,
+      cluster: auth ? o.authCluster! : cluster,
+      cassandraVersion: o.cassandraVersion,
+      timeoutMs: o.timeoutMs,
+      after: o.runsAfter?.[name]?.after ?? [],
+      extraArgs: auth ? ['-runauth'] : [],
+    });
+    results.set(name, r);
+    o.onResult?.(r, results.size, o.names.length);
+  };
+  const worker = async (cluster: string): Promise<void> => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) await runOne(name, cluster);
+  };
+  await Promise.all(o.clusters.map(worker));
+  return o.names.map((n) => results.get(n)!);
 }

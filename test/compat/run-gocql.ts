@@ -1,12 +1,22 @@
 /**
- * `npm run compat:gocql [-- --cluster HOST[:PORT]] [--only Name,Name]`: runs gocql's server
- * tests against a node already running at HOST (default 127.0.0.1:9042) and prints one line per
- * test, then the counts, then a JSON object with the results by outcome.
+ * `npm run compat:gocql [-- --cluster HOST[,HOST…]] [--auth-cluster HOST] [--only Name,Name] [--verbose]`:
+ * runs gocql's server tests against nodes already running (default 127.0.0.1; one test at a time
+ * per node, so two nodes halve the time) and prints one line per test, then the counts, then a
+ * JSON object with the results by outcome. Start the nodes as gocql's CI starts Cassandra:
+ *
+ *   node dist/src/tools/ilium.js start --data /tmp/g1 --config c.yaml \
+ *     -Dcassandra.test.fail_writes_ks=test \
+ *     -Dcassandra.custom_query_handler_class=org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler
+ *
+ * (c.yaml: rpc_address/listen_address when not 127.0.0.1 — gocql dials port 9042 of the address
+ * system.local gives). TestAuthentication runs with -runauth against --auth-cluster, a node with
+ * `authenticator: PasswordAuthenticator`; without one it skips, as in gocql.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type GoTestResult, buildGocqlTests, gocqlUnavailable, runGoTest, serverTestNames } from './gocql-suite.js';
+import { AUTH_TESTS, RUNS_AFTER } from './gocql-plan.js';
+import { buildGocqlTests, gocqlUnavailable, runServerTests, serverTestNames } from './gocql-suite.js';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -22,13 +32,22 @@ async function main(): Promise<void> {
     buildGocqlTests(binary, join(tmpdir(), 'ilium-gocql-cache'));
     const only = arg('only')?.split(',');
     const names = serverTestNames().filter((n) => only === undefined || only.includes(n));
-    const results: GoTestResult[] = [];
-    for (const [i, name] of names.entries()) {
-      const r = await runGoTest(name, { binary, cluster: arg('cluster') ?? '127.0.0.1', cassandraVersion: '4.0.11', timeoutMs: 60_000 });
-      results.push(r);
-      console.log(`[${i + 1}/${names.length}] ${r.outcome.toUpperCase().padEnd(7)} ${name} (${r.ms} ms)`);
-      if (process.argv.includes('--verbose') && r.outcome !== 'pass') console.log(r.output.split('\n').slice(-25).join('\n'));
-    }
+    const authCluster = arg('auth-cluster');
+    const verbose = process.argv.includes('--verbose');
+    const results = await runServerTests({
+      binary,
+      clusters: (arg('cluster') ?? '127.0.0.1').split(','),
+      ...(authCluster === undefined ? {} : { authCluster }),
+      names,
+      cassandraVersion: '4.0.11',
+      timeoutMs: 60_000,
+      runsAfter: RUNS_AFTER,
+      authTests: AUTH_TESTS,
+      onResult: (r, done, total) => {
+        console.log(`[${done}/${total}] ${r.outcome.toUpperCase().padEnd(7)} ${r.name} (${r.ms} ms)`);
+        if (verbose && r.outcome !== 'pass') console.log(r.output.split('\n').slice(-25).join('\n'));
+      },
+    });
     const by = (o: string) => results.filter((r) => r.outcome === o).map((r) => r.name);
     console.log(`${by('pass').length} passed, ${results.length - by('pass').length - by('skip').length} failed, ${by('skip').length} skipped`);
     console.log(JSON.stringify({ pass: by('pass'), fail: by('fail'), crash: by('crash'), timeout: by('timeout'), skip: by('skip') }));
