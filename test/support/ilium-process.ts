@@ -1,6 +1,8 @@
 /**
  * A real `ilium start` in a child process (node dist/src/tools/ilium.js) on a temporary data
- * directory and an ephemeral CQL port, for tests with real clients (drivers, cqlsh, kill -9):
+ * directory and an ephemeral CQL port (or a fixed address and port: clients such as gocql that
+ * dial the address system.local gives on port 9042), for tests with real clients (drivers,
+ * cqlsh, kill -9):
  * resolves once the node printed its ready line, with where to connect and ways to stop it.
  *
  *   const node = await startIliumProcess();
@@ -22,6 +24,10 @@ export interface IliumProcessOptions {
   readonly dataDir?: string;
   /** cassandra.yaml text, written next to the data and passed as --config. */
   readonly configYaml?: string;
+  /** rpc_address and listen_address (a loopback address such as 127.0.0.42); 127.0.0.1 by default. */
+  readonly address?: string;
+  /** The CQL port; an ephemeral one by default. */
+  readonly port?: number;
   /** More command-line arguments for `ilium start`. */
   readonly args?: readonly string[];
   /** How long to wait for the ready line (default 30 s: a loaded CI machine). */
@@ -52,10 +58,11 @@ export interface IliumProcess {
 export async function startIliumProcess(opts: IliumProcessOptions = {}): Promise<IliumProcess> {
   const made = opts.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'ilium-proc-')) : undefined;
   const dataDir = opts.dataDir ?? join(made!, 'data');
-  const args = [CLI, 'start', '--data', dataDir, '--port', '0'];
-  if (opts.configYaml !== undefined) {
+  const args = [CLI, 'start', '--data', dataDir, '--port', String(opts.port ?? 0)];
+  const addressYaml = opts.address === undefined ? '' : `rpc_address: ${opts.address}\nlisten_address: ${opts.address}\n`;
+  if (opts.configYaml !== undefined || opts.address !== undefined) {
     const file = join(made ?? dataDir, made === undefined ? '../ilium-test.yaml' : 'cassandra.yaml');
-    writeFileSync(file, opts.configYaml);
+    writeFileSync(file, addressYaml + (opts.configYaml ?? ''));
     args.push('--config', file);
   }
   args.push(...(opts.args ?? []));
