@@ -15,6 +15,7 @@ import {
   UNSET,
   compressorFor,
   decodeRequest,
+  decodeRequestFrame,
   decodeResponse,
   encodeRequestFrame,
   encodeResponseFrame,
@@ -103,6 +104,26 @@ test('malformed bodies are ProtocolViolations, never other errors', () => {
   for (const [op, body] of bad) {
     assert.throws(() => decodeRequest(op, Buffer.from(body), 4, false), ProtocolViolation, `opcode ${op} ${body}`);
   }
+});
+
+test('custom payloads (flag 0x04) travel both ways, null values included; v3 responses drop them', () => {
+  const payload = new Map<string, Buffer | null>([['a', Buffer.from([10, 20])], ['b', null], ['', Buffer.alloc(0)]]);
+  const query: Request = { opcode: 'QUERY', query: 'SELECT 1', params: { consistency: 'ONE', values: [], skipMetadata: false } };
+  const frame = encodeRequestFrame(query, { stream: 1, version: 4, customPayload: payload });
+  const h = readHeader(frame);
+  assert.equal(h.flags & 0x04, 0x04);
+  const decoded = decodeRequestFrame(h.opcode, frame.subarray(HEADER_LENGTH), 4, true);
+  assert.deepEqual(decoded, { request: query, customPayload: payload });
+  assert.deepEqual(decodeRequestFrame(h.opcode, encodeRequestFrame(query, { stream: 1 }).subarray(HEADER_LENGTH), 4, false).customPayload, undefined);
+
+  const response = { opcode: 'RESULT', result: { kind: 'void' } } as const;
+  const warnings = ['w'];
+  const out = encodeResponseFrame({ version: 4, stream: 1, response, warnings, customPayload: payload, tracingId: Buffer.alloc(16, 1) });
+  const back = decodeResponse(readHeader(out), out.subarray(HEADER_LENGTH));
+  assert.deepEqual([back.response, back.warnings, back.customPayload, back.tracingId], [response, warnings, payload, Buffer.alloc(16, 1)]);
+  const v3 = encodeResponseFrame({ version: 3, stream: 1, response, customPayload: payload });
+  assert.equal(readHeader(v3).flags & 0x04, 0);
+  assert.equal(decodeResponse(readHeader(v3), v3.subarray(HEADER_LENGTH)).customPayload, undefined);
 });
 
 test('random bodies for every opcode throw only ProtocolViolation', () => {
