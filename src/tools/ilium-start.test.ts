@@ -97,6 +97,9 @@ test('a bad config file or flag stops ilium start with a message', () => {
     const port = spawnSync(process.execPath, [CLI, 'start', '--port', 'x', '--data', `${dir}/d`], { encoding: 'utf8', timeout: 30_000 });
     assert.equal(port.status, 2);
     assert.match(port.stderr, /--port takes a port number/);
+    const property = spawnSync(process.execPath, [CLI, 'start', '-Dcassandra.join_ring=false', '--data', `${dir}/d`], { encoding: 'utf8', timeout: 30_000 });
+    assert.equal(property.status, 1);
+    assert.match(property.stderr, /ConfigurationError: -Dcassandra\.join_ring: unknown system property/);
     const flag = spawnSync(process.execPath, [CLI, 'start', '--nope'], { encoding: 'utf8', timeout: 30_000 });
     assert.equal(flag.status, 2);
     assert.match(flag.stderr, /usage:/);
