@@ -10,4 +10,6 @@ export * from './keyspace.js';
 export * from './column-family.js';
 export * from './ilium.js';
 export * from './open.js';
+export { connect, type ConnectOptions } from './remote/connect.js';
+export { RemoteBackend } from './remote/remote-backend.js';
 export { IliumError, InvalidRequestError, MarshalError, NotFoundError, EngineStateError, OverloadedError } from '../errors/index.js';
