@@ -8,6 +8,7 @@ export * from './batch.js';
 export * from './index-clause.js';
 export * from './keyspace.js';
 export * from './column-family.js';
+export * from './cql-table-handle.js';
 export * from './ilium.js';
 export * from './open.js';
 export { connect, type ConnectOptions } from './remote/connect.js';

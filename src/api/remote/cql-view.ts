@@ -10,13 +10,14 @@
  *                                           STORAGE table without clustering): only the named
  *                                           columns are visible through CQL, as in Cassandra 2.x
  *
- * Anything else (a CQL table that is not COMPACT STORAGE, a composite comparator or key) has no
- * Thrift-shaped view over CQL: `viewOf` refuses it with a message pointing to `ks.table(name)`.
+ * Anything else has no column-family view (thrift-shape.ts), and a Thrift-made column family with
+ * a CompositeType comparator (column1…N) is not mapped yet: `viewOf` refuses both.
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import type { AbstractType } from '../../marshal/index.js';
 import { quoteIdentifier } from '../../cql/parser/index.js';
 import type { ColumnFamilyDef, CqlColumn } from '../../schema/index.js';
+import { checkThriftShaped } from '../thrift-shape.js';
 
 export interface ViewColumn {
   /** The column as a CQL identifier (quoted when needed). */
@@ -55,14 +56,13 @@ export function viewOf(def: ColumnFamilyDef): CqlView {
 }
 
 function makeView(def: ColumnFamilyDef): CqlView {
+  checkThriftShaped(def);
   const cql = def.cql;
   const where = `${def.keyspace}.${def.name}`;
-  if (!cql.compact) throw new InvalidRequestError(`${where} is a CQL table (not COMPACT STORAGE): it has no column-family view; use ks.table('${def.name}') for its rows`);
-  if (cql.partitionKey.length !== 1) throw new InvalidRequestError(`${where} has a composite partition key: use ks.table('${def.name}') for its rows`);
   const base = { def, table: `${quoteIdentifier(def.keyspace)}.${quoteIdentifier(def.name)}`, key: col(cql.partitionKey[0]!) };
   if (def.columnType === 'Super') return { ...base, shape: 'super', column1: col(cql.clustering[0]!), column2: col(cql.clustering[1]!), value: col(cql.regular[0]!) };
   if (cql.clustering.length === 1) return { ...base, shape: 'dynamic', column1: col(cql.clustering[0]!), value: col(cql.regular[0]!) };
-  if (cql.clustering.length > 1) throw new InvalidRequestError(`${where} has a composite comparator, which the remote backend does not map to CQL yet: use ks.table('${def.name}') for its rows`);
+  if (cql.clustering.length > 1) throw new InvalidRequestError(`${where} has a composite comparator, which the remote backend does not map to CQL yet`);
   const named = def.columnMetadata.map((m) => {
     const c = cql.columns.get(def.comparator.toString(m.name));
     if (c === undefined) throw new InvalidRequestError(`${where}: column metadata ${m.name.toString('hex')} has no CQL column`);

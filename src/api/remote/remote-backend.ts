@@ -138,6 +138,10 @@ export class RemoteBackend implements OperationsBackend {
     await this.session.run(`TRUNCATE ${quoteIdentifier(cf.keyspace)}.${quoteIdentifier(cf.name)}`);
   }
 
+  cql(keyspace: string, query: string, values: readonly (Buffer | null)[]): Promise<(Buffer | null)[][]> {
+    return this.session.rows(query, values, keyspace) as Promise<(Buffer | null)[][]>;
+  }
+
   close(): Promise<void> {
     return this.session.close();
   }

@@ -16,34 +16,45 @@ export interface BatchEntry {
   readonly params: readonly unknown[];
 }
 
+interface DriverEncoder {
+  encode(value: unknown, type: unknown): Buffer | null;
+}
+
 /** Rows per page while scanning. */
 const PAGE_ROWS = 500;
 
 export class RemoteSession {
-  constructor(readonly client: cassandra.Client) {}
+  /** Serializes values the driver decoded (collections, UDTs: no `<type>AsBlob` selects those) back to their bytes. */
+  private readonly encoder: DriverEncoder;
 
-  /** All rows of a statement (every page). */
-  async rows(query: string, params: readonly unknown[] = []): Promise<RawRow[]> {
+  constructor(readonly client: cassandra.Client) {
+    // The driver exports its Encoder without typings; protocol v4 frames values as Ilium does.
+    const Encoder = (cassandra as unknown as { Encoder: new (version: number, options: unknown) => DriverEncoder }).Encoder;
+    this.encoder = new Encoder(4, (client as unknown as { options: unknown }).options);
+  }
+
+  /** All rows of a statement (every page); `keyspace` is the session keyspace for unqualified names. */
+  async rows(query: string, params: readonly unknown[] = [], keyspace?: string): Promise<RawRow[]> {
     const out: RawRow[] = [];
     await this.scan(query, params, (r) => {
       out.push(r);
       return true;
-    });
+    }, keyspace);
     return out;
   }
 
   /** Visits rows page by page until `visit` returns false or the rows end. */
-  async scan(query: string, params: readonly unknown[], visit: (row: RawRow) => boolean): Promise<void> {
+  async scan(query: string, params: readonly unknown[], visit: (row: RawRow) => boolean, keyspace?: string): Promise<void> {
     let pageState: string | undefined;
     for (;;) {
-      const rs = await this.call(() => this.client.execute(query, params as unknown[], { prepare: true, fetchSize: PAGE_ROWS, pageState }));
-      const width = rs.columns?.length ?? 0;
-      for (const row of rs.rows) {
+      const rs = await this.call(() => this.client.execute(query, params as unknown[], { prepare: true, fetchSize: PAGE_ROWS, pageState, ...(keyspace === undefined ? {} : { keyspace }) }));
+      const columns = rs.columns ?? [];
+      for (const row of rs.rows ?? []) {
         const values: (Buffer | null)[] = [];
-        for (let i = 0; i < width; i++) values.push(toBytes(row.get(i)));
+        for (let i = 0; i < columns.length; i++) values.push(this.toBytes(row.get(i), columns[i]!.type));
         if (!visit(values)) return;
       }
-      if (rs.pageState === null || rs.pageState === undefined || rs.rows.length === 0) return;
+      if (rs.pageState === null || rs.pageState === undefined || (rs.rows ?? []).length === 0) return;
       pageState = rs.pageState;
     }
   }
@@ -64,6 +75,13 @@ export class RemoteSession {
     return this.client.shutdown();
   }
 
+  /** A selected value's bytes: blobs as they are, anything else serialized again by its type. */
+  private toBytes(v: unknown, type: unknown): Buffer | null {
+    if (v === null || v === undefined) return null;
+    if (Buffer.isBuffer(v)) return v;
+    return this.encoder.encode(v, type);
+  }
+
   private async call<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
@@ -73,9 +91,3 @@ export class RemoteSession {
   }
 }
 
-/** Selected bytes: views select blobs, so values are Buffers (or null); anything else is a bug in a view. */
-function toBytes(v: unknown): Buffer | null {
-  if (v === null || v === undefined) return null;
-  if (Buffer.isBuffer(v)) return v;
-  throw new TypeError(`the remote backend selected a non-blob value (${typeof v})`);
-}
