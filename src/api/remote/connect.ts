@@ -6,7 +6,7 @@
  *   const db = await connect({ contactPoints: ['127.0.0.1:9042'] });
  *   await db.keyspace('Twitter').insert('Users', '5', { screen_name: 'buttonscat' });
  *
- * What differs from embedded (docs/API-REMOTE.md): a column family with column metadata shows
+ * What differs from embedded (README, "Remote mode"): a column family with column metadata shows
  * only its named columns over CQL (writing another column is refused); range scans do not return
  * tombstone-only "ghost" rows; column timestamps are not read back.
  */
