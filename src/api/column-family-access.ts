@@ -7,6 +7,7 @@ import { NotFoundError } from '../errors/index.js';
 import type { ColumnParent, Mutation } from '../db/index.js';
 import type { ApiContext } from './api-context.js';
 import { ColumnFamilyCodec } from './column-family-codec.js';
+import { checkThriftShaped } from './thrift-shape.js';
 import { type IndexClauseInput, indexClause } from './index-clause.js';
 import type { DecodedRow } from './operations-backend.js';
 import type { ColumnsInput, Name, Row, SliceOptions, SuperColumnsInput, SuperRow, Value, WriteOptions } from './js-values.js';
@@ -35,6 +36,7 @@ export class ColumnFamilyAccess {
 
   static async of(ctx: ApiContext, keyspace: string, columnFamily: string): Promise<ColumnFamilyAccess> {
     const def = await ctx.backend.columnFamilyDef(keyspace, columnFamily);
+    checkThriftShaped(def);
     let codec = ctx.codecs.get(def);
     if (codec === undefined) ctx.codecs.set(def, (codec = new ColumnFamilyCodec(def, ctx.raw)));
     return new ColumnFamilyAccess(ctx, keyspace, codec);

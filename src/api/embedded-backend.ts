@@ -10,6 +10,7 @@ import { lookupColumnFamily } from '../db/operations/column-family-lookup.js';
 import type { ColumnFamilyDef, KeyspaceDef } from '../schema/index.js';
 import type { StorageEngine, StorageEngineConfig } from '../storage/storage-engine.js';
 import type { ColumnFamilyCodec } from './column-family-codec.js';
+import { EmbeddedCql } from './embedded-cql.js';
 import type { Row, SuperRow } from './js-values.js';
 import type { DecodedRow, OperationsBackend } from './operations-backend.js';
 
@@ -22,19 +23,22 @@ export interface EmbeddedBackendConfig {
 
 export class EmbeddedBackend implements OperationsBackend {
   readonly partitionerName: string;
+  private readonly embeddedCql: EmbeddedCql;
 
   private constructor(
     private readonly engine: StorageEngine,
     private readonly keeper: SchemaKeeper,
     private readonly ops: LocalOperations,
     partitioner: Partitioner,
+    env: Env,
   ) {
     this.partitionerName = partitioner.name;
+    this.embeddedCql = new EmbeddedCql({ env, keeper, ops, partitioner });
   }
 
   static async open(cfg: EmbeddedBackendConfig): Promise<EmbeddedBackend> {
     const { engine, keeper } = await openNodeStorage({ env: cfg.env, dataDir: cfg.dataDir, partitioner: cfg.partitioner, options: cfg.options });
-    return new EmbeddedBackend(engine, keeper, new LocalOperations(keeper, engine, cfg.env, cfg.partitioner), cfg.partitioner);
+    return new EmbeddedBackend(engine, keeper, new LocalOperations(keeper, engine, cfg.env, cfg.partitioner), cfg.partitioner, cfg.env);
   }
 
   async columnFamilyDef(keyspace: string, columnFamily: string): Promise<ColumnFamilyDef> {
@@ -91,6 +95,10 @@ export class EmbeddedBackend implements OperationsBackend {
   }
   async truncate(keyspace: string, columnFamily: string): Promise<void> {
     await this.ops.truncate(keyspace, columnFamily);
+  }
+
+  cql(keyspace: string, query: string, values: readonly (Buffer | null)[]): Promise<(Buffer | null)[][]> {
+    return this.embeddedCql.run(keyspace, query, values);
   }
 
   close(): Promise<void> {

@@ -7,6 +7,7 @@
 import type { ApiContext } from './api-context.js';
 import { Batch } from './batch.js';
 import { ColumnFamily } from './column-family.js';
+import { Table } from './cql-table-handle.js';
 import { ColumnFamilyAccess, type KeyRangeOptions } from './column-family-access.js';
 import type { IndexClauseInput, IndexExpressionInput } from './index-clause.js';
 import type { ColumnsInput, GetResult, Name, Row, SliceOptions, SuperColumnsInput, SuperRow, Value, WriteOptions } from './js-values.js';
@@ -34,6 +35,11 @@ export class Keyspace {
     private readonly ctx: ApiContext,
     readonly name: string,
   ) {}
+
+  /** A handle on any table by its CQL columns (CREATE TABLE tables too): insert/select/delete rows. */
+  table(name: string): Table {
+    return new Table(this.ctx, this.name, name);
+  }
 
   /** A pycassa-style handle on one column family. */
   columnFamily(name: string): ColumnFamily {

@@ -44,5 +44,11 @@ export interface OperationsBackend {
   batchMutate(keyspace: string, mutations: MutationMap): Promise<void>;
   truncate(keyspace: string, columnFamily: string): Promise<void>;
 
+  /**
+   * Runs one CQL statement with `keyspace` as the session keyspace; rows as each selected column's
+   * bytes (null for no value). What `ks.table(name)` (cql-table-handle.ts) sends.
+   */
+  cql(keyspace: string, query: string, values: readonly (Buffer | null)[]): Promise<(Buffer | null)[][]>;
+
   close(): Promise<void>;
 }

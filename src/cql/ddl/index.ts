@@ -12,6 +12,7 @@ import { prepareDropKeyspace } from './drop-keyspace.js';
 import { prepareDropTable } from './drop-table.js';
 import { prepareDropType } from './drop-type.js';
 import { prepareDescribe } from '../describe/describe.js';
+import { prepareIliumSchema, prepareIliumSchemaChange } from './ilium-schema.js';
 
 export const SCHEMA_PREPARERS: PreparerTable = {
   createKeyspace: prepareCreateKeyspace,
@@ -26,4 +27,6 @@ export const SCHEMA_PREPARERS: PreparerTable = {
   alterType: prepareAlterType,
   dropType: prepareDropType,
   describe: prepareDescribe,
+  iliumSchema: prepareIliumSchema,
+  iliumSchemaChange: prepareIliumSchemaChange,
 };

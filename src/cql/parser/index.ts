@@ -21,4 +21,5 @@ export type * from './ast-schema.js';
 export type * from './ast-functions.js';
 export type * from './ast-auth.js';
 export type * from './ast-describe.js';
+export type * from './ast-ilium.js';
 export type * from './statement.js';

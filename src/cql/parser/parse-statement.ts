@@ -7,6 +7,7 @@ import { parseBatch } from './parse-batch.js';
 import { parseDelete } from './parse-delete.js';
 import { parseDescribe } from './parse-describe.js';
 import { parseInsert } from './parse-insert.js';
+import { parseIlium } from './parse-ilium.js';
 import { parseIdentifier, parseQualifiedName } from './parse-names.js';
 import { parseGrant, parseListPermissions, parseRevoke } from './parse-permissions.js';
 import { parseListRoles } from './parse-roles.js';
@@ -59,6 +60,8 @@ function parseOne(c: TokenCursor): Statement {
       case 'desc':
         c.advance();
         return parseDescribe(c);
+      case 'ilium':
+        return parseIlium(c);
     }
   }
   return c.fail('a statement (SELECT, INSERT, UPDATE, DELETE, BEGIN BATCH, USE, TRUNCATE, CREATE, ALTER, DROP, GRANT, REVOKE, LIST or DESCRIBE)');

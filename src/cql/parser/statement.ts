@@ -6,9 +6,10 @@ import type { AuthStatement } from './ast-auth.js';
 import type { DescribeStatement } from './ast-describe.js';
 import type { DataStatement } from './ast-dml.js';
 import type { FunctionStatement } from './ast-functions.js';
+import type { IliumStatement } from './ast-ilium.js';
 import type { SchemaStatement } from './ast-schema.js';
 
-export type Statement = DataStatement | SchemaStatement | FunctionStatement | AuthStatement | DescribeStatement;
+export type Statement = DataStatement | SchemaStatement | FunctionStatement | AuthStatement | DescribeStatement | IliumStatement;
 
 export type StatementKind = Statement['kind'];
 

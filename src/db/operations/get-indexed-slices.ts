@@ -44,7 +44,7 @@ export function getIndexedSlices<R>(ctx: OperationContext, keyspace: string, par
   return out;
 }
 
-function validateIndexClause(cf: ColumnFamilyDef, clause: IndexClause): void {
+export function validateIndexClause(cf: ColumnFamilyDef, clause: IndexClause): void {
   if (clause === null || typeof clause !== 'object' || !Array.isArray(clause.expressions)) throw new InvalidRequestError('IndexClause is required');
   if (clause.expressions.length === 0) throw new InvalidRequestError('index clause list may not be empty');
   if (!Number.isInteger(clause.count) || clause.count < 0) throw new InvalidRequestError('IndexClause count must be non-negative');

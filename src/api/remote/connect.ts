@@ -1,0 +1,56 @@
+/**
+ * `connect({ contactPoints })`: the Ilium API (the same Keyspace and ColumnFamily handles, calls
+ * and results as `open()`) over the CQL native protocol to a running node (`ilium start`), through
+ * the npm cassandra-driver: prepared statements routed token-aware to the replicas of each key.
+ *
+ *   const db = await connect({ contactPoints: ['127.0.0.1:9042'] });
+ *   await db.keyspace('Twitter').insert('Users', '5', { screen_name: 'buttonscat' });
+ *
+ * What differs from embedded (README, "Remote mode"): a column family with column metadata shows
+ * only its named columns over CQL (writing another column is refused); range scans do not return
+ * tombstone-only "ghost" rows; column timestamps are not read back.
+ */
+import cassandra from 'cassandra-driver';
+import { createRealEnv } from '../../env/index.js';
+import { Ilium } from '../ilium.js';
+import { fromDriverError } from './driver-errors.js';
+import { RemoteBackend } from './remote-backend.js';
+
+export interface ConnectOptions {
+  /** Nodes to contact first: 'host' or 'host:port' (port 9042 unless `port` says otherwise). */
+  readonly contactPoints: readonly string[];
+  /** The driver's session keyspace (must exist); API calls name their keyspace anyway. */
+  readonly keyspace?: string;
+  /** The data center whose nodes are local to this client: 'datacenter1' by default (Ilium's). */
+  readonly localDataCenter?: string;
+  readonly port?: number;
+  /** Plain-text authentication. */
+  readonly credentials?: { readonly username: string; readonly password: string };
+  /** Return values (and BytesType names and keys) as stored bytes instead of decoded JS values. */
+  readonly raw?: boolean;
+  /** Milliseconds a request may take before it fails (the driver's read timeout); 12 s by default. */
+  readonly requestTimeoutMs?: number;
+}
+
+export async function connect(options: ConnectOptions): Promise<Ilium> {
+  const client = new cassandra.Client({
+    contactPoints: [...options.contactPoints],
+    localDataCenter: options.localDataCenter ?? 'datacenter1',
+    ...(options.keyspace === undefined ? {} : { keyspace: options.keyspace }),
+    ...(options.port === undefined ? {} : { protocolOptions: { port: options.port } }),
+    ...(options.credentials === undefined ? {} : { credentials: { ...options.credentials } }),
+    socketOptions: { readTimeout: options.requestTimeoutMs ?? 12_000 },
+    encoding: { useBigIntAsLong: true, useBigIntAsVarint: true },
+  });
+  try {
+    await client.connect();
+    const rs = await client.execute("SELECT partitioner FROM system.local WHERE key = 'local'");
+    const partitioner = String(rs.first()?.get('partitioner') ?? 'org.apache.cassandra.dht.Murmur3Partitioner');
+    const env = createRealEnv();
+    const backend = new RemoteBackend(client, partitioner, () => Math.floor(env.clock.nowMs() / 1000));
+    return new Ilium(backend, env, { raw: options.raw ?? false });
+  } catch (e) {
+    await client.shutdown().catch(() => undefined);
+    throw fromDriverError(e);
+  }
+}
