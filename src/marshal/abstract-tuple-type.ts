@@ -18,7 +18,7 @@ import { type ComparableInput, EMPTY_COMPARABLE, SEQUENCE_END, SEQUENCE_NEXT, SE
 import { LiteralReader, formatLiteral, readLiteral } from './cql-literal.js';
 import { freeze } from './frozen-type.js';
 import { type StructuredType, within } from './structured-type.js';
-import { readTupleComponents, writeTupleComponents } from './value-sequence.js';
+import { hasCanonicalNulls, readTupleComponents, writeTupleComponents } from './value-sequence.js';
 
 export abstract class AbstractTupleType<T> extends BaseType<T> implements StructuredType<T> {
   readonly fixedLength = null;
@@ -44,6 +44,16 @@ export abstract class AbstractTupleType<T> extends BaseType<T> implements Struct
   /** Serialized bytes → the components present (null for null ones); views. Checks the framing. */
   split(bytes: Buffer): Array<Buffer | null> {
     return readTupleComponents(bytes, this.name, this.types.length, (i) => this.componentLabel(i));
+  }
+
+  /**
+   * The value with every null component framed as -1 (a client may send -2 for a field it was not
+   * given), so equal values have equal bytes — a partition key's token depends on them. Checks the
+   * framing (MarshalError).
+   */
+  normalize(bytes: Buffer): Buffer {
+    const components = this.split(bytes);
+    return hasCanonicalNulls(bytes) ? bytes : this.build(components);
   }
 
   /** Components (null for null ones, at most one per type) → serialized bytes. */
