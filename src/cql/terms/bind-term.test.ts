@@ -84,6 +84,13 @@ test('a UDT value with fields framed as -2 (the Node.js driver, for fields it wa
   assert.deepEqual(bind('?', udt).evaluate([sent]), udt.decompose({ a: 3 }));
 });
 
+test('sets nested in a bound UDT or list are stored sorted (the driver sends them in its order)', () => {
+  const udt = new UserType('ks', 'p', ['tags'], [new SetType(UTF8_TYPE, false)]);
+  const set = Buffer.from([0, 0, 0, 2, 0, 0, 0, 1, 0x62, 0, 0, 0, 1, 0x61]);
+  const sent = Buffer.concat([Buffer.from([0, 0, 0, set.length]), set]);
+  assert.deepEqual(bind('?', udt).evaluate([sent]), udt.decompose({ tags: ['a', 'b'] }));
+});
+
 test('functions: deterministic calls on constants fold; now() runs each time; arguments typed by the overload', () => {
   const b = bind('blobAsInt(0x00000010)', INT32_TYPE);
   assert.equal(b.constant, true);
