@@ -125,6 +125,13 @@ test('errors carry Cassandra codes and payloads', async () => {
   assert.match(filtering.message, /ALLOW FILTERING/);
   const badValue = await serverError(client.execute('INSERT INTO e (k, v) VALUES (?, ?)', [1, 'x'], { hints: ['int', 'text'] }));
   assert.equal(badValue.code, ErrorCode.INVALID);
+  // Consistency levels a statement does not accept: Cassandra's InvalidRequest, not a protocol error.
+  // (ANY is code 0, which the driver treats as "not given".)
+  const { consistencies } = cassandra.types;
+  const serialWrite = await serverError(client.execute('INSERT INTO e (k, v) VALUES (1, 1)', [], { consistency: consistencies.serial }));
+  assert.equal(serialWrite.code, ErrorCode.INVALID);
+  const casSerial = await serverError(client.execute('INSERT INTO e (k, v) VALUES (1, 1) IF NOT EXISTS', [], { serialConsistency: consistencies.one }));
+  assert.deepEqual([casSerial.code, casSerial.message], [ErrorCode.INVALID, 'Invalid consistency for conditional update. Must be one of SERIAL or LOCAL_SERIAL']);
   // A prepared statement evicted from the server's cache: UNPREPARED with its id on the wire;
   // the driver re-prepares by itself.
   const insert = 'INSERT INTO md.e (k, v) VALUES (?, ?)';
