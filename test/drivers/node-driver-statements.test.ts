@@ -66,6 +66,8 @@ test('collections: every update form on lists, sets, maps and UDT fields', async
   // Element reads: list index, map key, UDT field.
   const el = plain((await run('SELECT l[0] AS l0, m[?] AS mq, u.x AS ux FROM c WHERE k = 1', ['q'])).first());
   assert.deepEqual(el, { l0: 100, mq: 1, ux: 0 });
+  const slice = plain((await run("SELECT m[?..?] AS mid, m['w'..] AS tail, s[..'c'] AS head FROM c WHERE k = 1", ['r', 'x'])).first());
+  assert.deepEqual(slice, { mid: { w: 9 }, tail: { w: 9, z: 3 }, head: ['b'] });
   // An index past the end is Cassandra's error; setting to empty/null removes the column.
   const e = await client.execute('UPDATE c SET l[10] = 1 WHERE k = 1').catch((x: cassandra.errors.ResponseError) => x);
   assert.ok(e instanceof cassandra.errors.ResponseError && e.code === 0x2200 && /out of bound/.test(e.message), String(e));
