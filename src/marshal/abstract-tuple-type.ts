@@ -17,8 +17,8 @@ import { BaseType, EMPTY_BUFFER } from './base-type.js';
 import { type ComparableInput, EMPTY_COMPARABLE, SEQUENCE_END, SEQUENCE_NEXT, SEQUENCE_NULL, hex2 } from './byte-comparable.js';
 import { LiteralReader, formatLiteral, readLiteral } from './cql-literal.js';
 import { freeze } from './frozen-type.js';
-import { type StructuredType, within } from './structured-type.js';
-import { readTupleComponents, writeTupleComponents } from './value-sequence.js';
+import { type StructuredType, normalizeValue, within } from './structured-type.js';
+import { hasCanonicalNulls, readTupleComponents, writeTupleComponents } from './value-sequence.js';
 
 export abstract class AbstractTupleType<T> extends BaseType<T> implements StructuredType<T> {
   readonly fixedLength = null;
@@ -44,6 +44,23 @@ export abstract class AbstractTupleType<T> extends BaseType<T> implements Struct
   /** Serialized bytes → the components present (null for null ones); views. Checks the framing. */
   split(bytes: Buffer): Array<Buffer | null> {
     return readTupleComponents(bytes, this.name, this.types.length, (i) => this.componentLabel(i));
+  }
+
+  /**
+   * The value with every null component framed as -1 (a client may send -2 for a field it was not
+   * given) and its components normalized (a frozen set inside a UDT), so equal values have equal
+   * bytes. The same Buffer when already so. Checks the framing (MarshalError).
+   */
+  normalize(bytes: Buffer): Buffer {
+    const components = this.split(bytes);
+    let changed = !hasCanonicalNulls(bytes);
+    const inner = components.map((c, i) => {
+      if (c === null) return null;
+      const n = normalizeValue(this.types[i]!, c);
+      if (n !== c) changed = true;
+      return n;
+    });
+    return changed ? this.build(inner) : bytes;
   }
 
   /** Components (null for null ones, at most one per type) → serialized bytes. */

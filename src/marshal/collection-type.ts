@@ -7,7 +7,7 @@
  * Sets and maps are SORTED collections: their entries belong in order of the element / key type,
  * once per distinct element / key. As in Cassandra, validate accepts any order and duplicates
  * (clients send them); `normalize` sorts and deduplicates (a map keeps the LAST value given for a
- * key), and decompose and fromString always produce normalized bytes. compare, toComparable,
+ * key; nested values too), and decompose and fromString always produce normalized bytes. compare, toComparable,
  * toString and compose look at the set or map the bytes denote, so an unnormalized value compares
  * equal to its normalized form. Lists keep their order and duplicates.
  *
@@ -22,7 +22,7 @@ import { BaseType, EMPTY_BUFFER } from './base-type.js';
 import { type ComparableInput, EMPTY_COMPARABLE, SEQUENCE_END, SEQUENCE_NEXT, hex2 } from './byte-comparable.js';
 import { LiteralReader, formatLiteral, readLiteral } from './cql-literal.js';
 import { freeze, frozenFullName, frozenName } from './frozen-type.js';
-import { type CellEntry, type MultiCellType, fullNameOf, nameOf, toCqlString, within } from './structured-type.js';
+import { type CellEntry, type MultiCellType, fullNameOf, nameOf, normalizeValue, toCqlString, within } from './structured-type.js';
 import { readCollectionValues, writeCollectionValues } from './value-sequence.js';
 
 /** The fixed facts of one collection kind. */
@@ -92,17 +92,21 @@ export abstract class CollectionType<T> extends BaseType<T> implements MultiCell
   }
 
   /**
-   * The serialized value sorted and deduplicated (sets, maps; a map keeps the last value of a key);
-   * a list, or an already normalized value, is returned as it is. Checks the framing (MarshalError).
+   * The serialized value sorted and deduplicated (sets, maps; a map keeps the last value of a key),
+   * its elements normalized too (a frozen set inside a list); a value already in that form is
+   * returned as it is. Checks the framing (MarshalError).
    */
   normalize(bytes: Buffer): Buffer {
-    if (bytes.length === 0 || !this.shape.sorted) {
-      if (bytes.length > 0) this.values(bytes);
-      return bytes;
-    }
+    if (bytes.length === 0) return bytes;
     const flat = this.values(bytes);
-    const canonical = this.canonical(flat);
-    return canonical === flat ? bytes : this.build(canonical);
+    let changed = false;
+    const inner = flat.map((v, k) => {
+      const n = normalizeValue(this.params[k % this.stride]!, v);
+      if (n !== v) changed = true;
+      return n;
+    });
+    const canonical = this.canonical(inner);
+    return canonical === inner && !changed ? bytes : this.build(canonical);
   }
 
   /** Serialized bytes → the entries' values, flattened (key, value, key, value… for maps); views. */

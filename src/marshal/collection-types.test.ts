@@ -16,6 +16,7 @@ import { LONG_TYPE } from './long-type.js';
 import { MapType } from './map-type.js';
 import { SetType } from './set-type.js';
 import { SHORT_TYPE } from './short-type.js';
+import { normalizeValue } from './structured-type.js';
 import { TIME_UUID_TYPE } from './time-uuid-type.js';
 import { TIMESTAMP_TYPE } from './timestamp-type.js';
 import { assertMarshalError, checkTypeLaws } from './test-support/type-laws.js';
@@ -161,6 +162,21 @@ test('sets and maps: unsorted input validates, normalize sorts and deduplicates,
   assert.deepEqual(mapTextBigint.fromString("{'b': 1, 'a': 2, 'b': 9}"), mapTextBigint.normalize(twice));
   assert.equal(mapTextBigint.compare(twice, mapTextBigint.normalize(twice)), 0);
   assertMarshalError(() => setOfText.normalize(bytes(1, 5, '61')), /declares 5 bytes/);
+});
+
+test('normalize reaches nested values: sets inside lists, maps and tuples come out sorted', () => {
+  const listOfSets = parseType('frozen<list<frozen<set<int>>>>');
+  const raw = listOfSets.decompose([[2, 1]]);
+  const inner = bytes(2, 4, int(2), 4, int(1)); // the driver's order, not sorted
+  const sent = bytes(1, inner.length, inner.toString('hex'));
+  assert.deepEqual(listOfSets.compose(sent), [[1, 2]]);
+  assert.deepEqual(normalizeValue(listOfSets, sent), raw);
+  const tupleWithSet = parseType('frozen<tuple<int, frozen<set<text>>>>');
+  const unsortedSet = bytes(2, 1, utf8('b'), 1, utf8('a'));
+  const t = bytes(4, int(1), unsortedSet.length, unsortedSet.toString('hex'));
+  assert.deepEqual(normalizeValue(tupleWithSet, t), tupleWithSet.decompose([1, ['a', 'b']]));
+  const canonical = listOfSets.decompose([[1, 2], [3]]);
+  assert.equal(normalizeValue(listOfSets, canonical), canonical, 'canonical values are returned as they are');
 });
 
 test('normalization as a property: any order and duplicates give the sorted, distinct set', () => {

@@ -29,6 +29,12 @@ export interface StructuredType<T = unknown> extends AbstractType<T> {
   unfreeze(): StructuredType<T>;
   /** Reads one CQL literal of this type (e.g. '[1, 2]') at the reader's position. */
   readLiteral(reader: LiteralReader): Buffer;
+  /**
+   * The value in canonical form, nested values included: sets and maps sorted and deduplicated,
+   * null tuple components framed as -1. Equal values then have equal bytes (a partition key's
+   * token depends on them). The same Buffer when already canonical. Checks the framing.
+   */
+  normalize(bytes: Buffer): Buffer;
 }
 
 /** One cell of a multi-cell value: its path (the name component) and its value. */
@@ -50,6 +56,11 @@ export interface MultiCellType<T = unknown> extends StructuredType<T> {
 
 export function isStructured(t: AbstractType): t is StructuredType {
   return typeof (t as Partial<StructuredType>).readLiteral === 'function';
+}
+
+/** A value of type `t` in canonical form (structured types' normalize; others as they are). */
+export function normalizeValue(t: AbstractType, bytes: Buffer): Buffer {
+  return isStructured(t) ? t.normalize(bytes) : bytes;
 }
 
 export function isMultiCellType(t: AbstractType): t is MultiCellType {

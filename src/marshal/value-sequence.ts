@@ -2,6 +2,8 @@
  * The native protocol's (v3+) framing of values inside collections, tuples and user types:
  *   collection = [int n] then n entries of [int len][len bytes]   (a map's entry is key then value)
  *   tuple      = ( [int len][len bytes] | [int -1] )*            (-1 is a null component)
+ * Reading a tuple, any negative length is a null component, as Cassandra reads it: the Node.js
+ * driver frames a user type field it was not given as -2 (its "unset"). Writers use -1 only.
  * Ints are 4-byte big-endian signed. Readers return views (no copies) and check every length
  * against the bytes that remain BEFORE trusting it, so a garbled count can never make us allocate
  * or loop beyond what the buffer could hold. Errors are MarshalErrors naming the type and position.
@@ -65,8 +67,9 @@ export function writeCollectionValues(values: readonly Buffer[], count: number, 
 }
 
 /**
- * Reads the components of a tuple or user type value: a component is null when its length is -1;
- * fewer components than `max` is allowed (the missing ones are null), more is an error.
+ * Reads the components of a tuple or user type value: a component is null when its length is
+ * negative (-1, or -2 from a driver's "unset" field); fewer components than `max` is allowed (the
+ * missing ones are null), more is an error.
  */
 export function readTupleComponents(bytes: Buffer, typeName: string, max: number, label: (i: number) => string): Array<Buffer | null> {
   const out: Array<Buffer | null> = [];
@@ -77,16 +80,26 @@ export function readTupleComponents(bytes: Buffer, typeName: string, max: number
     if (p + INT_SIZE > bytes.length) throw new MarshalError(`${typeName}: not enough bytes to read the length of ${label(i)}`);
     const len = bytes.readInt32BE(p);
     p += INT_SIZE;
-    if (len === NULL_LENGTH) {
+    if (len < 0) {
       out.push(null);
       continue;
     }
-    if (len < 0) throw new MarshalError(`${typeName}: negative length ${len} for ${label(i)}`);
     if (len > bytes.length - p) throw new MarshalError(`${typeName}: ${label(i)} declares ${len} bytes but only ${bytes.length - p} remain`);
     out.push(bytes.subarray(p, p + len));
     p += len;
   }
   return out;
+}
+
+/** Whether a tuple value frames every null component as -1 (the form writeTupleComponents makes). */
+export function hasCanonicalNulls(bytes: Buffer): boolean {
+  for (let p = 0; p + INT_SIZE <= bytes.length; ) {
+    const len = bytes.readInt32BE(p);
+    p += INT_SIZE;
+    if (len < NULL_LENGTH) return false;
+    if (len > 0) p += len;
+  }
+  return true;
 }
 
 /** Writes tuple components, null as length -1. */

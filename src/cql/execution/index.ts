@@ -2,6 +2,7 @@
 export * from './bound-value.js';
 export * from './cql-result.js';
 export * from './query-options.js';
+export * from './consistency-rules.js';
 export * from './client-state.js';
 export * from './data-store.js';
 export * from './local-data-store.js';

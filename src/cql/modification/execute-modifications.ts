@@ -12,7 +12,7 @@
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import type { CqlColumn } from '../../schema/index.js';
-import { type BoundValue, type CqlContext, type CqlResult, type DataStore, type QueryOptions, type TableWrite, VOID_RESULT } from '../execution/index.js';
+import { type BoundValue, type CqlContext, type CqlResult, type DataStore, type QueryOptions, type TableWrite, VOID_RESULT, checkConditionalConsistency, checkWriteConsistency } from '../execution/index.js';
 import type { TableLayout } from '../storage/table-layout.js';
 import type { RowData } from '../storage/row-assembler.js';
 import { type ReadRow, appliedResult, notAppliedResult } from './cas-result.js';
@@ -50,8 +50,10 @@ interface PartitionGroup {
 }
 
 export async function executeModifications(ctx: CqlContext, items: readonly ModificationItem[], options: QueryOptions, run: RunOptions): Promise<CqlResult> {
-  const groups = groupByPartition(ctx, items, options, run);
   const conditional = items.some((i) => i.statement.isConditional);
+  if (conditional) checkConditionalConsistency(options);
+  else checkWriteConsistency(options, counterTableOf(items));
+  const groups = groupByPartition(ctx, items, options, run);
   if (conditional) return executeConditional(ctx, groups, options, run.isBatch);
   const plain: TableWrite[] = [];
   const locked: Promise<void>[] = [];
@@ -140,6 +142,15 @@ function buildPart(ctx: CqlContext, builder: PartitionBuilder, layout: TableLayo
       for (const s of part.rows.slices) builder.addRangeTombstone(s.start, s.end, params.timestamp, params.nowSec);
       return;
   }
+}
+
+/** The name of the counter table among the statements' tables, if any (a batch never mixes). */
+function counterTableOf(items: readonly ModificationItem[]): string | undefined {
+  for (const { statement } of items) {
+    const { cql, name } = statement.spec.table.cf;
+    if ([...cql.regular, ...cql.statics].some((c) => c.type.name === 'CounterColumnType')) return name;
+  }
+  return undefined;
 }
 
 async function executeConditional(ctx: CqlContext, groups: readonly PartitionGroup[], options: QueryOptions, isBatch: boolean): Promise<CqlResult> {

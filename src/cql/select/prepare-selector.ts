@@ -2,11 +2,12 @@
  * Selectors of the selection clause → SelectorNodes: columns, constants and bind markers (typed
  * by what receives them), function calls (Cassandra's overload resolution through the registry;
  * aggregates fold rows), count(*), CAST, writetime() / ttl(), UDT fields `u.f`, collection
- * elements `m['k']` / `l[0]`, arithmetic, and `(type) ?` hints on native types. Names of result
+ * elements `m['k']` / `l[0]`, slices of sets and maps `m['a'..'f']` (bounds inclusive, either
+ * may be left out), arithmetic, and `(type) ?` hints on native types. Names of result
  * columns follow Cassandra: `system.max(v)`, `count`, `writetime(v)`, `cast(v as int)`, `u.f`.
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import { type AbstractType, CQL_TYPES, INT32_TYPE, ListType, LONG_TYPE, MapType, SetType, UserType, isMultiCell, readCollectionValues, readTupleComponents } from '../../marshal/index.js';
+import { type AbstractType, CQL_TYPES, INT32_TYPE, ListType, LONG_TYPE, MapType, SetType, UserType, isMultiCell, readCollectionValues, readTupleComponents, writeCollectionValues } from '../../marshal/index.js';
 import type { CqlTable } from '../../schema/index.js';
 import { CellKind } from '../../storage/model/index.js';
 import { type BoundValue, UNSET } from '../execution/bound-value.js';
@@ -65,6 +66,8 @@ export function prepareSelector(sel: Selector, s: SelectorScope, receiver: Colum
       return fieldNode(prepareSelector(sel.selector, s), sel.field);
     case 'element':
       return elementNode(prepareSelector(sel.selector, s), sel, s);
+    case 'slice':
+      return sliceNode(prepareSelector(sel.selector, s), sel, s);
     default:
       throw new InvalidRequestError(`${sel.kind} selectors are not supported in the selection clause yet`);
   }
@@ -239,6 +242,44 @@ function elementNode(inner: SelectorNode, sel: Extract<Selector, { kind: 'elemen
     });
   }
   throw new InvalidRequestError(`Invalid element selection: ${inner.name} is of type ${t.cqlName ?? t.name} is not a collection`);
+}
+
+/** `m[from..to]`, `s[from..]`…: the entries whose key lies within the bounds, inclusive. */
+function sliceNode(inner: SelectorNode, sel: Extract<Selector, { kind: 'slice' }>, s: SelectorScope): SelectorNode {
+  const t = inner.type;
+  if (t instanceof ListType) throw new InvalidRequestError(`Slice selection is only allowed on sets and maps, but ${inner.name} is a list`);
+  if (!(t instanceof MapType) && !(t instanceof SetType)) {
+    throw new InvalidRequestError(`Invalid slice selection: ${inner.name} of type ${t.cqlName ?? t.name} is not a collection`);
+  }
+  const isMap = t instanceof MapType;
+  const keyType = (isMap ? t.keys : t.elements) as AbstractType;
+  const specName = isMap ? `key(${inner.name})` : `element(${inner.name})`;
+  const bound = (term: typeof sel.from) => {
+    if (term === null) return () => null;
+    const b = bindTerm(term, { keyspace: s.keyspace, table: s.tableName, name: specName, type: keyType }, s.terms);
+    return (values: readonly BoundValue[]): Buffer | null => {
+      const v = b.evaluate(values);
+      if (v === UNSET) return null; // an unset bound is no bound
+      if (v === null) throw new InvalidRequestError(`Invalid null value for the slice bound of ${inner.name}`);
+      if (!b.constant) validateFor(v, keyType, specName);
+      return v;
+    };
+  };
+  const from = bound(sel.from);
+  const to = bound(sel.to);
+  const name = `${inner.name}[${sel.from === null ? '' : termText(sel.from)}..${sel.to === null ? '' : termText(sel.to)}]`;
+  const labels = isMap ? ['key', 'value'] : ['element'];
+  return elementLookup(name, t, inner, (coll, values) => {
+    const lo = from(values);
+    const hi = to(values);
+    const flat = readCollectionValues(coll, t.name, labels);
+    const kept: Buffer[] = [];
+    for (let i = 0; i < flat.length; i += labels.length) {
+      const k = flat[i]!;
+      if ((lo === null || keyType.compare(k, lo) >= 0) && (hi === null || keyType.compare(k, hi) <= 0)) kept.push(...flat.slice(i, i + labels.length));
+    }
+    return writeCollectionValues(kept, kept.length / labels.length, t.name);
+  });
 }
 
 function elementLookup(name: string, type: AbstractType, inner: SelectorNode, pick: (coll: Buffer, values: readonly BoundValue[]) => Buffer | null): SelectorNode {

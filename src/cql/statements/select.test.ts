@@ -82,6 +82,16 @@ test('collections come back in their frozen form; elements and fields selectable
   assert.deepEqual(row, { tags: ['x', 'y'], m: new Map([['a', 1], ['b', 2]]), l: [3, 1, 3], "m['b']": 2, 'l[1]': 1 });
 });
 
+test('slices of sets and maps: inclusive bounds, open ends, bind markers; not on lists', async () => {
+  const at = 'FROM ks.events WHERE k = 1 AND c = 9';
+  assert.deepEqual(await n.rows(`SELECT m['a'..'a'], m['b'..], m[..'a'], tags['xa'..'z'], tags['z'..] ${at}`), [
+    { "m['a'..'a']": new Map([['a', 1]]), "m['b'..]": new Map([['b', 2]]), "m[..'a']": new Map([['a', 1]]), "tags['xa'..'z']": ['y'], "tags['z'..]": [] },
+  ]);
+  assert.deepEqual(await n.rows(`SELECT m[?..?] AS s ${at}`, [UTF8_TYPE.decompose('a'), UTF8_TYPE.decompose('b')]), [{ s: new Map([['a', 1], ['b', 2]]) }]);
+  await assert.rejects(async () => n.run(`SELECT l[0..1] ${at}`), /Slice selection is only allowed on sets and maps, but l is a list/);
+  await assert.rejects(async () => n.run(`SELECT v[0..1] ${at}`), /Invalid slice selection: v of type int is not a collection/);
+});
+
 test('DISTINCT gives one row per partition; its checks', async () => {
   const rows = await n.rows('SELECT DISTINCT k, s FROM ks.events');
   assert.equal(rows.length, 4);

@@ -4,7 +4,7 @@
  * LIMIT), and runs it (select/select-executor.ts). Result columns are known at prepare time.
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import { type CqlStatement, type Preparer, lookupTable } from '../execution/index.js';
+import { type CqlStatement, type Preparer, checkReadConsistency, lookupTable } from '../execution/index.js';
 import type { SelectStatement } from '../parser/index.js';
 import { prepareWhere } from '../restrictions/where-clause.js';
 import { prepareGroupBy } from '../select/group-by.js';
@@ -40,7 +40,10 @@ export const prepareSelect: Preparer<SelectStatement> = (stmt, parsed, ctx, sess
     bindVariables: markers.all(),
     pkIndexes: where.pkMarkerIndexes,
     resultColumns: selection.columns,
-    execute: (_state, options) => executeSelect(plan, ctx, options),
+    execute: async (_state, options) => {
+      checkReadConsistency(options);
+      return executeSelect(plan, ctx, options);
+    },
   };
   return statement;
 };

@@ -78,6 +78,19 @@ test('bound values are checked against the receiver; sets and maps from clients 
   assert.throws(() => bind('?', UTF8_TYPE).evaluate([Buffer.from([0xc3, 0x28])]), invalid(/Invalid value for x of type text/));
 });
 
+test('a UDT value with fields framed as -2 (the Node.js driver, for fields it was not given) is accepted and stored with -1', () => {
+  const udt = new UserType('ks', 'p', ['a', 'b'], [INT32_TYPE, UTF8_TYPE]);
+  const sent = Buffer.from([0, 0, 0, 4, 0, 0, 0, 3, 0xff, 0xff, 0xff, 0xfe]);
+  assert.deepEqual(bind('?', udt).evaluate([sent]), udt.decompose({ a: 3 }));
+});
+
+test('sets nested in a bound UDT or list are stored sorted (the driver sends them in its order)', () => {
+  const udt = new UserType('ks', 'p', ['tags'], [new SetType(UTF8_TYPE, false)]);
+  const set = Buffer.from([0, 0, 0, 2, 0, 0, 0, 1, 0x62, 0, 0, 0, 1, 0x61]);
+  const sent = Buffer.concat([Buffer.from([0, 0, 0, set.length]), set]);
+  assert.deepEqual(bind('?', udt).evaluate([sent]), udt.decompose({ tags: ['a', 'b'] }));
+});
+
 test('functions: deterministic calls on constants fold; now() runs each time; arguments typed by the overload', () => {
   const b = bind('blobAsInt(0x00000010)', INT32_TYPE);
   assert.equal(b.constant, true);

@@ -2,10 +2,11 @@
  * A bind marker: records its receiver as the statement's bind variable, and at execution checks
  * the value the client sent against the receiver's type — malformed bytes are an
  * InvalidRequestError naming the receiver, never a crash later. Set and map values are sorted and
- * deduplicated (clients may send them in any order), so they are stored in canonical form.
+ * deduplicated (clients may send them in any order), and tuple and UDT values get their null
+ * components framed as -1, nested ones too, so they are stored in canonical form.
  */
 import { InvalidRequestError, MarshalError } from '../../errors/index.js';
-import { CollectionType } from '../../marshal/index.js';
+import { normalizeValue } from '../../marshal/index.js';
 import type { BoundValue } from '../execution/bound-value.js';
 import type { ColumnSpec } from '../execution/cql-result.js';
 import { unwrapReversed } from '../functions/index.js';
@@ -23,7 +24,7 @@ export function bindMarker(term: BindMarker, receiver: ColumnSpec, scope: TermSc
     if (v === null || typeof v === 'symbol') return v;
     try {
       type.validate(v);
-      return type instanceof CollectionType ? type.normalize(v) : v;
+      return normalizeValue(type, v);
     } catch (e) {
       if (e instanceof MarshalError) throw new InvalidRequestError(`Invalid value for ${receiver.name} of type ${type.cqlName ?? type.name}: ${e.message}`, { cause: e });
       throw e;

@@ -77,6 +77,13 @@ test('every request round-trips', () => {
   for (const r of requests) assert.deepEqual(roundTripRequest(r), r);
 });
 
+test('a non-serial serial consistency decodes (the query layer refuses it for conditional updates only)', () => {
+  const q: Request = { opcode: 'QUERY', query: 'x', params: { consistency: 'ONE', values: [], skipMetadata: false, serialConsistency: 'ONE' } };
+  assert.deepEqual(roundTripRequest(q), q);
+  const b: Request = { opcode: 'BATCH', type: 'LOGGED', statements: [], consistency: 'ONE', serialConsistency: 'QUORUM' };
+  assert.deepEqual(roundTripRequest(b), b);
+});
+
 test('v3 reads a -2 value as null', () => {
   const q: Request = { opcode: 'QUERY', query: 'x', params: { consistency: 'ONE', values: [UNSET], skipMetadata: false } };
   const back = roundTripRequest(q, 3);

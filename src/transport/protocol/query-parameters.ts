@@ -36,7 +36,10 @@ export interface QueryParameters {
   /** Rows per page; absent or ≤ 0 means no paging. */
   readonly pageSize?: number;
   readonly pagingState?: Buffer;
-  /** SERIAL or LOCAL_SERIAL; absent means SERIAL. */
+  /**
+   * For conditional updates; absent means SERIAL. Any level decodes (as in Cassandra): a
+   * non-serial one is the query layer's InvalidRequest, and only for a conditional update.
+   */
   readonly serialConsistency?: ConsistencyLevel;
   /** Default write timestamp in microseconds. */
   readonly timestamp?: bigint;
@@ -51,14 +54,6 @@ export function readValues(r: BodyReader, version: number, withNames: boolean): 
     values.push(r.value(version));
   }
   return withNames ? { values, names } : { values };
-}
-
-function serialConsistency(r: BodyReader): ConsistencyLevel {
-  const c = r.consistency();
-  if (c !== 'SERIAL' && c !== 'LOCAL_SERIAL') {
-    throw new ProtocolViolation(`serial consistency must be SERIAL or LOCAL_SERIAL, got ${c}`);
-  }
-  return c;
 }
 
 export function readQueryParameters(r: BodyReader, version: number): QueryParameters {
@@ -81,7 +76,7 @@ export function readQueryParameters(r: BodyReader, version: number): QueryParame
     const s = r.bytes();
     if (s !== null) p.pagingState = s;
   }
-  if (flags & QueryFlag.SERIAL_CONSISTENCY) p.serialConsistency = serialConsistency(r);
+  if (flags & QueryFlag.SERIAL_CONSISTENCY) p.serialConsistency = r.consistency();
   if (flags & QueryFlag.DEFAULT_TIMESTAMP) {
     const ts = r.long();
     if (ts < 0n) throw new ProtocolViolation(`negative default timestamp ${ts}`);

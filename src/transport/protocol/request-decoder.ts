@@ -101,11 +101,8 @@ function finishBatch(
     statements,
     consistency,
   };
-  if (flags & BatchFlag.SERIAL_CONSISTENCY) {
-    const c = r.consistency();
-    if (c !== 'SERIAL' && c !== 'LOCAL_SERIAL') throw new ProtocolViolation(`batch serial consistency ${c}`);
-    batch.serialConsistency = c;
-  }
+  // Any level decodes; a non-serial one is refused by the query layer for conditional batches.
+  if (flags & BatchFlag.SERIAL_CONSISTENCY) batch.serialConsistency = r.consistency();
   if (flags & BatchFlag.DEFAULT_TIMESTAMP) {
     const ts = r.long();
     if (ts < 0n) throw new ProtocolViolation(`negative default timestamp ${ts}`);
