@@ -7,8 +7,8 @@ import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { OperationContext } from './operation-context.js';
 import { lookupColumnFamily } from './column-family-lookup.js';
 
-export function truncate(ctx: OperationContext, keyspace: string, columnFamily: string): Promise<void> {
-  return truncateWithIndexes(ctx, lookupColumnFamily(ctx.schema(), keyspace, columnFamily));
+export async function truncate(ctx: OperationContext, keyspace: string, columnFamily: string): Promise<void> {
+  await truncateWithIndexes(ctx, lookupColumnFamily(ctx.schema(), keyspace, columnFamily));
 }
 
 export async function truncateWithIndexes(ctx: OperationContext, cf: ColumnFamilyDef): Promise<void> {
