@@ -3,7 +3,9 @@
  * 0.7 operations' context (so KEYS indexes of Thrift-made column families stay maintained when
  * CQL writes to them). Consistency levels are accepted and ignored: one node holds every replica.
  */
+import { queryableIndexesOf } from '../../db/cql-index/cql-index.js';
 import { removeStaleEntries } from '../../db/cql-index/stale-entries.js';
+import { TableLayout } from '../../db/cql-layout/table-layout.js';
 import type { OperationContext } from '../../db/operations/index.js';
 import { truncateWithIndexes, writeRows } from '../../db/operations/index.js';
 import { InvalidRequestError } from '../../errors/index.js';
@@ -53,19 +55,24 @@ export class LocalDataStore implements DataStore {
   }
 
   async cleanIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, entries: readonly Cell[]): Promise<void> {
-    const found = this.ops.cqlIndexesOf(cf);
-    const i = found?.indexes.find((x) => x.def.name === index.name);
-    if (found === null || i === undefined) return;
+    let found: ReturnType<LocalDataStore['index']>;
+    try {
+      found = this.index(cf, index);
+    } catch {
+      return; // dropped meanwhile
+    }
     const ctx = { engine: this.ops.engine, partitioner: this.ops.partitioner, writes: this.ops.indexedWrites, nowSec: this.ops.nowSec };
-    await removeStaleEntries(ctx, cf, i, found.layout, indexKey, entries);
+    await removeStaleEntries(ctx, cf, found.index, found.layout, indexKey, entries);
   }
 
+  /** A CQL index of a CQL table (or KEYS index of a Thrift column family) by name, with the table's layout. */
   private index(cf: ColumnFamilyDef, index: IndexDef) {
-    const found = this.ops.cqlIndexesOf(cf);
-    const i = found?.indexes.find((x) => x.def.name === index.name);
-    if (found === null || i === undefined || !this.ops.engine.tableIds().includes(i.table.id)) {
+    const cql = this.ops.cqlIndexesOf(cf);
+    const all = cql?.indexes ?? queryableIndexesOf(cf);
+    const i = all.find((x) => x.def.name === index.name);
+    if (i === undefined || !this.ops.engine.tableIds().includes(i.table.id)) {
       throw new InvalidRequestError(`Index ${index.name} on ${cf.keyspace}.${cf.name} does not exist (any more)`);
     }
-    return { index: i, layout: found.layout };
+    return { index: i, layout: cql?.layout ?? new TableLayout(cf) };
   }
 }

@@ -5,7 +5,7 @@
  * entries(map) `m[k] = v`. Slices and IN are never served by an index. The served restriction is
  * still checked on every row read (the entries may be stale), so the row filter keeps it.
  */
-import { type CqlIndex, cqlIndexesOf } from '../../db/cql-index/cql-index.js';
+import { type CqlIndex, queryableIndexesOf } from '../../db/cql-index/cql-index.js';
 import { TupleType } from '../../marshal/index.js';
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { BoundValue } from '../execution/bound-value.js';
@@ -20,9 +20,9 @@ export interface IndexQuery {
   readonly matches: PreparedFilter;
 }
 
-/** The maintained indexes of a table (none for virtual tables, which have no index definitions). */
+/** The indexes a query of the table can read (CQL indexes, or a Thrift column family's KEYS indexes). */
 export function tableIndexes(cf: ColumnFamilyDef): CqlIndex[] {
-  return cf.indexes.length === 0 ? [] : cqlIndexesOf(cf);
+  return cf.indexes.length === 0 && !cf.cql.fromThrift ? [] : queryableIndexesOf(cf);
 }
 
 /** An index that serves one of `r`'s relations, as an IndexQuery; null when none does. */

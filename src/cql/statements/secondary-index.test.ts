@@ -12,6 +12,7 @@ import { cqlIndexesOf } from '../../db/cql-index/cql-index.js';
 import { InvalidRequestError } from '../../errors/index.js';
 import { BOTTOM, TOP } from '../../storage/model/index.js';
 import { type CqlTestNode, openCqlTestNode } from '../../../test/support/cql-test-node.js';
+import { createFamily } from '../../../test/support/cql-rows.js';
 
 const FILTERING = /ALLOW FILTERING/;
 
@@ -222,4 +223,28 @@ test('index definitions Cassandra refuses', async () => {
     await n.run('CREATE INDEX ON t (v)');
     await refused(n, `INSERT INTO t (k, v) VALUES (1, 0x${'ab'.repeat(70_000)})`, /^Cannot index value of size 70000 for index t_v_idx on ks\.t\(v\) \(maximum allowed size=65535\)$/);
   });
+});
+
+test('a Thrift column family’s KEYS index serves CQL queries too, and CREATE INDEX on its named column makes one', async () => {
+  const n = await openCqlTestNode();
+  try {
+    n.state.keyspace = 'ks';
+    await createFamily(n, {
+      keyspace: 'ks',
+      name: 'People',
+      comparator: 'UTF8Type',
+      keyValidator: 'UTF8Type',
+      columnMetadata: [{ name: 'state', validator: 'UTF8Type', indexType: 'KEYS', indexName: 'state_idx' }, { name: 'age', validator: 'Int32Type' }],
+    });
+    for (const [key, state, age] of [['a', 'UT', 30], ['b', 'CA', 40], ['c', 'UT', 50]] as const) await n.run(`INSERT INTO "People" (key, state, age) VALUES ('${key}', '${state}', ${age})`);
+    assert.deepEqual(await rows(n, `SELECT key FROM "People" WHERE state = 'UT'`, 'key'), ['a', 'c']);
+    await refused(n, `SELECT key FROM "People" WHERE age = 30`, FILTERING);
+    await n.run(`CREATE INDEX age_idx ON "People" (age)`);
+    assert.deepEqual(await rows(n, `SELECT key FROM "People" WHERE age = 40`, 'key'), ['b']);
+    await n.run(`UPDATE "People" SET state = 'NV' WHERE key = 'a'`);
+    assert.deepEqual(await rows(n, `SELECT key FROM "People" WHERE state = 'UT'`, 'key'), ['c']);
+    assert.deepEqual(await rows(n, `SELECT key FROM "People" WHERE state = 'UT' AND age = 50 ALLOW FILTERING`, 'key'), ['c']);
+  } finally {
+    await n.close();
+  }
 });

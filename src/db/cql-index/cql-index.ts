@@ -20,6 +20,7 @@ import { ByteOrderedPartitioner } from '../../dht/index.js';
 import { type AbstractType, ListType, MapType, SetType, TupleType } from '../../marshal/index.js';
 import { type ColumnFamilyDef, type CqlColumn, type IndexDef, type Schema, isMultiCell, parseIndexTarget } from '../../schema/index.js';
 import type { TableDef } from '../../storage/table-def.js';
+import { keysIndexesOf } from '../operations/keys-index.js';
 
 /** What of the column an index holds. `simple`: the value of a column that is no multi-cell collection. */
 export type IndexedPart = 'simple' | 'keys' | 'values' | 'entries' | 'full';
@@ -63,6 +64,27 @@ export function cqlIndexesOf(cf: ColumnFamilyDef): CqlIndex[] {
       withPath: part === 'values' && (column.type instanceof ListType || column.type instanceof MapType),
       valueType: indexedValueType(column.type, part),
     });
+  }
+  return out;
+}
+
+/**
+ * The indexes CQL queries can read: a CQL table's CQL indexes, or a Thrift column family's KEYS
+ * indexes — which have the same shape as a CQL index on a regular column of a table without
+ * clustering columns (partition = prefix + value, one entry [position] per row, a copy of the data
+ * cell's timestamp and TTL), so queries and stale-entry removal treat them alike (their writes
+ * keep read-before-write maintenance, db/operations/index-maintenance.ts).
+ */
+export function queryableIndexesOf(cf: ColumnFamilyDef): CqlIndex[] {
+  if (!cf.cql.fromThrift) return cqlIndexesOf(cf);
+  const out: CqlIndex[] = [];
+  if (cf.cql.clustering.length > 0) return out;
+  for (const k of keysIndexesOf(cf)) {
+    const column = cf.cql.columns.get(cf.comparator.toString(k.column));
+    if (column === undefined || column.kind !== 'regular') continue;
+    const name = cf.columnMetadata.find((d) => d.name.equals(k.column))?.indexName ?? k.table.name;
+    const def: IndexDef = { name, kind: 'KEYS', options: { target: column.name } };
+    out.push({ def, column, part: 'simple', table: k.table, perPartition: false, withPath: false, valueType: column.type });
   }
   return out;
 }

@@ -6,6 +6,7 @@
  */
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import { type Cell, type PartitionUpdate } from '../../storage/model/index.js';
+import { partitionWriteId } from '../cql-index/partition-writes.js';
 import { writeWithCqlIndexes } from '../cql-index/write-with-cql-indexes.js';
 import { planIndexChanges } from './index-maintenance.js';
 import type { KeysIndex } from './keys-index.js';
@@ -28,12 +29,19 @@ function writeRow(ctx: OperationContext, { cf, update }: RowWrite): Promise<void
     if (cql === null) return ctx.engine.apply(cf.id, update);
     return ctx.tableGates.shared(cf.id, () => writeWithCqlIndexes(cqlWriteContext(ctx), cf, update, cql));
   }
+  const writeId = partitionWriteId(cf.id, update.key);
   return ctx.rowLocks.run(`${cf.id}/${update.key.toString('hex')}`, async () => {
     const nowSec = ctx.nowSec();
     const before = readIndexedCells(ctx, cf, update.key, indexes, nowSec);
     const plan = planIndexChanges(indexes, before, update, ctx.partitioner, nowSec);
-    await Promise.all(plan.additions.map((w) => ctx.engine.apply(w.tableId, w.update)));
-    await ctx.engine.apply(cf.id, update);
+    // CQL queries may remove stale KEYS entries too: keep them off this row until its data landed.
+    ctx.indexedWrites.begin(writeId);
+    try {
+      await Promise.all(plan.additions.map((w) => ctx.engine.apply(w.tableId, w.update)));
+      await ctx.engine.apply(cf.id, update);
+    } finally {
+      ctx.indexedWrites.end(writeId);
+    }
     await Promise.all(plan.removals.map((w) => ctx.engine.apply(w.tableId, w.update)));
   });
 }
