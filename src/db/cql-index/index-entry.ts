@@ -40,12 +40,6 @@ export function entryName(index: CqlIndex, layout: TableLayout, t: EntryTarget):
   return cellName(comps);
 }
 
-/** The prefix of every entry of one base partition: [ position ] without its end. */
-export function partitionEntryPrefix(position: Buffer): Buffer {
-  const name = cellName([BYTES_TYPE.toComparable(position)]);
-  return name.subarray(0, name.length - 1);
-}
-
 /** Reads an entry name back. */
 export function decodeEntryName(index: CqlIndex, layout: TableLayout, name: Buffer): EntryTarget {
   const r = new ByteReader(name, 0);
