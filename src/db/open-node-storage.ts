@@ -12,7 +12,7 @@ import { readSchemaBeforeOpen } from './schema-before-open.js';
 import { schemaTableDef } from './schema-table.js';
 import { SchemaKeeper } from './system-schema.js';
 import { toTableDef } from './to-table-def.js';
-import { indexTableDefs } from './operations/keys-index.js';
+import { allIndexTableDefs } from './index-changes.js';
 import { Schema } from '../schema/index.js';
 
 export interface NodeStorageConfig {
@@ -28,8 +28,8 @@ export async function openNodeStorage(cfg: NodeStorageConfig): Promise<{ engine:
   const stored = readSchemaBeforeOpen(cfg.env, cfg.dataDir);
   const known = new Map<string, TableDef>();
   for (const ks of stored.keyspaces) for (const t of ks.tables) known.set(t.id, toTableDef(t, cfg.partitioner));
-  // Hidden KEYS-index tables too: after a crash their unflushed entries are in the commit log.
-  for (const t of indexTableDefs(Schema.of(stored.keyspaces))) known.set(t.id, t);
+  // Hidden index tables (KEYS and CQL) too: after a crash their unflushed entries are in the commit log.
+  for (const t of allIndexTableDefs(Schema.of(stored.keyspaces))) known.set(t.id, t);
   const engine = await StorageEngine.open({
     env: cfg.env,
     dataDir: cfg.dataDir,

@@ -3,8 +3,9 @@
  * storage engine. Each change: validate (a pure Schema operation: a refused change alters
  * nothing), write the changed keyspaces' partitions, flush the schema table (so the next start
  * can read it before replay, see schema-before-open.ts), then register the engine's new tables
- * (column families and their KEYS index tables), publish the new snapshot, drop the tables that
- * are gone, and build the KEYS indexes added to column families that may already hold rows.
+ * (column families and their KEYS index tables, CQL tables and their CQL index tables), publish the
+ * new snapshot, drop the tables that are gone, and build the indexes added to tables that may
+ * already hold rows.
  * Changes run one at a time, in call order; a change's promise settles when all of that is done.
  *
  * An index build is crash-safe: a marker cell is written with the definition that adds the index
@@ -23,10 +24,12 @@ import { Schema, keyspaceToJson } from '../schema/index.js';
 import { type Cell, liveCell, tombstoneCell } from '../storage/model/cell.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import type { KeyDecorator } from '../storage/table-def.js';
-import { type IndexBuild, indexChanges } from './index-changes.js';
+import { buildCqlIndexes } from './cql-index/cql-index-build.js';
+import { type IndexBuild, allIndexTableDefs, buildOf, buildTableIds, indexChanges } from './index-changes.js';
 import { buildKeysIndexes } from './operations/index-build.js';
-import { indexTableDefs, keysIndexesOf } from './operations/keys-index.js';
 import { RowLocks } from './operations/row-locks.js';
+import { TableGates } from './operations/table-gates.js';
+import { PartitionWrites } from './cql-index/partition-writes.js';
 import { KEYSPACES_MAX, type PendingIndexBuild, SCHEMA_SCAN, decodeStoredSchema } from './stored-schema.js';
 import { DEFINITION_CELL, SCHEMA_TABLE_ID, indexBuildCell, schemaTableDef } from './schema-table.js';
 import { toTableDef } from './to-table-def.js';
@@ -43,6 +46,12 @@ export class SchemaKeeper {
    * maintenance holds them, and an index build waits for the writes that hold them.
    */
   readonly rowLocks = new RowLocks();
+  /** Per-table gates of this node's data, shared with the operations: CQL-indexed writes vs TRUNCATE. */
+  readonly tableGates = new TableGates();
+  /** Partitions with CQL-indexed writes in flight, shared with the operations (stale entries are not removed there). */
+  readonly indexedWrites = new PartitionWrites();
+  /** Index tables being built from their table's rows (a query could miss rows until it is done). */
+  private readonly building = new Set<string>();
 
   private constructor(
     private readonly engine: StorageEngine,
@@ -66,7 +75,7 @@ export class SchemaKeeper {
     const stored = decodeStoredSchema(engine.scan(SCHEMA_TABLE_ID, undefined, undefined, SCHEMA_SCAN, KEYSPACES_MAX, nowSec), nowSec);
     const schema = Schema.of(stored.keyspaces);
     for (const t of schema.tables) engine.addTable(toTableDef(t, partitioner));
-    for (const t of indexTableDefs(schema)) engine.addTable(t);
+    for (const t of allIndexTableDefs(schema)) engine.addTable(t);
     const keeper = new SchemaKeeper(engine, env, partitioner, schema, stored.maxTimestamp);
     await keeper.resumeIndexBuilds(stored.indexBuilds);
     return keeper;
@@ -74,6 +83,11 @@ export class SchemaKeeper {
 
   get schema(): Schema {
     return this.current;
+  }
+
+  /** True while the index with table `indexTableId` is being built from its table's existing rows. */
+  isIndexBuilding(indexTableId: string): boolean {
+    return this.building.has(indexTableId);
   }
 
   addKeyspace(ks: KeyspaceDef): Promise<Schema> {
@@ -122,13 +136,14 @@ export class SchemaKeeper {
     if (next === before) return before;
     const indexes = indexChanges(before, next);
     for (const name of new Set([...keyspaces, ...indexes.builds.map((b) => b.cf.keyspace)])) {
-      const markers = indexes.builds.filter((b) => b.cf.keyspace === name).flatMap((b) => b.indexes.map((i) => i.table.id));
+      const markers = indexes.builds.filter((b) => b.cf.keyspace === name).flatMap(buildTableIds);
       await this.persist(name, next.keyspace(name), markers);
     }
     await this.engine.flush(SCHEMA_TABLE_ID);
     const gone = before.tables.filter((t) => next.tableById(t.id) === undefined);
     for (const t of next.tables) if (before.tableById(t.id) === undefined) this.engine.addTable(toTableDef(t, this.partitioner));
     for (const t of indexes.added) this.engine.addTable(t);
+    for (const id of indexes.builds.flatMap(buildTableIds)) this.building.add(id);
     this.current = next;
     for (const t of gone) await this.engine.dropTable(t.id);
     // Index entries are derived data: no snapshot, the directory goes entirely.
@@ -146,15 +161,20 @@ export class SchemaKeeper {
     if (pending.length === 0) return;
     const wanted = new Set(pending.map((p) => p.indexTableId));
     for (const cf of this.current.tables) {
-      const indexes = keysIndexesOf(cf).filter((i) => wanted.has(i.table.id));
-      if (indexes.length > 0) await this.build({ cf, indexes });
+      const b = buildOf(cf, wanted);
+      if (b !== null) await this.build(b);
     }
     await Promise.all(pending.map((p) => this.clearMarkers(p.keyspace, [p.indexTableId])));
   }
 
   private async build(b: IndexBuild): Promise<void> {
+    const ids = buildTableIds(b);
+    for (const id of ids) this.building.add(id);
     await buildKeysIndexes(this.engine, b.cf, b.indexes, this.nowSec());
-    await this.clearMarkers(b.cf.keyspace, b.indexes.map((i) => i.table.id));
+    await buildCqlIndexes(this.engine, b.cf, b.cqlIndexes, this.nowSec());
+    // A build that failed leaves its indexes unavailable until a start builds them again.
+    for (const id of ids) this.building.delete(id);
+    await this.clearMarkers(b.cf.keyspace, ids);
   }
 
   private clearMarkers(keyspace: string, indexTableIds: readonly string[]): Promise<void> {

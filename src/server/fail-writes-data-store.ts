@@ -6,7 +6,8 @@
  */
 import type { Consistency, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from '../cql/execution/index.js';
 import { ReplicaWriteFailureError } from '../errors/index.js';
-import type { ColumnFamilyDef } from '../schema/index.js';
+import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
+import type { Cell } from '../storage/model/index.js';
 
 export class FailWritesDataStore implements DataStore {
   constructor(
@@ -34,6 +35,14 @@ export class FailWritesDataStore implements DataStore {
 
   withPartitionLock<T>(cf: ColumnFamilyDef, key: Buffer, fn: () => Promise<T>): Promise<T> {
     return this.inner.withPartitionLock(cf, key, fn);
+  }
+
+  readIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
+    return this.inner.readIndex(cf, index, indexKey, query, cl, nowSec);
+  }
+
+  cleanIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, entries: readonly Cell[]): Promise<void> {
+    return this.inner.cleanIndex(cf, index, indexKey, entries);
   }
 
   truncate(cf: ColumnFamilyDef): Promise<void> {

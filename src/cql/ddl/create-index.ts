@@ -1,13 +1,14 @@
 /**
  * CREATE [CUSTOM] INDEX [IF NOT EXISTS] [name] ON [ks.]t (target) [USING 'class' [WITH options]].
- * On a CQL table the definition is kept in the table (kind COMPOSITES, or CUSTOM with its class;
- * maintaining and querying it come later). On a Thrift-made column family, an index on one of its
+ * On a CQL table the definition is kept in the table (kind COMPOSITES, maintained and queried
+ * through db/cql-index; or CUSTOM with its class: a definition only); the keeper builds a new
+ * COMPOSITES index from the table's rows before the statement completes. On a Thrift-made column family, an index on one of its
  * named columns is the column metadata's KEYS index, which the engine builds and maintains.
  * Targets: a column; keys(m), values(c), entries(m) of non-frozen collections; full(f) of frozen
  * ones. The schema-change event is UPDATED for the table, as Cassandra sends.
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import { COUNTER_COLUMN_TYPE, ListType, MapType, SetType } from '../../marshal/index.js';
+import { COUNTER_COLUMN_TYPE, DURATION_TYPE, ListType, MapType, SetType, UserType } from '../../marshal/index.js';
 import { AlreadyExistsError, type ColumnFamilyDef, type CqlColumn, type IndexDef, columnFamilyInputOf, createColumnFamily, createIndexDef, isMultiCell, parseIndexTarget } from '../../schema/index.js';
 import { type Preparer, keyspaceOf } from '../execution/index.js';
 import { type CreateIndexStatement, type IndexTarget, quoteIdentifier } from '../parser/index.js';
@@ -70,7 +71,9 @@ function targetText(cf: ColumnFamilyDef, t: IndexTarget): string {
 function check(cf: ColumnFamilyDef, col: CqlColumn, t: IndexTarget): void {
   if (col.type === COUNTER_COLUMN_TYPE) throw new InvalidRequestError('Secondary indexes on counter tables are not supported');
   if (col.kind === 'partition_key' && cf.cql.partitionKey.length === 1) throw new InvalidRequestError(`Cannot create secondary index on the only partition key column ${col.name}`);
+  if (col.type === DURATION_TYPE) throw new InvalidRequestError('Secondary indexes are not supported on duration columns');
   const multi = isMultiCell(col.type);
+  if (col.type instanceof UserType && multi) throw new InvalidRequestError('Secondary indexes are not supported on non-frozen UDTs');
   const isMap = col.type instanceof MapType;
   if (t.type === 'full' && multi) throw new InvalidRequestError(`full() indexes can only be created on frozen collections`);
   if (t.type !== 'full' && !multi && (col.type instanceof ListType || col.type instanceof SetType || isMap)) {

@@ -29,5 +29,7 @@ export const NO_VIRTUAL_TABLES: VirtualTables = {
     apply: () => Promise.reject(new Error('no virtual tables')),
     withPartitionLock: (_cf, _key, fn) => fn(),
     truncate: () => Promise.reject(new Error('no virtual tables')),
+    readIndex: () => Promise.resolve(null),
+    cleanIndex: () => Promise.resolve(),
   },
 };

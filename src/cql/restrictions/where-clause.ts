@@ -29,6 +29,7 @@ import type { Relation } from '../parser/index.js';
 import { encodePartitionKey } from '../storage/partition-key.js';
 import type { TermScope } from '../terms/index.js';
 import { type BoundRelations, bindRelations } from './bind-relations.js';
+import { type IndexQuery, hasMultipleContains, supportingIndex, tableIndexes } from './index-restrictions.js';
 import { type ClusteringRange, type ClusteringRestriction, MAX_PREFIXES } from './clustering-slices.js';
 import { type ColumnRestriction, type MultiColumnRestriction, type TupleFn, hasSlice } from './restriction-records.js';
 import { type PreparedFilter, type RowPredicate, all, columnFilter, multiColumnFilter } from './row-filter.js';
@@ -79,6 +80,11 @@ export interface PreparedWhere {
   clustering(values: readonly BoundValue[]): ClusteringRestriction;
   /** The filter, or null when nothing is filtered. */
   rowFilter(values: readonly BoundValue[]): RowPredicate | null;
+  /**
+   * The secondary index the query reads its rows through (SELECT only), or null. The restriction
+   * it serves stays in `rowFilter`: every row found is checked against its data again.
+   */
+  readonly index: IndexQuery | null;
 }
 
 export function prepareWhere(relations: readonly Relation[], table: TableRef, scope: TermScope, purpose: WherePurpose, options: WhereOptions = {}): PreparedWhere {
@@ -94,11 +100,26 @@ export function prepareWhere(relations: readonly Relation[], table: TableRef, sc
     needsFiltering = true;
   };
 
+  // Secondary indexes (Cassandra 4.0's StatementRestrictions): an index that serves a relation
+  // makes restrictions that would need ALLOW FILTERING go through it instead, as long as the
+  // index's relation is the only one left to check (`filterCount`).
+  const candidates = purpose === 'select' ? indexCandidates(table, bound) : [];
+  const hasIndex = candidates.length > 0;
+  let usesIndex = false;
+  let filterCount = 0;
+
   // Partition key.
   const pk = partitionKeyPlan(cql, bound, purpose, statement);
   if (!pk.byKeys) {
+    if (pk.filtered.length > 0) {
+      if (!hasIndex) requireFiltering();
+      needsFiltering = true;
+      usesIndex = hasIndex;
+      filterCount += pk.filtered.length;
+    } else if (bound.token === null) {
+      usesIndex = hasIndex;
+    }
     for (const r of pk.filtered) {
-      requireFiltering();
       const f = columnFilter(r, { eqIn: true, slice: true });
       if (f !== null) filters.push(f);
     }
@@ -111,19 +132,26 @@ export function prepareWhere(relations: readonly Relation[], table: TableRef, sc
     // The slice reads the first column's range; the tuple comparison filters within it.
     filters.push(multiColumnFilter(cl.range.slice as MultiColumnRestriction));
   }
+  let clusteringFiltered = cl.range?.firstOnly === true;
   for (const leftover of cl.leftovers) {
-    if (purpose === 'modification' || !allowFiltering) throw new InvalidRequestError(leftover.message);
+    if (purpose === 'modification' || (!allowFiltering && !hasIndex)) throw new InvalidRequestError(leftover.message);
     needsFiltering = true;
+    clusteringFiltered = true;
     filters.push(leftover.filter);
   }
   const clusteringRestricted = [...bound.columns.values()].some((r) => r.column.kind === 'clustering') || bound.multi.length > 0;
   for (const r of bound.columns.values()) {
     if (r.column.kind === 'clustering' && (r.contains.length > 0 || r.containsKey.length > 0)) {
       if (purpose === 'modification') throw new InvalidRequestError(`Cannot use CONTAINS on clustering column ${r.column.name} in ${statement} statements`);
-      requireFiltering('Clustering columns can only be restricted with CONTAINS with a secondary index or filtering');
+      if (!hasIndex) requireFiltering('Clustering columns can only be restricted with CONTAINS with a secondary index or filtering');
+      needsFiltering = true;
+      clusteringFiltered = true;
       filters.push(columnFilter(r, { eqIn: false, slice: false })!);
     }
   }
+  if (clusteringFiltered && hasIndex) usesIndex = true;
+  if (!pk.byKeys && candidates.some((c) => c.index.column.kind === 'clustering')) usesIndex = true;
+  if (usesIndex || clusteringFiltered) filterCount += restrictedClusteringColumns(bound);
 
   // Regular and static columns.
   const others = [...bound.columns.values()].filter((r) => r.column.kind === 'regular' || r.column.kind === 'static');
@@ -132,13 +160,22 @@ export function prepareWhere(relations: readonly Relation[], table: TableRef, sc
     for (const r of others) {
       if (r.in !== undefined) throw new InvalidRequestError(`IN predicates on non-primary-key columns (${r.column.name}) is not yet supported`);
     }
-    requireFiltering();
+    if (hasIndex) usesIndex = true;
+    else requireFiltering();
+    needsFiltering = true;
+    filterCount += others.length;
     for (const r of others) {
       filterColumns.push(r.column);
       filters.push(columnFilter(r, { eqIn: true, slice: true })!);
     }
   }
-  if (purpose === 'select' && !pk.byKeys && clusteringRestricted) requireFiltering();
+  if (purpose === 'select' && !pk.byKeys && clusteringRestricted && !usesIndex) requireFiltering();
+  if (usesIndex && !allowFiltering) {
+    const multipleContains = others.some(hasMultipleContains);
+    if (filterCount > 1 || (filterCount === 0 && clusteringRestricted) || (filterCount !== 0 && multipleContains)) throw new InvalidRequestError(REQUIRES_ALLOW_FILTERING);
+  }
+  const index = usesIndex ? bestIndex(candidates) : null;
+  if (index !== null) needsFiltering = true;
 
   const filter = filters.length === 0 ? null : all(filters);
   const p = scope.ctx.partitioner;
@@ -174,7 +211,35 @@ export function prepareWhere(relations: readonly Relation[], table: TableRef, sc
     },
     clustering: (values) => cl.restriction(values),
     rowFilter: (values) => (filter === null ? null : filter(values)),
+    index,
   };
+}
+
+// ---- secondary indexes ----
+
+function indexCandidates(table: TableRef, bound: BoundRelations): IndexQuery[] {
+  if (table.virtual) return [];
+  const indexes = tableIndexes(table.cf);
+  if (indexes.length === 0) return [];
+  const out: IndexQuery[] = [];
+  for (const r of bound.columns.values()) {
+    const q = supportingIndex(indexes, r);
+    if (q !== null) out.push(q);
+  }
+  return out;
+}
+
+/** Values of regular and static columns first (usually the most selective), then in WHERE order. */
+function bestIndex(candidates: readonly IndexQuery[]): IndexQuery | null {
+  const onValues = candidates.find((c) => c.index.column.kind === 'regular' || c.index.column.kind === 'static');
+  return onValues ?? candidates[0] ?? null;
+}
+
+function restrictedClusteringColumns(bound: BoundRelations): number {
+  const names = new Set<string>();
+  for (const r of bound.columns.values()) if (r.column.kind === 'clustering') names.add(r.column.name);
+  for (const m of bound.multi) for (const c of m.columns) names.add(c.name);
+  return names.size;
 }
 
 // ---- partition key ----

@@ -63,6 +63,32 @@ export class PartitionRowReader {
     return this.rows(key, { statics: st, rows }, after !== null);
   }
 
+  /** The row filter the reads apply. */
+  get filter(): RowPredicate | null {
+    return this.o.filter;
+  }
+
+  /** The same reads without the row filter (an index scan checks rows itself). */
+  unfiltered(): PartitionRowReader {
+    return new PartitionRowReader({ ...this.o, filter: null });
+  }
+
+  /**
+   * One row (with the partition's static values) by its clustering values: none when it does not
+   * exist or lies outside the query's clustering slices. Forward reads only.
+   */
+  async readRow(key: Buffer, clustering: readonly Buffer[]): Promise<ResultRow[]> {
+    const o = this.o;
+    const layout = o.table.layout;
+    const start = layout.prefixStart(clustering);
+    const end = layout.prefixEnd(clustering);
+    if (!this.rowSlices.some((s) => Buffer.compare(s.start, start) <= 0 && Buffer.compare(start, s.end) <= 0)) return [];
+    const r = await o.table.store.read(o.table.cf, key, { slices: this.withStatics([{ start, end }]), reversed: false }, o.consistency, o.nowSec);
+    if (r === null) return [];
+    const p = assembleRows(layout, r.cells, o.nowSec, false);
+    return p.rows.length === 0 ? [] : this.rows(key, p, false);
+  }
+
   /** Up to `partitions` partitions (with live data) from `from`, in token order. */
   async scan(from: PositionBound | undefined, to: PositionBound | undefined, limit: number, partitions: number): Promise<ScannedRows[]> {
     const o = this.o;

@@ -13,12 +13,14 @@ import type { QueryOptions } from '../execution/query-options.js';
 import type { TableRef } from '../execution/table-lookup.js';
 import { clusteringSlices } from '../restrictions/clustering-slices.js';
 import type { PreparedWhere } from '../restrictions/where-clause.js';
-import { decodePartitionKey } from '../storage/partition-key.js';
 import type { CqlColumn } from '../../schema/index.js';
 import { groupRows, samePartition } from './group-by.js';
 import type { LimitFn } from './limits.js';
 import type { PreparedOrdering } from './ordering.js';
 import { type PagingState, decodePagingState, encodePagingState } from './paging-state.js';
+import { fillByIndex } from './index-scan.js';
+import { keyIndex } from './key-index.js';
+import { Page } from './page.js';
 import { PartitionRowReader } from './partition-rows.js';
 import type { ResultRow } from './result-row.js';
 import type { ResultValues, Selection } from './selection.js';
@@ -42,30 +44,6 @@ const SCAN_BATCH_MAX = 128;
 
 export const PAGING_WITH_POST_ORDERING =
   'Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query';
-
-/** Collects one page: rows up to `want`, and where the last one came from. */
-class Page {
-  readonly rows: ResultRow[] = [];
-  last: { key: Buffer; clustering: readonly Buffer[] | null; partitionRowsLeft: number } | null = null;
-
-  constructor(readonly want: number) {}
-
-  get remaining(): number {
-    return this.want - this.rows.length;
-  }
-
-  get full(): boolean {
-    return this.rows.length >= this.want;
-  }
-
-  /** Adds a partition's rows (PER PARTITION LIMIT allowing `partitionLeft` more). */
-  add(key: Buffer, rows: readonly ResultRow[], partitionLeft: number): void {
-    const take = rows.slice(0, Math.min(partitionLeft, this.remaining));
-    if (take.length === 0) return;
-    this.rows.push(...take);
-    this.last = { key, clustering: take[take.length - 1]!.clustering, partitionRowsLeft: partitionLeft - take.length };
-  }
-}
 
 export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: QueryOptions): Promise<RowsResult> {
   const values = options.values;
@@ -132,6 +110,7 @@ function grouped(plan: SelectPlan, rows: readonly ResultRow[], values: readonly 
 }
 
 async function fill(plan: SelectPlan, ctx: CqlContext, reader: PartitionRowReader, page: Page, values: readonly BoundValue[], ppl: number, state: PagingState | null): Promise<void> {
+  if (plan.where.index !== null) return fillByIndex(plan, ctx, reader, page, values, ppl, state);
   const keys = plan.where.partitionKeys(values);
   if (keys !== null) return fillByKeys(plan, reader, page, keys, ppl, state);
   return fillByScan(plan, ctx, reader, page, values, ppl, state);
@@ -140,7 +119,7 @@ async function fill(plan: SelectPlan, ctx: CqlContext, reader: PartitionRowReade
 async function fillByKeys(plan: SelectPlan, reader: PartitionRowReader, page: Page, keys: readonly Buffer[], ppl: number, state: PagingState | null): Promise<void> {
   let start = 0;
   if (state !== null) {
-    const at = keyIndex(plan, keys, state.key);
+    const at = keyIndex(plan.table.cf.cql, keys, state.key);
     start = at.found && state.clustering !== null && state.partitionRowsLeft > 0 ? at.index : at.found ? at.index + 1 : at.index;
   }
   for (let i = start; i < keys.length && !page.full; i++) {
@@ -150,29 +129,6 @@ async function fillByKeys(plan: SelectPlan, reader: PartitionRowReader, page: Pa
     const rows = await reader.readKey(keys[i]!, resumed ? state.clustering : null, Math.min(left, page.remaining));
     page.add(keys[i]!, rows, left);
   }
-}
-
-/** Where `key` is among the sorted keys (or where it would be). */
-function keyIndex(plan: SelectPlan, keys: readonly Buffer[], key: Buffer): { index: number; found: boolean } {
-  const i = keys.findIndex((k) => k.equals(key));
-  if (i >= 0) return { index: i, found: true };
-  const t = plan.table.cf.cql;
-  let parts: Buffer[];
-  try {
-    parts = decodePartitionKey(t, key);
-  } catch {
-    throw new InvalidRequestError('Invalid value for the paging state');
-  }
-  const cmp = (k: Buffer): number => {
-    const ks = decodePartitionKey(t, k);
-    for (let c = 0; c < ks.length; c++) {
-      const d = t.partitionKey[c]!.type.compare(ks[c]!, parts[c]!);
-      if (d !== 0) return d;
-    }
-    return 0;
-  };
-  const after = keys.findIndex((k) => cmp(k) > 0);
-  return { index: after < 0 ? keys.length : after, found: false };
 }
 
 async function fillByScan(plan: SelectPlan, ctx: CqlContext, reader: PartitionRowReader, page: Page, values: readonly BoundValue[], ppl: number, state: PagingState | null): Promise<void> {

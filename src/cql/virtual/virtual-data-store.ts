@@ -58,6 +58,15 @@ export class VirtualDataStore implements DataStore {
     return Promise.reject(new InvalidRequestError(`Truncation is not supported by table ${cf.keyspace}.${cf.name}`));
   }
 
+  /** Virtual tables have no secondary indexes. */
+  readIndex(cf: ColumnFamilyDef, index: { readonly name: string }): Promise<null> {
+    return Promise.reject(new InvalidRequestError(`Table ${cf.keyspace}.${cf.name} has no index ${index.name}`));
+  }
+
+  cleanIndex(): Promise<void> {
+    return Promise.resolve();
+  }
+
   /** The table's rows as a memtable (its partitions in position order). */
   private load(cf: ColumnFamilyDef, nowSec: number): Memtable {
     const table = this.tableById(cf.id);

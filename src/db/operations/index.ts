@@ -6,4 +6,5 @@ export * from './row-shaper.js';
 export type { SliceLevel } from './predicate-query.js';
 export type { OperationContext } from './operation-context.js';
 export { type RowWrite, writeRows } from './row-writer.js';
+export { truncateWithIndexes } from './truncate.js';
 export type { KeysIndex } from './keys-index.js';

@@ -20,6 +20,9 @@ import { getIndexedSlices } from './get-indexed-slices.js';
 import { getRangeSlices } from './get-range-slices.js';
 import { getSlice } from './get-slice.js';
 import { insert } from './insert.js';
+import { TableLayout } from '../cql-layout/table-layout.js';
+import { cqlIndexesOf } from '../cql-index/cql-index.js';
+import type { CqlIndexSet } from '../cql-index/write-with-cql-indexes.js';
 import { type KeysIndex, keysIndexesOf } from './keys-index.js';
 import { multigetSlice } from './multiget-slice.js';
 import type { OperationContext } from './operation-context.js';
@@ -32,7 +35,7 @@ export class LocalOperations {
   /** The context every operation runs with (shared with the CQL layer's local data store). */
   readonly ctx: OperationContext;
   /** Index tables per column family definition (a schema change makes a new definition object). */
-  private readonly indexCache = new Map<string, { cf: ColumnFamilyDef; indexes: readonly KeysIndex[] }>();
+  private readonly indexCache = new Map<string, { cf: ColumnFamilyDef; indexes: readonly KeysIndex[]; cql: CqlIndexSet | null }>();
 
   constructor(keeper: SchemaKeeper, engine: StorageEngine, env: Env, partitioner: Partitioner) {
     this.ctx = {
@@ -40,8 +43,11 @@ export class LocalOperations {
       engine,
       partitioner,
       nowSec: () => Math.floor(env.clock.nowMs() / 1000),
-      indexesOf: (cf) => this.indexesOf(cf),
+      indexesOf: (cf) => this.indexesOf(cf).indexes,
+      cqlIndexesOf: (cf) => this.indexesOf(cf).cql,
       rowLocks: keeper.rowLocks,
+      tableGates: keeper.tableGates,
+      indexedWrites: keeper.indexedWrites,
     };
   }
 
@@ -110,14 +116,16 @@ export class LocalOperations {
   }
 
   /**
-   * The column family's KEYS indexes. Their engine tables are the SchemaKeeper's to register and
-   * drop (registering one here could bring back the directory of an index just dropped).
+   * The column family's KEYS indexes, or the CQL table's CQL indexes. Their engine tables are the
+   * SchemaKeeper's to register and drop (registering one here could bring back the directory of an
+   * index just dropped).
    */
-  private indexesOf(cf: ColumnFamilyDef): readonly KeysIndex[] {
+  private indexesOf(cf: ColumnFamilyDef): { indexes: readonly KeysIndex[]; cql: CqlIndexSet | null } {
     const cached = this.indexCache.get(cf.id);
-    if (cached !== undefined && cached.cf === cf) return cached.indexes;
-    const indexes = keysIndexesOf(cf);
-    this.indexCache.set(cf.id, { cf, indexes });
-    return indexes;
+    if (cached !== undefined && cached.cf === cf) return cached;
+    const cql = cqlIndexesOf(cf);
+    const entry = { cf, indexes: keysIndexesOf(cf), cql: cql.length === 0 ? null : { indexes: cql, layout: new TableLayout(cf) } };
+    this.indexCache.set(cf.id, entry);
+    return entry;
   }
 }

@@ -1,10 +1,13 @@
 /**
  * Applies validated row updates: one engine.apply per (row, column family), so each row is
  * atomic; rows of column families with KEYS indexes go through read-before-write index
- * maintenance under the row's lock (index-maintenance.ts explains the write order).
+ * maintenance under the row's lock (index-maintenance.ts explains the write order), partitions of
+ * CQL tables with CQL indexes write their new entries first (cql-index/write-with-cql-indexes.ts).
  */
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import { type Cell, type PartitionUpdate } from '../../storage/model/index.js';
+import { partitionWriteId } from '../cql-index/partition-writes.js';
+import { writeWithCqlIndexes } from '../cql-index/write-with-cql-indexes.js';
 import { planIndexChanges } from './index-maintenance.js';
 import type { KeysIndex } from './keys-index.js';
 import type { OperationContext } from './operation-context.js';
@@ -21,15 +24,37 @@ export function writeRows(ctx: OperationContext, rows: readonly RowWrite[]): Pro
 
 function writeRow(ctx: OperationContext, { cf, update }: RowWrite): Promise<void> {
   const indexes = ctx.indexesOf(cf);
-  if (indexes.length === 0) return ctx.engine.apply(cf.id, update);
+  if (indexes.length === 0) {
+    const cql = ctx.cqlIndexesOf(cf);
+    if (cql === null) return ctx.engine.apply(cf.id, update);
+    return ctx.tableGates.shared(cf.id, () => writeWithCqlIndexes(cqlWriteContext(ctx), cf, update, cql));
+  }
+  const writeId = partitionWriteId(cf.id, update.key);
   return ctx.rowLocks.run(`${cf.id}/${update.key.toString('hex')}`, async () => {
     const nowSec = ctx.nowSec();
     const before = readIndexedCells(ctx, cf, update.key, indexes, nowSec);
     const plan = planIndexChanges(indexes, before, update, ctx.partitioner, nowSec);
-    await Promise.all(plan.additions.map((w) => ctx.engine.apply(w.tableId, w.update)));
-    await ctx.engine.apply(cf.id, update);
+    // CQL queries may remove stale KEYS entries too: keep them off this row until its data landed.
+    ctx.indexedWrites.begin(writeId);
+    try {
+      await Promise.all(plan.additions.map((w) => ctx.engine.apply(w.tableId, w.update)));
+      await ctx.engine.apply(cf.id, update);
+    } finally {
+      ctx.indexedWrites.end(writeId);
+    }
     await Promise.all(plan.removals.map((w) => ctx.engine.apply(w.tableId, w.update)));
   });
+}
+
+function cqlWriteContext(ctx: OperationContext) {
+  return {
+    engine: ctx.engine,
+    liveTable: (id: string) => ctx.schema().tableById(id),
+    cqlIndexesOf: ctx.cqlIndexesOf,
+    position: (key: Buffer) => ctx.partitioner.decorate(key).position,
+    writes: ctx.indexedWrites,
+    nowSec: ctx.nowSec,
+  };
 }
 
 /** The row's live indexed cells by cell name (hex). */

@@ -1,9 +1,23 @@
-/** truncate: removes all of a column family's data, and its KEYS indexes' entries with it. */
+/**
+ * truncate: removes all of a column family's data, and its indexes' entries (KEYS or CQL) with it
+ * — the data first, so a crash in between leaves entries without data (skipped by queries), never
+ * data without entries; CQL-indexed writes wait at the table's gate meanwhile.
+ */
+import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { OperationContext } from './operation-context.js';
 import { lookupColumnFamily } from './column-family-lookup.js';
 
 export async function truncate(ctx: OperationContext, keyspace: string, columnFamily: string): Promise<void> {
-  const cf = lookupColumnFamily(ctx.schema(), keyspace, columnFamily);
-  await ctx.engine.truncate(cf.id);
-  for (const index of ctx.indexesOf(cf)) await ctx.engine.truncate(index.table.id);
+  await truncateWithIndexes(ctx, lookupColumnFamily(ctx.schema(), keyspace, columnFamily));
+}
+
+export async function truncateWithIndexes(ctx: OperationContext, cf: ColumnFamilyDef): Promise<void> {
+  const cql = ctx.cqlIndexesOf(cf)?.indexes ?? [];
+  const run = async (): Promise<void> => {
+    await ctx.engine.truncate(cf.id);
+    for (const index of ctx.indexesOf(cf)) await ctx.engine.truncate(index.table.id);
+    for (const index of cql) await ctx.engine.truncate(index.table.id);
+  };
+  // No CQL-indexed write may fall between the two truncations (table-gates.ts).
+  return cql.length === 0 ? run() : ctx.tableGates.exclusive(cf.id, run);
 }
