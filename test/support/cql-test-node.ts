@@ -93,3 +93,18 @@ async function open(env: Env, dir: string, clock: ManualClock, options: CqlTestN
     },
   };
 }
+
+/**
+ * Runs `fn` on a fresh node whose session uses keyspace `ks` (SimpleStrategy, RF 1), then closes
+ * it; `fn` may return a restarted node, which is closed instead.
+ */
+export async function withKeyspace(fn: (n: CqlTestNode) => Promise<CqlTestNode | void>, options: CqlTestNodeOptions = {}): Promise<void> {
+  let n = await openCqlTestNode(options);
+  try {
+    await n.run("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    n.state.keyspace = 'ks';
+    n = (await fn(n)) ?? n;
+  } finally {
+    await n.close();
+  }
+}

@@ -3,18 +3,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { InvalidRequestError } from '../../errors/index.js';
 import { AlreadyExistsError, createColumnFamily } from '../../schema/index.js';
-import { type CqlTestNode, openCqlTestNode } from '../../../test/support/cql-test-node.js';
+import { type CqlTestNode, withKeyspace } from '../../../test/support/cql-test-node.js';
 
-async function withKs(fn: (n: CqlTestNode) => Promise<CqlTestNode | void>): Promise<void> {
-  let n = await openCqlTestNode();
-  try {
-    await n.run("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-    n.state.keyspace = 'ks';
-    n = (await fn(n)) ?? n;
-  } finally {
-    await n.close();
-  }
-}
+const withKs = withKeyspace;
 const irE = (re: RegExp) => (e: unknown) => e instanceof InvalidRequestError && re.test(e.message);
 
 test('CREATE INDEX on a CQL table: default names, targets, custom, persistence, DROP INDEX', () =>

@@ -5,21 +5,12 @@ import { ConfigurationError, CqlSyntaxError, InvalidRequestError } from '../../e
 import { INT32_TYPE, UTF8_TYPE } from '../../marshal/index.js';
 import { AlreadyExistsError } from '../../schema/index.js';
 import { liveCell } from '../../storage/model/index.js';
-import { type CqlTestNode, openCqlTestNode } from '../../../test/support/cql-test-node.js';
+import { type CqlTestNode, withKeyspace } from '../../../test/support/cql-test-node.js';
 import { assembleRows } from '../storage/row-assembler.js';
 import { TableLayout } from '../storage/table-layout.js';
 import { BOTTOM, TOP } from '../../storage/model/index.js';
 
-async function withKs(fn: (n: CqlTestNode) => Promise<CqlTestNode | void>): Promise<void> {
-  let n = await openCqlTestNode();
-  try {
-    await n.run("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-    n.state.keyspace = 'ks';
-    n = (await fn(n)) ?? n;
-  } finally {
-    await n.close();
-  }
-}
+const withKs = withKeyspace;
 
 const irE = (re: RegExp) => (e: unknown) => e instanceof InvalidRequestError && re.test(e.message);
 
