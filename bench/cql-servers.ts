@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { startIliumProcess } from '../test/support/ilium-process.js';
 
 export interface BenchServer {
-  readonly name: 'ilium' | 'baseline';
+  /** 'ilium', 'baseline' (the stub) or 'before' (another build of Ilium). */
+  readonly name: string;
   readonly host: string;
   readonly port: number;
   readonly pid: number;
@@ -36,10 +37,11 @@ export interface IliumServer extends BenchServer {
   readonly reportedReadyMs: number;
 }
 
-export async function startIlium(nodeArgs: readonly string[] = []): Promise<IliumServer> {
-  const p = await startIliumProcess({ nodeArgs });
+/** `ilium start` of this build, or of the build whose `dist/src/tools/ilium.js` is `cli`. */
+export async function startIlium(name: string, nodeArgs: readonly string[] = [], cli?: string): Promise<IliumServer> {
+  const p = await startIliumProcess(cli === undefined ? { nodeArgs } : { nodeArgs, cli });
   return {
-    name: 'ilium',
+    name,
     host: p.host,
     port: p.port,
     pid: p.pid,

@@ -13,6 +13,8 @@
  *   npm run bench:cql [-- --seconds=5 --rounds=3 --inflight=128 --connections=1 --profile=DIR]
  *
  * `--profile=DIR` runs the Ilium node under `node --cpu-prof` and leaves its .cpuprofile in DIR.
+ * `--before=DIR` adds a third server, another built checkout of Ilium (DIR holds its `dist/`),
+ * measured in the same alternating rounds: before/after figures for a change, from one run.
  * Progress goes to stderr; the summary to stdout, its last line one JSON object.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -31,6 +33,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '1' },
     keys: { type: 'string', default: '100000' },
     profile: { type: 'string' },
+    before: { type: 'string' },
     'ilium-only': { type: 'boolean', default: false },
   },
 });
@@ -111,22 +114,47 @@ function summarize(rounds: Phase[]): Summary {
   return { opsPerSec: median(rounds.map((r) => r.opsPerSec)), p50Ms: median(rounds.map((r) => r.p50Ms)), p99Ms: median(rounds.map((r) => r.p99Ms)), rounds };
 }
 
+/** What the report says about one Ilium process. */
+interface NodeFacts {
+  readonly readyMs: number;
+  readonly reportedReadyMs: number;
+  readonly idleRssMiB: number | undefined;
+  loadedRssMiB?: number | undefined;
+}
+
+/** Starts an Ilium node, waits a second with no client, and reads its resident memory. */
+async function startNode(name: string, nodeArgs: readonly string[], cli?: string): Promise<[IliumServer, NodeFacts]> {
+  progress(`starting ${name}`);
+  const server = await startIlium(name, nodeArgs, cli);
+  await new Promise((r) => setTimeout(r, 1000));
+  return [server, { readyMs: server.spawnToReadyMs, reportedReadyMs: server.reportedReadyMs, idleRssMiB: rssMiB(server.pid) }];
+}
+
 async function main(): Promise<void> {
   const profileDir = args.profile === undefined ? undefined : resolve(args.profile);
   const nodeArgs = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
   const loadAtStart = loadavg().map((x) => Math.round(x * 100) / 100);
-  progress('starting the servers');
-  const ilium: IliumServer = await startIlium(nodeArgs);
-  await new Promise((r) => setTimeout(r, 1000));
-  const idleRssMiB = rssMiB(ilium.pid);
-  const stub = args['ilium-only'] ? undefined : await startStub();
+  const servers: BenchServer[] = [];
+  const facts = new Map<string, NodeFacts>();
   const targets: Target[] = [];
   try {
-    const it = await connect(ilium);
-    await it.client.execute("CREATE KEYSPACE bench WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-    await it.client.execute('CREATE TABLE bench.kv (k text PRIMARY KEY, v blob)');
-    targets.push(it);
-    if (stub !== undefined) targets.unshift(await connect(stub));
+    const [ilium, iliumFacts] = await startNode('ilium', nodeArgs);
+    servers.push(ilium);
+    facts.set('ilium', iliumFacts);
+    if (args.before !== undefined) {
+      const [before, beforeFacts] = await startNode('before', [], resolve(args.before, 'dist/src/tools/ilium.js'));
+      servers.push(before);
+      facts.set('before', beforeFacts);
+    }
+    if (!args['ilium-only']) servers.unshift(await startStub());
+    for (const server of servers) {
+      const t = await connect(server);
+      if (server.name !== 'baseline') {
+        await t.client.execute("CREATE KEYSPACE bench WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+        await t.client.execute('CREATE TABLE bench.kv (k text PRIMARY KEY, v blob)');
+      }
+      targets.push(t);
+    }
 
     for (const t of targets) {
       await phase(t, 'writes', WARMUP, 'warm-up');
@@ -142,20 +170,22 @@ async function main(): Promise<void> {
       }
     }
     progress('');
-    const loadedRssMiB = rssMiB(ilium.pid);
-    for (const t of targets) await t.client.shutdown();
-    report(ilium, idleRssMiB, loadedRssMiB, loadAtStart, results);
+    for (const [name, f] of facts) f.loadedRssMiB = rssMiB(servers.find((s) => s.name === name)!.pid);
+    report(facts, loadAtStart, results);
   } finally {
     for (const t of targets) await t.client.shutdown().catch(() => undefined);
-    await stub?.stop();
-    await ilium.stop();
-    ilium.dispose();
-    stub?.dispose();
+    for (const s of servers) {
+      await s.stop();
+      s.dispose();
+    }
   }
   if (profileDir !== undefined) process.stderr.write(`the node's CPU profile is in ${profileDir}\n`);
 }
 
-function report(ilium: IliumServer, idleRssMiB: number | undefined, loadedRssMiB: number | undefined, loadAtStart: number[], results: Map<string, { writes: Phase[]; reads: Phase[] }>): void {
+type Results = Map<string, { writes: Phase[]; reads: Phase[] }>;
+
+function report(facts: Map<string, NodeFacts>, loadAtStart: number[], results: Results): void {
+  const ilium = facts.get('ilium')!;
   const out: Record<string, unknown> = {
     bench: 'cql',
     date: new Date().toISOString(),
@@ -163,36 +193,36 @@ function report(ilium: IliumServer, idleRssMiB: number | undefined, loadedRssMiB
     loadAtStart,
     loadAtEnd: loadavg().map((x) => Math.round(x * 100) / 100),
     config: { seconds: SECONDS, rounds: ROUNDS, inflight: INFLIGHT, connections: CONNECTIONS, keys: KEYS, rowBytes: 10 + VALUE.length },
-    readyMs: ilium.spawnToReadyMs,
+    readyMs: ilium.readyMs,
     reportedReadyMs: ilium.reportedReadyMs,
-    idleRssMiB,
-    loadedRssMiB,
+    idleRssMiB: ilium.idleRssMiB,
+    loadedRssMiB: ilium.loadedRssMiB,
   };
+  if (facts.has('before')) out['beforeNode'] = facts.get('before');
   const line = (name: string, kind: string, s: Summary): string =>
     `${name.padEnd(8)} ${kind.padEnd(6)} ${String(s.opsPerSec.toLocaleString()).padStart(9)}/s  p50 ${s.p50Ms.toFixed(2)} ms  p99 ${s.p99Ms.toFixed(2)} ms  ` +
     `(rounds: ${s.rounds.map((r) => `${r.opsPerSec.toLocaleString()}/s p99 ${r.p99Ms} load ${r.load.join('→')}${r.errors > 0 ? ` ${r.errors} errors: ${r.firstError}` : ''}`).join('; ')})`;
+  const summaries = new Map<string, { writes: Summary; reads: Summary }>();
   for (const [name, r] of results) {
-    const writes = summarize(r.writes);
-    const reads = summarize(r.reads);
-    out[name] = { writes, reads };
-    process.stdout.write(`${line(name, 'writes', writes)}\n${line(name, 'reads', reads)}\n`);
+    const s = { writes: summarize(r.writes), reads: summarize(r.reads) };
+    summaries.set(name, s);
+    process.stdout.write(`${line(name, 'writes', s.writes)}\n${line(name, 'reads', s.reads)}\n`);
   }
-  const base = out['baseline'] as { writes: Summary; reads: Summary } | undefined;
-  const ours = out['ilium'] as { writes: Summary; reads: Summary };
-  if (base !== undefined) {
-    out['ratios'] = {
-      writes: Math.round((ours.writes.opsPerSec / base.writes.opsPerSec) * 100) / 100,
-      reads: Math.round((ours.reads.opsPerSec / base.reads.opsPerSec) * 100) / 100,
-    };
+  for (const [name, f] of facts) {
+    process.stdout.write(`${name} ready in ${f.readyMs} ms from spawn (${f.reportedReadyMs} ms process uptime); idle RSS ${f.idleRssMiB} MiB, ${f.loadedRssMiB} MiB after the load\n`);
   }
-  process.stdout.write(`ilium ready in ${ilium.spawnToReadyMs} ms from spawn (${ilium.reportedReadyMs} ms process uptime); idle RSS ${idleRssMiB} MiB, ${loadedRssMiB} MiB after the load\n`);
-  if (base !== undefined) process.stdout.write(`ratios ilium/baseline: writes ${(out['ratios'] as { writes: number }).writes}, reads ${(out['ratios'] as { reads: number }).reads}\n`);
-  // The JSON line keeps the per-round figures short: ops/s, p50, p99, load.
+  const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
+  const ours = summaries.get('ilium')!;
+  for (const other of ['baseline', 'before']) {
+    const base = summaries.get(other);
+    if (base === undefined) continue;
+    const r = { writes: ratio(ours.writes.opsPerSec, base.writes.opsPerSec), reads: ratio(ours.reads.opsPerSec, base.reads.opsPerSec) };
+    out[other === 'baseline' ? 'ratios' : 'ratiosToBefore'] = r;
+    process.stdout.write(`ratios ilium/${other}: writes ${r.writes}, reads ${r.reads}\n`);
+  }
+  // The JSON line keeps the per-round figures short: ops/s, p50, p99, errors, load.
   const compact = (s: Summary) => ({ opsPerSec: s.opsPerSec, p50Ms: s.p50Ms, p99Ms: s.p99Ms, rounds: s.rounds.map((r) => ({ opsPerSec: r.opsPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms, errors: r.errors, load: r.load })) });
-  for (const name of results.keys()) {
-    const r = out[name] as { writes: Summary; reads: Summary };
-    out[name] = { writes: compact(r.writes), reads: compact(r.reads) };
-  }
+  for (const [name, s] of summaries) out[name] = { writes: compact(s.writes), reads: compact(s.reads) };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 

@@ -389,7 +389,7 @@ export class CqlConnection {
     if (this.isClosed) return;
     let frame: Buffer;
     try {
-      frame = encodeResponseFrame({ version, stream, response, compressor: this.compressor, ...definedOnly(extra) });
+      frame = encodeResponseFrame({ version, stream, response, compressor: this.compressor, warnings: extra.warnings, tracingId: extra.tracingId, skipMetadata: extra.skipMetadata });
     } catch (e) {
       // A result the codec cannot encode (rows of the wrong width, an unencodable address…).
       this.host.logger.error('could not encode a response (answered SERVER_ERROR)', e);
@@ -406,8 +406,4 @@ export class CqlConnection {
     if (this.isClosed) return;
     if (!this.socket.write(frame)) this.writeBlocked = true;
   }
-}
-
-function definedOnly<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
 }
