@@ -32,6 +32,21 @@ export function rssMiB(pid: number): number | undefined {
   }
 }
 
+/**
+ * CPU time a process has used so far, user + system, all threads, in ms (from /proc/PID/stat,
+ * in clock ticks of 10 ms), or undefined when /proc has none.
+ */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface IliumServer extends BenchServer {
   /** Process uptime at the ready line, as the node reported it (module loading included). */
   readonly reportedReadyMs: number;

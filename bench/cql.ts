@@ -8,7 +8,9 @@
  * (`cql-stub-server.ts`, our transport answering every request with a fixed result) — the
  * ceiling the client, the loopback and the transport put on this machine. The two servers take
  * turns, round after round (the order flips each round), and the figures are medians over the
- * rounds, each with the machine's load average when it ran (the machine is shared).
+ * rounds, each with the machine's load average when it ran (the machine is shared). Each phase
+ * also reports CPU time per request of the server process and of this client: on a loaded
+ * machine throughput follows the share of CPU a process gets, CPU per request much less so.
  *
  *   npm run bench:cql [-- --seconds=5 --rounds=3 --inflight=128 --connections=1 --profile=DIR]
  *
@@ -22,7 +24,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import cassandra from 'cassandra-driver';
 import { type LoadResult, runLoad } from './cql-load.js';
-import { type BenchServer, type IliumServer, rssMiB, startIlium, startStub } from './cql-servers.js';
+import { type BenchServer, type IliumServer, cpuMs, rssMiB, startIlium, startStub } from './cql-servers.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -80,10 +82,18 @@ const random = (n: number): number => {
 interface Phase extends LoadResult {
   /** 1-minute load average when the phase began and when it ended. */
   readonly load: [number, number];
+  /**
+   * CPU time per request, in µs: the server process (all its threads, /proc) and this client
+   * process. Less sensitive to the machine's load than throughput: the cost of a request.
+   */
+  readonly serverCpuUs: number;
+  readonly clientCpuUs: number;
 }
 
 async function phase(t: Target, kind: 'writes' | 'reads', seconds: number, label: string): Promise<Phase> {
   const before = load1();
+  const serverCpu0 = cpuMs(t.server.pid) ?? 0;
+  const clientCpu0 = process.cpuUsage();
   const op =
     kind === 'writes'
       ? (i: number) => t.client.execute(INSERT, [keys[(t.written + i) % KEYS]!, VALUE], { prepare: true })
@@ -98,7 +108,9 @@ async function phase(t: Target, kind: 'writes' | 'reads', seconds: number, label
     progress: (s) => progress(`${label} ${t.server.name} ${kind}: ${s.opsPerSec.toLocaleString()}/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, load ${load1()}`),
   });
   if (kind === 'writes') t.written += r.ops;
-  return { ...r, load: [before, load1()] };
+  const client = process.cpuUsage(clientCpu0);
+  const perOp = (us: number): number => Math.round((us / Math.max(1, r.ops)) * 10) / 10;
+  return { ...r, load: [before, load1()], serverCpuUs: perOp(((cpuMs(t.server.pid) ?? 0) - serverCpu0) * 1000), clientCpuUs: perOp(client.user + client.system) };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -107,11 +119,14 @@ interface Summary {
   opsPerSec: number;
   p50Ms: number;
   p99Ms: number;
+  serverCpuUs: number;
+  clientCpuUs: number;
   rounds: Phase[];
 }
 
 function summarize(rounds: Phase[]): Summary {
-  return { opsPerSec: median(rounds.map((r) => r.opsPerSec)), p50Ms: median(rounds.map((r) => r.p50Ms)), p99Ms: median(rounds.map((r) => r.p99Ms)), rounds };
+  const m = (f: (p: Phase) => number): number => median(rounds.map(f));
+  return { opsPerSec: m((r) => r.opsPerSec), p50Ms: m((r) => r.p50Ms), p99Ms: m((r) => r.p99Ms), serverCpuUs: m((r) => r.serverCpuUs), clientCpuUs: m((r) => r.clientCpuUs), rounds };
 }
 
 /** What the report says about one Ilium process. */
@@ -200,7 +215,7 @@ function report(facts: Map<string, NodeFacts>, loadAtStart: number[], results: R
   };
   if (facts.has('before')) out['beforeNode'] = facts.get('before');
   const line = (name: string, kind: string, s: Summary): string =>
-    `${name.padEnd(8)} ${kind.padEnd(6)} ${String(s.opsPerSec.toLocaleString()).padStart(9)}/s  p50 ${s.p50Ms.toFixed(2)} ms  p99 ${s.p99Ms.toFixed(2)} ms  ` +
+    `${name.padEnd(8)} ${kind.padEnd(6)} ${String(s.opsPerSec.toLocaleString()).padStart(9)}/s  p50 ${s.p50Ms.toFixed(2)} ms  p99 ${s.p99Ms.toFixed(2)} ms  CPU/op server ${s.serverCpuUs} µs client ${s.clientCpuUs} µs  ` +
     `(rounds: ${s.rounds.map((r) => `${r.opsPerSec.toLocaleString()}/s p99 ${r.p99Ms} load ${r.load.join('→')}${r.errors > 0 ? ` ${r.errors} errors: ${r.firstError}` : ''}`).join('; ')})`;
   const summaries = new Map<string, { writes: Summary; reads: Summary }>();
   for (const [name, r] of results) {
@@ -221,7 +236,14 @@ function report(facts: Map<string, NodeFacts>, loadAtStart: number[], results: R
     process.stdout.write(`ratios ilium/${other}: writes ${r.writes}, reads ${r.reads}\n`);
   }
   // The JSON line keeps the per-round figures short: ops/s, p50, p99, errors, load.
-  const compact = (s: Summary) => ({ opsPerSec: s.opsPerSec, p50Ms: s.p50Ms, p99Ms: s.p99Ms, rounds: s.rounds.map((r) => ({ opsPerSec: r.opsPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms, errors: r.errors, load: r.load })) });
+  const compact = (s: Summary) => ({
+    opsPerSec: s.opsPerSec,
+    p50Ms: s.p50Ms,
+    p99Ms: s.p99Ms,
+    serverCpuUs: s.serverCpuUs,
+    clientCpuUs: s.clientCpuUs,
+    rounds: s.rounds.map((r) => ({ opsPerSec: r.opsPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms, serverCpuUs: r.serverCpuUs, errors: r.errors, load: r.load })),
+  });
   for (const [name, s] of summaries) out[name] = { writes: compact(s.writes), reads: compact(s.reads) };
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
