@@ -20,6 +20,7 @@ import { InvalidRequestError } from '../../errors/index.js';
 import { type AbstractType, ReversedType, UTF8_TYPE } from '../../marshal/index.js';
 import type { ColumnFamilyDef, CqlColumn, CqlTable } from '../../schema/index.js';
 import { SEP_END, SEP_NEXT, SEP_STATIC, boundAfter, boundBefore, cellName, staticCellName } from '../../storage/model/index.js';
+import type { NameSlice } from '../../storage/read/slice-query.js';
 import { ByteReader } from '../../util/byte-reader.js';
 
 export type LayoutKind = 'sparse' | 'dense' | 'named';
@@ -47,6 +48,7 @@ export class TableLayout {
   /** The type each clustering value is encoded with (ReversedType for DESC). */
   readonly clusteringTypes: readonly AbstractType[];
   private readonly comparableNames = new Map<string, Buffer>();
+  private whole: NameSlice | undefined;
   /** Dropped columns' drop times (microseconds): their cells written until then are ignored. */
   private readonly dropTimes: ReadonlyMap<string, bigint>;
 
@@ -92,6 +94,11 @@ export class TableLayout {
 
   prefixEnd(prefix: readonly Buffer[]): Buffer {
     return boundAfter(this.clusteringComponents(prefix));
+  }
+
+  /** Every row of a partition: [prefixStart([]), prefixEnd([])], made once. */
+  get wholePartition(): NameSlice {
+    return (this.whole ??= { start: this.prefixStart([]), end: this.prefixEnd([]) });
   }
 
   /** Bounds around every cell of one column of a row (a whole collection). */

@@ -355,19 +355,31 @@ export class CqlConnection {
     } catch (e) {
       pending = Promise.reject(e);
     }
-    pending
-      .then(
-        (result) => {
+    // One continuation per request (not then/catch/finally: three more promises each).
+    pending.then(
+      (result) => {
+        try {
           const tracingId = ctx.tracingId(this.host.random);
           this.send(version, stream, { opcode: 'RESULT', result }, { warnings: ctx.warnings, tracingId, skipMetadata });
-        },
-        (e: unknown) => this.sendError(version, stream, e, ctx.warnings),
-      )
-      .catch((e: unknown) => this.host.logger.error('failed to answer a request', e))
-      .finally(() => {
-        this.inFlight--;
-        this.guard(() => this.pump());
-      });
+        } catch (e) {
+          this.host.logger.error('failed to answer a request', e);
+        }
+        this.requestDone();
+      },
+      (err: unknown) => {
+        try {
+          this.sendError(version, stream, err, ctx.warnings);
+        } catch (e) {
+          this.host.logger.error('failed to answer a request', e);
+        }
+        this.requestDone();
+      },
+    );
+  }
+
+  private requestDone(): void {
+    this.inFlight--;
+    this.guard(() => this.pump());
   }
 
   private protocolError(version: number, stream: number, message: string): void {
