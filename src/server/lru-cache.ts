@@ -5,6 +5,8 @@
  */
 export class LruCache<K, V> {
   private readonly map = new Map<K, V>();
+  /** The key last moved to (or inserted at) the end, if it is still there. */
+  private newest: K | undefined = undefined;
   /** Entries dropped to make room since the cache was made. */
   evictions = 0;
 
@@ -20,8 +22,13 @@ export class LruCache<K, V> {
   get(key: K): V | undefined {
     const v = this.map.get(key);
     if (v === undefined) return undefined;
-    this.map.delete(key);
-    this.map.set(key, v);
+    // Moving the newest entry to the end changes nothing: skip the delete and insert (the
+    // common case when the same statement runs many times in a row).
+    if (key !== this.newest) {
+      this.map.delete(key);
+      this.map.set(key, v);
+      this.newest = key;
+    }
     return v;
   }
 
@@ -33,6 +40,7 @@ export class LruCache<K, V> {
   set(key: K, value: V): void {
     this.map.delete(key);
     this.map.set(key, value);
+    this.newest = key;
     while (this.map.size > this.maxEntries) {
       const oldest = this.map.keys().next().value as K;
       this.map.delete(oldest);
@@ -41,10 +49,12 @@ export class LruCache<K, V> {
   }
 
   delete(key: K): boolean {
+    if (key === this.newest) this.newest = undefined;
     return this.map.delete(key);
   }
 
   clear(): void {
+    this.newest = undefined;
     this.map.clear();
   }
 }

@@ -23,7 +23,7 @@ export class QuerySession implements CqlSession {
 
   constructor(
     private readonly processor: QueryProcessor,
-    private readonly user: string | undefined,
+    readonly user: string | undefined,
   ) {}
 
   async query(query: string, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
@@ -63,16 +63,34 @@ export class QuerySession implements CqlSession {
 
   /** The ClientState statements of one request see. */
   private state(rctx: RequestContext): ClientState {
-    const session = this;
-    return {
-      get keyspace() {
-        return session.keyspace;
-      },
-      set keyspace(ks: string | undefined) {
-        session.keyspace = ks;
-      },
-      ...(this.user === undefined ? {} : { user: this.user }),
-      warn: (message: string) => rctx.warn(message),
-    };
+    return new RequestState(this, rctx);
+  }
+}
+
+/**
+ * A request's ClientState: the session's keyspace read and written through, the session's user,
+ * warnings to the request's context. A class (accessors on its prototype) rather than an object
+ * literal with accessors: one is made per request.
+ */
+class RequestState implements ClientState {
+  readonly user?: string;
+
+  constructor(
+    private readonly session: QuerySession,
+    private readonly rctx: RequestContext,
+  ) {
+    if (session.user !== undefined) this.user = session.user;
+  }
+
+  get keyspace(): string | undefined {
+    return this.session.keyspace;
+  }
+
+  set keyspace(ks: string | undefined) {
+    this.session.keyspace = ks;
+  }
+
+  warn(message: string): void {
+    this.rctx.warn(message);
   }
 }

@@ -30,6 +30,10 @@ export interface IliumProcessOptions {
   readonly port?: number;
   /** More command-line arguments for `ilium start`. */
   readonly args?: readonly string[];
+  /** Options for node itself, before the script (e.g. `--cpu-prof`). */
+  readonly nodeArgs?: readonly string[];
+  /** Another build's `dist/src/tools/ilium.js` (benchmarks comparing builds); this one's by default. */
+  readonly cli?: string;
   /** How long to wait for the ready line (default 30 s: a loaded CI machine). */
   readonly readyTimeoutMs?: number;
 }
@@ -58,7 +62,7 @@ export interface IliumProcess {
 export async function startIliumProcess(opts: IliumProcessOptions = {}): Promise<IliumProcess> {
   const made = opts.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'ilium-proc-')) : undefined;
   const dataDir = opts.dataDir ?? join(made!, 'data');
-  const args = [CLI, 'start', '--data', dataDir, '--port', String(opts.port ?? 0)];
+  const args = [...(opts.nodeArgs ?? []), opts.cli ?? CLI, 'start', '--data', dataDir, '--port', String(opts.port ?? 0)];
   const addressYaml = opts.address === undefined ? '' : `rpc_address: ${opts.address}\nlisten_address: ${opts.address}\n`;
   if (opts.configYaml !== undefined || opts.address !== undefined) {
     const file = join(made ?? dataDir, made === undefined ? '../ilium-test.yaml' : 'cassandra.yaml');

@@ -78,6 +78,7 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
 }
 
 function groupByPartition(ctx: CqlContext, items: readonly ModificationItem[], options: QueryOptions, run: RunOptions): PartitionGroup[] {
+  if (items.length === 1) return singleStatementGroups(ctx, items[0]!, options, run);
   const groups = new Map<string, PartitionGroup>();
   const fallback = run.timestamp !== undefined ? () => run.timestamp! : defaultTimestamp(ctx, options);
   const nowSec = ctx.nowSec();
@@ -95,6 +96,16 @@ function groupByPartition(ctx: CqlContext, items: readonly ModificationItem[], o
     }
   }
   return [...groups.values()];
+}
+
+/** groupByPartition for one statement: its keys are distinct, so no map by key is needed. */
+function singleStatementGroups(ctx: CqlContext, item: ModificationItem, options: QueryOptions, run: RunOptions): PartitionGroup[] {
+  const { statement, values } = item;
+  const spec = statement.spec;
+  const target = spec.target(values);
+  const timestamp = spec.isCounter ? ctx.timestamps.next() : spec.attributes.timestamp(values, run.timestamp !== undefined ? () => run.timestamp! : defaultTimestamp(ctx, options));
+  const params: WriteParams = { timestamp, ttl: spec.attributes.ttl(values, spec.table.cf), nowSec: ctx.nowSec() };
+  return target.keys.map((key) => ({ statement, key, parts: [{ statement, values, params, rows: target.rows }] }));
 }
 
 /** Reads the rows (and statics) the group's statements touch. */

@@ -35,6 +35,8 @@ export function keyValue(v: BoundValue, column: CqlColumn): Buffer {
 
 /** Encodes each combination of partition key values (one candidate list per column). */
 export function partitionKeys(table: CqlTable, candidates: readonly (readonly Buffer[])[]): Buffer[] {
+  // One value per column (no IN): one key, nothing to combine or deduplicate.
+  if (candidates.every((list) => list.length === 1)) return [encodeKey(table, candidates.map((list) => list[0]!))];
   let combos: Buffer[][] = [[]];
   for (const list of candidates) combos = combos.flatMap((p) => list.map((v) => [...p, v]));
   const seen = new Set<string>();

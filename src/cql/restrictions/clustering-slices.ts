@@ -65,6 +65,9 @@ export function clusteringPrefixes(prefix: readonly (readonly Buffer[])[]): Buff
 export const MAX_PREFIXES = 65536;
 
 export function clusteringSlices(layout: TableLayout, r: ClusteringRestriction): NameSlice[] {
+  // No clustering restriction (every read by key of a table without clustering columns): the
+  // whole partition, built once per layout.
+  if (r.prefix.length === 0 && r.combinations === undefined && r.range === undefined) return [layout.wholePartition];
   const prefixes = restrictionPrefixes(r);
   const range = r.range;
   const slices = prefixes.map((p): NameSlice => (range === undefined ? { start: layout.prefixStart(p), end: layout.prefixEnd(p) } : rangeSlice(layout, p, range)));

@@ -85,3 +85,28 @@ test('Thrift columns are CQL rows of the same column family', async () => {
     await node.close();
   }
 });
+
+test('cell names decode back to their column whether the name needs escapes or not; group lengths match decode', () => {
+  const random = { next: () => 0.5, bytes: (n: number) => Buffer.alloc(n, 7) };
+  const plain = createColumnFamily(
+    { keyspace: 'Test', name: 'kv', cql: { partitionKey: [{ name: 'k', type: 'text' }], clustering: [], regular: [{ name: 'v', type: 'blob' }, { name: 'é\u0001x', type: 'int' }], statics: [] } },
+    random,
+  );
+  const clustered = createColumnFamily(
+    { keyspace: 'Test', name: 'rows', cql: { partitionKey: [{ name: 'k', type: 'text' }], clustering: [{ name: 'c', type: 'text' }], regular: [{ name: 'v', type: 'int' }], statics: [{ name: 's', type: 'int' }] } },
+    random,
+  );
+  for (const cf of [plain, clustered]) {
+    const layout = new TableLayout(cf);
+    const clustering = cf.cql.clustering.length === 0 ? [] : [text('a\u0000b')];
+    for (const column of [...cf.cql.regular, ...cf.cql.statics]) {
+      const name = layout.cellName(column.kind === 'static' ? [] : clustering, column);
+      const d = layout.decode(name);
+      assert.equal(d.column, column, `${cf.name}.${column.name}`);
+      assert.equal(layout.groupLength(name), d.prefixLength);
+    }
+    const marker = layout.markerName(clustering)!;
+    assert.equal(layout.decode(marker).column, null, 'the row marker');
+    assert.equal(layout.groupLength(marker), layout.decode(marker).prefixLength);
+  }
+});

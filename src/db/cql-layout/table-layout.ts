@@ -20,6 +20,7 @@ import { InvalidRequestError } from '../../errors/index.js';
 import { type AbstractType, ReversedType, UTF8_TYPE } from '../../marshal/index.js';
 import type { ColumnFamilyDef, CqlColumn, CqlTable } from '../../schema/index.js';
 import { SEP_END, SEP_NEXT, SEP_STATIC, boundAfter, boundBefore, cellName, staticCellName } from '../../storage/model/index.js';
+import type { NameSlice } from '../../storage/read/slice-query.js';
 import { ByteReader } from '../../util/byte-reader.js';
 
 export type LayoutKind = 'sparse' | 'dense' | 'named';
@@ -47,6 +48,7 @@ export class TableLayout {
   /** The type each clustering value is encoded with (ReversedType for DESC). */
   readonly clusteringTypes: readonly AbstractType[];
   private readonly comparableNames = new Map<string, Buffer>();
+  private whole: NameSlice | undefined;
   /** Dropped columns' drop times (microseconds): their cells written until then are ignored. */
   private readonly dropTimes: ReadonlyMap<string, bigint>;
 
@@ -92,6 +94,11 @@ export class TableLayout {
 
   prefixEnd(prefix: readonly Buffer[]): Buffer {
     return boundAfter(this.clusteringComponents(prefix));
+  }
+
+  /** Every row of a partition: [prefixStart([]), prefixEnd([])], made once. */
+  get wholePartition(): NameSlice {
+    return (this.whole ??= { start: this.prefixStart([]), end: this.prefixEnd([]) });
   }
 
   /** Bounds around every cell of one column of a row (a whole collection). */
@@ -144,8 +151,15 @@ export class TableLayout {
     }
   }
 
-  /** The group (row) prefix length of a cell name: for row limits in a SliceQuery. */
-  readonly groupLength = (name: Buffer): number => this.decode(name).prefixLength;
+  /**
+   * The group (row) prefix length of a cell name: for row limits in a SliceQuery. Without
+   * clustering columns it is known from the first byte (STATIC or not); otherwise the name is
+   * decoded.
+   */
+  readonly groupLength = (name: Buffer): number => {
+    if (name[0] === SEP_STATIC) return 1;
+    return this.clusteringTypes.length === 0 ? 0 : this.decode(name).prefixLength;
+  };
 
   private nameComponent(column: CqlColumn): Buffer {
     let c = this.comparableNames.get(column.name);
@@ -156,6 +170,15 @@ export class TableLayout {
   /** The column component (null: the row marker; undefined: a column the table no longer has). */
   private readColumn(r: ByteReader): CqlColumn | null | undefined {
     if (r.u8() !== SEP_NEXT) throw new InvalidRequestError(`cell name of ${this.cf.name} has no column component`);
+    // Fast path: a name without 0x00/0x01 bytes is stored unescaped up to its 0x00 terminator.
+    const buf = r.buf;
+    let end = r.pos;
+    while (end < r.end && buf[end]! > 0x01) end++;
+    if (end < r.end && buf[end] === 0x00) {
+      const start = r.pos;
+      r.pos = end + 1;
+      return end === start ? null : this.table.columns.get(buf.toString('utf8', start, end));
+    }
     const n = UTF8_TYPE.fromComparable(r);
     if (n.length === 0) return null;
     return this.table.columns.get(n.toString('utf8'));

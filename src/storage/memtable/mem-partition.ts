@@ -5,12 +5,14 @@ import { type DeletionTime, LIVE_DELETION, type RangeTombstone, maxDeletion } fr
 import type { PartitionData } from '../model/partition-data.js';
 import type { PartitionUpdate } from '../model/partition-update.js';
 import { reconcile } from '../model/reconcile.js';
-import { type CellCursor, EMPTY_CURSOR } from '../read/cell-cursor.js';
+import { ArrayCellCursor, type CellCursor, EMPTY_CURSOR } from '../read/cell-cursor.js';
 import type { PartitionView } from '../read/partition-view.js';
 
 /** Fixed per-cell overhead used in memtable size accounting (object, tree slot, bigint). */
 export const CELL_OVERHEAD_BYTES = 96;
 const PARTITION_OVERHEAD_BYTES = 256;
+/** Partitions of at most this many cells are read by copying the matching cells into an array. */
+const SMALL_PARTITION_CELLS = 16;
 
 /**
  * One partition inside a memtable: its cells in a B+tree by name (versions reconciled on insert),
@@ -56,7 +58,16 @@ export class MemPartition implements PartitionView {
 
   /** Cells with start <= name <= end, in forward or reverse order. */
   cursor(start: Buffer, end: Buffer, reversed: boolean): CellCursor {
-    if (this.cells.size === 0 || Buffer.compare(start, end) > 0) return EMPTY_CURSOR;
+    if (this.cells.size === 0 || compareBytes(start, end) > 0) return EMPTY_CURSOR;
+    if (this.cells.size <= SMALL_PARTITION_CELLS) {
+      // A B+tree iterator costs more to set up than copying a few cells out (most reads by key).
+      const out: Cell[] = [];
+      this.cells.forRange(start, end, true, (_name, cell) => {
+        out.push(cell);
+      });
+      if (reversed) out.reverse();
+      return new ArrayCellCursor(out);
+    }
     const it = reversed ? this.cells.entriesReversed(end) : this.cells.entries(start);
     return {
       next(): Cell | null {

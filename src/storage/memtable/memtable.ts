@@ -9,9 +9,15 @@ import { MemPartition } from './mem-partition.js';
  * are applied after their commit-log entry is durable; `pendingWrites` counts writes that were
  * logged against this memtable but not yet applied, and a flush waits for it to reach zero so
  * that the flushed SSTable really covers every log entry before `upperBound`.
+ *
+ * Point lookups (every write, every read by key) go through a hash of the position first: a
+ * B+tree walk over 100k partitions is ~17 comparisons on scattered buffers (cache misses), a
+ * Map probe one. The Map holds the first partition seen with each hash; a partition whose hash
+ * is taken by another is found in the tree. Partitions are never removed from a memtable.
  */
 export class Memtable {
   readonly partitions = new BTree<Buffer, MemPartition>(undefined, compareBytes);
+  private readonly byHash = new Map<number, MemPartition>();
   /** Accounted size in bytes (keys, names, values and fixed overheads). */
   liveBytes = 0;
   cellCount = 0;
@@ -28,10 +34,12 @@ export class Memtable {
   }
 
   apply(key: Buffer, position: Buffer, update: PartitionUpdate, nowSec: number): void {
-    let p = this.partitions.get(position);
+    const hash = hashBytes(position);
+    let p = this.find(hash, position);
     if (p === undefined) {
       p = new MemPartition(key, position);
       this.partitions.set(position, p);
+      if (!this.byHash.has(hash)) this.byHash.set(hash, p);
       this.liveBytes += MemPartition.overheadBytes(key);
     }
     this.liveBytes += p.apply(update, nowSec);
@@ -46,7 +54,13 @@ export class Memtable {
   }
 
   get(position: Buffer): MemPartition | undefined {
-    return this.partitions.get(position);
+    return this.find(hashBytes(position), position);
+  }
+
+  private find(hash: number, position: Buffer): MemPartition | undefined {
+    const p = this.byHash.get(hash);
+    if (p === undefined) return undefined; // no partition has this hash
+    return compareBytes(p.position, position) === 0 ? p : this.partitions.get(position);
   }
 
   /** Partitions in position order starting at `from` (inclusive or not), up to `to` (inclusive). */
@@ -79,4 +93,11 @@ export class Memtable {
     if (this.pendingWrites === 0) return Promise.resolve();
     return new Promise((resolve) => this.drainWaiters.push(resolve));
   }
+}
+
+/** FNV-1a over the bytes (32 bits): positions are short; Murmur3's already start with a hash. */
+function hashBytes(b: Buffer): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
+  return h;
 }

@@ -58,7 +58,9 @@ export function readPartition(views: readonly PartitionView[], query: SliceQuery
 class LimitCounter {
   private cells = 0;
   private groups = 0;
-  private lastGroup: Buffer | null = null;
+  /** The name whose first `lastGroupLength` bytes are the current group; null before the first. */
+  private lastName: Buffer | null = null;
+  private lastGroupLength = 0;
 
   constructor(private readonly query: SliceQuery) {}
 
@@ -66,14 +68,22 @@ class LimitCounter {
     const q = this.query;
     if (q.cellLimit !== undefined && this.cells >= q.cellLimit) return false;
     if (q.groupLimit !== undefined && q.groupLength) {
-      const g = name.subarray(0, q.groupLength(name));
-      if (this.lastGroup === null || !g.equals(this.lastGroup)) {
+      const length = q.groupLength(name);
+      if (this.lastName === null || !samePrefix(name, this.lastName, length, this.lastGroupLength)) {
         if (this.groups >= q.groupLimit) return false;
         this.groups++;
-        this.lastGroup = g;
+        this.lastName = name;
+        this.lastGroupLength = length;
       }
     }
     this.cells++;
     return true;
   }
+}
+
+/** a[0, aLength) equals b[0, bLength) (without slicing either). */
+function samePrefix(a: Buffer, b: Buffer, aLength: number, bLength: number): boolean {
+  if (aLength !== bLength) return false;
+  for (let i = 0; i < aLength; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

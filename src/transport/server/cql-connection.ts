@@ -359,19 +359,31 @@ export class CqlConnection {
     } catch (e) {
       pending = Promise.reject(e);
     }
-    pending
-      .then(
-        (result) => {
+    // One continuation per request (not then/catch/finally: three more promises each).
+    pending.then(
+      (result) => {
+        try {
           const tracingId = ctx.tracingId(this.host.random);
           this.send(version, stream, { opcode: 'RESULT', result }, { warnings: ctx.warnings, tracingId, skipMetadata, customPayload: ctx.responsePayload });
-        },
-        (e: unknown) => this.sendError(version, stream, e, ctx.warnings),
-      )
-      .catch((e: unknown) => this.host.logger.error('failed to answer a request', e))
-      .finally(() => {
-        this.inFlight--;
-        this.guard(() => this.pump());
-      });
+        } catch (e) {
+          this.host.logger.error('failed to answer a request', e);
+        }
+        this.requestDone();
+      },
+      (err: unknown) => {
+        try {
+          this.sendError(version, stream, err, ctx.warnings);
+        } catch (e) {
+          this.host.logger.error('failed to answer a request', e);
+        }
+        this.requestDone();
+      },
+    );
+  }
+
+  private requestDone(): void {
+    this.inFlight--;
+    this.guard(() => this.pump());
   }
 
   private protocolError(version: number, stream: number, message: string): void {
@@ -398,7 +410,7 @@ export class CqlConnection {
     if (this.isClosed) return;
     let frame: Buffer;
     try {
-      frame = encodeResponseFrame({ version, stream, response, compressor: this.compressor, ...definedOnly(extra) });
+      frame = encodeResponseFrame({ version, stream, response, compressor: this.compressor, warnings: extra.warnings, tracingId: extra.tracingId, skipMetadata: extra.skipMetadata });
     } catch (e) {
       // A result the codec cannot encode (rows of the wrong width, an unencodable address…).
       this.host.logger.error('could not encode a response (answered SERVER_ERROR)', e);
@@ -415,8 +427,4 @@ export class CqlConnection {
     if (this.isClosed) return;
     if (!this.socket.write(frame)) this.writeBlocked = true;
   }
-}
-
-function definedOnly<T extends object>(o: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
 }

@@ -1,0 +1,251 @@
+/**
+ * bench:cql — Ilium over the wire, from this separate client process with the npm
+ * `cassandra-driver`: prepared INSERTs and SELECTs of ~100-byte rows (a 10-character text key,
+ * a 90-byte blob) with `--inflight` requests outstanding, for writes/s, reads/s and their
+ * p50/p99 latencies; plus the node's time to ready and its idle resident memory.
+ *
+ * The baseline, measured in the same run: the same driver against the stub server
+ * (`cql-stub-server.ts`, our transport answering every request with a fixed result) — the
+ * ceiling the client, the loopback and the transport put on this machine. The two servers take
+ * turns, round after round (the order flips each round), and the figures are medians over the
+ * rounds, each with the machine's load average when it ran (the machine is shared). Each phase
+ * also reports CPU time per request of the server process and of this client: on a loaded
+ * machine throughput follows the share of CPU a process gets, CPU per request much less so.
+ *
+ *   npm run bench:cql [-- --seconds=5 --rounds=3 --inflight=128 --connections=1 --profile=DIR]
+ *
+ * `--profile=DIR` runs the Ilium node under `node --cpu-prof` and leaves its .cpuprofile in DIR.
+ * `--before=DIR` adds a third server, another built checkout of Ilium (DIR holds its `dist/`),
+ * measured in the same alternating rounds: before/after figures for a change, from one run.
+ * Progress goes to stderr; the summary to stdout, its last line one JSON object.
+ */
+import { cpus, loadavg, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import cassandra from 'cassandra-driver';
+import { type LoadResult, runLoad } from './cql-load.js';
+import { type BenchServer, type IliumServer, cpuMs, rssMiB, startIlium, startStub } from './cql-servers.js';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
+    inflight: { type: 'string', default: '128' },
+    connections: { type: 'string', default: '1' },
+    keys: { type: 'string', default: '100000' },
+    profile: { type: 'string' },
+    before: { type: 'string' },
+    'ilium-only': { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Number(args.seconds);
+const WARMUP = Number(args.warmup);
+const ROUNDS = Number(args.rounds);
+const INFLIGHT = Number(args.inflight);
+const CONNECTIONS = Number(args.connections);
+const KEYS = Number(args.keys);
+
+const INSERT = 'INSERT INTO bench.kv (k, v) VALUES (?, ?)';
+const SELECT = 'SELECT v FROM bench.kv WHERE k = ?';
+const VALUE = Buffer.alloc(90, 0x61);
+const keys = Array.from({ length: KEYS }, (_, i) => `k${String(i).padStart(9, '0')}`);
+const progress = (s: string): void => void process.stderr.write(`\r${s}\x1b[K`);
+const load1 = (): number => Math.round(loadavg()[0]! * 100) / 100;
+
+/** One server with its driver client and how many keys it has been sent. */
+interface Target {
+  readonly server: BenchServer;
+  readonly client: cassandra.Client;
+  written: number;
+}
+
+async function connect(server: BenchServer): Promise<Target> {
+  const client = new cassandra.Client({
+    contactPoints: [`${server.host}:${server.port}`],
+    localDataCenter: 'datacenter1',
+    isMetadataSyncEnabled: false,
+    protocolOptions: { maxVersion: 4 },
+    pooling: { coreConnectionsPerHost: { [cassandra.types.distance.local]: CONNECTIONS } },
+    socketOptions: { readTimeout: 30_000 },
+  });
+  await client.connect();
+  return { server, client, written: 0 };
+}
+
+let seed = 12345;
+const random = (n: number): number => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed % n;
+};
+
+interface Phase extends LoadResult {
+  /** 1-minute load average when the phase began and when it ended. */
+  readonly load: [number, number];
+  /**
+   * CPU time per request, in µs: the server process (all its threads, /proc) and this client
+   * process. Less sensitive to the machine's load than throughput: the cost of a request.
+   */
+  readonly serverCpuUs: number;
+  readonly clientCpuUs: number;
+}
+
+async function phase(t: Target, kind: 'writes' | 'reads', seconds: number, label: string): Promise<Phase> {
+  const before = load1();
+  const serverCpu0 = cpuMs(t.server.pid) ?? 0;
+  const clientCpu0 = process.cpuUsage();
+  const op =
+    kind === 'writes'
+      ? (i: number) => t.client.execute(INSERT, [keys[(t.written + i) % KEYS]!, VALUE], { prepare: true })
+      : async () => {
+          const rs = await t.client.execute(SELECT, [keys[random(Math.min(t.written, KEYS))]!], { prepare: true });
+          if (rs.rowLength !== 1) throw new Error(`a written row was not found (${rs.rowLength} rows)`);
+        };
+  const r = await runLoad({
+    seconds,
+    inflight: INFLIGHT,
+    op,
+    progress: (s) => progress(`${label} ${t.server.name} ${kind}: ${s.opsPerSec.toLocaleString()}/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, load ${load1()}`),
+  });
+  if (kind === 'writes') t.written += r.ops;
+  const client = process.cpuUsage(clientCpu0);
+  const perOp = (us: number): number => Math.round((us / Math.max(1, r.ops)) * 10) / 10;
+  return { ...r, load: [before, load1()], serverCpuUs: perOp(((cpuMs(t.server.pid) ?? 0) - serverCpu0) * 1000), clientCpuUs: perOp(client.user + client.system) };
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+interface Summary {
+  opsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  serverCpuUs: number;
+  clientCpuUs: number;
+  rounds: Phase[];
+}
+
+function summarize(rounds: Phase[]): Summary {
+  const m = (f: (p: Phase) => number): number => median(rounds.map(f));
+  return { opsPerSec: m((r) => r.opsPerSec), p50Ms: m((r) => r.p50Ms), p99Ms: m((r) => r.p99Ms), serverCpuUs: m((r) => r.serverCpuUs), clientCpuUs: m((r) => r.clientCpuUs), rounds };
+}
+
+/** What the report says about one Ilium process. */
+interface NodeFacts {
+  readonly readyMs: number;
+  readonly reportedReadyMs: number;
+  readonly idleRssMiB: number | undefined;
+  loadedRssMiB?: number | undefined;
+}
+
+/** Starts an Ilium node, waits a second with no client, and reads its resident memory. */
+async function startNode(name: string, nodeArgs: readonly string[], cli?: string): Promise<[IliumServer, NodeFacts]> {
+  progress(`starting ${name}`);
+  const server = await startIlium(name, nodeArgs, cli);
+  await new Promise((r) => setTimeout(r, 1000));
+  return [server, { readyMs: server.spawnToReadyMs, reportedReadyMs: server.reportedReadyMs, idleRssMiB: rssMiB(server.pid) }];
+}
+
+async function main(): Promise<void> {
+  const profileDir = args.profile === undefined ? undefined : resolve(args.profile);
+  const nodeArgs = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  const loadAtStart = loadavg().map((x) => Math.round(x * 100) / 100);
+  const servers: BenchServer[] = [];
+  const facts = new Map<string, NodeFacts>();
+  const targets: Target[] = [];
+  try {
+    const [ilium, iliumFacts] = await startNode('ilium', nodeArgs);
+    servers.push(ilium);
+    facts.set('ilium', iliumFacts);
+    if (args.before !== undefined) {
+      const [before, beforeFacts] = await startNode('before', [], resolve(args.before, 'dist/src/tools/ilium.js'));
+      servers.push(before);
+      facts.set('before', beforeFacts);
+    }
+    if (!args['ilium-only']) servers.unshift(await startStub());
+    for (const server of servers) {
+      const t = await connect(server);
+      if (server.name !== 'baseline') {
+        await t.client.execute("CREATE KEYSPACE bench WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+        await t.client.execute('CREATE TABLE bench.kv (k text PRIMARY KEY, v blob)');
+      }
+      targets.push(t);
+    }
+
+    for (const t of targets) {
+      await phase(t, 'writes', WARMUP, 'warm-up');
+      await phase(t, 'reads', WARMUP, 'warm-up');
+    }
+    const results = new Map<string, { writes: Phase[]; reads: Phase[] }>(targets.map((t) => [t.server.name, { writes: [], reads: [] }]));
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? targets : [...targets].reverse();
+      for (const t of order) {
+        const label = `round ${round + 1}/${ROUNDS}`;
+        results.get(t.server.name)!.writes.push(await phase(t, 'writes', SECONDS, label));
+        results.get(t.server.name)!.reads.push(await phase(t, 'reads', SECONDS, label));
+      }
+    }
+    progress('');
+    for (const [name, f] of facts) f.loadedRssMiB = rssMiB(servers.find((s) => s.name === name)!.pid);
+    report(facts, loadAtStart, results);
+  } finally {
+    for (const t of targets) await t.client.shutdown().catch(() => undefined);
+    for (const s of servers) {
+      await s.stop();
+      s.dispose();
+    }
+  }
+  if (profileDir !== undefined) process.stderr.write(`the node's CPU profile is in ${profileDir}\n`);
+}
+
+type Results = Map<string, { writes: Phase[]; reads: Phase[] }>;
+
+function report(facts: Map<string, NodeFacts>, loadAtStart: number[], results: Results): void {
+  const ilium = facts.get('ilium')!;
+  const out: Record<string, unknown> = {
+    bench: 'cql',
+    date: new Date().toISOString(),
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+    loadAtStart,
+    loadAtEnd: loadavg().map((x) => Math.round(x * 100) / 100),
+    config: { seconds: SECONDS, rounds: ROUNDS, inflight: INFLIGHT, connections: CONNECTIONS, keys: KEYS, rowBytes: 10 + VALUE.length },
+    readyMs: ilium.readyMs,
+    reportedReadyMs: ilium.reportedReadyMs,
+    idleRssMiB: ilium.idleRssMiB,
+    loadedRssMiB: ilium.loadedRssMiB,
+  };
+  if (facts.has('before')) out['beforeNode'] = facts.get('before');
+  const line = (name: string, kind: string, s: Summary): string =>
+    `${name.padEnd(8)} ${kind.padEnd(6)} ${String(s.opsPerSec.toLocaleString()).padStart(9)}/s  p50 ${s.p50Ms.toFixed(2)} ms  p99 ${s.p99Ms.toFixed(2)} ms  CPU/op server ${s.serverCpuUs} µs client ${s.clientCpuUs} µs  ` +
+    `(rounds: ${s.rounds.map((r) => `${r.opsPerSec.toLocaleString()}/s p99 ${r.p99Ms} load ${r.load.join('→')}${r.errors > 0 ? ` ${r.errors} errors: ${r.firstError}` : ''}`).join('; ')})`;
+  const summaries = new Map<string, { writes: Summary; reads: Summary }>();
+  for (const [name, r] of results) {
+    const s = { writes: summarize(r.writes), reads: summarize(r.reads) };
+    summaries.set(name, s);
+    process.stdout.write(`${line(name, 'writes', s.writes)}\n${line(name, 'reads', s.reads)}\n`);
+  }
+  for (const [name, f] of facts) {
+    process.stdout.write(`${name} ready in ${f.readyMs} ms from spawn (${f.reportedReadyMs} ms process uptime); idle RSS ${f.idleRssMiB} MiB, ${f.loadedRssMiB} MiB after the load\n`);
+  }
+  const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
+  const ours = summaries.get('ilium')!;
+  for (const other of ['baseline', 'before']) {
+    const base = summaries.get(other);
+    if (base === undefined) continue;
+    const r = { writes: ratio(ours.writes.opsPerSec, base.writes.opsPerSec), reads: ratio(ours.reads.opsPerSec, base.reads.opsPerSec) };
+    out[other === 'baseline' ? 'ratios' : 'ratiosToBefore'] = r;
+    process.stdout.write(`ratios ilium/${other}: writes ${r.writes}, reads ${r.reads}\n`);
+  }
+  // The JSON line keeps the per-round figures short: ops/s, p50, p99, errors, load.
+  const compact = (s: Summary) => ({
+    opsPerSec: s.opsPerSec,
+    p50Ms: s.p50Ms,
+    p99Ms: s.p99Ms,
+    serverCpuUs: s.serverCpuUs,
+    clientCpuUs: s.clientCpuUs,
+    rounds: s.rounds.map((r) => ({ opsPerSec: r.opsPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms, serverCpuUs: r.serverCpuUs, errors: r.errors, load: r.load })),
+  });
+  for (const [name, s] of summaries) out[name] = { writes: compact(s.writes), reads: compact(s.reads) };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+await main();
