@@ -410,7 +410,7 @@ export class CqlConnection {
     if (this.isClosed) return;
     let frame: Buffer;
     try {
-      frame = encodeResponseFrame({ version, stream, response, compressor: this.compressor, warnings: extra.warnings, tracingId: extra.tracingId, skipMetadata: extra.skipMetadata });
+      frame = encodeResponseFrame({ version, stream, response, compressor: this.compressor, warnings: extra.warnings, tracingId: extra.tracingId, skipMetadata: extra.skipMetadata, customPayload: extra.customPayload });
     } catch (e) {
       // A result the codec cannot encode (rows of the wrong width, an unencodable address…).
       this.host.logger.error('could not encode a response (answered SERVER_ERROR)', e);
