@@ -7,8 +7,8 @@ import { type AbstractType, ListType, MapType, SetType, UserType, makeTimeUuid }
 import type { CqlTestNode } from './cql-test-node.js';
 import { type ColumnFamilyDef, type ColumnFamilyInput, type CqlColumn, type CqlTableInput, createColumnFamily, createKeyspace } from '../../src/schema/index.js';
 import { type Cell, expiringCell, liveCell } from '../../src/storage/model/index.js';
-import { encodePartitionKey } from '../../src/cql/storage/partition-key.js';
-import { TableLayout } from '../../src/cql/storage/table-layout.js';
+import { encodePartitionKey } from '../../src/db/cql-layout/partition-key.js';
+import { TableLayout } from '../../src/db/cql-layout/table-layout.js';
 
 export async function ensureKeyspace(n: CqlTestNode, keyspace: string): Promise<void> {
   if (n.ctx.schema().keyspace(keyspace) === undefined) await n.ctx.keeper.addKeyspace(createKeyspace({ name: keyspace }, n.env.random));

@@ -7,9 +7,9 @@
 import { isMultiCellType } from '../../src/marshal/index.js';
 import type { ColumnFamilyDef, CqlTableInput } from '../../src/schema/index.js';
 import { BOTTOM, TOP } from '../../src/storage/model/index.js';
-import { decodePartitionKey } from '../../src/cql/storage/partition-key.js';
+import { decodePartitionKey } from '../../src/db/cql-layout/partition-key.js';
 import { assembleRows, type RowData } from '../../src/cql/storage/row-assembler.js';
-import { TableLayout } from '../../src/cql/storage/table-layout.js';
+import { TableLayout } from '../../src/db/cql-layout/table-layout.js';
 import { createFamily } from './cql-rows.js';
 import type { CqlTestNode } from './cql-test-node.js';
 

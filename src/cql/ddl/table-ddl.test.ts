@@ -7,7 +7,7 @@ import { AlreadyExistsError } from '../../schema/index.js';
 import { liveCell } from '../../storage/model/index.js';
 import { type CqlTestNode, withKeyspace } from '../../../test/support/cql-test-node.js';
 import { assembleRows } from '../storage/row-assembler.js';
-import { TableLayout } from '../storage/table-layout.js';
+import { TableLayout } from '../../db/cql-layout/table-layout.js';
 import { BOTTOM, TOP } from '../../storage/model/index.js';
 
 const withKs = withKeyspace;

@@ -5,7 +5,7 @@
 import { InvalidRequestError } from '../../errors/index.js';
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { QualifiedName } from '../parser/index.js';
-import { TableLayout } from '../storage/table-layout.js';
+import { TableLayout } from '../../db/cql-layout/table-layout.js';
 import type { CqlContext } from './cql-context.js';
 import type { DataStore } from './data-store.js';
 

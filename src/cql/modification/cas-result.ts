@@ -7,7 +7,7 @@
 import { BOOLEAN_TYPE } from '../../marshal/index.js';
 import type { ColumnFamilyDef, CqlColumn } from '../../schema/index.js';
 import type { ColumnSpec, RowsResult } from '../execution/index.js';
-import { decodePartitionKey } from '../storage/partition-key.js';
+import { decodePartitionKey } from '../../db/cql-layout/partition-key.js';
 import type { RowData } from '../storage/row-assembler.js';
 import { columnSpec } from './bind-operations.js';
 import { currentValue } from './current-values.js';

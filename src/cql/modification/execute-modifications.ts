@@ -13,7 +13,7 @@
 import { InvalidRequestError } from '../../errors/index.js';
 import type { CqlColumn } from '../../schema/index.js';
 import { type BoundValue, type CqlContext, type CqlResult, type DataStore, type QueryOptions, type TableWrite, VOID_RESULT, checkConditionalConsistency, checkWriteConsistency } from '../execution/index.js';
-import type { TableLayout } from '../storage/table-layout.js';
+import type { TableLayout } from '../../db/cql-layout/table-layout.js';
 import type { RowData } from '../storage/row-assembler.js';
 import { type ReadRow, appliedResult, notAppliedResult } from './cas-result.js';
 import { type ExistingRows, readExistingRows } from './existing-rows.js';

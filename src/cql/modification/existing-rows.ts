@@ -8,7 +8,7 @@ import { BOTTOM, type Cell, STATIC_END, STATIC_START, TOP } from '../../storage/
 import type { NameSlice } from '../../storage/read/slice-query.js';
 import type { Consistency, DataStore } from '../execution/index.js';
 import { type ElementCell, type PartitionRows, type RowData, assembleRows } from '../storage/row-assembler.js';
-import type { TableLayout } from '../storage/table-layout.js';
+import type { TableLayout } from '../../db/cql-layout/table-layout.js';
 
 export class ExistingRows {
   private readonly byPrefix = new Map<string, RowData>();

@@ -6,7 +6,7 @@
  */
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import { type Cell, type DeletionTime, type PartitionUpdate, type RangeTombstone, expiringCell, liveCell, tombstoneCell } from '../../storage/model/index.js';
-import type { TableLayout } from '../storage/table-layout.js';
+import type { TableLayout } from '../../db/cql-layout/table-layout.js';
 import type { WriteParams } from './write-params.js';
 
 export class PartitionBuilder {

@@ -7,7 +7,7 @@ import { InvalidRequestError } from '../../errors/index.js';
 import type { CqlColumn, CqlTable } from '../../schema/index.js';
 import type { NameSlice } from '../../storage/read/slice-query.js';
 import type { BoundValue } from '../execution/index.js';
-import { encodePartitionKey } from '../storage/partition-key.js';
+import { encodePartitionKey } from '../../db/cql-layout/partition-key.js';
 
 /** The longest key component (its length is a u16 in composite keys). */
 export const KEY_COMPONENT_MAX = 0xffff;

@@ -12,7 +12,7 @@ import type { CqlColumn, CqlTable } from '../../schema/index.js';
 import type { ColumnSpec } from '../execution/cql-result.js';
 import type { CompareOperator, InValues, Relation, RelationOperator, Term } from '../parser/index.js';
 import { type BoundTerm, type TermScope, bindTerm } from '../terms/index.js';
-import { encodePartitionKey } from '../storage/partition-key.js';
+import { encodePartitionKey } from '../../db/cql-layout/partition-key.js';
 import { type NullMessage, type ValueFn, type ValuesFn, checkedValue, listValues, markerListValues, nullInCondition, nullPartitionKey, tupleComponents } from './bound-values.js';
 import { type ColumnRestriction, type MultiColumnRestriction, type TokenFn, type TokenRestriction, type TupleFn, addBound, addEq, addIn, newColumnRestriction } from './restriction-records.js';
 import { tokenFromValue, tokenType } from './token-bounds.js';

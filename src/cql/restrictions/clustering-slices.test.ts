@@ -12,7 +12,7 @@ import { createColumnFamily } from '../../schema/index.js';
 import { liveCell } from '../../storage/model/index.js';
 import { openTestNode } from '../../../test/support/operations-test-node.js';
 import { assembleRows } from '../storage/row-assembler.js';
-import { TableLayout } from '../storage/table-layout.js';
+import { TableLayout } from '../../db/cql-layout/table-layout.js';
 import { type ClusteringRange, clusteringSlices } from './clustering-slices.js';
 
 const i32 = (n: number): Buffer => INT32_TYPE.decompose(n);

@@ -15,7 +15,7 @@
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import type { NameSlice } from '../../storage/read/slice-query.js';
-import type { TableLayout } from '../storage/table-layout.js';
+import type { TableLayout } from '../../db/cql-layout/table-layout.js';
 
 export interface RangeBound {
   /** One value per column of the range (a single column, or a tuple). */

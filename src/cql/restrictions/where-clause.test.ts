@@ -10,7 +10,7 @@ import { type CqlTestNode, openCqlTestNode } from '../../../test/support/cql-tes
 import { createTable } from '../../../test/support/cql-rows.js';
 import { type BoundValue, UNSET, lookupTable } from '../execution/index.js';
 import { type SelectStatement, parseStatement } from '../parser/index.js';
-import { decodePartitionKey } from '../storage/partition-key.js';
+import { decodePartitionKey } from '../../db/cql-layout/partition-key.js';
 import { BindVariables } from '../terms/index.js';
 import { type PreparedWhere, type WherePurpose, prepareWhere } from './where-clause.js';
 

@@ -26,7 +26,7 @@ import type { CqlColumn, CqlTable } from '../../schema/index.js';
 import type { BoundValue } from '../execution/bound-value.js';
 import type { TableRef } from '../execution/table-lookup.js';
 import type { Relation } from '../parser/index.js';
-import { encodePartitionKey } from '../storage/partition-key.js';
+import { encodePartitionKey } from '../../db/cql-layout/partition-key.js';
 import type { TermScope } from '../terms/index.js';
 import { type BoundRelations, bindRelations } from './bind-relations.js';
 import { type IndexQuery, hasMultipleContains, supportingIndex, tableIndexes } from './index-restrictions.js';

@@ -1,7 +1,7 @@
 /** Where a paging state's partition key lies among the sorted partition keys of a query by keys. */
 import { InvalidRequestError } from '../../errors/index.js';
 import type { CqlTable } from '../../schema/index.js';
-import { decodePartitionKey } from '../storage/partition-key.js';
+import { decodePartitionKey } from '../../db/cql-layout/partition-key.js';
 
 /** Where `key` is among the sorted keys (or where it would be). */
 export function keyIndex(t: CqlTable, keys: readonly Buffer[], key: Buffer): { index: number; found: boolean } {

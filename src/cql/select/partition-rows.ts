@@ -12,7 +12,7 @@ import type { NameSlice, SliceQuery } from '../../storage/read/slice-query.js';
 import type { Consistency } from '../execution/query-options.js';
 import type { TableRef } from '../execution/table-lookup.js';
 import type { RowPredicate } from '../restrictions/row-filter.js';
-import { decodePartitionKey } from '../storage/partition-key.js';
+import { decodePartitionKey } from '../../db/cql-layout/partition-key.js';
 import { type PartitionRows, assembleRows } from '../storage/row-assembler.js';
 import { type ResultRow, resultRow } from './result-row.js';
 

@@ -18,7 +18,7 @@ import type { QualifiedName, Selector } from '../parser/index.js';
 import { termText } from '../restrictions/bind-relations.js';
 import { validateFor } from '../restrictions/bound-values.js';
 import { tokenType } from '../restrictions/token-bounds.js';
-import { encodePartitionKey } from '../storage/partition-key.js';
+import { encodePartitionKey } from '../../db/cql-layout/partition-key.js';
 import { type TermScope, bindTerm } from '../terms/index.js';
 import { type Accumulator, type SelectorNode, scalarNode } from './selector-node.js';
 

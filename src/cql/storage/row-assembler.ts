@@ -7,7 +7,7 @@
  * before its last drop (a dropped column's data never comes back when it is added again).
  */
 import { type Cell, isLive } from '../../storage/model/index.js';
-import type { TableLayout } from './table-layout.js';
+import type { TableLayout } from '../../db/cql-layout/table-layout.js';
 
 /** One element of a multi-cell collection. */
 export interface ElementCell {

@@ -9,9 +9,9 @@ import { INT32_TYPE, LONG_TYPE, TIME_UUID_TYPE, UTF8_TYPE } from '../../marshal/
 import { createColumnFamily } from '../../schema/index.js';
 import { BOTTOM, TOP, liveCell } from '../../storage/model/index.js';
 import { b, openTestNode } from '../../../test/support/operations-test-node.js';
-import { decodePartitionKey, encodePartitionKey } from './partition-key.js';
+import { decodePartitionKey, encodePartitionKey } from '../../db/cql-layout/partition-key.js';
 import { assembleRows } from './row-assembler.js';
-import { TableLayout } from './table-layout.js';
+import { TableLayout } from '../../db/cql-layout/table-layout.js';
 
 const i32 = (n: number): Buffer => INT32_TYPE.decompose(n);
 const text = (s: string): Buffer => UTF8_TYPE.decompose(s);

@@ -7,9 +7,9 @@ import { InvalidRequestError } from '../../errors/index.js';
 import type { AbstractType, CellEntry } from '../../marshal/index.js';
 import type { CqlColumn } from '../../schema/index.js';
 import { type Cell, type PartitionUpdate, liveCell } from '../../storage/model/index.js';
-import { encodePartitionKey } from '../storage/partition-key.js';
-import type { TableLayout } from '../storage/table-layout.js';
-import { collectionPathType } from '../storage/table-layout.js';
+import { encodePartitionKey } from '../../db/cql-layout/partition-key.js';
+import type { TableLayout } from '../../db/cql-layout/table-layout.js';
+import { collectionPathType } from '../../db/cql-layout/table-layout.js';
 import type { VirtualRow } from './virtual-table.js';
 
 /** Every virtual cell carries this write time: there is only ever one version. */

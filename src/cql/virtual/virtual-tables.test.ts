@@ -13,7 +13,7 @@ import { BOTTOM, TOP } from '../../storage/model/index.js';
 import { type CqlTestNode, openCqlTestNode } from '../../../test/support/cql-test-node.js';
 import { lookupTable } from '../execution/index.js';
 import { assembleRows } from '../storage/row-assembler.js';
-import { decodePartitionKey } from '../storage/partition-key.js';
+import { decodePartitionKey } from '../../db/cql-layout/partition-key.js';
 import type { SliceQuery } from '../execution/index.js';
 
 const ALL: SliceQuery = { slices: [{ start: BOTTOM, end: TOP }], reversed: false };
