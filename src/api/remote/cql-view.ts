@@ -11,7 +11,7 @@
  *                                           columns are visible through CQL, as in Cassandra 2.x
  *
  * Anything else has no column-family view (thrift-shape.ts), and a Thrift-made column family with
- * a CompositeType comparator (column1…N) is not mapped yet: `viewOf` refuses both.
+ * a CompositeType comparator (column1…N) is not mapped yet: `CqlViews.of` refuses both.
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import type { AbstractType } from '../../marshal/index.js';
@@ -47,12 +47,15 @@ export interface NamedColumn {
   readonly column: ViewColumn;
 }
 
-const views = new WeakMap<ColumnFamilyDef, CqlView>();
+/** Views cached per definition object (a schema change makes a new one); one per backend. */
+export class CqlViews {
+  private readonly views = new WeakMap<ColumnFamilyDef, CqlView>();
 
-export function viewOf(def: ColumnFamilyDef): CqlView {
-  let v = views.get(def);
-  if (v === undefined) views.set(def, (v = makeView(def)));
-  return v;
+  of(def: ColumnFamilyDef): CqlView {
+    let v = this.views.get(def);
+    if (v === undefined) this.views.set(def, (v = makeView(def)));
+    return v;
+  }
 }
 
 function makeView(def: ColumnFamilyDef): CqlView {

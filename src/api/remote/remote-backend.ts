@@ -19,7 +19,7 @@ import type { ColumnFamilyCodec } from '../column-family-codec.js';
 import type { Row, SuperRow } from '../js-values.js';
 import type { DecodedRow, OperationsBackend } from '../operations-backend.js';
 import { sliceResult } from '../result-maps.js';
-import { viewOf } from './cql-view.js';
+import { CqlViews } from './cql-view.js';
 import { RemoteSchema } from './remote-schema.js';
 import { RemoteSession } from './remote-session.js';
 import { ViewReads } from './view-reads.js';
@@ -31,6 +31,7 @@ export class RemoteBackend implements OperationsBackend {
   private readonly schema: RemoteSchema;
   private readonly reads: ViewReads;
   private readonly partitioner: Partitioner;
+  private readonly views = new CqlViews();
 
   constructor(
     client: cassandra.Client,
@@ -75,7 +76,7 @@ export class RemoteBackend implements OperationsBackend {
     validateKey(cf, key);
     const parent: ColumnParent = path.column === undefined ? { columnFamily: cf.name } : { columnFamily: cf.name, ...(path.superColumn === undefined ? {} : { superColumn: path.superColumn }) };
     const name = path.column ?? path.superColumn!;
-    const [found] = await this.reads.slice(viewOf(cf), key, parent, { columnNames: [name] });
+    const [found] = await this.reads.slice(this.views.of(cf), key, parent, { columnNames: [name] });
     if (found === undefined) throw new NotFoundError(`no column ${name.toString('hex')} in row ${key.toString('hex')} of ${keyspace}.${cf.name}`);
     return found;
   }
@@ -83,14 +84,14 @@ export class RemoteBackend implements OperationsBackend {
   async getSlice(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate, codec: ColumnFamilyCodec): Promise<Row | SuperRow> {
     const cf = await this.sliceRequest(keyspace, parent, predicate);
     validateKey(cf, key);
-    return sliceResult(codec, await this.reads.slice(viewOf(cf), key, parent, predicate), superLevel(cf, parent));
+    return sliceResult(codec, await this.reads.slice(this.views.of(cf), key, parent, predicate), superLevel(cf, parent));
   }
 
   async multigetSlice(keyspace: string, keys: readonly Buffer[], parent: ColumnParent, predicate: SlicePredicate, codec: ColumnFamilyCodec): Promise<DecodedRow[]> {
     const cf = await this.sliceRequest(keyspace, parent, predicate);
     const distinct = keys.filter((k, i) => keys.findIndex((o) => o.equals(k)) === i);
     for (const k of distinct) validateKey(cf, k);
-    const view = viewOf(cf);
+    const view = this.views.of(cf);
     const slices = await Promise.all(distinct.map((k) => this.reads.slice(view, k, parent, predicate)));
     return distinct.map((key, i) => ({ key, columns: sliceResult(codec, slices[i]!, superLevel(cf, parent)) }));
   }
@@ -98,14 +99,14 @@ export class RemoteBackend implements OperationsBackend {
   async getCount(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate): Promise<number> {
     const cf = await this.sliceRequest(keyspace, parent, predicate);
     validateKey(cf, key);
-    return (await this.reads.slice(viewOf(cf), key, parent, predicate)).length;
+    return (await this.reads.slice(this.views.of(cf), key, parent, predicate)).length;
   }
 
   async getRangeSlices(keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange, codec: ColumnFamilyCodec): Promise<DecodedRow[]> {
     const cf = await this.sliceRequest(keyspace, parent, predicate);
     keyRangeIntervals(this.partitioner, range);
     if (range.startToken !== undefined) throw new InvalidRequestError('token ranges are not supported by the remote backend: give start and end keys');
-    const rows = await this.reads.range(viewOf(cf), range, parent, predicate);
+    const rows = await this.reads.range(this.views.of(cf), range, parent, predicate);
     return rows.map((r) => ({ key: r.key, columns: sliceResult(codec, r.columns, superLevel(cf, parent)) }));
   }
 
@@ -114,7 +115,7 @@ export class RemoteBackend implements OperationsBackend {
     validateIndexClause(cf, clause);
     const indexed = clause.expressions.some((e) => e.op === 'EQ' && cf.columnMetadata.some((m) => m.indexType === 'KEYS' && m.name.equals(e.columnName)));
     if (!indexed) throw new InvalidRequestError('No indexed columns present in index clause with operator EQ');
-    const rows = await this.reads.indexed(viewOf(cf), clause, parent, predicate);
+    const rows = await this.reads.indexed(this.views.of(cf), clause, parent, predicate);
     return rows.map((r) => ({ key: r.key, columns: sliceResult(codec, r.columns, superLevel(cf, parent)) }));
   }
 
@@ -130,7 +131,7 @@ export class RemoteBackend implements OperationsBackend {
 
   async batchMutate(keyspace: string, mutations: MutationMap): Promise<void> {
     const schema = await this.schema.schema();
-    await this.session.batch(mutationStatements(schema, keyspace, mutations, this.nowSec()));
+    await this.session.batch(mutationStatements(schema, keyspace, mutations, this.nowSec(), this.views));
   }
 
   async truncate(keyspace: string, columnFamily: string): Promise<void> {

@@ -22,10 +22,10 @@ import { RowUpdateBuilder } from '../../db/operations/row-update-builder.js';
 import { validateKey } from '../../db/operations/thrift-validation.js';
 import type { Column, Deletion, Mutation, MutationMap } from '../../db/index.js';
 import type { Schema } from '../../schema/index.js';
-import { type CqlView, viewOf } from './cql-view.js';
+import type { CqlView, CqlViews } from './cql-view.js';
 import type { BatchEntry } from './remote-session.js';
 
-export function mutationStatements(schema: Schema, keyspace: string, map: MutationMap, nowSec: number): BatchEntry[] {
+export function mutationStatements(schema: Schema, keyspace: string, map: MutationMap, nowSec: number, views: CqlViews): BatchEntry[] {
   checkKeyspace(schema, keyspace);
   const out: BatchEntry[] = [];
   for (const [key, byCf] of map) {
@@ -40,7 +40,7 @@ export function mutationStatements(schema: Schema, keyspace: string, map: Mutati
         if (m.columnOrSuperColumn !== undefined) check.addColumnOrSuperColumn(m.columnOrSuperColumn);
         else check.addDeletion(m.deletion!);
       }
-      const view = viewOf(cf);
+      const view = views.of(cf);
       for (const m of mutations) out.push(...statementsOf(view, key, m));
     }
   }
