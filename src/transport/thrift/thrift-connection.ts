@@ -1,0 +1,152 @@
+/**
+ * One Thrift client connection on the server side: frames in, one message handled at a time
+ * (replies leave in request order, so a client may pipeline, and a set_keyspace is in force for
+ * the calls after it), replies out with backpressure. What the connection itself answers:
+ * - a frame whose message header cannot be read: the connection closes (no sequence id to answer)
+ * - an oversized frame: TApplicationException PROTOCOL_ERROR naming the limit, when its header
+ *   is readable; the frame's bytes are skipped and the connection goes on
+ * - a stream that is not framed Thrift: logged, closed
+ * The handler must answer every call (it turns its own failures into replies); if it throws
+ * anyway the connection logs it and closes.
+ */
+import type { NetAddress, NetSocket } from '../../env/index.js';
+import type { TransportLogger } from '../server/transport-logger.js';
+import { FrameSplitter } from './frame-splitter.js';
+import { ThriftProtocolError } from './thrift-protocol-error.js';
+import { type MessageHeader, ThriftReader } from './thrift-reader.js';
+import { applicationExceptionReply } from './application-exception.js';
+import { ApplicationExceptionType } from './thrift-wire.js';
+
+/** Answers the messages of one connection. */
+export interface ThriftConnectionHandler {
+  /** The reply frame for one message (null for a oneway call). */
+  handle(header: MessageHeader, args: ThriftReader): Promise<Buffer | null>;
+  /** The connection is gone. */
+  closed?(): void;
+}
+
+export interface ThriftConnectionHost {
+  readonly maxFrameBytes: number;
+  readonly logger: TransportLogger;
+  readonly newHandler: (client: NetAddress) => ThriftConnectionHandler;
+  readonly onClosed: (c: ThriftConnection) => void;
+}
+
+/** Stop reading while this many bytes wait to be sent or handled. */
+const HIGH_WATER_BYTES = 4 * 1024 * 1024;
+
+export class ThriftConnection {
+  private readonly splitter: FrameSplitter;
+  private readonly handler: ThriftConnectionHandler;
+  private busy = false;
+  private paused = false;
+  private closing = false;
+  private gone = false;
+
+  constructor(private readonly socket: NetSocket, private readonly host: ThriftConnectionHost) {
+    this.splitter = new FrameSplitter(host.maxFrameBytes);
+    this.handler = host.newHandler(socket.remoteAddress);
+    socket.setNoDelay(true);
+    socket.on('data', (chunk) => {
+      this.splitter.push(chunk);
+      this.pump();
+    });
+    socket.on('drain', () => this.pump());
+    socket.on('error', () => undefined);
+    socket.on('close', () => this.onClose());
+  }
+
+  /** Finishes the message in hand, then closes. */
+  close(): void {
+    this.closing = true;
+    if (!this.busy) this.socket.end();
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+
+  private pump(): void {
+    while (!this.busy && !this.gone) {
+      if (this.socket.pendingWriteBytes > HIGH_WATER_BYTES) break;
+      if (this.closing) {
+        this.socket.end();
+        return;
+      }
+      const ev = this.splitter.next();
+      if (ev === null) break;
+      if (ev.kind === 'fatal') {
+        this.host.logger.warn(`thrift client ${addr(this.socket.remoteAddress)} sent ${ev.reason}; closing the connection`);
+        this.socket.destroy();
+        return;
+      }
+      if (ev.kind === 'oversized') {
+        this.answerOversized(ev.size, ev.head);
+        continue;
+      }
+      this.dispatch(ev.payload);
+    }
+    this.flowControl();
+  }
+
+  private dispatch(payload: Buffer): void {
+    const reader = new ThriftReader(payload);
+    let header: MessageHeader;
+    try {
+      header = reader.messageBegin();
+    } catch (e) {
+      this.host.logger.warn(`thrift client ${addr(this.socket.remoteAddress)} sent an unreadable message header (${(e as Error).message}); closing the connection`);
+      this.socket.destroy();
+      return;
+    }
+    this.busy = true;
+    this.handler.handle(header, reader).then(
+      (reply) => {
+        this.busy = false;
+        if (reply !== null && !this.socket.closed) this.socket.write(reply);
+        this.pump();
+      },
+      (e: unknown) => {
+        this.busy = false;
+        this.host.logger.error(`thrift handler failed on ${header.name}; closing the connection`, e);
+        this.socket.destroy();
+      },
+    );
+  }
+
+  private answerOversized(size: number, head: Buffer): void {
+    const why = `frame of ${size} bytes exceeds the ${this.host.maxFrameBytes} byte limit (thrift_framed_transport_size_in_mb)`;
+    try {
+      const header = new ThriftReader(head).messageBegin();
+      this.host.logger.warn(`thrift client ${addr(this.socket.remoteAddress)}: ${why}`);
+      this.socket.write(applicationExceptionReply(header, ApplicationExceptionType.PROTOCOL_ERROR, why));
+    } catch (e) {
+      if (!(e instanceof ThriftProtocolError)) throw e;
+      this.host.logger.warn(`thrift client ${addr(this.socket.remoteAddress)}: ${why}, header unreadable; closing the connection`);
+      this.socket.destroy();
+    }
+  }
+
+  /** Reads only while what waits (queued replies, buffered frames) stays under the mark. */
+  private flowControl(): void {
+    const over = this.socket.pendingWriteBytes > HIGH_WATER_BYTES || this.splitter.bufferedBytes > HIGH_WATER_BYTES + this.host.maxFrameBytes;
+    if (over && !this.paused) {
+      this.paused = true;
+      this.socket.pause();
+    } else if (!over && this.paused) {
+      this.paused = false;
+      this.socket.resume();
+    }
+  }
+
+  private onClose(): void {
+    if (this.gone) return;
+    this.gone = true;
+    this.handler.closed?.();
+    this.host.onClosed(this);
+  }
+}
+
+function addr(a: NetAddress): string {
+  return `${a.host}:${a.port}`;
+}
