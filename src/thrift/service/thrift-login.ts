@@ -1,8 +1,8 @@
 /**
  * login() over the node's Authenticator: 0.7 clients send a credentials map with `username` and
  * `password` (SimpleAuthenticator's keys), which is the SASL PLAIN token the native protocol's
- * PasswordAuthenticator checks, so both protocols accept the same users. An authenticator that
- * needs no authentication lets anyone in.
+ * PasswordAuthenticator checks, so both protocols accept the same users. No authenticator, or one
+ * that needs no authentication, lets anyone in (as the user named, else `anonymous`).
  */
 import type { NetAddress } from '../../env/index.js';
 import type { Authenticator } from '../../transport/index.js';
@@ -10,10 +10,10 @@ import type { AuthenticationRequest } from './cassandra-service.js';
 import { ThriftException } from './thrift-exceptions.js';
 
 /** The user name the credentials authenticate; AuthenticationException otherwise. */
-export async function authenticate(authenticator: Authenticator, client: NetAddress, request: AuthenticationRequest): Promise<string> {
+export async function authenticate(authenticator: Authenticator | undefined, client: NetAddress, request: AuthenticationRequest): Promise<string> {
   const credentials = request?.credentials;
   if (!(credentials instanceof Map)) throw new ThriftException('AuthenticationException', 'Authentication request is missing its credentials');
-  if (!authenticator.requiresAuthentication) return credentials.get('username') ?? 'anonymous';
+  if (authenticator === undefined || !authenticator.requiresAuthentication) return credentials.get('username') ?? 'anonymous';
   const user = credentials.get('username');
   const password = credentials.get('password');
   for (const [key, v] of [['username', user], ['password', password]] as const) {

@@ -90,8 +90,7 @@ export class ThriftSession implements CassandraService {
 
   login(authRequest: AuthenticationRequest): Promise<void> {
     return guard(async () => {
-      const authenticator = this.deps.authenticator;
-      this.currentUser = authenticator === undefined ? 'anonymous' : await authenticate(authenticator, this.deps.client ?? { host: 'unknown', port: 0 }, authRequest);
+      this.currentUser = await authenticate(this.deps.authenticator, this.deps.client ?? { host: 'unknown', port: 0 }, authRequest);
     });
   }
 
