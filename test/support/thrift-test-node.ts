@@ -12,6 +12,9 @@ import { openNodeStorage } from '../../src/db/open-node-storage.js';
 import type { SchemaKeeper } from '../../src/db/system-schema.js';
 import { type Partitioner, Murmur3Partitioner } from '../../src/dht/index.js';
 import type { StorageEngine } from '../../src/storage/storage-engine.js';
+import assert from 'node:assert/strict';
+import type { CfDef, ThriftMutation, ThriftMutationMap } from '../../src/thrift/service/cassandra-service.js';
+import { ThriftException } from '../../src/thrift/service/thrift-exceptions.js';
 import { ThriftSession, type ThriftSessionDeps } from '../../src/thrift/service/thrift-session.js';
 import type { Authenticator } from '../../src/transport/index.js';
 import { TEST_NODE_INFO } from './cql-test-node.js';
@@ -36,6 +39,33 @@ export interface ThriftTestNode {
 }
 
 export const bytes = (s: string): Buffer => Buffer.from(s, 'utf8');
+
+/** A slice predicate for every column. */
+export const ALL_COLUMNS = { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count: 100 } };
+
+/** A batch_mutate map from [row key, column family, mutations] rows. */
+export const mutationBatch = (rows: [string, string, ThriftMutation[]][]): ThriftMutationMap => rows.map(([key, cf, ms]) => [bytes(key), new Map([[cf, ms]])] as const);
+
+/** Asserts `p` rejects with the Thrift exception `thriftName` (and a `why` matching `why`). */
+export async function rejectsThrift(p: Promise<unknown>, thriftName: string, why?: RegExp): Promise<void> {
+  await assert.rejects(p, (e: unknown) => {
+    assert.ok(e instanceof ThriftException, `expected a ThriftException, got ${String(e)}`);
+    assert.equal(e.thriftName, thriftName, e.message);
+    if (why !== undefined) assert.match(e.why ?? '', why);
+    return true;
+  });
+}
+
+/** Runs `fn` on a fresh node with keyspace Ks holding `cfDefs` (keyspace filled in), in a session using it. */
+export async function withThriftKeyspace(cfDefs: readonly Omit<CfDef, 'keyspace'>[], fn: (n: ThriftTestNode, s: ThriftSession) => Promise<void>): Promise<void> {
+  const n = await openThriftTestNode();
+  try {
+    await n.session().systemAddKeyspace({ name: 'Ks', strategyClass: 'SimpleStrategy', replicationFactor: 1, cfDefs: cfDefs.map((d) => ({ ...d, keyspace: 'Ks' })) });
+    await fn(n, await n.sessionIn('Ks'));
+  } finally {
+    await n.close();
+  }
+}
 
 export async function openThriftTestNode(partitioner: Partitioner = new Murmur3Partitioner()): Promise<ThriftTestNode> {
   const t = tempEnv('ilium-thrift-');

@@ -5,43 +5,26 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bytes, openThriftTestNode, type ThriftTestNode } from '../../../test/support/thrift-test-node.js';
-import type { ThriftMutation, ThriftMutationMap } from './cassandra-service.js';
+import { ALL_COLUMNS, bytes, mutationBatch, rejectsThrift, type ThriftTestNode, withThriftKeyspace } from '../../../test/support/thrift-test-node.js';
+import type { ThriftMutation } from './cassandra-service.js';
 import type { ThriftSession } from './thrift-session.js';
-import { ThriftException } from './thrift-exceptions.js';
 
-const ALL = { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count: 100 } };
+const ALL = ALL_COLUMNS;
 const COUNTER = 'CounterColumnType';
-const batch = (rows: [string, string, ThriftMutation[]][]): ThriftMutationMap => rows.map(([key, cf, ms]) => [bytes(key), new Map([[cf, ms]])] as const);
+const batch = mutationBatch;
 const inc = (name: string, value: bigint): ThriftMutation => ({ columnOrSuperColumn: { counterColumn: { name: bytes(name), value } } });
 
-async function rejects(p: Promise<unknown>, thriftName: string, why?: RegExp): Promise<void> {
-  await assert.rejects(p, (e: unknown) => {
-    assert.ok(e instanceof ThriftException, `expected a ThriftException, got ${String(e)}`);
-    assert.equal(e.thriftName, thriftName, e.message);
-    if (why !== undefined) assert.match(e.why ?? '', why);
-    return true;
-  });
-}
 
 /** Keyspace Ks: Hits (Standard counters), SupHits (Super counters), Plain (not counters). */
-async function withCounters(fn: (n: ThriftTestNode, s: ThriftSession) => Promise<void>): Promise<void> {
-  const n = await openThriftTestNode();
-  try {
-    await n.session().systemAddKeyspace({
-      name: 'Ks',
-      strategyClass: 'SimpleStrategy',
-      replicationFactor: 1,
-      cfDefs: [
-        { keyspace: 'Ks', name: 'Hits', comparatorType: 'UTF8Type', keyValidationClass: 'UTF8Type', defaultValidationClass: COUNTER },
-        { keyspace: 'Ks', name: 'SupHits', columnType: 'Super', comparatorType: 'UTF8Type', subcomparatorType: 'UTF8Type', keyValidationClass: 'UTF8Type', defaultValidationClass: COUNTER },
-        { keyspace: 'Ks', name: 'Plain', comparatorType: 'UTF8Type' },
-      ],
-    });
-    await fn(n, await n.sessionIn('Ks'));
-  } finally {
-    await n.close();
-  }
+function withCounters(fn: (n: ThriftTestNode, s: ThriftSession) => Promise<void>): Promise<void> {
+  return withThriftKeyspace(
+    [
+      { name: 'Hits', comparatorType: 'UTF8Type', keyValidationClass: 'UTF8Type', defaultValidationClass: COUNTER },
+      { name: 'SupHits', columnType: 'Super', comparatorType: 'UTF8Type', subcomparatorType: 'UTF8Type', keyValidationClass: 'UTF8Type', defaultValidationClass: COUNTER },
+      { name: 'Plain', comparatorType: 'UTF8Type' },
+    ],
+    fn,
+  );
 }
 
 const counterOf = async (s: ThriftSession, key: string, name: string): Promise<bigint> =>
@@ -80,22 +63,22 @@ test('super counter column families answer counter super columns', () =>
     assert.deepEqual(sc, { counterSuperColumn: { name: bytes('2024'), columns: [{ name: bytes('feb'), value: 6n }, { name: bytes('jan'), value: 4n }] } });
     const sub = await s.get(bytes('u'), { columnFamily: 'SupHits', superColumn: bytes('2024'), column: bytes('jan') });
     assert.deepEqual(sub, { counterColumn: { name: bytes('jan'), value: 4n } });
-    await rejects(s.add(bytes('u'), { columnFamily: 'SupHits' }, { name: bytes('jan'), value: 1n }), 'InvalidRequestException', /super CF SupHits/);
-    await rejects(s.add(bytes('u'), { columnFamily: 'Hits', superColumn: bytes('x') }, { name: bytes('jan'), value: 1n }), 'InvalidRequestException', /standard CF Hits/);
+    await rejectsThrift(s.add(bytes('u'), { columnFamily: 'SupHits' }, { name: bytes('jan'), value: 1n }), 'InvalidRequestException', /super CF SupHits/);
+    await rejectsThrift(s.add(bytes('u'), { columnFamily: 'Hits', superColumn: bytes('x') }, { name: bytes('jan'), value: 1n }), 'InvalidRequestException', /standard CF Hits/);
   }));
 
 test('each kind of column family refuses the other kind of call', () =>
   withCounters(async (_n, s) => {
     const commutative = /invalid operation for commutative columnfamily Hits/;
     const nonCommutative = /invalid operation for non commutative columnfamily Plain/;
-    await rejects(s.insert(bytes('k'), { columnFamily: 'Hits' }, { name: bytes('c'), value: Buffer.alloc(8), timestamp: 1n }), 'InvalidRequestException', commutative);
-    await rejects(s.remove(bytes('k'), { columnFamily: 'Hits', column: bytes('c') }, 1n), 'InvalidRequestException', commutative);
-    await rejects(s.batchMutate(batch([['k', 'Hits', [{ columnOrSuperColumn: { column: { name: bytes('c'), value: Buffer.alloc(8), timestamp: 1n } } }]]])), 'InvalidRequestException', commutative);
-    await rejects(s.add(bytes('k'), { columnFamily: 'Plain' }, { name: bytes('c'), value: 1n }), 'InvalidRequestException', nonCommutative);
-    await rejects(s.removeCounter(bytes('k'), { columnFamily: 'Plain', column: bytes('c') }), 'InvalidRequestException', nonCommutative);
-    await rejects(s.batchMutate(batch([['k', 'Plain', [inc('c', 1n)]]])), 'InvalidRequestException', nonCommutative);
-    await rejects(s.add(bytes('k'), { columnFamily: 'Hits' }, { name: Buffer.from([0xff]), value: 1n }), 'InvalidRequestException', /UTF8Type/);
-    await rejects(s.add(bytes('k'), { columnFamily: 'Hits' }, { name: bytes('c'), value: 2n ** 64n }), 'InvalidRequestException', /64-bit/);
+    await rejectsThrift(s.insert(bytes('k'), { columnFamily: 'Hits' }, { name: bytes('c'), value: Buffer.alloc(8), timestamp: 1n }), 'InvalidRequestException', commutative);
+    await rejectsThrift(s.remove(bytes('k'), { columnFamily: 'Hits', column: bytes('c') }, 1n), 'InvalidRequestException', commutative);
+    await rejectsThrift(s.batchMutate(batch([['k', 'Hits', [{ columnOrSuperColumn: { column: { name: bytes('c'), value: Buffer.alloc(8), timestamp: 1n } } }]]])), 'InvalidRequestException', commutative);
+    await rejectsThrift(s.add(bytes('k'), { columnFamily: 'Plain' }, { name: bytes('c'), value: 1n }), 'InvalidRequestException', nonCommutative);
+    await rejectsThrift(s.removeCounter(bytes('k'), { columnFamily: 'Plain', column: bytes('c') }), 'InvalidRequestException', nonCommutative);
+    await rejectsThrift(s.batchMutate(batch([['k', 'Plain', [inc('c', 1n)]]])), 'InvalidRequestException', nonCommutative);
+    await rejectsThrift(s.add(bytes('k'), { columnFamily: 'Hits' }, { name: Buffer.from([0xff]), value: 1n }), 'InvalidRequestException', /UTF8Type/);
+    await rejectsThrift(s.add(bytes('k'), { columnFamily: 'Hits' }, { name: bytes('c'), value: 2n ** 64n }), 'InvalidRequestException', /64-bit/);
   }));
 
 test('remove_counter deletes; a later add starts from zero', () =>
@@ -104,7 +87,7 @@ test('remove_counter deletes; a later add starts from zero', () =>
     await s.add(bytes('k'), hits, { name: bytes('a'), value: 7n });
     await s.add(bytes('k'), hits, { name: bytes('b'), value: 1n });
     await s.removeCounter(bytes('k'), { columnFamily: 'Hits', column: bytes('a') });
-    await rejects(s.get(bytes('k'), { columnFamily: 'Hits', column: bytes('a') }), 'NotFoundException');
+    await rejectsThrift(s.get(bytes('k'), { columnFamily: 'Hits', column: bytes('a') }), 'NotFoundException');
     await s.add(bytes('k'), hits, { name: bytes('a'), value: 2n });
     assert.equal(await counterOf(s, 'k', 'a'), 2n);
     await s.removeCounter(bytes('k'), { columnFamily: 'Hits' }); // the whole row
@@ -128,12 +111,12 @@ test('batch_mutate: counter and plain mutations together, deletions without time
     assert.equal(await counterOf(s, 'k', 'b'), 1n);
 
     // Refused anywhere (a bad plain mutation, a bad counter name): no counter moves, nothing is written.
-    await rejects(
+    await rejectsThrift(
       s.batchMutate(batch([['k', 'Hits', [inc('a', 100n)]], ['k', 'Plain', [{ columnOrSuperColumn: { column: { name: Buffer.from([0xff]), value: bytes('1'), timestamp: 1n } } }]]])),
       'InvalidRequestException',
     );
-    await rejects(s.batchMutate(batch([['k', 'Plain', [{ columnOrSuperColumn: { column: { name: bytes('y'), value: bytes('1'), timestamp: 1n } } }]], ['k', 'Hits', [inc('a', 100n), inc('', 1n)]]])), 'InvalidRequestException');
-    await rejects(s.batchMutate(batch([['k', 'Hits', [{ columnOrSuperColumn: { counterColumn: { name: bytes('a'), value: 1n }, column: { name: bytes('a'), value: bytes('1'), timestamp: 1n } } }]]])), 'InvalidRequestException', /one \(and only one\)/);
+    await rejectsThrift(s.batchMutate(batch([['k', 'Plain', [{ columnOrSuperColumn: { column: { name: bytes('y'), value: bytes('1'), timestamp: 1n } } }]], ['k', 'Hits', [inc('a', 100n), inc('', 1n)]]])), 'InvalidRequestException');
+    await rejectsThrift(s.batchMutate(batch([['k', 'Hits', [{ columnOrSuperColumn: { counterColumn: { name: bytes('a'), value: 1n }, column: { name: bytes('a'), value: bytes('1'), timestamp: 1n } } }]]])), 'InvalidRequestException', /one \(and only one\)/);
     assert.equal(await counterOf(s, 'k', 'a'), 4n);
     assert.deepEqual((await s.getSlice(bytes('k'), { columnFamily: 'Plain' }, ALL)).map((c) => c.column!.name.toString()), ['x']);
   }));

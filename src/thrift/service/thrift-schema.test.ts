@@ -6,9 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ByteOrderedPartitioner } from '../../dht/index.js';
-import { bytes, openThriftTestNode, type ThriftTestNode } from '../../../test/support/thrift-test-node.js';
+import { bytes, openThriftTestNode, rejectsThrift, type ThriftTestNode } from '../../../test/support/thrift-test-node.js';
 import type { CfDef, KsDef } from './cassandra-service.js';
-import { ThriftException } from './thrift-exceptions.js';
 import { THRIFT_API_VERSION } from './thrift-session.js';
 
 const M = 'org.apache.cassandra.db.marshal.';
@@ -17,14 +16,6 @@ function ksDef(name: string, cfDefs: CfDef[] = []): KsDef {
   return { name, strategyClass: 'SimpleStrategy', replicationFactor: 1, cfDefs };
 }
 
-async function rejects(p: Promise<unknown>, thriftName: string, why?: RegExp): Promise<void> {
-  await assert.rejects(p, (e: unknown) => {
-    assert.ok(e instanceof ThriftException, `expected a ThriftException, got ${String(e)}`);
-    assert.equal(e.thriftName, thriftName, e.message);
-    if (why !== undefined) assert.match(e.why ?? '', why);
-    return true;
-  });
-}
 
 async function withNode(fn: (n: ThriftTestNode) => Promise<void>, partitioner?: ByteOrderedPartitioner): Promise<void> {
   const n = await openThriftTestNode(partitioner);
@@ -101,22 +92,22 @@ test('replication: full class names, NetworkTopologyStrategy options, unknown st
     assert.equal(nts.strategyClass, 'org.apache.cassandra.locator.NetworkTopologyStrategy');
     assert.equal(nts.replicationFactor, 3);
     assert.deepEqual([...nts.strategyOptions!], [['dc1', '2'], ['dc2', '1']]);
-    await rejects(s.systemAddKeyspace({ ...ksDef('Bad'), strategyClass: 'NoSuchStrategy' }), 'InvalidRequestException', /NoSuchStrategy/);
-    await rejects(s.systemAddKeyspace(ksDef('Nts')), 'InvalidRequestException', /already exists/);
-    await rejects(s.systemAddKeyspace(ksDef('system')), 'InvalidRequestException');
+    await rejectsThrift(s.systemAddKeyspace({ ...ksDef('Bad'), strategyClass: 'NoSuchStrategy' }), 'InvalidRequestException', /NoSuchStrategy/);
+    await rejectsThrift(s.systemAddKeyspace(ksDef('Nts')), 'InvalidRequestException', /already exists/);
+    await rejectsThrift(s.systemAddKeyspace(ksDef('system')), 'InvalidRequestException');
     // A column family naming another keyspace is refused.
-    await rejects(s.systemAddKeyspace(ksDef('Other', [{ keyspace: 'Elsewhere', name: 'X' }])), 'InvalidRequestException', /did not match KsDef/);
+    await rejectsThrift(s.systemAddKeyspace(ksDef('Other', [{ keyspace: 'Elsewhere', name: 'X' }])), 'InvalidRequestException', /did not match KsDef/);
     // update: replication changes, column families may not come along.
     const v = await s.systemUpdateKeyspace({ ...ksDef('Nts'), strategyClass: 'SimpleStrategy', replicationFactor: 2, durableWrites: false });
     assert.equal(v, n.keeper.schema.version);
     const updated = await s.describeKeyspace('Nts');
     assert.equal(updated.replicationFactor, 2);
     assert.equal(updated.durableWrites, false);
-    await rejects(s.systemUpdateKeyspace(ksDef('Nts', [{ keyspace: 'Nts', name: 'X' }])), 'InvalidRequestException', /must not contain any column family/);
-    await rejects(s.systemUpdateKeyspace(ksDef('Missing')), 'InvalidRequestException', /does not exist/);
+    await rejectsThrift(s.systemUpdateKeyspace(ksDef('Nts', [{ keyspace: 'Nts', name: 'X' }])), 'InvalidRequestException', /must not contain any column family/);
+    await rejectsThrift(s.systemUpdateKeyspace(ksDef('Missing')), 'InvalidRequestException', /does not exist/);
     await s.systemDropKeyspace('Nts');
-    await rejects(s.describeKeyspace('Nts'), 'NotFoundException');
-    await rejects(s.systemDropKeyspace('Nts'), 'InvalidRequestException', /does not exist/);
+    await rejectsThrift(s.describeKeyspace('Nts'), 'NotFoundException');
+    await rejectsThrift(s.systemDropKeyspace('Nts'), 'InvalidRequestException', /does not exist/);
     assert.deepEqual(n.events.map((e) => `${e.change} ${e.target} ${e.keyspace}`), ['CREATED KEYSPACE Nts', 'UPDATED KEYSPACE Nts', 'DROPPED KEYSPACE Nts']);
   }));
 
@@ -125,21 +116,21 @@ test('column families: add, bad type names, update refusing comparator changes, 
     const s = n.session();
     await s.systemAddKeyspace(ksDef('Ks'));
     await s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Cf', comparatorType: 'UTF8Type' });
-    await rejects(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Cf' }), 'InvalidRequestException', /already existing/);
-    await rejects(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Bad', comparatorType: 'NoSuchType' }), 'InvalidRequestException', /comparator_type 'NoSuchType'/);
-    await rejects(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Bad', defaultValidationClass: 'Nope' }), 'InvalidRequestException', /default_validation_class/);
-    await rejects(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Bad', columnType: 'Hyper' }), 'InvalidRequestException', /column type/);
-    await rejects(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Bad', subcomparatorType: 'UTF8Type' }), 'InvalidRequestException', /subcomparator/);
-    await rejects(s.systemAddColumnFamily({ keyspace: 'Nope', name: 'Cf' }), 'InvalidRequestException', /does not exist/);
+    await rejectsThrift(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Cf' }), 'InvalidRequestException', /already existing/);
+    await rejectsThrift(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Bad', comparatorType: 'NoSuchType' }), 'InvalidRequestException', /comparator_type 'NoSuchType'/);
+    await rejectsThrift(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Bad', defaultValidationClass: 'Nope' }), 'InvalidRequestException', /default_validation_class/);
+    await rejectsThrift(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Bad', columnType: 'Hyper' }), 'InvalidRequestException', /column type/);
+    await rejectsThrift(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Bad', subcomparatorType: 'UTF8Type' }), 'InvalidRequestException', /subcomparator/);
+    await rejectsThrift(s.systemAddColumnFamily({ keyspace: 'Nope', name: 'Cf' }), 'InvalidRequestException', /does not exist/);
     // Invalid UTF-8 as a UTF8Type column name in column metadata.
-    await rejects(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Bad', comparatorType: 'UTF8Type', columnMetadata: [{ name: Buffer.from([0xff, 0xfe]), validationClass: 'UTF8Type' }] }), 'InvalidRequestException');
-    await rejects(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Bad', minCompactionThreshold: 40, maxCompactionThreshold: 8 }), 'InvalidRequestException', /min_compaction_threshold/);
+    await rejectsThrift(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Bad', comparatorType: 'UTF8Type', columnMetadata: [{ name: Buffer.from([0xff, 0xfe]), validationClass: 'UTF8Type' }] }), 'InvalidRequestException');
+    await rejectsThrift(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Bad', minCompactionThreshold: 40, maxCompactionThreshold: 8 }), 'InvalidRequestException', /min_compaction_threshold/);
 
     const cf = (await s.describeKeyspace('Ks')).cfDefs[0]!;
-    await rejects(s.systemUpdateColumnFamily({ ...cf, comparatorType: 'LongType' }), 'InvalidRequestException', /comparators do not match/);
-    await rejects(s.systemUpdateColumnFamily({ ...cf, columnType: 'Super' }), 'InvalidRequestException', /types do not match/);
-    await rejects(s.systemUpdateColumnFamily({ ...cf, id: (cf.id ?? 0) + 1 }), 'InvalidRequestException', /ids do not match/);
-    await rejects(s.systemUpdateColumnFamily({ ...cf, name: 'Missing' }), 'InvalidRequestException', /Missing/);
+    await rejectsThrift(s.systemUpdateColumnFamily({ ...cf, comparatorType: 'LongType' }), 'InvalidRequestException', /comparators do not match/);
+    await rejectsThrift(s.systemUpdateColumnFamily({ ...cf, columnType: 'Super' }), 'InvalidRequestException', /types do not match/);
+    await rejectsThrift(s.systemUpdateColumnFamily({ ...cf, id: (cf.id ?? 0) + 1 }), 'InvalidRequestException', /ids do not match/);
+    await rejectsThrift(s.systemUpdateColumnFamily({ ...cf, name: 'Missing' }), 'InvalidRequestException', /Missing/);
     const v = await s.systemUpdateColumnFamily({ ...cf, comment: 'changed', gcGraceSeconds: 60, minCompactionThreshold: 2 });
     assert.equal(v, n.keeper.schema.version);
     const after = (await s.describeKeyspace('Ks')).cfDefs[0]!;
@@ -149,10 +140,10 @@ test('column families: add, bad type names, update refusing comparator changes, 
     assert.equal(after.id, cf.id);
 
     // system_drop_column_family works in the session's keyspace.
-    await rejects(s.systemDropColumnFamily('Cf'), 'InvalidRequestException', /not set a keyspace/);
+    await rejectsThrift(s.systemDropColumnFamily('Cf'), 'InvalidRequestException', /not set a keyspace/);
     await s.setKeyspace('Ks');
     await s.systemDropColumnFamily('Cf');
-    await rejects(s.systemDropColumnFamily('Cf'), 'InvalidRequestException', /Cf/);
+    await rejectsThrift(s.systemDropColumnFamily('Cf'), 'InvalidRequestException', /Cf/);
     assert.deepEqual((await s.describeKeyspace('Ks')).cfDefs, []);
     assert.deepEqual(n.events.map((e) => `${e.change} ${e.target}`), ['CREATED KEYSPACE', 'CREATED TABLE', 'UPDATED TABLE', 'DROPPED TABLE']);
   }));
@@ -168,7 +159,7 @@ test('an update adding a KEYS index builds it from the rows already there', () =
     }
     const clause = { expressions: [{ columnName: bytes('state'), op: 'EQ' as const, value: bytes('UT') }], startKey: Buffer.alloc(0), count: 10 };
     const all = { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count: 10 } };
-    await rejects(s.getIndexedSlices({ columnFamily: 'People' }, clause, all), 'InvalidRequestException');
+    await rejectsThrift(s.getIndexedSlices({ columnFamily: 'People' }, clause, all), 'InvalidRequestException');
     const cf = (await s.describeKeyspace('Ks')).cfDefs[0]!;
     await s.systemUpdateColumnFamily({ ...cf, columnMetadata: [{ name: bytes('state'), validationClass: 'UTF8Type', indexType: 'KEYS' }] });
     const found = await s.getIndexedSlices({ columnFamily: 'People' }, clause, all);
@@ -202,8 +193,8 @@ test('describe calls: versions, cluster name, API version, partitioner, snitch, 
       { startToken: '-5', endToken: '42', endpoints: ['127.0.0.1'] },
       { startToken: '42', endToken: '100', endpoints: ['127.0.0.1'] },
     ]);
-    await rejects(s.describeRing('Nope'), 'InvalidRequestException', /no ring/);
-    await rejects(s.describeRing('system'), 'InvalidRequestException', /no ring/);
+    await rejectsThrift(s.describeRing('Nope'), 'InvalidRequestException', /no ring/);
+    await rejectsThrift(s.describeRing('system'), 'InvalidRequestException', /no ring/);
     assert.deepEqual(await n.session().describeRing('Ks').then((r) => r.length), 1);
   }));
 
@@ -216,7 +207,7 @@ test('describe_splits cuts a token range every keys_per_split rows', () =>
     const splits = await s.describeSplits('Cf', '00', 'ff', 10);
     assert.deepEqual(splits, ['00', bytes('k09').toString('hex'), bytes('k19').toString('hex'), 'ff']);
     assert.deepEqual(await s.describeSplits('Cf', '00', 'ff', 100), ['00', 'ff']);
-    await rejects(s.describeSplits('Cf', '00', 'ff', 0), 'InvalidRequestException', /keys_per_split/);
-    await rejects(s.describeSplits('Nope', '00', 'ff', 10), 'InvalidRequestException', /unconfigured columnfamily Nope/);
-    await rejects(s.describeSplits('Cf', 'zz', 'ff', 10), 'InvalidRequestException');
+    await rejectsThrift(s.describeSplits('Cf', '00', 'ff', 0), 'InvalidRequestException', /keys_per_split/);
+    await rejectsThrift(s.describeSplits('Nope', '00', 'ff', 10), 'InvalidRequestException', /unconfigured columnfamily Nope/);
+    await rejectsThrift(s.describeSplits('Cf', 'zz', 'ff', 10), 'InvalidRequestException');
   }, new ByteOrderedPartitioner()));

@@ -7,48 +7,30 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PasswordAuthenticator } from '../../transport/index.js';
-import { bytes, openThriftTestNode, type ThriftTestNode } from '../../../test/support/thrift-test-node.js';
-import type { ThriftMutation, ThriftMutationMap } from './cassandra-service.js';
+import { ALL_COLUMNS, bytes, mutationBatch, openThriftTestNode, rejectsThrift, type ThriftTestNode, withThriftKeyspace } from '../../../test/support/thrift-test-node.js';
 import type { ThriftSession } from './thrift-session.js';
-import { ThriftException } from './thrift-exceptions.js';
 
-const ALL = { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count: 100 } };
+const ALL = ALL_COLUMNS;
 const long = (n: number): Buffer => {
   const b = Buffer.alloc(8);
   b.writeBigInt64BE(BigInt(n));
   return b;
 };
 
-const batch = (rows: [string, string, ThriftMutation[]][]): ThriftMutationMap => rows.map(([key, cf, ms]) => [bytes(key), new Map([[cf, ms]])] as const);
+const batch = mutationBatch;
 
-async function rejects(p: Promise<unknown>, thriftName: string, why?: RegExp): Promise<void> {
-  await assert.rejects(p, (e: unknown) => {
-    assert.ok(e instanceof ThriftException, `expected a ThriftException, got ${String(e)}`);
-    assert.equal(e.thriftName, thriftName, e.message);
-    if (why !== undefined) assert.match(e.why ?? '', why);
-    return true;
-  });
-}
 
 /** A node with keyspace Ks: Std (UTF8Type names and values), Longs (LongType names), Sup (Super). */
-async function withKs(fn: (n: ThriftTestNode, s: ThriftSession) => Promise<void>): Promise<void> {
-  const n = await openThriftTestNode();
-  try {
-    await n.session().systemAddKeyspace({
-      name: 'Ks',
-      strategyClass: 'SimpleStrategy',
-      replicationFactor: 1,
-      cfDefs: [
-        { keyspace: 'Ks', name: 'Std', comparatorType: 'UTF8Type', defaultValidationClass: 'UTF8Type' },
-        { keyspace: 'Ks', name: 'Longs', comparatorType: 'LongType' },
-        { keyspace: 'Ks', name: 'Sup', columnType: 'Super', comparatorType: 'UTF8Type', subcomparatorType: 'UTF8Type' },
-        { keyspace: 'Ks', name: 'Idx', comparatorType: 'UTF8Type', columnMetadata: [{ name: bytes('city'), validationClass: 'UTF8Type', indexType: 'KEYS' }] },
-      ],
-    });
-    await fn(n, await n.sessionIn('Ks'));
-  } finally {
-    await n.close();
-  }
+function withKs(fn: (n: ThriftTestNode, s: ThriftSession) => Promise<void>): Promise<void> {
+  return withThriftKeyspace(
+    [
+      { name: 'Std', comparatorType: 'UTF8Type', defaultValidationClass: 'UTF8Type' },
+      { name: 'Longs', comparatorType: 'LongType' },
+      { name: 'Sup', columnType: 'Super', comparatorType: 'UTF8Type', subcomparatorType: 'UTF8Type' },
+      { name: 'Idx', comparatorType: 'UTF8Type', columnMetadata: [{ name: bytes('city'), validationClass: 'UTF8Type', indexType: 'KEYS' }] },
+    ],
+    fn,
+  );
 }
 
 test('login: open without an authenticator; with a password authenticator, data calls wait for it', async () => {
@@ -62,12 +44,12 @@ test('login: open without an authenticator; with a password authenticator, data 
     const authenticator = new PasswordAuthenticator(new Map([['alice', 'secret']]));
     const s = n.session({ authenticator });
     await s.setKeyspace('Ks'); // 0.7 let set_keyspace through before login
-    await rejects(s.insert(bytes('k'), { columnFamily: 'Cf' }, { name: bytes('c'), value: bytes('v'), timestamp: 1n }), 'InvalidRequestException', /You have not logged in/);
-    await rejects(s.getSlice(bytes('k'), { columnFamily: 'Cf' }, ALL), 'InvalidRequestException', /You have not logged in/);
-    await rejects(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Other' }), 'InvalidRequestException', /You have not logged in/);
+    await rejectsThrift(s.insert(bytes('k'), { columnFamily: 'Cf' }, { name: bytes('c'), value: bytes('v'), timestamp: 1n }), 'InvalidRequestException', /You have not logged in/);
+    await rejectsThrift(s.getSlice(bytes('k'), { columnFamily: 'Cf' }, ALL), 'InvalidRequestException', /You have not logged in/);
+    await rejectsThrift(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Other' }), 'InvalidRequestException', /You have not logged in/);
     assert.equal((await s.describeKeyspace('Ks')).name, 'Ks'); // descriptions need no login
-    await rejects(s.login({ credentials: new Map([['username', 'alice'], ['password', 'wrong']]) }), 'AuthenticationException', /incorrect/);
-    await rejects(s.login({ credentials: new Map([['username', 'alice']]) }), 'AuthenticationException', /missing the required key 'password'/);
+    await rejectsThrift(s.login({ credentials: new Map([['username', 'alice'], ['password', 'wrong']]) }), 'AuthenticationException', /incorrect/);
+    await rejectsThrift(s.login({ credentials: new Map([['username', 'alice']]) }), 'AuthenticationException', /missing the required key 'password'/);
     assert.equal(s.user, undefined);
     await s.login({ credentials: new Map([['username', 'alice'], ['password', 'secret']]) });
     assert.equal(s.user, 'alice');
@@ -81,31 +63,31 @@ test('login: open without an authenticator; with a password authenticator, data 
 test('set_keyspace: unknown keyspaces refused; data calls need one', () =>
   withKs(async (n) => {
     const s = n.session();
-    await rejects(s.setKeyspace('Nope'), 'InvalidRequestException', /^Keyspace 'Nope' does not exist$/);
+    await rejectsThrift(s.setKeyspace('Nope'), 'InvalidRequestException', /^Keyspace 'Nope' does not exist$/);
     assert.equal(s.keyspace, undefined);
     const noKs = /^You have not set a keyspace for this session$/;
     const col = { name: bytes('c'), value: bytes('v'), timestamp: 1n };
-    await rejects(s.insert(bytes('k'), { columnFamily: 'Std' }, col), 'InvalidRequestException', noKs);
-    await rejects(s.get(bytes('k'), { columnFamily: 'Std', column: bytes('c') }), 'InvalidRequestException', noKs);
-    await rejects(s.getSlice(bytes('k'), { columnFamily: 'Std' }, ALL), 'InvalidRequestException', noKs);
-    await rejects(s.getCount(bytes('k'), { columnFamily: 'Std' }, ALL), 'InvalidRequestException', noKs);
-    await rejects(s.multigetSlice([bytes('k')], { columnFamily: 'Std' }, ALL), 'InvalidRequestException', noKs);
-    await rejects(s.multigetCount([bytes('k')], { columnFamily: 'Std' }, ALL), 'InvalidRequestException', noKs);
-    await rejects(s.getRangeSlices({ columnFamily: 'Std' }, ALL, { startKey: Buffer.alloc(0), endKey: Buffer.alloc(0), count: 10 }), 'InvalidRequestException', noKs);
-    await rejects(s.getIndexedSlices({ columnFamily: 'Idx' }, { expressions: [], startKey: Buffer.alloc(0), count: 1 }, ALL), 'InvalidRequestException', noKs);
-    await rejects(s.remove(bytes('k'), { columnFamily: 'Std' }, 1n), 'InvalidRequestException', noKs);
-    await rejects(s.add(bytes('k'), { columnFamily: 'Std' }, { name: bytes('c'), value: 1n }), 'InvalidRequestException', noKs);
-    await rejects(s.removeCounter(bytes('k'), { columnFamily: 'Std' }), 'InvalidRequestException', noKs);
-    await rejects(s.batchMutate(new Map()), 'InvalidRequestException', noKs);
-    await rejects(s.truncate('Std'), 'InvalidRequestException', noKs);
-    await rejects(s.describeSplits('Std', '0', '0', 10), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.insert(bytes('k'), { columnFamily: 'Std' }, col), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.get(bytes('k'), { columnFamily: 'Std', column: bytes('c') }), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.getSlice(bytes('k'), { columnFamily: 'Std' }, ALL), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.getCount(bytes('k'), { columnFamily: 'Std' }, ALL), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.multigetSlice([bytes('k')], { columnFamily: 'Std' }, ALL), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.multigetCount([bytes('k')], { columnFamily: 'Std' }, ALL), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.getRangeSlices({ columnFamily: 'Std' }, ALL, { startKey: Buffer.alloc(0), endKey: Buffer.alloc(0), count: 10 }), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.getIndexedSlices({ columnFamily: 'Idx' }, { expressions: [], startKey: Buffer.alloc(0), count: 1 }, ALL), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.remove(bytes('k'), { columnFamily: 'Std' }, 1n), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.add(bytes('k'), { columnFamily: 'Std' }, { name: bytes('c'), value: 1n }), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.removeCounter(bytes('k'), { columnFamily: 'Std' }), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.batchMutate(new Map()), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.truncate('Std'), 'InvalidRequestException', noKs);
+    await rejectsThrift(s.describeSplits('Std', '0', '0', 10), 'InvalidRequestException', noKs);
     // The system keyspace may be set (0.7 clients do) but serves no column family.
     await s.setKeyspace('system');
-    await rejects(s.getSlice(bytes('k'), { columnFamily: 'Schema' }, ALL), 'InvalidRequestException', /unconfigured columnfamily Schema/);
+    await rejectsThrift(s.getSlice(bytes('k'), { columnFamily: 'Schema' }, ALL), 'InvalidRequestException', /unconfigured columnfamily Schema/);
     // A keyspace dropped under the session: its calls say so.
     await s.setKeyspace('Ks');
     await n.session().systemDropKeyspace('Ks');
-    await rejects(s.getSlice(bytes('k'), { columnFamily: 'Std' }, ALL), 'InvalidRequestException', /Keyspace Ks does not exist/);
+    await rejectsThrift(s.getSlice(bytes('k'), { columnFamily: 'Std' }, ALL), 'InvalidRequestException', /Keyspace Ks does not exist/);
   }));
 
 test('reads and writes: insert, get, slices, counts, multiget, ranges, indexed slices, remove, batch, truncate', () =>
@@ -116,8 +98,8 @@ test('reads and writes: insert, get, slices, counts, multiget, ranges, indexed s
     }
     const got = await s.get(bytes('a'), { columnFamily: 'Std', column: bytes('y') });
     assert.deepEqual(got, { column: { name: bytes('y'), value: bytes('2'), timestamp: 10n } });
-    await rejects(s.get(bytes('a'), { columnFamily: 'Std', column: bytes('zz') }), 'NotFoundException');
-    await rejects(s.get(bytes('nobody'), { columnFamily: 'Std', column: bytes('x') }), 'NotFoundException');
+    await rejectsThrift(s.get(bytes('a'), { columnFamily: 'Std', column: bytes('zz') }), 'NotFoundException');
+    await rejectsThrift(s.get(bytes('nobody'), { columnFamily: 'Std', column: bytes('x') }), 'NotFoundException');
     assert.deepEqual((await s.getSlice(bytes('a'), std, ALL)).map((c) => c.column!.name.toString()), ['x', 'y']);
     assert.equal(await s.getCount(bytes('a'), std, ALL), 2);
     const multi = await s.multigetSlice([bytes('a'), bytes('b'), bytes('none')], std, { columnNames: [bytes('x')] });
@@ -151,31 +133,31 @@ test('reads and writes: insert, get, slices, counts, multiget, ranges, indexed s
 
     await s.truncate('Std');
     assert.equal((await s.getSlice(bytes('a'), std, ALL)).length, 0);
-    await rejects(s.truncate('Nope'), 'InvalidRequestException', /unconfigured columnfamily Nope/);
+    await rejectsThrift(s.truncate('Nope'), 'InvalidRequestException', /unconfigured columnfamily Nope/);
   }));
 
 test('0.7 refusals: unknown column family, comparator and validator checks, super calls on a standard CF, TTLs', () =>
   withKs(async (_n, s) => {
     const col = (name: Buffer, value = bytes('v'), extra: { ttl?: number } = {}) => ({ name, value, timestamp: 1n, ...extra });
-    await rejects(s.insert(bytes('k'), { columnFamily: 'Nope' }, col(bytes('c'))), 'InvalidRequestException', /unconfigured columnfamily Nope/);
-    await rejects(s.getSlice(bytes('k'), { columnFamily: 'Nope' }, ALL), 'InvalidRequestException', /unconfigured columnfamily Nope/);
+    await rejectsThrift(s.insert(bytes('k'), { columnFamily: 'Nope' }, col(bytes('c'))), 'InvalidRequestException', /unconfigured columnfamily Nope/);
+    await rejectsThrift(s.getSlice(bytes('k'), { columnFamily: 'Nope' }, ALL), 'InvalidRequestException', /unconfigured columnfamily Nope/);
     // A LongType name must be 8 bytes.
-    await rejects(s.insert(bytes('k'), { columnFamily: 'Longs' }, col(bytes('abc'))), 'InvalidRequestException', /LongType/);
+    await rejectsThrift(s.insert(bytes('k'), { columnFamily: 'Longs' }, col(bytes('abc'))), 'InvalidRequestException', /LongType/);
     await s.insert(bytes('k'), { columnFamily: 'Longs' }, col(long(5)));
     // Invalid UTF-8 as a UTF8Type name, and as a UTF8Type value.
-    await rejects(s.insert(bytes('k'), { columnFamily: 'Std' }, col(Buffer.from([0xc3, 0x28]))), 'InvalidRequestException', /UTF8Type/);
-    await rejects(s.insert(bytes('k'), { columnFamily: 'Std' }, col(bytes('c'), Buffer.from([0xff]))), 'InvalidRequestException', /UTF8Type/);
-    await rejects(s.getSlice(bytes('k'), { columnFamily: 'Std' }, { columnNames: [Buffer.from([0xff])] }), 'InvalidRequestException', /UTF8Type/);
+    await rejectsThrift(s.insert(bytes('k'), { columnFamily: 'Std' }, col(Buffer.from([0xc3, 0x28]))), 'InvalidRequestException', /UTF8Type/);
+    await rejectsThrift(s.insert(bytes('k'), { columnFamily: 'Std' }, col(bytes('c'), Buffer.from([0xff]))), 'InvalidRequestException', /UTF8Type/);
+    await rejectsThrift(s.getSlice(bytes('k'), { columnFamily: 'Std' }, { columnNames: [Buffer.from([0xff])] }), 'InvalidRequestException', /UTF8Type/);
     // Super column arguments on a standard column family; a super CF without one.
-    await rejects(s.insert(bytes('k'), { columnFamily: 'Std', superColumn: bytes('s') }, col(bytes('c'))), 'InvalidRequestException', /standard CF Std/);
-    await rejects(s.get(bytes('k'), { columnFamily: 'Std', superColumn: bytes('s'), column: bytes('c') }), 'InvalidRequestException', /supercolumn parameter is invalid for standard CF Std/);
-    await rejects(s.insert(bytes('k'), { columnFamily: 'Sup' }, col(bytes('c'))), 'InvalidRequestException', /super CF Sup/);
+    await rejectsThrift(s.insert(bytes('k'), { columnFamily: 'Std', superColumn: bytes('s') }, col(bytes('c'))), 'InvalidRequestException', /standard CF Std/);
+    await rejectsThrift(s.get(bytes('k'), { columnFamily: 'Std', superColumn: bytes('s'), column: bytes('c') }), 'InvalidRequestException', /supercolumn parameter is invalid for standard CF Std/);
+    await rejectsThrift(s.insert(bytes('k'), { columnFamily: 'Sup' }, col(bytes('c'))), 'InvalidRequestException', /super CF Sup/);
     // TTLs: positive and at most twenty years.
-    await rejects(s.insert(bytes('k'), { columnFamily: 'Std' }, col(bytes('c'), bytes('v'), { ttl: 0 })), 'InvalidRequestException', /ttl must be positive/);
-    await rejects(s.insert(bytes('k'), { columnFamily: 'Std' }, col(bytes('c'), bytes('v'), { ttl: 20 * 365 * 86400 + 1 })), 'InvalidRequestException', /ttl is too large/);
-    await rejects(s.insert(Buffer.alloc(0), { columnFamily: 'Std' }, col(bytes('c'))), 'InvalidRequestException', /Key may not be empty/);
+    await rejectsThrift(s.insert(bytes('k'), { columnFamily: 'Std' }, col(bytes('c'), bytes('v'), { ttl: 0 })), 'InvalidRequestException', /ttl must be positive/);
+    await rejectsThrift(s.insert(bytes('k'), { columnFamily: 'Std' }, col(bytes('c'), bytes('v'), { ttl: 20 * 365 * 86400 + 1 })), 'InvalidRequestException', /ttl is too large/);
+    await rejectsThrift(s.insert(Buffer.alloc(0), { columnFamily: 'Std' }, col(bytes('c'))), 'InvalidRequestException', /Key may not be empty/);
     // A bad mutation anywhere in a batch writes nothing.
-    await rejects(
+    await rejectsThrift(
       s.batchMutate(
         batch([
           ['ok', 'Std', [{ columnOrSuperColumn: { column: col(bytes('c')) } }]],
@@ -185,5 +167,5 @@ test('0.7 refusals: unknown column family, comparator and validator checks, supe
       'InvalidRequestException',
     );
     assert.equal((await s.getSlice(bytes('ok'), { columnFamily: 'Std' }, ALL)).length, 0);
-    await rejects(s.batchMutate(batch([['k', 'Std', [{ deletion: {} }]]])), 'InvalidRequestException', /timestamp is required/);
+    await rejectsThrift(s.batchMutate(batch([['k', 'Std', [{ deletion: {} }]]])), 'InvalidRequestException', /timestamp is required/);
   }));
