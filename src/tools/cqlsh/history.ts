@@ -1,5 +1,6 @@
 /**
- * The interactive shell's line history in ~/.ilium_cqlsh_history: the newest HISTORY_MAX lines,
+ * An interactive shell's line history in a file under the home directory (~/.ilium_cqlsh_history
+ * for cqlsh, ~/.ilium_cli_history for the cli): the newest HISTORY_MAX lines,
  * oldest first in the file (readline wants them newest first). A history that cannot be read or
  * written is ignored: it must never stop the shell.
  */
@@ -9,8 +10,8 @@ import { join } from 'node:path';
 
 export const HISTORY_MAX = 1000;
 
-export function historyPath(env: Readonly<Record<string, string | undefined>>): string {
-  return join(env['HOME'] ?? homedir(), '.ilium_cqlsh_history');
+export function historyPath(env: Readonly<Record<string, string | undefined>>, fileName = '.ilium_cqlsh_history'): string {
+  return join(env['HOME'] ?? homedir(), fileName);
 }
 
 /** Lines newest first, as readline's `history` option takes them. */
