@@ -1,5 +1,6 @@
 /**
- * `describe keyspace` and `describe cluster` in cassandra-cli 0.7's layout. Absent optional
+ * `describe keyspace` and `describe cluster` in cassandra-cli 0.7's layout (the replication
+ * factor, or a NetworkTopologyStrategy's per-data-center options). Absent optional
  * fields of a CfDef print as the IDL's defaults; doubles print as Java prints them (`0.0`).
  * Column metadata names are shown by the comparator (the subcomparator for a Super column
  * family), with the UTF-8 reading beside a BytesType name, as cassandra-cli does.
@@ -56,9 +57,12 @@ function describeColumnFamily(cf: CfDef): string {
 
 export function describeKeyspace(ks: KsDef): string {
   let out = `Keyspace: ${ks.name}:\n  Replication Strategy: ${ks.strategyClass}\n`;
-  const options = ks.strategyOptions === undefined ? [] : [...ks.strategyOptions];
-  if (options.length > 0) out += `    Options: [${options.map(([k, v]) => `${k}:${v}`).join(', ')}]\n`;
-  else out += `    Replication Factor: ${ks.replicationFactor}\n`;
+  if (ks.strategyClass.endsWith('NetworkTopologyStrategy')) {
+    const options = ks.strategyOptions === undefined ? [] : [...ks.strategyOptions];
+    out += `    Options: [${options.map(([k, v]) => `${k}:${v}`).join(', ')}]\n`;
+  } else {
+    out += `    Replication Factor: ${ks.replicationFactor}\n`;
+  }
   out += '  Column Families:\n';
   const cfs = [...ks.cfDefs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const cf of cfs) out += describeColumnFamily(cf);
