@@ -6,7 +6,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { HISTORY_MAX, loadHistory, saveHistory } from '../cqlsh/history.js';
+import { historyOptions, keepHistory } from '../cqlsh/history.js';
 import type { CliSession } from './cli-session.js';
 import { CliInputBuffer } from './statement-splitter.js';
 
@@ -24,14 +24,9 @@ export async function runCliRepl(session: CliSession, o: CliReplOptions): Promis
     input: o.input,
     output: o.output,
     terminal: true,
-    history: o.historyFile === undefined ? [] : loadHistory(o.historyFile),
-    historySize: HISTORY_MAX,
-    removeHistoryDuplicates: true,
+    ...historyOptions(o.historyFile),
   });
-  if (o.historyFile !== undefined) {
-    const file = o.historyFile;
-    rl.on('history', (h: string[]) => saveHistory(file, h));
-  }
+  keepHistory(rl, o.historyFile);
   const prompt = () => {
     rl.setPrompt(buffer.pending ? CONTINUATION : session.prompt());
     rl.prompt();

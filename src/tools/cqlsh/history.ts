@@ -5,6 +5,7 @@
  * written is ignored: it must never stop the shell.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { Interface } from 'node:readline';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -32,4 +33,14 @@ export function saveHistory(path: string, newestFirst: readonly string[]): void 
   } catch {
     // a read-only home must not break the shell
   }
+}
+
+/** readline's history options for a shell keeping its history in `file` (none when undefined). */
+export function historyOptions(file: string | undefined): { history: string[]; historySize: number; removeHistoryDuplicates: boolean } {
+  return { history: file === undefined ? [] : loadHistory(file), historySize: HISTORY_MAX, removeHistoryDuplicates: true };
+}
+
+/** Saves `rl`'s history to `file` on every change (nothing when undefined). */
+export function keepHistory(rl: Interface, file: string | undefined): void {
+  if (file !== undefined) rl.on('history', (h: string[]) => saveHistory(file, h));
 }
