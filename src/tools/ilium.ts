@@ -5,6 +5,7 @@
  *   ilium schema load FILE [--data DIR] [--partitioner NAME]
  *   ilium sstable dump <table dir> <generation>
  *   ilium cqlsh [host [port]] [-k ks] [-e stmt] [-f file] [-u user -p pass] [--request-timeout s]
+ *   ilium cli [--host H] [--port N] [-k ks] [-f file | --batch] [-u user --password pass] [-v]
  */
 import { parseArgs } from 'node:util';
 import { IliumError } from '../errors/index.js';
@@ -30,7 +31,10 @@ const USAGE = `usage:
       Prints an SSTable's partitions as JSON lines.
   ilium cqlsh [host [port]] [-k keyspace] [-e "stmt"] [-f file] [-u user -p pass] [--request-timeout s]
       An interactive CQL shell (cqlsh) connected to a node (127.0.0.1 9042 by default);
-      -e / -f run statements and exit. \`ilium cqlsh --help\` lists the options.`;
+      -e / -f run statements and exit. \`ilium cqlsh --help\` lists the options.
+  ilium cli [--host H] [--port N] [-k keyspace] [-f file | --batch] [-u user --password pass] [-v]
+      The cassandra-cli 0.7 shell over a node's Thrift port (127.0.0.1 9160 by default);
+      -f / --batch run statements and exit. \`ilium cli --help\` lists the options.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -41,6 +45,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'cqlsh') {
     const { runCqlsh } = await import('./cqlsh/run-cqlsh.js');
     return runCqlsh({ argv: rest, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  }
+  if (command === 'cli') {
+    const { runCli } = await import('./cli/run-cli.js');
+    return runCli({ argv: rest, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
   }
   if (command === 'sstable' && rest[0] === 'dump' && rest.length === 3) {
     const [{ dumpSSTable }, { createRealEnv }] = await Promise.all([import('../storage/sstable/index.js'), import('../env/index.js')]);
