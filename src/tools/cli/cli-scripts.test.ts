@@ -12,15 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { createRealEnv } from '../../env/index.js';
 import { openThriftTestNode } from '../../../test/support/thrift-test-node.js';
 import { CliSession } from './cli-session.js';
-import { runCli, runCliScript } from './run-cli.js';
-import { PassThrough } from 'node:stream';
-import { text } from 'node:stream/consumers';
-import { loadCassandraIdl } from '../../thrift/idl/cassandra-idl.js';
-import { ServiceDispatcher } from '../../thrift/server/service-dispatcher.js';
-import { ThriftServer } from '../../transport/thrift/index.js';
-import { RecordingLogger } from '../../transport/server/transport-logger.js';
+import { runCliScript } from './run-cli.js';
+import { spawnSync } from 'node:child_process';
+import { startIliumProcess } from '../../../test/support/ilium-process.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../../../examples/cli/', import.meta.url));
+const CLI = fileURLToPath(new URL('../ilium.js', import.meta.url));
 
 /** Timestamps and schema versions (a UUID alone on its line) are the run's own. */
 export function normalizeCliOutput(text: string): string {
@@ -49,26 +46,18 @@ for (const script of readdirSync(EXAMPLES).filter((f) => f.endsWith('.txt')).sor
   });
 }
 
-test('ilium cli -f over a Thrift connection: the Twitter script gives the same output', async () => {
-  const node = await openThriftTestNode();
-  const env = createRealEnv();
-  const idl = loadCassandraIdl();
-  const logger = new RecordingLogger();
-  const server = new ThriftServer(env, () => new ServiceDispatcher(idl, node.session(), logger), { host: '127.0.0.1', port: 0, maxFrameBytes: 1 << 20, logger });
-  const { port } = await server.start();
+test('ilium cli -f against a running ilium start: the Twitter script gives the same output', async () => {
+  const node = await startIliumProcess();
   try {
-    const stdout = new PassThrough();
-    const stderr = new PassThrough();
-    const [out, err, code] = await Promise.all([
-      text(stdout), text(stderr),
-      runCli({ argv: ['-f', join(EXAMPLES, 'twitter.txt'), '--port', String(port), '-v'], env: {}, stdin: new PassThrough(), stdout, stderr })
-        .finally(() => { stdout.end(); stderr.end(); }),
-    ]);
-    assert.equal(err, '');
-    assert.equal(code, 0);
-    assert.equal(normalizeCliOutput(out), readFileSync(join(EXAMPLES, 'twitter.expected'), 'utf8'));
+    const run = spawnSync(process.execPath, [CLI, 'cli', '-f', join(EXAMPLES, 'twitter.txt'), '--host', node.host, '--port', String(node.thriftPort), '-v'], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(run.stderr, '');
+    assert.equal(run.status, 0);
+    assert.equal(normalizeCliOutput(run.stdout), readFileSync(join(EXAMPLES, 'twitter.expected'), 'utf8'));
+    const bad = spawnSync(process.execPath, [CLI, 'cli', '--host', node.host, '--port', String(node.thriftPort), '--batch'], { input: 'use Nowhere;\n', encoding: 'utf8', timeout: 60_000 });
+    assert.notEqual(bad.status, 0);
+    assert.match(bad.stdout + bad.stderr, /Nowhere/);
   } finally {
-    await server.close();
-    await node.close();
+    await node.stop();
+    node.dispose();
   }
 });
