@@ -36,7 +36,7 @@ async function stillServing(): Promise<void> {
   const { client, close } = await node.connect(KS);
   try {
     assert.equal(await client.describe_version(), node.js.types.VERSION);
-    const rows = await client.get_range_slices({ column_family: 'Std' }, { slice_range: { start: '', finish: '', count: 100 } }, { start_key: '', end_key: '', count: 100 }, node.ONE);
+    const rows = await client.get_range_slices({ column_family: 'Std' }, { slice_range: { start: '', finish: '', reversed: false, count: 100 } }, { start_key: '', end_key: '', count: 100 }, node.ONE);
     assert.deepEqual(rows.map((r) => [r.key.toString(), r.columns.map((c) => `${c.column!.name}=${c.column!.value}`)]), [['keep', ['c=intact']]]);
   } finally {
     close();

@@ -128,7 +128,7 @@ test('reads and writes: insert, get, slices, counts, multigets, ranges, indexes,
   for (const n of [30, 1, 200]) await c.insert('s1', sp, { name: long8(n), value: `v${n}`, timestamp: ts }, ONE);
   const sc = await c.get('s1', { column_family: 'Super1', super_column: 'sc' }, ONE);
   assert.deepEqual(sc.super_column!.columns.map((x) => x.name.readBigInt64BE()), [1n, 30n, 200n]);
-  await thriftRejects(c.insert('s1', { column_family: 'Standard1', super_column: 'sc' }, { name: 'a', value: 'v', timestamp: ts }, ONE), 'InvalidRequestException', 'supercolumn');
+  await thriftRejects(c.insert('s1', { column_family: 'Standard1', super_column: 'sc' }, { name: 'a', value: 'v', timestamp: ts }, ONE), 'InvalidRequestException', 'standard CF Standard1');
 
   // Secondary index.
   const ip = { column_family: 'Indexed1' };

@@ -92,7 +92,8 @@ export interface ColumnPathIn extends ColumnParentIn {
 }
 export interface SlicePredicateIn {
   column_names?: Bytes[];
-  slice_range?: { start: Bytes; finish: Bytes; reversed?: boolean; count?: number };
+  /** `reversed` and `count` are required fields with defaults: the generated JS needs them given. */
+  slice_range?: { start: Bytes; finish: Bytes; reversed: boolean; count: number };
 }
 export interface KeyRangeIn {
   start_key?: Bytes;

@@ -31,6 +31,8 @@ import type { CassandraClient, TColumnOrSuperColumn } from './thrift-js-client.j
 import { SIMPLE_STRATEGY, type ThriftTestNode, nowMicros, startThriftNode } from './thrift-test-node.js';
 
 const MARSHAL = 'org.apache.cassandra.db.marshal.';
+/** The gem's `SliceRange.new(:start => '', :finish => '')`: the IDL defaults fill in reversed and count. */
+const GEM_RANGE = { slice_range: { start: '', finish: '', reversed: false, count: 100 } };
 let node: ThriftTestNode;
 let ONE: number;
 
@@ -147,13 +149,13 @@ test("seed 000's data through the gem's other calls: count_columns, get_range, m
   const { client: twitter } = await gemConnect('Twitter');
   const all = { slice_range: { start: '', finish: '', reversed: false, count: 100 } };
   // twitter.count_columns(:Statuses, '2')
-  assert.equal(await twitter.get_count('2', { column_family: 'Statuses' }, { slice_range: { start: '', finish: '' } }, ONE), 3);
+  assert.equal(await twitter.get_count('2', { column_family: 'Statuses' }, GEM_RANGE, ONE), 3);
   // twitter.multi_get(:Statuses, ['1', '2'], 'text')
   const texts = await twitter.multiget_slice(['1', '2'], { column_family: 'Statuses' }, { column_names: ['text'] }, ONE);
   assert.deepEqual(Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[0]!.column!.value.toString()])), { 1: 'Nom nom nom nom nom.', 2: '@evan Zzzz....' });
   // twitter.get_range(:Statuses)
   const keysWithColumns = async () =>
-    (await twitter.get_range_slices({ column_family: 'Statuses' }, { slice_range: { start: '', finish: '' } }, { start_key: '', end_key: '', count: 100 }, ONE))
+    (await twitter.get_range_slices({ column_family: 'Statuses' }, GEM_RANGE, { start_key: '', end_key: '', count: 100 }, ONE))
       .filter((r) => r.columns.length > 0)
       .map((r) => r.key.toString())
       .sort();
