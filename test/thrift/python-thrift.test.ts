@@ -8,8 +8,9 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runPythonSections } from '../support/python-sections.js';
 import { CLUSTER_NAME, type ThriftTestNode, startThriftNode } from './thrift-test-node.js';
 
 const PYTHON = '/usr/bin/python3';
@@ -30,13 +31,7 @@ test('python3-thrift is installed for /usr/bin/python3', () => {
 });
 
 test('the generated Python client: every call of the service, its results and its exceptions', { timeout: 180_000 }, async () => {
-  const child = spawn(PYTHON, [SCRIPT, node.gen.pyDir, node.host, String(node.thriftPort), CLUSTER_NAME], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const passed = out.split('\n').filter((l) => l.startsWith('ok ')).map((l) => l.slice(3));
-  assert.equal(code, 0, `python exited with ${code} after ${JSON.stringify(passed)}:\n${err.slice(-4000)}\n--- node output ---\n${node.process.output().slice(-3000)}`);
+  const { code, passed, stderr } = await runPythonSections(PYTHON, SCRIPT, [node.gen.pyDir, node.host, String(node.thriftPort), CLUSTER_NAME]);
+  assert.equal(code, 0, `python exited with ${code} after ${JSON.stringify(passed)}:\n${stderr.slice(-4000)}\n--- node output ---\n${node.process.output().slice(-3000)}`);
   assert.deepEqual(passed, SECTIONS);
 });
