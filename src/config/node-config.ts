@@ -33,6 +33,8 @@ export interface NodeConfig {
   readonly native_transport_max_frame_size_in_mb: number;
   readonly start_rpc: boolean;
   readonly rpc_port: number;
+  /** The largest Thrift frame accepted (a bigger one is answered with an error and skipped). */
+  readonly thrift_framed_transport_size_in_mb: number;
   readonly storage_port: number;
   readonly endpoint_snitch: string;
   readonly data_center: string;
@@ -62,6 +64,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   native_transport_max_frame_size_in_mb: 16,
   start_rpc: true,
   rpc_port: 9160,
+  thrift_framed_transport_size_in_mb: 15,
   storage_port: 7000,
   endpoint_snitch: 'SimpleSnitch',
   data_center: 'datacenter1',
@@ -103,7 +106,7 @@ const IGNORED_KEYS = new Set([
   'stream_throughput_outbound_megabits_per_sec', 'inter_dc_stream_throughput_outbound_megabits_per_sec', 'networking_cache_size_in_mb',
   'flush_compression', 'user_defined_function_warn_timeout', 'user_defined_function_fail_timeout', 'user_function_timeout_policy',
   'rpc_interface', 'rpc_interface_prefer_ipv6', 'listen_interface', 'listen_interface_prefer_ipv6', 'commitlog_sync_batch_window_in_ms',
-  'start_rpc_server', 'thrift_framed_transport_size_in_mb', 'rpc_server_type', 'rpc_min_threads', 'rpc_max_threads',
+  'start_rpc_server', 'rpc_server_type', 'rpc_min_threads', 'rpc_max_threads',
   'rpc_send_buff_size_in_bytes', 'rpc_recv_buff_size_in_bytes', 'internode_send_buff_size_in_bytes', 'internode_recv_buff_size_in_bytes',
 ]);
 
@@ -175,7 +178,7 @@ function validate(c: NodeConfig): void {
   if (!['periodic', 'batch', 'group'].includes(c.commitlog_sync)) throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, got ${c.commitlog_sync}`);
   if (c.data_file_directories.length === 0) throw new ConfigurationError('data_file_directories needs at least one directory');
   if (!Number.isInteger(c.num_tokens) || c.num_tokens < 1 || c.num_tokens > 1536) throw new ConfigurationError(`num_tokens must be between 1 and 1536, got ${c.num_tokens}`);
-  for (const k of ['commitlog_sync_period_in_ms', 'commitlog_sync_group_window_in_ms', 'commitlog_segment_size_in_mb', 'native_transport_max_frame_size_in_mb', 'memtable_flush_threshold_in_mb'] as const) {
+  for (const k of ['commitlog_sync_period_in_ms', 'commitlog_sync_group_window_in_ms', 'commitlog_segment_size_in_mb', 'native_transport_max_frame_size_in_mb', 'thrift_framed_transport_size_in_mb', 'memtable_flush_threshold_in_mb'] as const) {
     if (!(c[k] > 0)) throw new ConfigurationError(`${k} must be positive, got ${c[k]}`);
   }
   if (!Number.isInteger(c.prepared_statements_cache_max_entries) || c.prepared_statements_cache_max_entries < 1) {

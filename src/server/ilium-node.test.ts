@@ -16,7 +16,7 @@ import { IliumNode } from './ilium-node.js';
 import { NODE_IDENTITY_FILE } from './node-identity.js';
 
 const configFor = (dir: string, more: Record<string, unknown> = {}) =>
-  resolveNodeConfig({ data_file_directories: [dir], native_transport_port: 0, commitlog_sync: 'batch', ...more }).config;
+  resolveNodeConfig({ data_file_directories: [dir], native_transport_port: 0, rpc_port: 0, commitlog_sync: 'batch', ...more }).config;
 
 test('a node serves CQL on an ephemeral port; USE works once a keyspace exists; close is idempotent', async () => {
   const { dir, cleanup } = tempEnv();

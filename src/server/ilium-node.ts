@@ -3,9 +3,11 @@
  * storage (the stored schema, then the engine replaying the commit log), the 0.7 operations,
  * the CQL context (what the node says about itself comes from the config and the identity kept
  * in the data directory), the query processor, and the CQL native protocol server on
- * rpc_address:native_transport_port (0: an ephemeral port, read back from `cqlAddress`).
- * `close()` stops the server (connections flush what they queued), then flushes and closes the
- * engine. Nothing here is global: many nodes can live in one process, each on its own Env.
+ * rpc_address:native_transport_port (0: an ephemeral port, read back from `cqlAddress`), and
+ * the Thrift server (the 0.7 API: one ThriftSession per connection behind the IDL's dispatcher)
+ * on rpc_address:rpc_port when start_rpc is true (`thriftAddress`). Schema changes made over
+ * Thrift are announced to CQL clients as events. `close()` stops both servers (connections flush
+ * what they queued), then flushes and closes the engine. Nothing here is global: many nodes can live in one process, each on its own Env.
  */
 import { resolve } from 'node:path';
 import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties } from '../config/index.js';
@@ -18,6 +20,10 @@ import { ConfigurationError } from '../errors/index.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import type { StorageOptions } from '../storage/storage-options.js';
 import { AllowAllAuthenticator, type Authenticator, type CqlRequestHandler, CqlServer, PasswordAuthenticator } from '../transport/index.js';
+import { ThriftServer } from '../transport/thrift/index.js';
+import { loadCassandraIdl } from '../thrift/idl/cassandra-idl.js';
+import { ServiceDispatcher } from '../thrift/server/service-dispatcher.js';
+import { ThriftSession } from '../thrift/service/thrift-session.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
 import { FailWritesDataStore } from './fail-writes-data-store.js';
 import { type NodeIdentity, loadNodeIdentity } from './node-identity.js';
@@ -54,6 +60,8 @@ export class IliumNode {
     readonly processor: QueryProcessor,
     /** Undefined when start_native_transport is false. */
     readonly server: CqlServer | undefined,
+    /** Undefined when start_rpc is false. */
+    readonly thriftServer: ThriftServer | undefined,
     private readonly log: NodeLogger,
   ) {}
 
@@ -69,6 +77,7 @@ export class IliumNode {
     const storage = { ...storageOptionsOf(config), ...opts.storage };
     const { engine, keeper } = await openNodeStorage({ env, dataDir, partitioner, options: storage, log: (event, fields) => log.info(event, fields) });
     let server: CqlServer | undefined;
+    let thriftServer: ThriftServer | undefined;
     try {
       const ops = new LocalOperations(keeper, engine, env, partitioner);
       let nativePort = config.native_transport_port;
@@ -89,10 +98,26 @@ export class IliumNode {
         });
         const s = server;
         processor.publishTo((event) => s.publish(event));
-        nativePort = (await listen(s, config)).port;
+        nativePort = (await listen(() => s.start(), 'CQL', config.rpc_address, config.native_transport_port, 'rpc_address, native_transport_port')).port;
       }
-      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, processor, server, log);
+      if (config.start_rpc) {
+        const idl = loadCassandraIdl();
+        const authenticator = authenticatorOf(config.authenticator);
+        const logger = transportLogger(log, 'thrift');
+        thriftServer = new ThriftServer(env, (client) => {
+          const session = new ThriftSession({
+            env, keeper, ops, partitioner, node: nodeInfo, authenticator, client,
+            timestamps: ctx.timestamps, data: ctx.data,
+            onSchemaChange: (change) => processor.announceSchemaChange(change),
+          });
+          return new ServiceDispatcher(idl, session, logger);
+        }, { host: config.rpc_address, port: config.rpc_port, maxFrameBytes: config.thrift_framed_transport_size_in_mb * MB, logger });
+        const t = thriftServer;
+        await listen(() => t.start(), 'Thrift', config.rpc_address, config.rpc_port, 'rpc_address, rpc_port; start_rpc: false turns Thrift off');
+      }
+      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, processor, server, thriftServer, log);
     } catch (e) {
+      await thriftServer?.close().catch(() => undefined);
       await server?.close().catch(() => undefined);
       await engine.close().catch(() => undefined);
       throw e;
@@ -104,11 +129,16 @@ export class IliumNode {
     return this.server?.address();
   }
 
-  /** Stops the CQL server, then flushes and closes the engine. Idempotent. */
+  /** Where Thrift clients connect; undefined when start_rpc is false. */
+  get thriftAddress(): NetAddress | undefined {
+    return this.thriftServer?.address();
+  }
+
+  /** Stops the CQL and Thrift servers, then flushes and closes the engine. Idempotent. */
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.log.info('stopping', {});
-      await this.server?.close();
+      await Promise.all([this.server?.close(), this.thriftServer?.close()]);
       await this.engine.close();
       this.log.info('stopped', {});
     })();
@@ -116,13 +146,14 @@ export class IliumNode {
   }
 }
 
-async function listen(server: CqlServer, config: NodeConfig): Promise<NetAddress> {
+/** Starts a listener; a failure says which address and which settings to change. */
+async function listen(start: () => Promise<NetAddress>, clients: string, host: string, port: number, settings: string): Promise<NetAddress> {
   try {
-    return await server.start();
+    return await start();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EADDRNOTAVAIL' ? 'the address is not on this machine' : (e as Error).message;
-    throw new ConfigurationError(`cannot listen for CQL clients on ${config.rpc_address}:${config.native_transport_port}: ${why} (rpc_address, native_transport_port)`, { cause: e });
+    throw new ConfigurationError(`cannot listen for ${clients} clients on ${host}:${port}: ${why} (${settings})`, { cause: e });
   }
 }
 

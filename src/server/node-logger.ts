@@ -12,11 +12,11 @@ export interface NodeLogger {
 
 export const SILENT_LOGGER: NodeLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** Transport reports as `cql_*` events. */
-export function transportLogger(log: NodeLogger): TransportLogger {
+/** Transport reports as `cql_*` events (`thrift_*` for the Thrift server's). */
+export function transportLogger(log: NodeLogger, prefix: 'cql' | 'thrift' = 'cql'): TransportLogger {
   return {
-    warn: (message, detail) => log.warn('cql_warning', { message, ...detailFields(detail) }),
-    error: (message, detail) => log.error('cql_error', { message, ...detailFields(detail) }),
+    warn: (message, detail) => log.warn(`${prefix}_warning`, { message, ...detailFields(detail) }),
+    error: (message, detail) => log.error(`${prefix}_error`, { message, ...detailFields(detail) }),
   };
 }
 

@@ -5,7 +5,7 @@
  * its CqlResult into a RESULT message, and announce a schema change to every client REGISTERed
  * for SCHEMA_CHANGE (Cassandra does so for any change made on the node, the issuer included).
  */
-import type { ClientState, CqlContext, CqlResult, CqlStatement, QueryOptions } from '../cql/execution/index.js';
+import type { ClientState, CqlContext, CqlResult, CqlStatement, QueryOptions, SchemaChangeEvent } from '../cql/execution/index.js';
 import { parseStatement } from '../cql/parser/index.js';
 import { prepareStatement } from '../cql/prepare.js';
 import type { ClientInfo, CqlRequestHandler, CqlSession, ResultMessage, ServerEvent } from '../transport/index.js';
@@ -54,6 +54,11 @@ export class QueryProcessor implements CqlRequestHandler {
   /** Sets where events go (the server is made after its handler, so this is wired late). */
   publishTo(sink: EventSink): void {
     this.events = sink;
+  }
+
+  /** Tells CQL clients of a schema change made elsewhere (a Thrift client's system_* call). */
+  announceSchemaChange(change: SchemaChangeEvent): void {
+    this.events({ type: 'SCHEMA_CHANGE', change: toSchemaChange(change) });
   }
 
   newSession(client: ClientInfo): CqlSession {

@@ -15,7 +15,7 @@ import { IliumNode } from './ilium-node.js';
 
 async function withNode(properties: SystemProperties, fn: (c: CqlWireClient) => Promise<void>): Promise<void> {
   const { dir, cleanup } = tempEnv();
-  const config = resolveNodeConfig({ data_file_directories: [dir], native_transport_port: 0, commitlog_sync: 'batch' }).config;
+  const config = resolveNodeConfig({ data_file_directories: [dir], native_transport_port: 0, rpc_port: 0, commitlog_sync: 'batch' }).config;
   const node = await IliumNode.start({ config, properties });
   try {
     const c = await CqlWireClient.connect(node.env.net, node.cqlAddress!);

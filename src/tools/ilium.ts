@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * The `ilium` command. Subcommands:
- *   ilium start [--config FILE] [--data DIR] [--port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
+ *   ilium start [--config FILE] [--data DIR] [--port N] [--rpc-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
  *   ilium schema load FILE [--data DIR] [--partitioner NAME]
  *   ilium sstable dump <table dir> <generation>
  *   ilium cqlsh [host [port]] [-k ks] [-e stmt] [-f file] [-u user -p pass] [--request-timeout s]
+ *   ilium cli [--host H] [--port N] [-k ks] [-f file | --batch] [-u user --password pass] [-v]
  */
 import { parseArgs } from 'node:util';
 import { IliumError } from '../errors/index.js';
@@ -13,11 +14,12 @@ import { IliumError } from '../errors/index.js';
 // schema loaders (XML parser, embedded API) and the SSTable dumper.
 
 const USAGE = `usage:
-  ilium start [--config FILE] [--data DIR] [--port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
-      Starts a node and its CQL server. --config: a cassandra.yaml-style file (its keys where
-      the meaning is the same); the flags override it: --data the data directory (./data by
-      default), --port the CQL port (native_transport_port, 9042; 0 picks a free one),
-      --commitlog-sync the commit log's sync mode. -D: the Cassandra system properties Ilium
+  ilium start [--config FILE] [--data DIR] [--port N] [--rpc-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
+      Starts a node, its CQL server and its Thrift (0.7 API) server. --config: a cassandra.yaml-style
+      file (its keys where the meaning is the same); the flags override it: --data the data
+      directory (./data by default), --port the CQL port (native_transport_port, 9042; 0 picks a
+      free one), --rpc-port the Thrift port (rpc_port, 9160; 0 picks a free one; start_rpc: false
+      in the config turns Thrift off), --commitlog-sync the commit log's sync mode. -D: the Cassandra system properties Ilium
       knows: cassandra.test.fail_writes_ks=KS (writes to KS fail) and
       cassandra.custom_query_handler_class=org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler.
   ilium schema load FILE [--data DIR] [--partitioner NAME]
@@ -29,7 +31,10 @@ const USAGE = `usage:
       Prints an SSTable's partitions as JSON lines.
   ilium cqlsh [host [port]] [-k keyspace] [-e "stmt"] [-f file] [-u user -p pass] [--request-timeout s]
       An interactive CQL shell (cqlsh) connected to a node (127.0.0.1 9042 by default);
-      -e / -f run statements and exit. \`ilium cqlsh --help\` lists the options.`;
+      -e / -f run statements and exit. \`ilium cqlsh --help\` lists the options.
+  ilium cli [--host H] [--port N] [-k keyspace] [-f file | --batch] [-u user --password pass] [-v]
+      The cassandra-cli 0.7 shell over a node's Thrift port (127.0.0.1 9160 by default);
+      -f / --batch run statements and exit. \`ilium cli --help\` lists the options.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -40,6 +45,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'cqlsh') {
     const { runCqlsh } = await import('./cqlsh/run-cqlsh.js');
     return runCqlsh({ argv: rest, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  }
+  if (command === 'cli') {
+    const { runCli } = await import('./cli/run-cli.js');
+    return runCli({ argv: rest, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
   }
   if (command === 'sstable' && rest[0] === 'dump' && rest.length === 3) {
     const [{ dumpSSTable }, { createRealEnv }] = await Promise.all([import('../storage/sstable/index.js'), import('../env/index.js')]);
@@ -57,6 +66,7 @@ async function start(args: string[]): Promise<number> {
       config: { type: 'string' },
       data: { type: 'string' },
       port: { type: 'string' },
+      'rpc-port': { type: 'string' },
       'commitlog-sync': { type: 'string' },
       D: { type: 'string', short: 'D', multiple: true },
     } as const;
@@ -65,20 +75,28 @@ async function start(args: string[]): Promise<number> {
     process.stderr.write(`ilium: ${(e as Error).message}\n${USAGE}\n`);
     return 2;
   }
-  const port = values.port === undefined ? undefined : /^\d+$/.test(values.port) ? Number(values.port) : NaN;
-  if (Number.isNaN(port)) {
-    process.stderr.write(`ilium: --port takes a port number (0-65535), got ${values.port}\n`);
-    return 2;
+  const port = portOption(values.port);
+  const rpcPort = portOption(values['rpc-port']);
+  for (const [flag, v, given] of [['--port', port, values.port], ['--rpc-port', rpcPort, values['rpc-port']]] as const) {
+    if (Number.isNaN(v)) {
+      process.stderr.write(`ilium: ${flag} takes a port number (0-65535), got ${given}\n`);
+      return 2;
+    }
   }
   const { startNode } = await import('./start-node.js');
   await startNode({
     ...(values.config === undefined ? {} : { configFile: values.config }),
     ...(values.data === undefined ? {} : { dataDir: values.data }),
     ...(port === undefined ? {} : { port }),
+    ...(rpcPort === undefined ? {} : { rpcPort }),
     ...(values['commitlog-sync'] === undefined ? {} : { commitlogSync: values['commitlog-sync'] }),
     ...(values.D === undefined ? {} : { systemProperties: values.D }),
   });
   return -1; // keeps running
+}
+
+function portOption(v: string | undefined): number | undefined {
+  return v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : NaN;
 }
 
 async function schemaLoad(args: string[]): Promise<number> {

@@ -12,6 +12,8 @@ export interface StartOptions {
   readonly dataDir?: string;
   /** Overrides native_transport_port (0: any free port; the startup line says which). */
   readonly port?: number;
+  /** Overrides rpc_port, the Thrift port (0: any free port). */
+  readonly rpcPort?: number;
   /** Overrides commitlog_sync. */
   readonly commitlogSync?: string;
   /** `-D` definitions (`name=value`): Cassandra's system properties Ilium honours. */
@@ -23,9 +25,9 @@ export interface StartOptions {
  * directory, starts the node (storage with commit log replay, then the CQL server), prints one
  * startup line, and on SIGINT/SIGTERM stops the server, flushes every memtable and exits 0.
  * Logs are JSON lines on stderr (pino); stdout carries only the startup line, which says where
- * CQL clients connect:
+ * CQL and Thrift clients connect:
  *
- *   Ilium node started in 85 ms: data /x/data, commit log sync periodic; ready: CQL native protocol on 127.0.0.1:9042. Ctrl-C stops it.
+ *   Ilium node started in 85 ms: data /x/data, commit log sync periodic; ready: CQL native protocol on 127.0.0.1:9042, Thrift on 127.0.0.1:9160. Ctrl-C stops it.
  */
 export async function startNode(opts: StartOptions): Promise<void> {
   const pinoLog = pino({ name: 'ilium' }, pino.destination(2));
@@ -72,19 +74,22 @@ export async function startNode(opts: StartOptions): Promise<void> {
   const nodeMs = Number(env.clock.monotonicNs() - began) / 1e6;
   const ms = process.uptime() * 1000;
   const cql = node.cqlAddress;
+  const thrift = node.thriftAddress;
   const sync = node.engine.options.commitlogSync;
   const replayed = node.engine.replayReport?.entriesReplayed ?? 0;
-  log.info('started', { dataDir, commitlogSync: sync, cql: cql ?? null, replayedMutations: replayed, nodeStartMs: Math.round(nodeMs), processReadyMs: Math.round(ms) });
-  const listening = cql === undefined ? 'CQL native protocol off' : `ready: CQL native protocol on ${formatAddress(cql.host, cql.port)}`;
+  log.info('started', { dataDir, commitlogSync: sync, cql: cql ?? null, thrift: thrift ?? null, replayedMutations: replayed, nodeStartMs: Math.round(nodeMs), processReadyMs: Math.round(ms) });
+  const cqlPart = cql === undefined ? 'CQL native protocol off' : `ready: CQL native protocol on ${formatAddress(cql.host, cql.port)}`;
+  const listening = `${cqlPart}, ${thrift === undefined ? 'Thrift off' : `Thrift on ${formatAddress(thrift.host, thrift.port)}`}`;
   process.stdout.write(`Ilium node started in ${ms.toFixed(0)} ms: data ${dataDir}, commit log sync ${sync}; ${listening}. Ctrl-C stops it.\n`);
   // Without a listener nothing else keeps the process alive until a signal arrives.
-  if (cql === undefined) setInterval(() => undefined, 1 << 30);
+  if (cql === undefined && thrift === undefined) setInterval(() => undefined, 1 << 30);
 }
 
 function readConfig(opts: StartOptions, env: ReturnType<typeof createRealEnv>): LoadedConfig {
   const overrides: Record<string, unknown> = {};
   if (opts.dataDir !== undefined) overrides.data_file_directories = [opts.dataDir];
   if (opts.port !== undefined) overrides.native_transport_port = opts.port;
+  if (opts.rpcPort !== undefined) overrides.rpc_port = opts.rpcPort;
   if (opts.commitlogSync !== undefined) overrides.commitlog_sync = opts.commitlogSync;
   return opts.configFile === undefined ? resolveNodeConfig(overrides) : loadConfigFile(env.fs, opts.configFile, overrides);
 }

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../../src/tools/ilium.js', import.meta.url));
-const READY = /Ilium node started in (\d+) ms: .*; ready: CQL native protocol on \[?([^\]\s]+?)\]?:(\d+)\./;
+const READY = /Ilium node started in (\d+) ms: .*; ready: CQL native protocol on \[?([^\]\s]+?)\]?:(\d+)(?:, Thrift (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?\./;
 
 export interface IliumProcessOptions {
   /** Reuse a directory (a restart); a fresh temporary one otherwise, removed by `dispose`. */
@@ -28,6 +28,8 @@ export interface IliumProcessOptions {
   readonly address?: string;
   /** The CQL port; an ephemeral one by default. */
   readonly port?: number;
+  /** The Thrift port (rpc_port); an ephemeral one by default. */
+  readonly rpcPort?: number;
   /** More command-line arguments for `ilium start`. */
   readonly args?: readonly string[];
   /** Options for node itself, before the script (e.g. `--cpu-prof`). */
@@ -41,6 +43,8 @@ export interface IliumProcessOptions {
 export interface IliumProcess {
   readonly host: string;
   readonly port: number;
+  /** Where Thrift clients connect (undefined when start_rpc is false). */
+  readonly thriftPort: number | undefined;
   readonly dataDir: string;
   readonly pid: number;
   /** The start-up time the node reported. */
@@ -63,6 +67,8 @@ export async function startIliumProcess(opts: IliumProcessOptions = {}): Promise
   const made = opts.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'ilium-proc-')) : undefined;
   const dataDir = opts.dataDir ?? join(made!, 'data');
   const args = [...(opts.nodeArgs ?? []), opts.cli ?? CLI, 'start', '--data', dataDir, '--port', String(opts.port ?? 0)];
+  // Builds from before the Thrift server (bench --before) know no --rpc-port.
+  if (opts.cli === undefined || opts.rpcPort !== undefined) args.push('--rpc-port', String(opts.rpcPort ?? 0));
   const addressYaml = opts.address === undefined ? '' : `rpc_address: ${opts.address}\nlisten_address: ${opts.address}\n`;
   if (opts.configYaml !== undefined || opts.address !== undefined) {
     const file = join(made ?? dataDir, made === undefined ? '../ilium-test.yaml' : 'cassandra.yaml');
@@ -106,6 +112,7 @@ function handle(child: ChildProcess, exited: Promise<number | null>, output: () 
   return {
     host: ready[2]!,
     port: Number(ready[3]),
+    thriftPort: ready[5] === undefined ? undefined : Number(ready[5]),
     dataDir,
     pid: child.pid!,
     startupMs: Number(ready[1]),

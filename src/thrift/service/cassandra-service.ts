@@ -10,8 +10,8 @@
  * each as the exception field the IDL declares for the method.
  */
 import type {
-  Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel, IndexClause, KeyRange, KeySlice,
-  MutationMap, SlicePredicate,
+  Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ConsistencyLevel, Deletion, IndexClause, KeyRange, KeySlice,
+  SlicePredicate,
 } from '../../db/index.js';
 
 export type { ConsistencyLevel } from '../../db/index.js';
@@ -32,6 +32,22 @@ export interface ThriftColumnOrSuperColumn extends ColumnOrSuperColumn {
   readonly counterColumn?: CounterColumn;
   readonly counterSuperColumn?: CounterSuperColumn;
 }
+
+/** A deletion as the wire carries it: counter column families' deletions carry no timestamp. */
+export interface ThriftDeletion extends Omit<Deletion, 'timestamp'> {
+  readonly timestamp?: bigint;
+}
+
+/** batch_mutate's mutation: exactly one field set; counter column families take the counter fields. */
+export interface ThriftMutation {
+  readonly columnOrSuperColumn?: ThriftColumnOrSuperColumn;
+  readonly deletion?: ThriftDeletion;
+}
+
+/** Row key → column family name → mutations (the db layer's MutationMap, counters included). */
+export type ThriftMutationMap =
+  | ReadonlyMap<Buffer, ReadonlyMap<string, readonly ThriftMutation[]>>
+  | ReadonlyArray<readonly [Buffer, ReadonlyMap<string, readonly ThriftMutation[]>]>;
 
 export interface ThriftKeySlice {
   readonly key: Buffer;
@@ -110,7 +126,7 @@ export interface CassandraService {
   add(key: Buffer, columnParent: ColumnParent, column: CounterColumn, consistencyLevel?: ConsistencyLevel): Promise<void>;
   remove(key: Buffer, columnPath: ColumnPath, timestamp: bigint, consistencyLevel?: ConsistencyLevel): Promise<void>;
   removeCounter(key: Buffer, path: ColumnPath, consistencyLevel?: ConsistencyLevel): Promise<void>;
-  batchMutate(mutationMap: MutationMap, consistencyLevel?: ConsistencyLevel): Promise<void>;
+  batchMutate(mutationMap: ThriftMutationMap, consistencyLevel?: ConsistencyLevel): Promise<void>;
   truncate(cfname: string): Promise<void>;
 
   describeSchemaVersions(): Promise<Map<string, string[]>>;

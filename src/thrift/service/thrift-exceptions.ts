@@ -5,9 +5,10 @@
  * `toThriftException` maps Ilium's typed errors onto them.
  */
 import {
-  AuthenticationError, InvalidRequestError, NotFoundError, OverloadedError, ReadTimeoutError, UnauthorizedError,
+  AuthenticationError, ConfigurationError, InvalidRequestError, NotFoundError, OverloadedError, ReadTimeoutError, UnauthorizedError,
   UnavailableError, WriteTimeoutError,
 } from '../../errors/index.js';
+import { AlreadyExistsError } from '../../schema/index.js';
 
 export type ThriftExceptionName =
   | 'NotFoundException' | 'InvalidRequestException' | 'UnavailableException' | 'TimedOutException'
@@ -33,6 +34,8 @@ export function toThriftException(err: unknown): unknown {
   if (err instanceof AuthenticationError) return new ThriftException('AuthenticationException', err.message);
   if (err instanceof UnauthorizedError) return new ThriftException('AuthorizationException', err.message);
   if (err instanceof InvalidRequestError) return new ThriftException('InvalidRequestException', err.message);
+  // 0.7 answered schema conflicts and bad options (its ConfigurationException) as invalid requests.
+  if (err instanceof AlreadyExistsError || err instanceof ConfigurationError) return new ThriftException('InvalidRequestException', err.message);
   if (err instanceof OverloadedError) return new ThriftException('TimedOutException');
   return err;
 }

@@ -8,7 +8,7 @@ import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { completions } from './completion.js';
 import type { CqlshShell } from './cqlsh-shell.js';
-import { HISTORY_MAX, loadHistory, saveHistory } from './history.js';
+import { historyOptions, keepHistory } from './history.js';
 import { StatementSplitter } from './statement-splitter.js';
 
 export interface ReplOptions {
@@ -52,19 +52,14 @@ export async function runRepl(shell: CqlshShell, asker: ReplAsker, o: ReplOption
     input: o.input,
     output: o.output,
     terminal: true,
-    history: o.historyFile === undefined ? [] : loadHistory(o.historyFile),
-    historySize: HISTORY_MAX,
-    removeHistoryDuplicates: true,
+    ...historyOptions(o.historyFile),
     completer: (line: string) => {
       const { candidates, partial } = completions(`${pendingText}${line}`, { schema: shell.schema, keyspace: shell.keyspace });
       return [candidates, partial];
     },
   });
   asker.attach(rl);
-  if (o.historyFile !== undefined) {
-    const file = o.historyFile;
-    rl.on('history', (h: string[]) => saveHistory(file, h));
-  }
+  keepHistory(rl, o.historyFile);
   const prompt = () => {
     rl.setPrompt(splitter.pending ? '   ... ' : shell.prompt());
     rl.prompt();

@@ -1,0 +1,68 @@
+/**
+ * The command line of `ilium cli`, cassandra-cli's options:
+ *   ilium cli [--host H] [--port N] [-k keyspace] [-u user --password pw] [-f file | --batch] [-v]
+ * Host and port default to 127.0.0.1 and 9160 (Thrift's rpc_port).
+ */
+import { parseArgs } from 'node:util';
+
+export interface CliArgs {
+  readonly host: string;
+  readonly port: number;
+  readonly keyspace: string | undefined;
+  readonly user: string | undefined;
+  readonly password: string | undefined;
+  readonly file: string | undefined;
+  /** Statements from standard input, no prompts. */
+  readonly batch: boolean;
+  /** Echo each statement of a script before its output. */
+  readonly verbose: boolean;
+  readonly help: boolean;
+}
+
+export const CLI_USAGE = `usage: ilium cli [options]
+  -h, --host HOST        the node's Thrift address (default 127.0.0.1)
+  -p, --port PORT        the node's Thrift port (default 9160)
+  -k, --keyspace KS      use this keyspace
+  -u, --username USER    log in as USER
+      --password PASS    with this password
+  -f, --file FILE        run the statements of FILE and exit
+  -B, --batch            run statements from standard input and exit
+  -v, --verbose          echo each statement of a file or batch before its output
+      --help             this text
+A script stops at its first failing statement; the exit code is then 2.`;
+
+/** Parses the arguments after `cli`; throws an Error with a message for the user. */
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      host: { type: 'string', short: 'h' },
+      port: { type: 'string', short: 'p' },
+      keyspace: { type: 'string', short: 'k' },
+      username: { type: 'string', short: 'u' },
+      password: { type: 'string' },
+      file: { type: 'string', short: 'f' },
+      batch: { type: 'boolean', short: 'B' },
+      verbose: { type: 'boolean', short: 'v' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (positionals.length > 0) throw new Error(`unexpected argument '${positionals[0]}'`);
+  const portText = values.port ?? '9160';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) throw new Error(`invalid port '${portText}'`);
+  if (values.file !== undefined && values.batch === true) throw new Error('-f and --batch cannot be used together');
+  if ((values.password === undefined) !== (values.username === undefined)) throw new Error('-u and --password go together');
+  return {
+    host: values.host ?? '127.0.0.1',
+    port,
+    keyspace: values.keyspace,
+    user: values.username,
+    password: values.password,
+    file: values.file,
+    batch: values.batch ?? false,
+    verbose: values.verbose ?? false,
+    help: values.help ?? false,
+  };
+}
