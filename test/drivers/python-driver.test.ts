@@ -8,9 +8,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startIliumProcess } from '../support/ilium-process.js';
+import { runPythonSections } from '../support/python-sections.js';
 
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = fileURLToPath(new URL('../../../test/drivers/python_driver_matrix.py', import.meta.url));
@@ -29,14 +30,8 @@ test('python3-cassandra against ilium start: connect, metadata, types, prepared,
   assert.equal(missing, undefined, missing);
   const node = await startIliumProcess();
   try {
-    const child = spawn(PYTHON, [SCRIPT, node.host, String(node.port)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    const passed = out.split('\n').filter((l) => l.startsWith('ok ')).map((l) => l.slice(3));
-    assert.equal(code, 0, `python exited with ${code} after ${JSON.stringify(passed)}:\n${err.slice(-4000)}`);
+    const { code, passed, stderr } = await runPythonSections(PYTHON, SCRIPT, [node.host, String(node.port)]);
+    assert.equal(code, 0, `python exited with ${code} after ${JSON.stringify(passed)}:\n${stderr.slice(-4000)}`);
     assert.deepEqual(passed, SECTIONS);
     assert.equal(await node.stop(), 0);
   } finally {
