@@ -1,8 +1,8 @@
 /**
  * What the Thrift tests share: one `ilium start` per test file on its own loopback address with
- * the Thrift server on the fixed rpc_port (`rpc_port: 0` is not supported; the address keeps
- * files that run in parallel apart), clients generated from our IDL (thrift-codegen.ts), and an
- * assertion for the exceptions the service throws.
+ * the Thrift server on Cassandra's default rpc_port, 9160 (the address keeps files that run in
+ * parallel apart), clients generated from our IDL (thrift-codegen.ts), and an assertion for the
+ * exceptions the service throws.
  *
  *   const node = await startThriftNode('127.0.0.52');     // before() of the file
  *   const c = await node.connect('Ks');                    // closed by node.close()
@@ -35,14 +35,15 @@ export async function startThriftNode(address: string, extraYaml = ''): Promise<
   const gen = generateThriftClients();
   let proc: IliumProcess;
   try {
-    proc = await startIliumProcess({ address, configYaml: `rpc_port: ${THRIFT_PORT}\ncluster_name: '${CLUSTER_NAME}'\n${extraYaml}`, readyTimeoutMs: 60_000 });
+    proc = await startIliumProcess({ address, rpcPort: THRIFT_PORT, configYaml: `cluster_name: '${CLUSTER_NAME}'\n${extraYaml}`, readyTimeoutMs: 60_000 });
   } catch (e) {
     gen.cleanup();
     throw e;
   }
   const js = loadThriftJs(gen.nodeDir);
   const open: ThriftConnection[] = [];
-  const thriftPort = (proc as IliumProcess & { readonly thriftPort?: number }).thriftPort ?? THRIFT_PORT;
+  assert.ok(proc.thriftPort !== undefined, `ilium start names no Thrift address:\n${proc.output()}`);
+  const thriftPort = proc.thriftPort;
   return {
     process: proc,
     host: proc.host,
