@@ -82,7 +82,7 @@ interface Sides {
   engine: number;
   /** The engine plus the least any JS result needs: each cell's name and value made a string, in a Map. */
   decoded?: number;
-  /** Inserts: the engine given one value Buffer shared by every cell (the baseline before 2026-11-23). */
+  /** Inserts: the engine given one value Buffer shared by every cell (the baseline until 2026-11-22). */
   shared?: number;
 }
 
