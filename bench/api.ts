@@ -9,7 +9,9 @@
  * Workload: a Standard column family (UTF8Type names, 50-byte values) under Murmur3, periodic
  * commit log on both sides; `partitions` × `cells` single-column inserts with 64 in flight; then
  * a 50-column slice from a random start, a multiget of 100 keys (10 columns each) and a getRange
- * of 100 rows (10 columns each).
+ * of 100 rows (10 columns each). Reads also show engine+decode (the engine plus the least a JS
+ * result needs: strings in a Map); inserts also show the engine given one shared value Buffer (the
+ * baseline before the engine side converted each value as it converts each key and name).
  */
 import { parseArgs } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -80,10 +82,14 @@ interface Sides {
   engine: number;
   /** The engine plus the least any JS result needs: each cell's name and value made a string, in a Map. */
   decoded?: number;
+  /** Inserts: the engine given one value Buffer shared by every cell (the baseline until 2026-11-22). */
+  shared?: number;
 }
 
 /** ROUNDS alternating runs of each side; the median rate of each. */
-async function compare(label: string, sides: Record<keyof Sides, ((round: number) => Promise<number>) | undefined>): Promise<Sides> {
+type Run = (round: number) => Promise<number>;
+
+async function compare(label: string, sides: { api: Run; engine: Run; decoded?: Run; shared?: Run }): Promise<Sides> {
   const rates: Record<string, number[]> = {};
   for (let round = 0; round < ROUNDS; round++) {
     for (const [side, run] of Object.entries(sides)) {
@@ -94,6 +100,7 @@ async function compare(label: string, sides: Record<keyof Sides, ((round: number
   }
   const out: Sides = { api: median(rates.api!), engine: median(rates.engine!) };
   if (rates.decoded !== undefined) out.decoded = median(rates.decoded);
+  if (rates.shared !== undefined) out.shared = median(rates.shared);
   return out;
 }
 
@@ -106,6 +113,7 @@ async function main(): Promise<void> {
     const partitioner = new Murmur3Partitioner();
     const def = { id: '8b8b8b8b-0000-4000-8000-000000000008', keyspace: 'bench', name: 'cells', partitioner, gcGraceSeconds: 864000 };
     const engine = await StorageEngine.open({ env: createRealEnv(), dataDir: join(dir, 'engine'), tables: [def] });
+    const sharedEngine = await StorageEngine.open({ env: createRealEnv(), dataDir: join(dir, 'engine-shared'), tables: [def] });
     const name = (c: number): Buffer => cellName([UTF8_TYPE.toComparable(Buffer.from(colOf(c)))]);
     const vbuf = Buffer.from(value);
     let ts = 1n;
@@ -114,19 +122,28 @@ async function main(): Promise<void> {
     const perRound = Math.ceil(total / ROUNDS);
     const cellAt = (i: number): [number, number] => [i % PARTITIONS, Math.floor(i / PARTITIONS)];
     const roundSize = (round: number): number => Math.min(perRound, total - round * perRound);
+    // Each side turns the workload's strings (key, name, value) into bytes per insert; `shared`
+    // keeps the old baseline, one value Buffer for every cell, which spares the engine the value's
+    // conversion and its memory (every cell then points at the same bytes). It writes its own cells
+    // (the same names, later timestamps) so both engine runs do the same work.
     const insert = await compare('insert', {
       engine: (round) =>
         pumped('engine inserts', round * perRound, roundSize(round), (i) => {
           const [p, c] = cellAt(i);
-          return engine.apply(def.id, { key: Buffer.from(keyOf(p)), partitionDeletion: null, rangeTombstones: [], cells: [liveCell(name(c), vbuf, ts++)] });
+          return engine.apply(def.id, { key: Buffer.from(keyOf(p)), partitionDeletion: null, rangeTombstones: [], cells: [liveCell(name(c), Buffer.from(value), ts++)] });
+        }),
+      shared: (round) =>
+        pumped('engine inserts (shared value)', round * perRound, roundSize(round), (i) => {
+          const [p, c] = cellAt(i);
+          return sharedEngine.apply(def.id, { key: Buffer.from(keyOf(p)), partitionDeletion: null, rangeTombstones: [], cells: [liveCell(name(c), vbuf, ts++)] });
         }),
       api: (round) =>
         pumped('api inserts', round * perRound, roundSize(round), (i) => {
           const [p, c] = cellAt(i);
           return cf.insert(keyOf(p), { [colOf(c)]: value });
         }),
-      decoded: undefined,
     });
+    await sharedEngine.close();
 
     /** What an engine user must do at least to hand out JS values: strings in a Map (names are NEXT text 0x00 END). */
     const decode = (cells: readonly Cell[]): Map<string, string> => {
@@ -171,13 +188,16 @@ async function main(): Promise<void> {
     const fmt = (n: number): string => Math.round(n).toString().padStart(8);
     for (const [k, v] of Object.entries(rows)) {
       const floor = v.decoded === undefined ? '' : `   engine+decode ${fmt(v.decoded)}/s (api/that ${(v.api / v.decoded).toFixed(2)})`;
-      process.stdout.write(`${k.padEnd(12)} api ${fmt(v.api)}/s   engine ${fmt(v.engine)}/s   api/engine ${(v.api / v.engine).toFixed(2)}${floor}\n`);
+      const shared = v.shared === undefined ? '' : `   engine, one shared value ${fmt(v.shared)}/s (api/that ${(v.api / v.shared).toFixed(2)})`;
+      process.stdout.write(`${k.padEnd(12)} api ${fmt(v.api)}/s   engine ${fmt(v.engine)}/s   api/engine ${(v.api / v.engine).toFixed(2)}${floor}${shared}\n`);
     }
     const ratio = (a: number, b: number): number => Number((a / b).toFixed(3));
     const json = Object.fromEntries(
       Object.entries(rows).map(([k, v]) => [
         k,
-        { api: Math.round(v.api), engine: Math.round(v.engine), ratio: ratio(v.api, v.engine), ...(v.decoded === undefined ? {} : { engineDecoded: Math.round(v.decoded), ratioDecoded: ratio(v.api, v.decoded) }) },
+        { api: Math.round(v.api), engine: Math.round(v.engine), ratio: ratio(v.api, v.engine), ...(v.decoded === undefined ? {} : { engineDecoded: Math.round(v.decoded), ratioDecoded: ratio(v.api, v.decoded) }),
+          ...(v.shared === undefined ? {} : { engineSharedValue: Math.round(v.shared), ratioSharedValue: ratio(v.api, v.shared) }),
+        },
       ]),
     );
     process.stdout.write(`${JSON.stringify({ bench: 'api', cells: total, rounds: ROUNDS, ...json })}\n`);

@@ -54,10 +54,50 @@ export function componentDecoder(type: AbstractType, raw: boolean): ComponentDec
     }
     if (i >= end || buf[i] !== 0x00) return general(at);
     at.pos = i + 1;
-    if (high < 0x80) return buf.toString('latin1', start, i);
+    if (high < 0x80) return asciiText(buf, start, i);
     if (kind === 'utf8') return buf.toString('utf8', start, i);
     return textOrBytes(buf.subarray(start, i));
   };
+}
+
+const fromCodes = String.fromCharCode;
+
+/**
+ * ASCII bytes as a string. Short names (most column names are) are built from their codes with a
+ * call of fixed arity, about a quarter of Buffer#toString's cost at these lengths (its encoding
+ * dispatch dominates); longer ones go through toString.
+ */
+export function asciiText(b: Buffer, s: number, e: number): string {
+  switch (e - s) {
+    case 0:
+      return '';
+    case 1:
+      return fromCodes(b[s]!);
+    case 2:
+      return fromCodes(b[s]!, b[s + 1]!);
+    case 3:
+      return fromCodes(b[s]!, b[s + 1]!, b[s + 2]!);
+    case 4:
+      return fromCodes(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!);
+    case 5:
+      return fromCodes(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!);
+    case 6:
+      return fromCodes(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!);
+    case 7:
+      return fromCodes(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!);
+    case 8:
+      return fromCodes(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!, b[s + 7]!);
+    case 9:
+      return fromCodes(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!, b[s + 7]!, b[s + 8]!);
+    case 10:
+      return fromCodes(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!, b[s + 7]!, b[s + 8]!, b[s + 9]!);
+    case 11:
+      return fromCodes(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!, b[s + 7]!, b[s + 8]!, b[s + 9]!, b[s + 10]!);
+    case 12:
+      return fromCodes(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!, b[s + 7]!, b[s + 8]!, b[s + 9]!, b[s + 10]!, b[s + 11]!);
+    default:
+      return b.toString('latin1', s, e);
+  }
 }
 
 /** How serialized values of `type` become JS values; `raw` returns copies of the bytes. */

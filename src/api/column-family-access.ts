@@ -5,13 +5,14 @@
  */
 import { NotFoundError } from '../errors/index.js';
 import type { ColumnParent, Mutation } from '../db/index.js';
+import type { ColumnFamilyDef } from '../schema/index.js';
 import type { ApiContext } from './api-context.js';
 import { ColumnFamilyCodec } from './column-family-codec.js';
 import { checkThriftShaped } from './thrift-shape.js';
 import { type IndexClauseInput, indexClause } from './index-clause.js';
 import type { DecodedRow } from './operations-backend.js';
 import type { ColumnsInput, Name, Row, SliceOptions, SuperColumnsInput, SuperRow, Value, WriteOptions } from './js-values.js';
-import { type DeletionTarget, deletionMutation, insertMutations } from './row-mutations.js';
+import { type DeletionTarget, columnWrites, deletionMutation, insertMutations } from './row-mutations.js';
 import { DEFAULT_COLUMN_COUNT, sliceLevel, slicePredicate } from './slice-predicate.js';
 
 /** A key range: keys (inclusive) under the order-preserving partitioners; from a key's token position otherwise. */
@@ -34,12 +35,32 @@ export class ColumnFamilyAccess {
     readonly codec: ColumnFamilyCodec,
   ) {}
 
-  static async of(ctx: ApiContext, keyspace: string, columnFamily: string): Promise<ColumnFamilyAccess> {
-    const def = await ctx.backend.columnFamilyDef(keyspace, columnFamily);
-    checkThriftShaped(def);
-    let codec = ctx.codecs.get(def);
-    if (codec === undefined) ctx.codecs.set(def, (codec = new ColumnFamilyCodec(def, ctx.raw)));
-    return new ColumnFamilyAccess(ctx, keyspace, codec);
+  /** The access for the column family's current definition. */
+  static of(ctx: ApiContext, keyspace: string, columnFamily: string): Promise<ColumnFamilyAccess> {
+    return ColumnFamilyAccess.with(ctx, keyspace, columnFamily, (a) => Promise.resolve(a));
+  }
+
+  /**
+   * Runs `fn` with the access for the column family's current definition: in this tick when the
+   * backend knows the definition at once (the embedded one), after its answer otherwise. Every
+   * call starts here, so an access (and its codec) is made once per definition.
+   */
+  static with<T>(ctx: ApiContext, keyspace: string, columnFamily: string, fn: (a: ColumnFamilyAccess) => Promise<T>): Promise<T> {
+    try {
+      const def = ctx.backend.columnFamilyDef(keyspace, columnFamily);
+      return def instanceof Promise ? def.then((d) => fn(ColumnFamilyAccess.forDef(ctx, d))) : fn(ColumnFamilyAccess.forDef(ctx, def));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  private static forDef(ctx: ApiContext, def: ColumnFamilyDef): ColumnFamilyAccess {
+    let access = ctx.accesses.get(def);
+    if (access === undefined) {
+      checkThriftShaped(def);
+      ctx.accesses.set(def, (access = new ColumnFamilyAccess(ctx, def.keyspace, new ColumnFamilyCodec(def, ctx.raw))));
+    }
+    return access;
   }
 
   get isSuper(): boolean {
@@ -103,6 +124,13 @@ export class ColumnFamilyAccess {
     const level = sliceLevel(this.codec, superColumn);
     const predicate = slicePredicate(this.codec, level, { ...opts, count: opts?.count ?? COUNT_ALL });
     return this.ctx.backend.getCount(this.keyspace, this.codec.key(key), this.parent(superColumn), predicate);
+  }
+
+  /** Writes columns to one row (super column → columns for a Super CF), atomically. */
+  insert(key: Name, columns: ColumnsInput | SuperColumnsInput, opts?: WriteOptions): Promise<void> {
+    const writes = columnWrites(this.codec, columns);
+    const timestamp = opts?.timestamp === undefined ? this.ctx.timestamps.next() : BigInt(opts.timestamp);
+    return this.ctx.backend.insertColumns(this.keyspace, this.codec.def.name, this.codec.key(key), writes, timestamp, opts?.ttl);
   }
 
   insertMutations(columns: ColumnsInput | SuperColumnsInput, opts: WriteOptions = {}): Mutation[] {

@@ -5,6 +5,7 @@
  */
 import type { AbstractType } from '../marshal/index.js';
 import type { ColumnFamilyDef } from '../schema/index.js';
+import { valueValidator } from '../db/operations/thrift-validation.js';
 import type { Name, Value } from './js-values.js';
 import { fromBytes } from './from-bytes.js';
 import { JsRowShaper } from './js-row-shaper.js';
@@ -59,6 +60,6 @@ export class ColumnFamilyCodec {
   }
 
   private validator(columnName: Buffer): AbstractType {
-    return this.def.columnMetadata.find((d) => d.name.equals(columnName))?.validator ?? this.def.defaultValidator;
+    return valueValidator(this.def, columnName);
   }
 }

@@ -39,9 +39,8 @@ export class ColumnFamily {
     readonly name: string,
   ) {}
 
-  async insert(key: Name, columns: ColumnsInput | SuperColumnsInput, options?: WriteOptions): Promise<void> {
-    const a = await this.access();
-    return a.mutate(key, a.insertMutations(columns, options));
+  insert(key: Name, columns: ColumnsInput | SuperColumnsInput, options?: WriteOptions): Promise<void> {
+    return ColumnFamilyAccess.with(this.ctx, this.keyspace, this.name, (a) => a.insert(key, columns, options));
   }
 
   /** The row's selected columns (super columns → sub-columns for a Super CF); NotFoundError when none. */

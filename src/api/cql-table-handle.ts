@@ -66,7 +66,7 @@ export class Table {
     await this.ctx.backend.cql(this.keyspace, `DELETE FROM ${this.table(def)} ${using}${clause}`, [...attrs, ...values]);
   }
 
-  private def(): Promise<ColumnFamilyDef> {
+  private async def(): Promise<ColumnFamilyDef> {
     return this.ctx.backend.columnFamilyDef(this.keyspace, this.name);
   }
 

@@ -5,7 +5,7 @@
  */
 import type { Env } from '../env/index.js';
 import type { Partitioner } from '../dht/index.js';
-import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type IndexClause, type KeyRange, LocalOperations, type MutationMap, type SchemaKeeper, type SlicePredicate, openNodeStorage } from '../db/index.js';
+import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type ColumnWrite, type IndexClause, type KeyRange, LocalOperations, type MutationMap, type SchemaKeeper, type SlicePredicate, openNodeStorage } from '../db/index.js';
 import { lookupColumnFamily } from '../db/operations/column-family-lookup.js';
 import type { ColumnFamilyDef, KeyspaceDef } from '../schema/index.js';
 import type { StorageEngine, StorageEngineConfig } from '../storage/storage-engine.js';
@@ -41,7 +41,8 @@ export class EmbeddedBackend implements OperationsBackend {
     return new EmbeddedBackend(engine, keeper, new LocalOperations(keeper, engine, cfg.env, cfg.partitioner), cfg.partitioner, cfg.env);
   }
 
-  async columnFamilyDef(keyspace: string, columnFamily: string): Promise<ColumnFamilyDef> {
+  /** At once, from the live schema (throws for an unknown one). */
+  columnFamilyDef(keyspace: string, columnFamily: string): ColumnFamilyDef {
     return lookupColumnFamily(this.keeper.schema, keyspace, columnFamily);
   }
   async keyspaceDef(keyspace: string): Promise<KeyspaceDef | undefined> {
@@ -86,6 +87,9 @@ export class EmbeddedBackend implements OperationsBackend {
   }
   async insert(keyspace: string, key: Buffer, parent: ColumnParent, column: Column): Promise<void> {
     await this.ops.insert(keyspace, key, parent, column);
+  }
+  insertColumns(keyspace: string, columnFamily: string, key: Buffer, columns: readonly ColumnWrite[], timestamp: bigint, ttl: number | undefined): Promise<void> {
+    return this.ops.insertColumns(keyspace, columnFamily, key, columns, timestamp, ttl);
   }
   async remove(keyspace: string, key: Buffer, path: ColumnPath, timestamp: bigint): Promise<void> {
     await this.ops.remove(keyspace, key, path, timestamp);

@@ -33,7 +33,7 @@ export class Ilium {
     private readonly env: Pick<Env, 'clock' | 'random'>,
     options: { readonly raw?: boolean } = {},
   ) {
-    this.ctx = { backend, timestamps: new TimestampSource(env.clock), raw: options.raw ?? false, codecs: new WeakMap() };
+    this.ctx = { backend, timestamps: new TimestampSource(env.clock), raw: options.raw ?? false, accesses: new WeakMap() };
     this.makeTimeUuid = createTimeUuidFactory(env);
   }
 

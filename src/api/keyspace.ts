@@ -47,9 +47,8 @@ export class Keyspace {
   }
 
   /** Writes `columns` to one row (name → value; for a Super CF, super column → {name → value}). */
-  async insert(cf: string, key: Name, columns: ColumnsInput | SuperColumnsInput, options?: WriteOptions): Promise<void> {
-    const a = await this.access(cf);
-    await a.mutate(key, a.insertMutations(columns, options));
+  insert(cf: string, key: Name, columns: ColumnsInput | SuperColumnsInput, options?: WriteOptions): Promise<void> {
+    return ColumnFamilyAccess.with(this.ctx, this.name, cf, (a) => a.insert(key, columns, options));
   }
 
   /**

@@ -9,7 +9,7 @@
  * receives (result-maps.ts); both give the same Maps.
  */
 import type { ColumnFamilyDef, KeyspaceDef } from '../schema/index.js';
-import type { ColumnOrSuperColumn, ColumnParent, ColumnPath, Column, IndexClause, KeyRange, MutationMap, ShapedRow, SlicePredicate } from '../db/index.js';
+import type { ColumnOrSuperColumn, ColumnParent, ColumnPath, Column, ColumnWrite, IndexClause, KeyRange, MutationMap, ShapedRow, SlicePredicate } from '../db/index.js';
 import type { ColumnFamilyCodec } from './column-family-codec.js';
 import type { Row, SuperRow } from './js-values.js';
 
@@ -20,8 +20,13 @@ export interface OperationsBackend {
   /** The partitioner's short class name ('Murmur3Partitioner', …): decides what a key range means. */
   readonly partitionerName: string;
 
-  /** The column family's definition; InvalidRequestError for an unknown keyspace or column family. */
-  columnFamilyDef(keyspace: string, columnFamily: string): Promise<ColumnFamilyDef>;
+  /**
+   * The column family's definition; InvalidRequestError for an unknown keyspace or column family.
+   * A backend that knows it at once (the embedded one) returns it (or throws) without a promise,
+   * so that every API call can start its request in the same tick; a network backend answers with
+   * a promise.
+   */
+  columnFamilyDef(keyspace: string, columnFamily: string): ColumnFamilyDef | Promise<ColumnFamilyDef>;
   keyspaceDef(keyspace: string): Promise<KeyspaceDef | undefined>;
   /** Every user keyspace (Thrift's describe_keyspaces). */
   keyspaceDefs(): Promise<KeyspaceDef[]>;
@@ -40,6 +45,12 @@ export interface OperationsBackend {
   getRangeSlices(keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange, codec: ColumnFamilyCodec): Promise<DecodedRow[]>;
   getIndexedSlices(keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate, codec: ColumnFamilyCodec): Promise<DecodedRow[]>;
   insert(keyspace: string, key: Buffer, parent: ColumnParent, column: Column): Promise<void>;
+  /**
+   * One row's columns at one timestamp and optional TTL, written atomically: the API's insert. The
+   * same request, checks and errors as a batch_mutate of that row's column mutations
+   * (columnWriteMutations), which a backend may send instead.
+   */
+  insertColumns(keyspace: string, columnFamily: string, key: Buffer, columns: readonly ColumnWrite[], timestamp: bigint, ttl: number | undefined): Promise<void>;
   remove(keyspace: string, key: Buffer, path: ColumnPath, timestamp: bigint): Promise<void>;
   batchMutate(keyspace: string, mutations: MutationMap): Promise<void>;
   truncate(keyspace: string, columnFamily: string): Promise<void>;

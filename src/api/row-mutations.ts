@@ -3,7 +3,7 @@
  * family. A Standard CF takes name → value; a Super CF takes super column name → (name → value).
  */
 import { InvalidRequestError } from '../errors/index.js';
-import type { Column, Mutation } from '../db/index.js';
+import { type ColumnWrite, type Mutation, columnWriteMutations } from '../db/index.js';
 import type { ColumnFamilyCodec } from './column-family-codec.js';
 import type { ColumnsInput, Name, SuperColumnsInput } from './js-values.js';
 import { TimeUUID } from './time-uuid.js';
@@ -15,18 +15,51 @@ export interface DeletionTarget {
 }
 
 export function insertMutations(codec: ColumnFamilyCodec, columns: ColumnsInput | SuperColumnsInput, timestamp: bigint, ttl: number | undefined): Mutation[] {
-  const out: Mutation[] = [];
-  for (const [name, value] of entriesOf(columns)) {
-    if (codec.isSuper) {
-      if (!isColumnsInput(value)) throw new InvalidRequestError(`super column family ${codec.def.name} takes super column name → {column name → value}`);
-      const columns = entriesOf(value).map(([n, v]) => column(codec, n, v, timestamp, ttl));
-      out.push({ columnOrSuperColumn: { superColumn: { name: codec.name('super', name as Name), columns } } });
-    } else {
-      if (isColumnsInput(value)) throw new InvalidRequestError(`column family ${codec.def.name} is not a super column family: a column value cannot be a map`);
-      out.push({ columnOrSuperColumn: { column: column(codec, name, value, timestamp, ttl) } });
-    }
+  return columnWriteMutations(columnWrites(codec, columns), timestamp, ttl);
+}
+
+/** The columns to insert in bytes (sub-columns under their super column's name), in the order given. */
+export function columnWrites(codec: ColumnFamilyCodec, columns: ColumnsInput | SuperColumnsInput): ColumnWrite[] {
+  const out: ColumnWrite[] = [];
+  if (!codec.isSuper) {
+    addColumns(codec, columns, out);
+    return out;
+  }
+  const [names, values] = entriesOf(columns);
+  for (let i = 0; i < names.length; i++) {
+    const value = values[i];
+    if (!isColumnsInput(value)) throw new InvalidRequestError(`super column family ${codec.def.name} takes super column name → {column name → value}`);
+    // Sub-columns are converted before their super column's name (the order errors are reported in).
+    const first = out.length;
+    addColumns(codec, value, out);
+    const superName = codec.name('super', names[i] as Name);
+    for (let j = first; j < out.length; j++) out[j] = { ...out[j]!, superName };
   }
   return out;
+}
+
+/** A row's (or a super column's) name → value entries converted and appended to `out` (no super column name yet). */
+function addColumns(codec: ColumnFamilyCodec, input: unknown, out: ColumnWrite[]): void {
+  if (input instanceof Map) {
+    for (const [n, v] of input) out.push(columnWrite(codec, n, v));
+    return;
+  }
+  if (!isColumnsInput(input)) throw new InvalidRequestError('columns must be a plain object or a Map');
+  const record = input as Readonly<Record<string, unknown>>;
+  for (const n of Object.keys(record)) out.push(columnWrite(codec, n, record[n]));
+}
+
+function columnWrite(codec: ColumnFamilyCodec, name: unknown, value: unknown): ColumnWrite {
+  if (!codec.isSuper && isColumnsInput(value)) throw new InvalidRequestError(`column family ${codec.def.name} is not a super column family: a column value cannot be a map`);
+  const nameBytes = codec.name('column', name as Name);
+  return { superName: undefined, name: nameBytes, value: codec.value(nameBytes, value as Name) };
+}
+
+/** A Map's or a plain object's names and values (anything else refused). */
+function entriesOf(input: unknown): [unknown[], unknown[]] {
+  if (input instanceof Map) return [[...input.keys()], [...input.values()]];
+  if (!isColumnsInput(input)) throw new InvalidRequestError('columns must be a plain object or a Map');
+  return [Object.keys(input), Object.values(input)];
 }
 
 export function deletionMutation(codec: ColumnFamilyCodec, target: DeletionTarget, timestamp: bigint): Mutation {
@@ -34,18 +67,6 @@ export function deletionMutation(codec: ColumnFamilyCodec, target: DeletionTarge
   const superColumn = target.superColumn === undefined ? undefined : codec.name('super', target.superColumn);
   const predicate = target.columns === undefined ? undefined : { columnNames: target.columns.map((n) => codec.name(level, n)) };
   return { deletion: { timestamp, ...(superColumn === undefined ? {} : { superColumn }), ...(predicate === undefined ? {} : { predicate }) } };
-}
-
-function column(codec: ColumnFamilyCodec, name: unknown, value: unknown, timestamp: bigint, ttl: number | undefined): Column {
-  const nameBytes = codec.name('column', name as Name);
-  const col = { name: nameBytes, value: codec.value(nameBytes, value as Name), timestamp };
-  return ttl === undefined ? col : { ...col, ttl };
-}
-
-function entriesOf(input: unknown): [unknown, unknown][] {
-  if (input instanceof Map) return [...input.entries()];
-  if (isColumnsInput(input)) return Object.entries(input);
-  throw new InvalidRequestError('columns must be a plain object or a Map');
 }
 
 /** A plain object or Map (not a name-like value such as a Buffer, Date or TimeUUID). */

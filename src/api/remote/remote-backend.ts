@@ -7,7 +7,7 @@
  */
 import type cassandra from 'cassandra-driver';
 import { type Partitioner, createPartitioner } from '../../dht/index.js';
-import type { Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, IndexClause, KeyRange, MutationMap, SlicePredicate } from '../../db/index.js';
+import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type ColumnWrite, type IndexClause, type KeyRange, type MutationMap, type SlicePredicate, columnWriteMutations } from '../../db/index.js';
 import { validateIndexClause } from '../../db/operations/get-indexed-slices.js';
 import { keyRangeIntervals } from '../../db/operations/key-range.js';
 import { validateSliceRequest } from '../../db/operations/slice-reader.js';
@@ -122,6 +122,11 @@ export class RemoteBackend implements OperationsBackend {
   insert(keyspace: string, key: Buffer, parent: ColumnParent, column: Column): Promise<void> {
     const mutation = parent.superColumn === undefined ? { column } : { superColumn: { name: parent.superColumn, columns: [column] } };
     return this.batchMutate(keyspace, [[key, new Map([[parent.columnFamily, [{ columnOrSuperColumn: mutation }]]])]]);
+  }
+
+  /** Sent as the batch_mutate it stands for (one logged BATCH), checked the same way. */
+  insertColumns(keyspace: string, columnFamily: string, key: Buffer, columns: readonly ColumnWrite[], timestamp: bigint, ttl: number | undefined): Promise<void> {
+    return this.batchMutate(keyspace, [[key, new Map([[columnFamily, columnWriteMutations(columns, timestamp, ttl)]])]]);
   }
 
   remove(keyspace: string, key: Buffer, path: ColumnPath, timestamp: bigint): Promise<void> {

@@ -8,3 +8,4 @@ export type { OperationContext } from './operation-context.js';
 export { type RowWrite, writeRows } from './row-writer.js';
 export { truncateWithIndexes } from './truncate.js';
 export type { KeysIndex } from './keys-index.js';
+export { type ColumnWrite, columnWriteMutations } from './insert-columns.js';

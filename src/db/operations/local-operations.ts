@@ -20,6 +20,7 @@ import { getIndexedSlices } from './get-indexed-slices.js';
 import { getRangeSlices } from './get-range-slices.js';
 import { getSlice } from './get-slice.js';
 import { insert } from './insert.js';
+import { type ColumnWrite, insertColumns } from './insert-columns.js';
 import { TableLayout } from '../cql-layout/table-layout.js';
 import { cqlIndexesOf } from '../cql-index/cql-index.js';
 import type { CqlIndexSet } from '../cql-index/write-with-cql-indexes.js';
@@ -53,6 +54,11 @@ export class LocalOperations {
 
   insert(keyspace: string, key: Buffer, parent: ColumnParent, column: Column, _cl?: ConsistencyLevel): Promise<void> {
     return insert(this.ctx, keyspace, key, parent, column);
+  }
+
+  /** Columns of one row at one timestamp and TTL: batch_mutate of one row of column mutations, without building them. */
+  insertColumns(keyspace: string, columnFamily: string, key: Buffer, columns: readonly ColumnWrite[], timestamp: bigint, ttl: number | undefined): Promise<void> {
+    return insertColumns(this.ctx, keyspace, columnFamily, key, columns, timestamp, ttl);
   }
 
   get(keyspace: string, key: Buffer, path: ColumnPath, _cl?: ConsistencyLevel): ColumnOrSuperColumn {

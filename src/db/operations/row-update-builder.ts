@@ -17,24 +17,48 @@ export class RowUpdateBuilder {
   private readonly cells: Cell[] = [];
   private readonly rangeTombstones: RangeTombstone[] = [];
   private partitionDeletion: DeletionTime | null = null;
+  private now: number | (() => number);
 
+  /** `nowSec` may be a clock, read once when first needed (writes without a TTL or deletion never need it). */
   constructor(
     readonly cf: ColumnFamilyDef,
     readonly key: Buffer,
-    private readonly nowSec: number,
-  ) {}
+    nowSec: number | (() => number),
+  ) {
+    this.now = nowSec;
+  }
+
+  private get nowSec(): number {
+    if (typeof this.now === 'function') this.now = this.now();
+    return this.now;
+  }
 
   /** A column of a Standard CF (`superName` undefined) or a sub-column of a Super CF. */
   addColumn(column: Column, superName: Buffer | undefined): void {
+    if (column === null || typeof column !== 'object') {
+      this.checkLevel(superName);
+      throw new InvalidRequestError('Column is required');
+    }
+    this.addCell(superName, column.name, column.value, column.timestamp, column.ttl);
+  }
+
+  /** addColumn on the column's parts: the same checks in the same order, without a Column object. */
+  addCell(superName: Buffer | undefined, columnName: Buffer, value: Buffer, timestamp: bigint, clientTtl: number | undefined): void {
+    const cf = this.checkLevel(superName);
+    validateColumn(cf, columnName, value, timestamp, clientTtl);
+    const name = superName === undefined ? standardCellName(cf, columnName) : subColumnCellName(cf, superName, columnName);
+    // The column family's default TTL applies when the client gives none.
+    const ttl = clientTtl ?? cf.defaultTimeToLive;
+    this.cells.push(ttl > 0 ? expiringCell(name, value, timestamp, ttl, this.nowSec) : liveCell(name, value, timestamp));
+  }
+
+  /** A super column name exactly when the column family is Super (checked, by the comparator). */
+  private checkLevel(superName: Buffer | undefined): ColumnFamilyDef {
     const cf = this.cf;
     if (cf.columnType === 'Standard' && superName !== undefined) throw new InvalidRequestError(`supercolumn parameter is invalid for standard CF ${cf.name}`);
     if (cf.columnType === 'Super' && superName === undefined) throw new InvalidRequestError(`supercolumn parameter is not optional for super CF ${cf.name}`);
     if (superName !== undefined) validateName(cf.comparator, superName, 'super column name');
-    validateColumn(cf, column);
-    const name = superName === undefined ? standardCellName(cf, column.name) : subColumnCellName(cf, superName, column.name);
-    // The column family's default TTL applies when the client gives none.
-    const ttl = column.ttl ?? cf.defaultTimeToLive;
-    this.cells.push(ttl > 0 ? expiringCell(name, column.value, column.timestamp, ttl, this.nowSec) : liveCell(name, column.value, column.timestamp));
+    return cf;
   }
 
   addColumnOrSuperColumn(cosc: ColumnOrSuperColumn): void {
