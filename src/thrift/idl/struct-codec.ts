@@ -14,12 +14,16 @@
 import { type ThriftReader, type ThriftWriter, ThriftProtocolError, TType, typeName } from '../../transport/thrift/index.js';
 import type { IdlBaseType, IdlConst, IdlDocument, IdlField, IdlType } from './idl-model.js';
 
-/** A value's codec: its wire type id and how to read and write it. */
+/**
+ * A value's codec: its wire type id and how to read and write it. Errors thrown from inside
+ * carry the path relative to the value (see PathedError); only StructCodec's public read and
+ * write turn it into a whole path, so the hot path builds no strings.
+ */
 interface ValueCodec {
   readonly ttype: number;
   readonly describe: string;
-  read(r: ThriftReader, path: string): unknown;
-  write(w: ThriftWriter, v: unknown, path: string): void;
+  decode(r: ThriftReader): unknown;
+  encode(w: ThriftWriter, v: unknown): void;
 }
 
 interface FieldCodec {
@@ -36,10 +40,56 @@ export class ThriftValueError extends TypeError {}
 
 class Located extends ThriftProtocolError {}
 
+/**
+ * An error raised below a struct's public read/write: `at` is the field path from the value that
+ * threw (each enclosing struct adds its field's name while the error unwinds), `detail` what is
+ * wrong. The message becomes `<root>.<at…><sep><detail>` at the top.
+ */
+class PathedReadError extends Located {
+  readonly at: string[] = [];
+  constructor(readonly detail: string) {
+    super(detail);
+  }
+}
+
+class PathedValueError extends ThriftValueError {
+  readonly at: string[] = [];
+  constructor(readonly detail: string, readonly sep = ': ') {
+    super(detail);
+  }
+}
+
+const fullPath = (root: string, at: readonly string[]): string => (at.length === 0 ? root : `${root}.${at.join('.')}`);
+
+/** A known field as the reader looks it up by id: its index in `fields`, its bit among the fields to check after reading. */
+interface FieldSlot {
+  readonly f: FieldCodec;
+  readonly index: number;
+  readonly bit: number;
+}
+
+/** Sets field number `index` of a struct being read (see `compileStore`). */
+type StoreField = (o: Record<string, unknown>, index: number, v: unknown) => void;
+
+/**
+ * A function that stores field `index` under its property name, one `case` per field with the
+ * name as a constant key. Reading adds properties in the order they arrive; one shared keyed
+ * store (`o[name] = v`) over every struct's names goes megamorphic in V8 and adds each property
+ * through the runtime (≈2× slower per object); each function made here keeps its own caches.
+ * The names are JSON string literals, so the source cannot be anything but these stores.
+ */
+function compileStore(fields: readonly FieldCodec[]): StoreField {
+  const cases = fields.map((f, i) => `case ${i}: o[${JSON.stringify(f.name)}] = v; return;`).join('\n');
+  return new Function('o', 'i', 'v', `switch (i) {\n${cases}\n}`) as StoreField;
+}
+
 export class StructCodec implements ValueCodec {
   readonly ttype = TType.STRUCT;
   fields: readonly FieldCodec[] = [];
-  private byId: (FieldCodec | undefined)[] = [];
+  private byId: (FieldSlot | undefined)[] = [];
+  private store: StoreField = () => {};
+  /** Bits of the fields that are required or have a default; -1 when there are too many to track. */
+  private checkMask = 0;
 
   constructor(readonly describe: string) {}
 
@@ -47,51 +97,100 @@ export class StructCodec implements ValueCodec {
   setFields(fields: readonly FieldCodec[]): void {
     this.fields = fields;
     this.byId = [];
-    for (const f of fields) if (f.id >= 0 && f.id < 4096) this.byId[f.id] = f;
+    this.checkMask = 0;
+    this.store = compileStore(fields);
+    let next = 0;
+    for (const [index, f] of fields.entries()) {
+      let bit = 0;
+      if (f.required || f.defaultValue !== undefined) {
+        if (next < 31) {
+          bit = 1 << next++;
+          if (this.checkMask !== -1) this.checkMask |= bit;
+        } else {
+          this.checkMask = -1;
+        }
+      }
+      if (f.id >= 0 && f.id < 4096) this.byId[f.id] = { f, index, bit };
+    }
   }
 
   field(name: string): FieldCodec | undefined {
     return this.fields.find((f) => f.name === name);
   }
 
+  /** Reads one struct; a ThriftProtocolError names the field path from `path`. */
   read(r: ThriftReader, path: string = this.describe): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (;;) {
-      const h = r.fieldBegin();
-      if (h.type === TType.STOP) break;
-      const f = h.id >= 0 ? this.byId[h.id] : undefined;
-      if (f === undefined) {
-        r.skip(h.type);
-        continue;
-      }
-      const at = `${path}.${f.wireName}`;
-      if (f.codec.ttype !== h.type) throw new Located(`${at}: expected ${f.codec.describe}, got ${typeName(h.type)}`);
-      try {
-        out[f.name] = f.codec.read(r, at);
-      } catch (e) {
-        if (e instanceof ThriftProtocolError && !(e instanceof Located)) throw new Located(`${at}: ${e.message}`);
-        throw e;
-      }
+    try {
+      return this.decode(r);
+    } catch (e) {
+      if (e instanceof PathedReadError) throw new Located(`${fullPath(path, e.at)}: ${e.detail}`);
+      throw e;
     }
-    for (const f of this.fields) {
-      if (out[f.name] !== undefined) continue;
-      if (f.defaultValue !== undefined) out[f.name] = f.defaultValue;
-      else if (f.required) throw new Located(`${path}: required field ${f.wireName} is missing`);
+  }
+
+  /** Writes one struct; a ThriftValueError names the field path from `path`. */
+  write(w: ThriftWriter, v: unknown, path: string = this.describe): void {
+    try {
+      this.encode(w, v);
+    } catch (e) {
+      if (e instanceof PathedValueError) throw new ThriftValueError(`${fullPath(path, e.at)}${e.sep}${e.detail}`);
+      throw e;
+    }
+  }
+
+  decode(r: ThriftReader): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    let seen = 0;
+    let slot: FieldSlot | undefined;
+    try {
+      for (;;) {
+        slot = undefined;
+        const h = r.fieldBegin();
+        if (h.type === TType.STOP) break;
+        slot = h.id >= 0 ? this.byId[h.id] : undefined;
+        if (slot === undefined) {
+          r.skip(h.type);
+          continue;
+        }
+        const codec = slot.f.codec;
+        if (codec.ttype !== h.type) throw new PathedReadError(`expected ${codec.describe}, got ${typeName(h.type)}`);
+        this.store(out, slot.index, codec.decode(r));
+        seen |= slot.bit;
+      }
+    } catch (e) {
+      // Errors inside a field get its name; the reader's own (truncation, UTF-8) start a path there.
+      if (slot === undefined || !(e instanceof ThriftProtocolError)) throw e;
+      const located = e instanceof PathedReadError ? e : new PathedReadError(e.message);
+      located.at.unshift(slot.f.wireName);
+      throw located;
+    }
+    if (this.checkMask !== 0 && (seen & this.checkMask) !== this.checkMask) {
+      for (const [index, f] of this.fields.entries()) {
+        if (out[f.name] !== undefined) continue;
+        if (f.defaultValue !== undefined) this.store(out, index, f.defaultValue);
+        else if (f.required) throw new PathedReadError(`required field ${f.wireName} is missing`);
+      }
     }
     return out;
   }
 
-  write(w: ThriftWriter, v: unknown, path: string = this.describe): void {
-    if (typeof v !== 'object' || v === null) throw new ThriftValueError(`${path}: expected a ${this.describe} object`);
+  encode(w: ThriftWriter, v: unknown): void {
+    if (typeof v !== 'object' || v === null) throw new PathedValueError(`expected a ${this.describe} object`);
     const o = v as Record<string, unknown>;
-    for (const f of this.fields) {
-      const fv = o[f.name];
-      if (fv === undefined || fv === null) {
-        if (f.required) throw new ThriftValueError(`${path}.${f.wireName} is required`);
-        continue;
+    let f: FieldCodec | undefined;
+    try {
+      for (f of this.fields) {
+        const fv = o[f.name];
+        if (fv === undefined || fv === null) {
+          if (f.required) throw new PathedValueError('is required', ' ');
+          continue;
+        }
+        w.fieldBegin(f.codec.ttype, f.id);
+        f.codec.encode(w, fv);
       }
-      w.fieldBegin(f.codec.ttype, f.id);
-      f.codec.write(w, fv, `${path}.${f.wireName}`);
+    } catch (e) {
+      if (f !== undefined && e instanceof PathedValueError) e.at.unshift(f.wireName);
+      throw e;
     }
     w.fieldStop();
   }
@@ -206,59 +305,62 @@ function constValue(c: IdlConst, t: IdlType, doc: IdlDocument): unknown {
   return c;
 }
 
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+
 const BASE_CODECS: Record<IdlBaseType, ValueCodec> = {
   bool: {
     ttype: TType.BOOL, describe: 'bool',
-    read: (r) => r.bool(),
-    write: (w, v, p) => { if (typeof v !== 'boolean') throw new ThriftValueError(`${p}: expected a boolean`); w.bool(v); },
+    decode: (r) => r.bool(),
+    encode: (w, v) => { if (typeof v !== 'boolean') throw new PathedValueError('expected a boolean'); w.bool(v); },
   },
   byte: {
     ttype: TType.BYTE, describe: 'byte',
-    read: (r) => r.byte(),
-    write: (w, v, p) => w.byte(intIn(v, -128, 127, p)),
+    decode: (r) => r.byte(),
+    encode: (w, v) => w.byte(intIn(v, -128, 127)),
   },
   i16: {
     ttype: TType.I16, describe: 'i16',
-    read: (r) => r.i16(),
-    write: (w, v, p) => w.i16(intIn(v, -32768, 32767, p)),
+    decode: (r) => r.i16(),
+    encode: (w, v) => w.i16(intIn(v, -32768, 32767)),
   },
   i32: {
     ttype: TType.I32, describe: 'i32',
-    read: (r) => r.i32(),
-    write: (w, v, p) => w.i32(intIn(v, -2147483648, 2147483647, p)),
+    decode: (r) => r.i32(),
+    encode: (w, v) => w.i32(intIn(v, -2147483648, 2147483647)),
   },
   i64: {
     ttype: TType.I64, describe: 'i64',
-    read: (r) => r.i64(),
-    write: (w, v, p) => {
+    decode: (r) => r.i64(),
+    encode: (w, v) => {
       const b = typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : undefined;
-      if (b === undefined || b < -(2n ** 63n) || b >= 2n ** 63n) throw new ThriftValueError(`${p}: expected a 64-bit integer (bigint)`);
+      if (b === undefined || b < I64_MIN || b > I64_MAX) throw new PathedValueError('expected a 64-bit integer (bigint)');
       w.i64(b);
     },
   },
   double: {
     ttype: TType.DOUBLE, describe: 'double',
-    read: (r) => r.double(),
-    write: (w, v, p) => { if (typeof v !== 'number') throw new ThriftValueError(`${p}: expected a number`); w.double(v); },
+    decode: (r) => r.double(),
+    encode: (w, v) => { if (typeof v !== 'number') throw new PathedValueError('expected a number'); w.double(v); },
   },
   string: {
     ttype: TType.STRING, describe: 'string',
-    read: (r) => r.string(),
-    write: (w, v, p) => { if (typeof v !== 'string') throw new ThriftValueError(`${p}: expected a string`); w.string(v); },
+    decode: (r) => r.string(),
+    encode: (w, v) => { if (typeof v !== 'string') throw new PathedValueError('expected a string'); w.string(v); },
   },
   binary: {
     ttype: TType.STRING, describe: 'binary',
-    read: (r) => r.binary(),
-    write: (w, v, p) => {
+    decode: (r) => r.binary(),
+    encode: (w, v) => {
       if (v instanceof Uint8Array) w.binary(v);
       else if (typeof v === 'string') w.string(v);
-      else throw new ThriftValueError(`${p}: expected a Buffer`);
+      else throw new PathedValueError('expected a Buffer');
     },
   },
 };
 
-function intIn(v: unknown, lo: number, hi: number, path: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new ThriftValueError(`${path}: expected an integer in [${lo}, ${hi}]`);
+function intIn(v: unknown, lo: number, hi: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new PathedValueError(`expected an integer in [${lo}, ${hi}]`);
   return v;
 }
 
@@ -268,15 +370,15 @@ function enumCodec(name: string, values: ReadonlyMap<string, number>): ValueCode
   return {
     ttype: TType.I32,
     describe: `${name} (i32)`,
-    read: (r, p) => {
+    decode: (r) => {
       const n = r.i32();
       const s = names.get(n);
-      if (s === undefined) throw new Located(`${p}: ${n} is not a ${name} value`);
+      if (s === undefined) throw new PathedReadError(`${n} is not a ${name} value`);
       return s;
     },
-    write: (w, v, p) => {
+    encode: (w, v) => {
       const n = typeof v === 'string' ? values.get(v) : typeof v === 'number' && names.has(v) ? v : undefined;
-      if (n === undefined) throw new ThriftValueError(`${p}: ${String(v)} is not a ${name} value`);
+      if (n === undefined) throw new PathedValueError(`${String(v)} is not a ${name} value`);
       w.i32(n);
     },
   };
@@ -286,18 +388,18 @@ function listCodec(kind: 'list' | 'set', elem: ValueCodec): ValueCodec {
   return {
     ttype: kind === 'list' ? TType.LIST : TType.SET,
     describe: `${kind}<${elem.describe}>`,
-    read: (r, p) => {
+    decode: (r) => {
       const { elemType, size } = r.listBegin();
-      if (size > 0 && elemType !== elem.ttype) throw new Located(`${p}: expected ${kind} elements of ${elem.describe}, got ${typeName(elemType)}`);
+      if (size > 0 && elemType !== elem.ttype) throw new PathedReadError(`expected ${kind} elements of ${elem.describe}, got ${typeName(elemType)}`);
       const out = new Array<unknown>(size);
-      for (let i = 0; i < size; i++) out[i] = elem.read(r, p);
+      for (let i = 0; i < size; i++) out[i] = elem.decode(r);
       return out;
     },
-    write: (w, v, p) => {
+    encode: (w, v) => {
       const items = Array.isArray(v) ? v : v instanceof Set ? [...v] : undefined;
-      if (items === undefined) throw new ThriftValueError(`${p}: expected an array`);
+      if (items === undefined) throw new PathedValueError(`expected an array`);
       w.listBegin(elem.ttype, items.length);
-      for (const x of items) elem.write(w, x, p);
+      for (const x of items) elem.encode(w, x);
     },
   };
 }
@@ -306,25 +408,25 @@ function mapCodec(key: ValueCodec, value: ValueCodec): ValueCodec {
   return {
     ttype: TType.MAP,
     describe: `map<${key.describe}, ${value.describe}>`,
-    read: (r, p) => {
+    decode: (r) => {
       const { keyType, valueType, size } = r.mapBegin();
       if (size > 0 && (keyType !== key.ttype || valueType !== value.ttype)) {
-        throw new Located(`${p}: expected map<${key.describe}, ${value.describe}>, got map<${typeName(keyType)}, ${typeName(valueType)}>`);
+        throw new PathedReadError(`expected map<${key.describe}, ${value.describe}>, got map<${typeName(keyType)}, ${typeName(valueType)}>`);
       }
       const out = new Map<unknown, unknown>();
       for (let i = 0; i < size; i++) {
-        const k = key.read(r, p);
-        out.set(k, value.read(r, p));
+        const k = key.decode(r);
+        out.set(k, value.decode(r));
       }
       return out;
     },
-    write: (w, v, p) => {
+    encode: (w, v) => {
       const entries = v instanceof Map ? [...v.entries()] : Array.isArray(v) ? (v as [unknown, unknown][]) : undefined;
-      if (entries === undefined) throw new ThriftValueError(`${p}: expected a Map`);
+      if (entries === undefined) throw new PathedValueError(`expected a Map`);
       w.mapBegin(key.ttype, value.ttype, entries.length);
       for (const [k, x] of entries) {
-        key.write(w, k, p);
-        value.write(w, x, p);
+        key.encode(w, k);
+        value.encode(w, x);
       }
     },
   };
