@@ -1,7 +1,7 @@
 /**
  * The examples' tests: each runs on a fresh database, embedded (a temporary directory) or remote
- * (a real `ilium start` child process reached with `connect()`), so every example is checked to
- * give the same answers over both backends.
+ * (a real `ilium start` child process reached with `connect()` over CQL, or over Thrift), so every
+ * example is checked to give the same answers over every backend.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,8 +12,8 @@ import { type BackendKind, BACKENDS, openTestDb } from '../test/support/api-test
 export { BACKENDS, type BackendKind };
 
 export async function withExampleDb<T>(fn: (db: Ilium) => Promise<T>, partitioner?: PartitionerName, backend: BackendKind = 'embedded'): Promise<T> {
-  if (backend === 'remote') {
-    const t = await openTestDb(partitioner, false, 'remote');
+  if (backend !== 'embedded') {
+    const t = await openTestDb(partitioner, false, backend);
     try {
       return await fn(t.db);
     } finally {

@@ -8,9 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InvalidRequestError } from '../errors/index.js';
 import type { Row } from './js-values.js';
-import { BACKENDS, withTestDb } from '../../test/support/api-test-db.js';
+import { CQL_BACKENDS, withTestDb } from '../../test/support/api-test-db.js';
 
-for (const backend of BACKENDS) {
+for (const backend of CQL_BACKENDS) {
   test(`ks.table: rows of a CQL table with clustering, a list and a static column; TTL; delete [${backend}]`, () =>
     withTestDb(async (t) => {
       await t.db.addKeyspace({ name: 'ks', tables: [] });

@@ -2,7 +2,8 @@
  * Test support for the API's tests, on either backend:
  *  - 'embedded': `open()` on a temporary directory with a manual clock (batch commit-log sync);
  *  - 'remote': a real `ilium start` child process (ilium-process.ts) on a temporary directory and
- *    `connect()` to it over the CQL native protocol.
+ *    `connect()` to it over the CQL native protocol;
+ *  - 'thrift': the same node reached with `connect({ protocol: 'thrift' })` on its Thrift port.
  * Both are reopenable on the same data (remote: the node is stopped and started again) and
  * removed on close. `elapse(s)` lets TTLs run out: the manual clock moves on embedded; remote
  * waits for real (so remote tests keep their TTLs to a second or two).
@@ -13,8 +14,10 @@ import type { Ilium } from '../../src/api/ilium.js';
 import { type PartitionerName, open } from '../../src/api/open.js';
 import { connect } from '../../src/api/remote/connect.js';
 
-export type BackendKind = 'embedded' | 'remote';
-export const BACKENDS: readonly BackendKind[] = ['embedded', 'remote'];
+export type BackendKind = 'embedded' | 'remote' | 'thrift';
+export const BACKENDS: readonly BackendKind[] = ['embedded', 'remote', 'thrift'];
+/** The backends that carry CQL (`ks.table()`): not Thrift. */
+export const CQL_BACKENDS: readonly BackendKind[] = ['embedded', 'remote'];
 
 export interface TestDb {
   readonly db: Ilium;
@@ -27,7 +30,7 @@ export interface TestDb {
 }
 
 export async function openTestDb(partitioner: PartitionerName = 'Murmur3Partitioner', raw = false, backend: BackendKind = 'embedded'): Promise<TestDb> {
-  return backend === 'embedded' ? openEmbedded(partitioner, raw) : openRemote(partitioner, raw);
+  return backend === 'embedded' ? openEmbedded(partitioner, raw) : openRemote(partitioner, raw, backend);
 }
 
 async function openEmbedded(partitioner: PartitionerName, raw: boolean): Promise<TestDb> {
@@ -52,20 +55,22 @@ async function openEmbedded(partitioner: PartitionerName, raw: boolean): Promise
   return make();
 }
 
-async function openRemote(partitioner: PartitionerName, raw: boolean): Promise<TestDb> {
+async function openRemote(partitioner: PartitionerName, raw: boolean, backend: 'remote' | 'thrift'): Promise<TestDb> {
   const configYaml = `partitioner: org.apache.cassandra.dht.${partitioner}\n`;
   const first = await startIliumProcess({ configYaml });
   const make = async (node: IliumProcess): Promise<TestDb> => {
     let db: Ilium;
     try {
-      db = await connect({ contactPoints: [`${node.host}:${node.port}`], raw });
+      db = backend === 'remote'
+        ? await connect({ contactPoints: [`${node.host}:${node.port}`], raw })
+        : await connect({ protocol: 'thrift', contactPoints: [`${node.host}:${node.thriftPort!}`], raw });
     } catch (e) {
       node.dispose();
       throw e;
     }
     return {
       db,
-      backend: 'remote',
+      backend,
       elapse: (s) => new Promise((resolve) => setTimeout(resolve, s * 1000)),
       reopen: async () => {
         await db.close();

@@ -9,15 +9,21 @@
  * What differs from embedded (README, "Remote mode"): a column family with column metadata shows
  * only its named columns over CQL (writing another column is refused); range scans do not return
  * tombstone-only "ghost" rows; column timestamps are not read back.
+ *
+ * `protocol: 'thrift'` talks the 0.7 Thrift API instead (port 9160 unless `port` says otherwise;
+ * the first contact point that answers): the same calls and results, the node's own checks, no
+ * CQL view in between, and no `ks.table()` (thrift-backend.ts).
  */
 import cassandra from 'cassandra-driver';
 import { createRealEnv } from '../../env/index.js';
+import { InvalidRequestError } from '../../errors/index.js';
 import { Ilium } from '../ilium.js';
 import { fromDriverError } from './driver-errors.js';
 import { RemoteBackend } from './remote-backend.js';
+import { connectOverThrift } from './connect-thrift-api.js';
 
 export interface ConnectOptions {
-  /** Nodes to contact first: 'host' or 'host:port' (port 9042 unless `port` says otherwise). */
+  /** Nodes to contact first: 'host' or 'host:port' (port 9042, or 9160 over Thrift, unless `port` says otherwise). */
   readonly contactPoints: readonly string[];
   /** The driver's session keyspace (must exist); API calls name their keyspace anyway. */
   readonly keyspace?: string;
@@ -30,9 +36,13 @@ export interface ConnectOptions {
   readonly raw?: boolean;
   /** Milliseconds a request may take before it fails (the driver's read timeout); 12 s by default. */
   readonly requestTimeoutMs?: number;
+  /** 'cql' (the native protocol, the default) or 'thrift' (the 0.7 Thrift API). */
+  readonly protocol?: 'cql' | 'thrift';
 }
 
 export async function connect(options: ConnectOptions): Promise<Ilium> {
+  if (options.protocol === 'thrift') return connectOverThrift(options);
+  if (options.protocol !== undefined && options.protocol !== 'cql') throw new InvalidRequestError(`protocol must be 'cql' or 'thrift', not ${String(options.protocol)}`);
   const client = new cassandra.Client({
     contactPoints: [...options.contactPoints],
     localDataCenter: options.localDataCenter ?? 'datacenter1',

@@ -24,7 +24,11 @@ export interface ThriftClientOptions {
 
 export interface CassandraClient extends CassandraService {
   readonly address: NetAddress;
+  /** True once the connection has failed or closed (a client then has to connect again). */
+  readonly closed: boolean;
   close(): Promise<void>;
+  /** Closes now, without waiting for the server (after a call got no answer). */
+  destroy(): void;
 }
 
 export const DEFAULT_RPC_PORT = 9160;
@@ -36,7 +40,11 @@ export async function connectThrift(opts: ThriftClientOptions = {}): Promise<Cas
   const conn = await ThriftClientConnection.open(env, address, opts.maxFrameBytes);
   const client: Record<string, unknown> = {
     address,
+    get closed() {
+      return conn.closed;
+    },
     close: () => conn.close(),
+    destroy: () => conn.destroy(),
   };
   for (const m of idl.methods.values()) client[m.jsName] = (...args: unknown[]) => invoke(conn, m, args);
   return client as unknown as CassandraClient;

@@ -42,6 +42,11 @@ export class ThriftClientConnection {
     return this.socket.remoteAddress;
   }
 
+  /** True once the connection has failed or closed: every call from now on fails. */
+  get closed(): boolean {
+    return this.failure !== undefined || this.socket.closed;
+  }
+
   /**
    * Sends a CALL to `method`; `writeArgs` writes the argument struct. Resolves with a reader
    * positioned at the reply's result struct.
@@ -57,6 +62,11 @@ export class ThriftClientConnection {
       this.pending.set(seqid, { method, resolve, reject });
       this.socket.write(frame);
     });
+  }
+
+  /** Closes at once, without waiting for the peer (a peer that stopped reading would never let `close` finish). */
+  destroy(): void {
+    this.socket.destroy();
   }
 
   close(): Promise<void> {
