@@ -2,6 +2,7 @@
  * Rings for the locator's tests: endpoints by their last octet, a snitch read from a table, and
  * rings built from (endpoint, tokens) lists over Murmur3's bigint tokens.
  */
+import fc from 'fast-check';
 import { Murmur3Partitioner } from '../../dht/index.js';
 import { type Endpoint, endpoint } from '../endpoint.js';
 import { SimpleSnitch } from '../simple-snitch.js';
@@ -51,3 +52,37 @@ export function twoDcTwoRackTable(perRack: number): Map<Endpoint, Location> {
   }
   return table;
 }
+
+export interface RingShape {
+  readonly nodes: number;
+  readonly vnodes: number;
+  readonly tokens: readonly bigint[];
+  /** Per node: index into `datacenters` and `racks`. */
+  readonly placement: ReadonlyArray<{ readonly dc: number; readonly rack: number }>;
+}
+
+export const DATACENTERS = ['dc1', 'dc2', 'dc3'] as const;
+
+/** Random rings of 1..maxNodes nodes with 1..4 tokens each, spread over up to 3 DCs × 3 racks. */
+export function arbitraryRingShape(maxNodes = 8): fc.Arbitrary<RingShape> {
+  return fc.record({ nodes: fc.integer({ min: 1, max: maxNodes }), vnodes: fc.integer({ min: 1, max: 4 }) }).chain(({ nodes, vnodes }) =>
+    fc.record({
+      nodes: fc.constant(nodes),
+      vnodes: fc.constant(vnodes),
+      tokens: fc.uniqueArray(fc.bigInt({ min: -(2n ** 63n) + 1n, max: 2n ** 63n - 1n }), { minLength: nodes * vnodes, maxLength: nodes * vnodes }),
+      placement: fc.array(fc.record({ dc: fc.integer({ min: 0, max: 2 }), rack: fc.integer({ min: 0, max: 2 }) }), { minLength: nodes, maxLength: nodes }),
+    }),
+  );
+}
+
+/** The shape's snitch table: node i is 127.0.0.(i+1). */
+export function shapeTable(shape: RingShape): Map<Endpoint, Location> {
+  return new Map(shape.placement.map((p, i) => [ep(i + 1), { datacenter: DATACENTERS[p.dc]!, rack: `r${p.rack + 1}` }]));
+}
+
+export function ringOfShape(shape: RingShape): TokenMetadata<bigint> {
+  const spec = Array.from({ length: shape.nodes }, (_, i) => [ep(i + 1), shape.tokens.slice(i * shape.vnodes, (i + 1) * shape.vnodes)] as const);
+  return ringOf(spec, new TableSnitch(shapeTable(shape)));
+}
+
+export const arbitraryToken = (): fc.Arbitrary<bigint> => fc.bigInt({ min: -(2n ** 63n) + 1n, max: 2n ** 63n - 1n });
