@@ -9,9 +9,8 @@
  * Whether enough replicas are alive for a level is the coordinator's question, not asked here.
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import type { Consistency, QueryOptions } from './query-options.js';
-
-const isSerial = (cl: Consistency): boolean => cl === 'SERIAL' || cl === 'LOCAL_SERIAL';
+import { isSerialConsistency as isSerial } from '../../locator/index.js';
+import type { QueryOptions } from './query-options.js';
 
 export function checkReadConsistency(options: QueryOptions): void {
   if (options.consistency === 'ANY') throw new InvalidRequestError('ANY ConsistencyLevel is only supported for writes');

@@ -3,21 +3,11 @@
  * named values to positions before this point), the consistency levels, paging and the default
  * timestamp. The same for QUERY, EXECUTE and each statement of a BATCH.
  */
+import type { Consistency } from '../../locator/index.js';
 import type { BoundValue } from './bound-value.js';
 
-/** Cassandra's consistency level names. */
-export type Consistency =
-  | 'ANY'
-  | 'ONE'
-  | 'TWO'
-  | 'THREE'
-  | 'QUORUM'
-  | 'ALL'
-  | 'LOCAL_QUORUM'
-  | 'EACH_QUORUM'
-  | 'SERIAL'
-  | 'LOCAL_SERIAL'
-  | 'LOCAL_ONE';
+/** Cassandra's consistency level names (defined with their arithmetic in src/locator). */
+export type { Consistency };
 
 export interface QueryOptions {
   readonly consistency: Consistency;

@@ -1,0 +1,83 @@
+/** SimpleSnitch, cassandra-rackdc.properties, GossipingPropertyFileSnitch, the snitch factory and proximity. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigurationError } from '../errors/index.js';
+import { createSnitch } from './create-snitch.js';
+import type { Endpoint } from './endpoint.js';
+import { GossipingPropertyFileSnitch, UNKNOWN_LOCATION } from './gossiping-property-file-snitch.js';
+import { sortByProximity } from './proximity.js';
+import { parseRackDcProperties } from './rackdc-properties.js';
+import { SimpleSnitch } from './simple-snitch.js';
+import type { Location } from './snitch.js';
+import { TableSnitch, ep } from './test-support/rings.js';
+
+test('SimpleSnitch puts everyone in datacenter1 / rack1', () => {
+  const s = new SimpleSnitch();
+  assert.deepEqual(s.location(ep(1)), { datacenter: 'datacenter1', rack: 'rack1' });
+  assert.deepEqual(s.location(ep(200)), { datacenter: 'datacenter1', rack: 'rack1' });
+});
+
+test('rackdc properties: separators, comments, trimming, continuation, prefer_local', () => {
+  const p = parseRackDcProperties(['# where I am', '! also a comment', '', '  dc = DC1  ', 'rack:RAC\\', '  1', 'prefer_local=TRUE', 'dc_suffix .east'].join('\n'));
+  assert.equal(p.datacenter, 'DC1');
+  assert.equal(p.rack, 'RAC1');
+  assert.equal(p.preferLocal, true);
+  assert.deepEqual(p.others, { dc_suffix: '.east' });
+  assert.equal(parseRackDcProperties('dc=a\r\nrack=b\r\nprefer_local=yes').preferLocal, false);
+  assert.equal(parseRackDcProperties('dc=a\nrack=b').preferLocal, false);
+  assert.equal(parseRackDcProperties('dc=a\ndc=z\nrack=b').datacenter, 'z', 'a later key wins');
+});
+
+test('rackdc properties without dc or rack are refused', () => {
+  for (const text of ['rack=r1', 'dc=dc1', 'dc=\nrack=r1', '']) {
+    assert.throws(() => parseRackDcProperties(text), (e: unknown) => e instanceof ConfigurationError && /DC or rack not found.*cassandra-rackdc\.properties/.test(e.message), JSON.stringify(text));
+  }
+});
+
+test('GossipingPropertyFileSnitch: itself from the file, others from gossip, UNKNOWN_DC until heard', () => {
+  const heard = new Map<Endpoint, Partial<Location>>([
+    [ep(2), { datacenter: 'dc2', rack: 'r9' }],
+    [ep(3), { datacenter: 'dc3' }],
+  ]);
+  const s = new GossipingPropertyFileSnitch(ep(1), parseRackDcProperties('dc=dc1\nrack=r1\nprefer_local=true'), (e) => heard.get(e));
+  assert.deepEqual(s.announced(), { datacenter: 'dc1', rack: 'r1' });
+  assert.deepEqual(s.location(ep(1)), { datacenter: 'dc1', rack: 'r1' });
+  assert.deepEqual(s.location(ep(2)), { datacenter: 'dc2', rack: 'r9' });
+  assert.deepEqual(s.location(ep(3)), { datacenter: 'dc3', rack: UNKNOWN_LOCATION.rack });
+  assert.deepEqual(s.location(ep(4)), UNKNOWN_LOCATION);
+  assert.equal(s.preferLocal, true);
+  heard.set(ep(4), { datacenter: 'dc1', rack: 'r2' });
+  assert.deepEqual(s.location(ep(4)), { datacenter: 'dc1', rack: 'r2' }, 'answers follow gossip');
+});
+
+test('createSnitch by short or full name; unknown names and a missing rackdc file refused', () => {
+  const inputs = { local: ep(1), gossiped: () => undefined };
+  assert.equal(createSnitch('SimpleSnitch', inputs).name, 'SimpleSnitch');
+  assert.equal(createSnitch('org.apache.cassandra.locator.SimpleSnitch', inputs).name, 'SimpleSnitch');
+  const g = createSnitch('GossipingPropertyFileSnitch', { ...inputs, rackDcProperties: 'dc=east\nrack=a' });
+  assert.deepEqual(g.location(ep(1)), { datacenter: 'east', rack: 'a' });
+  assert.throws(() => createSnitch('GossipingPropertyFileSnitch', inputs), /needs cassandra-rackdc\.properties/);
+  assert.throws(() => createSnitch('Ec2Snitch', inputs), (e: unknown) => e instanceof ConfigurationError && /Unknown endpoint_snitch 'Ec2Snitch'/.test(e.message));
+});
+
+test('sortByProximity: self, same rack, same data center, then the rest; stable within a tier', () => {
+  const table = new Map<Endpoint, Location>([
+    [ep(1), { datacenter: 'dc1', rack: 'r1' }],
+    [ep(2), { datacenter: 'dc2', rack: 'r1' }],
+    [ep(3), { datacenter: 'dc1', rack: 'r2' }],
+    [ep(4), { datacenter: 'dc1', rack: 'r1' }],
+    [ep(5), { datacenter: 'dc2', rack: 'r2' }],
+    [ep(6), { datacenter: 'dc1', rack: 'r1' }],
+  ]);
+  const snitch = new TableSnitch(table);
+  const inputs = { self: ep(1), locationOf: (e: Endpoint) => snitch.location(e) };
+  const all = [ep(5), ep(3), ep(2), ep(6), ep(1), ep(4)];
+  assert.deepEqual(sortByProximity(all, inputs), [ep(1), ep(6), ep(4), ep(3), ep(5), ep(2)]);
+  const scores = new Map([[ep(4), 1], [ep(6), 5], [ep(5), Number.NaN], [ep(2), 3]]);
+  assert.deepEqual(
+    sortByProximity(all, { ...inputs, score: (e) => scores.get(e) ?? 0 }),
+    [ep(1), ep(4), ep(6), ep(3), ep(2), ep(5)],
+    'scores order within a tier; NaN last',
+  );
+  assert.deepEqual(sortByProximity(all, { self: ep(1), locationOf: (e) => new SimpleSnitch().location(e) }), [ep(1), ep(5), ep(3), ep(2), ep(6), ep(4)]);
+});
