@@ -1,0 +1,66 @@
+/**
+ * A message ↔ a frame body (protocol version 1):
+ *
+ *   message := id:varint verb:u16 kind:u8 createdAtMs:varint remainingMs:varint
+ *              payloadLength:varint payload:byte[payloadLength]
+ *
+ * `id` is a non-negative safe integer; `verb` a number from the verb table; `kind` from
+ * MESSAGE_KIND_IDS; `remainingMs` the time left before the message expires when it was encoded
+ * (the receiver adds it to its own clock). The sender is not repeated per message: the
+ * connection's handshake named it. Nothing may follow the payload.
+ */
+import { ByteReader } from '../util/byte-reader.js';
+import { ByteWriter } from '../util/byte-writer.js';
+import type { InetAddressAndPort } from './inet-address.js';
+import { MESSAGE_KIND_IDS, type Message, type MessageKind } from './message.js';
+import { InternodeProtocolError } from './net-errors.js';
+import { VERBS, verbById } from './verbs.js';
+
+const KIND_BY_ID: readonly MessageKind[] = ['oneway', 'request', 'response', 'failure'];
+
+export function encodeMessage(m: Message, nowMs: number): Buffer {
+  const w = new ByteWriter(32 + m.payload.length);
+  w.varint(m.id).u16(VERBS[m.verb].id).u8(MESSAGE_KIND_IDS[m.kind]);
+  w.varint(Math.max(0, Math.floor(m.createdAtMs)));
+  w.varint(Math.max(0, Math.ceil(m.expiresAtMs - nowMs)));
+  w.lenBytes(m.payload);
+  return w.toBuffer();
+}
+
+/** A well-formed message whose verb number this build does not know. */
+export class UnknownVerbError extends InternodeProtocolError {
+  constructor(
+    readonly messageId: number,
+    readonly verbId: number,
+    readonly kind: MessageKind,
+  ) {
+    super(`unknown verb ${verbId}`);
+  }
+}
+
+/**
+ * Reads a frame body sent by `from` and received at `nowMs`. Throws `UnknownVerbError` for an
+ * unknown verb (the stream is still in sync) and `InternodeProtocolError` for anything malformed.
+ */
+export function decodeMessage(body: Buffer, from: InetAddressAndPort, nowMs: number): Message {
+  let id: number, verbId: number, kind: MessageKind, createdAtMs: number, remainingMs: number, payload: Buffer;
+  try {
+    const r = new ByteReader(body);
+    id = r.varint();
+    verbId = r.u16();
+    const kindId = r.u8();
+    const k = KIND_BY_ID[kindId];
+    if (k === undefined) throw new InternodeProtocolError(`unknown message kind ${kindId}`);
+    kind = k;
+    createdAtMs = r.varint();
+    remainingMs = r.varint();
+    payload = Buffer.from(r.lenBytes());
+    if (r.remaining !== 0) throw new InternodeProtocolError(`${r.remaining} stray bytes after the payload`);
+  } catch (err) {
+    if (err instanceof InternodeProtocolError) throw err;
+    throw new InternodeProtocolError(`malformed message: ${(err as Error).message}`);
+  }
+  const verb = verbById(verbId);
+  if (verb === undefined) throw new UnknownVerbError(id, verbId, kind);
+  return { id, verb, kind, from, createdAtMs, expiresAtMs: nowMs + remainingMs, payload };
+}

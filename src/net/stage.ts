@@ -1,0 +1,25 @@
+/**
+ * The stages (Cassandra's SEDA queues) a verb's handler runs on. Messaging only labels each
+ * inbound message with its stage and hands it to a `StageExecutor`; the node decides how each
+ * stage is run (bounded concurrency, priorities). The default runs handlers at once.
+ */
+export const STAGES = [
+  'GOSSIP',
+  'MUTATION',
+  'COUNTER_MUTATION',
+  'READ',
+  'REQUEST_RESPONSE',
+  'INTERNAL_RESPONSE',
+  'MIGRATION',
+  'ANTI_ENTROPY',
+  'STREAM',
+  'MISC',
+  'IMMEDIATE',
+] as const;
+
+export type Stage = (typeof STAGES)[number];
+
+/** Runs `task` on `stage`. Must not throw synchronously for a task's own failure. */
+export type StageExecutor = (stage: Stage, task: () => void) => void;
+
+export const runImmediately: StageExecutor = (_stage, task) => task();
