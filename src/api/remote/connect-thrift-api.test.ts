@@ -7,10 +7,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server, type Socket } from 'node:net';
-import { IliumError, InvalidRequestError } from '../../errors/index.js';
+import { AuthenticationError, IliumError, InvalidRequestError, NotFoundError, ReadTimeoutError, UnauthorizedError, UnavailableError, WriteTimeoutError } from '../../errors/index.js';
+import { ThriftException, toThriftException } from '../../thrift/service/thrift-exceptions.js';
 import { type IliumProcess, startIliumProcess } from '../../../test/support/ilium-process.js';
 import type { Row } from '../js-values.js';
 import { connect } from './connect.js';
+import { fromThriftError } from './thrift-errors.js';
 
 let node: IliumProcess;
 
@@ -100,4 +102,26 @@ test('a node that never answers: the call fails within the request timeout, the 
     for (const s of sockets) s.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+});
+
+test("the 0.7 exceptions a node's typed errors become, and back: Unavailable, TimedOut, Authorization, SchemaDisagreement", () => {
+  const cases: [unknown, string, (e: unknown) => boolean][] = [
+    [new UnavailableError('Cannot achieve consistency level QUORUM', 'QUORUM', 2, 1), 'UnavailableException', (e) => e instanceof UnavailableError && e.consistency === 'ONE'],
+    [new WriteTimeoutError('timed out', 'QUORUM', 1, 2, 'SIMPLE'), 'TimedOutException', (e) => e instanceof WriteTimeoutError],
+    [new ReadTimeoutError('timed out', 'QUORUM', 1, 2, false), 'TimedOutException', (e) => e instanceof WriteTimeoutError],
+    [new UnauthorizedError('User u has no MODIFY permission'), 'AuthorizationException', (e) => e instanceof UnauthorizedError && /no MODIFY permission/.test(e.message)],
+    [new AuthenticationError('bad credentials'), 'AuthenticationException', (e) => e instanceof AuthenticationError],
+    [new NotFoundError('absent'), 'NotFoundException', (e) => e instanceof NotFoundError],
+    [new InvalidRequestError('unconfigured columnfamily X'), 'InvalidRequestException', (e) => e instanceof InvalidRequestError && e.message === 'unconfigured columnfamily X'],
+  ];
+  for (const [error, thriftName, back] of cases) {
+    const wire = toThriftException(error);
+    assert.ok(wire instanceof ThriftException && wire.thriftName === thriftName, `${String(error)} → ${thriftName}`);
+    // Read back by the API's Thrift mode (a write, at the consistency it sends).
+    assert.ok(back(fromThriftError(wire, 'batch_mutate', 'write', 'ONE')), `${thriftName} back`);
+  }
+  const read = fromThriftError(new ThriftException('TimedOutException'), 'get_slice', 'read', 'ONE');
+  assert.ok(read instanceof ReadTimeoutError);
+  const disagreement = fromThriftError(new ThriftException('SchemaDisagreementException'), 'system_add_keyspace', 'schema', 'ONE');
+  assert.ok(disagreement instanceof IliumError && /do not agree on the schema/.test(disagreement.message));
 });
