@@ -59,7 +59,11 @@ export function iliumCqlSpec(sync: CommitLogSync): SystemSpec {
         encoding: { useBigIntAsLong: true },
         socketOptions: { readTimeout: 60_000 },
       });
+      // Should this process die before `close`, the node must not outlive it.
+      const disposeOnExit = (): void => node.dispose();
+      process.once('exit', disposeOnExit);
       const close = async (): Promise<void> => {
+        process.off('exit', disposeOnExit);
         await client.shutdown();
         const code = await node.stop();
         node.dispose();

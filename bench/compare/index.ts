@@ -98,4 +98,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}\n`);
 }
 
+// Ctrl-C ends the process through 'exit', where each running service is stopped and removed.
+process.once('SIGINT', () => process.exit(130));
+process.once('SIGTERM', () => process.exit(143));
 await main();

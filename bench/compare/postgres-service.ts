@@ -53,6 +53,16 @@ export async function startPostgres(o: { readonly synchronousCommit: boolean; re
     throw e;
   }
   const version = run(join(bin, 'postgres'), ['--version']).trim();
+  // Should this process die before `stop`, the server must not outlive it.
+  const stopOnExit = (): void => {
+    try {
+      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], asUser);
+    } catch {
+      // Already stopped.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stopOnExit);
   return {
     host: '127.0.0.1',
     port,
@@ -60,6 +70,7 @@ export async function startPostgres(o: { readonly synchronousCommit: boolean; re
     database: 'postgres',
     version,
     stop: async () => {
+      process.off('exit', stopOnExit);
       try {
         run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop'], asUser);
       } finally {

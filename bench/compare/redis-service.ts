@@ -33,6 +33,9 @@ export async function startRedis(o: { readonly appendfsync: 'always' | 'everysec
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', o.appendfsync, '--daemonize', 'no', '--logfile', join(dir, 'redis.log')];
   const child = spawn(bin, args, { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Should this process die before `stop`, the server must not outlive it.
+  const killOnExit = (): void => void child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const probe = new Redis({ host: '127.0.0.1', port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   probe.on('error', () => undefined); // a refused connect while the server starts: waitUntil retries
   try {
@@ -42,6 +45,7 @@ export async function startRedis(o: { readonly appendfsync: 'always' | 'everysec
       await probe.ping();
     }, 20_000, 'redis-server');
   } catch (e) {
+    process.off('exit', killOnExit);
     child.kill('SIGKILL');
     await exited;
     rmSync(dir, { recursive: true, force: true });
@@ -54,6 +58,7 @@ export async function startRedis(o: { readonly appendfsync: 'always' | 'everysec
     port,
     version: run(bin, ['--version']).trim(),
     stop: async () => {
+      process.off('exit', killOnExit);
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
       rmSync(dir, { recursive: true, force: true });
