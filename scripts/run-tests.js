@@ -19,7 +19,7 @@ function walk(dir, out) {
   return out;
 }
 
-const unit = [...walk(join(root, 'dist/src'), []), ...walk(join(root, 'dist/examples'), [])];
+const unit = [...walk(join(root, 'dist/src'), []), ...walk(join(root, 'dist/examples'), []), ...walk(join(root, 'dist/bench'), [])];
 const slow = walk(join(root, 'dist/test'), []);
 const crash = slow.filter((p) => p.includes('/crash/'));
 const files = mode === 'unit' ? unit : mode === 'crash' ? crash : [...unit, ...slow];
