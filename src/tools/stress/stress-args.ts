@@ -111,8 +111,7 @@ export function parseStressArgs(argv: readonly string[]): StressOptions {
   try {
     parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
   } catch (e) {
-    const m = /'(-[^']+)'/.exec((e as Error).message);
-    throw new StressOptionError(m?.[1] ?? 'arguments', (e as Error).message);
+    throw parseArgsError(e as Error & { code?: string });
   }
   const { values: v, positionals } = parsed;
   const help = v.help ?? false;
@@ -175,4 +174,16 @@ function keyspaceName(text: string | undefined): string {
   // created unquoted, so a plain CQL identifier (Cassandra's limit is 48 characters)
   if (!/^[A-Za-z][A-Za-z0-9_]{0,47}$/.test(text)) throw new StressOptionError('--keyspace', `expected a name of letters, digits and _ (at most 48, a letter first), got '${text}'`);
   return text;
+}
+
+/** util.parseArgs's refusal, named by our option labels (`-n` and `--ops` are both `-n/--ops`). */
+function parseArgsError(e: Error & { code?: string }): StressOptionError {
+  const flag = /'(--?[A-Za-z][\w-]*)/.exec(e.message)?.[1];
+  const option = flag === '-n' || flag === '--ops' ? '-n/--ops' : flag === '-h' ? '--help' : (flag ?? 'arguments');
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new StressOptionError(option, 'unknown option (ilium stress --help lists them)');
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (/does not take/.test(e.message)) return new StressOptionError(option, 'takes no value');
+    return new StressOptionError(option, /ambiguous/.test(e.message) ? 'needs a value (a value starting with - is not one)' : 'needs a value');
+  }
+  return new StressOptionError(option, e.message);
 }
