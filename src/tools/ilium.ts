@@ -6,6 +6,7 @@
  *   ilium sstable dump <table dir> <generation>
  *   ilium cqlsh [host [port]] [-k ks] [-e stmt] [-f file] [-u user -p pass] [--request-timeout s]
  *   ilium cli [--host H] [--port N] [-k ks] [-f file | --batch] [-u user --password pass] [-v]
+ *   ilium stress write|read|mixed [-n N | --duration T] [--concurrency N] [--rate N] [--json FILE|-] …
  */
 import { parseArgs } from 'node:util';
 import { IliumError } from '../errors/index.js';
@@ -34,7 +35,11 @@ const USAGE = `usage:
       -e / -f run statements and exit. \`ilium cqlsh --help\` lists the options.
   ilium cli [--host H] [--port N] [-k keyspace] [-f file | --batch] [-u user --password pass] [-v]
       The cassandra-cli 0.7 shell over a node's Thrift port (127.0.0.1 9160 by default);
-      -f / --batch run statements and exit. \`ilium cli --help\` lists the options.`;
+      -f / --batch run statements and exit. \`ilium cli --help\` lists the options.
+  ilium stress write|read|mixed [-n N | --duration T] [--concurrency N] [--rate N] [--json FILE|-] …
+      A load generator in the spirit of cassandra-stress, over CQL (Ilium or Cassandra; 127.0.0.1
+      9042 by default): progress every second, then throughput and latency percentiles per
+      operation. \`ilium stress --help\` lists the options.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -49,6 +54,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'cli') {
     const { runCli } = await import('./cli/run-cli.js');
     return runCli({ argv: rest, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  }
+  if (command === 'stress') {
+    const [{ runStress }, { createRealEnv }] = await Promise.all([import('./stress/run-stress.js'), import('../env/index.js')]);
+    return runStress({ argv: rest, env: createRealEnv(), stdout: process.stdout, stderr: process.stderr });
   }
   if (command === 'sstable' && rest[0] === 'dump' && rest.length === 3) {
     const [{ dumpSSTable }, { createRealEnv }] = await Promise.all([import('../storage/sstable/index.js'), import('../env/index.js')]);
