@@ -1,0 +1,164 @@
+/**
+ * Hinted handoff on the coordinator's side. When a replica misses a write (it is down, or did not
+ * answer in time), the coordinator hands the mutation here as a hint for that replica's host id.
+ * Hints are kept on disk (`HintsStore`) and delivered when the replica is alive again: at once when
+ * the failure detector reports it back (`onAlive`), and by a periodic sweep that also catches
+ * hints left from before a restart. Bounded as in Cassandra:
+ * - a replica down for longer than max_hint_window_in_ms gets no new hints (it will need repair);
+ * - each hint expires (the tables' gc_grace), so a late delivery cannot bring back purged data;
+ * - delivery is throttled (hinted_handoff_throttle_in_kb).
+ */
+import type { Env, TimerHandle } from '../env/index.js';
+import type { NetLogger } from '../net/index.js';
+import { HintsDispatcher, type DispatchResult, type HintDelivery } from './hints-dispatcher.js';
+import { HintsStore } from './hints-store.js';
+
+export interface HintsLiveness {
+  isAlive(target: string): boolean;
+  /** Since when (ms since the epoch) the target is known to be down; null when it is up or unknown. */
+  downSinceMs(target: string): number | null;
+}
+
+export interface HintsOptions {
+  /** hinted_handoff_enabled */
+  readonly enabled: boolean;
+  /** max_hint_window_in_ms (Cassandra: 3 hours) */
+  readonly maxHintWindowMs: number;
+  /** hints_flush_period_in_ms (Cassandra: 10 s) */
+  readonly flushPeriodMs: number;
+  /** How often pending hints of live targets are looked for (Cassandra: every 10 s). */
+  readonly dispatchPeriodMs: number;
+  /** hinted_handoff_throttle_in_kb × 1024 */
+  readonly throttleBytesPerSec: number;
+  /** max_hints_file_size_in_mb × 2^20 */
+  readonly maxFileBytes: number;
+}
+
+export const DEFAULT_HINTS_OPTIONS: HintsOptions = Object.freeze({
+  enabled: true,
+  maxHintWindowMs: 3 * 3600_000,
+  flushPeriodMs: 10_000,
+  dispatchPeriodMs: 10_000,
+  throttleBytesPerSec: 1024 * 1024,
+  maxFileBytes: 128 * 1024 * 1024,
+});
+
+export interface HintsStats {
+  written: number;
+  /** Not written: hints off, or the target down past the window. */
+  refused: number;
+  delivered: number;
+  expired: number;
+  damaged: number;
+  failedRuns: number;
+}
+
+export class HintsService {
+  readonly store: HintsStore;
+  readonly stats: HintsStats = { written: 0, refused: 0, delivered: 0, expired: 0, damaged: 0, failedRuns: 0 };
+  private readonly dispatcher: HintsDispatcher;
+  private readonly running = new Map<string, Promise<DispatchResult>>();
+  private readonly timers: TimerHandle[] = [];
+  private stopped = false;
+
+  constructor(
+    private readonly env: Env,
+    dir: string,
+    private readonly liveness: HintsLiveness,
+    delivery: HintDelivery,
+    private readonly options: HintsOptions = DEFAULT_HINTS_OPTIONS,
+    private readonly logger: NetLogger,
+  ) {
+    this.store = new HintsStore(env, dir, { maxFileBytes: options.maxFileBytes });
+    this.dispatcher = new HintsDispatcher(env, this.store, delivery, { throttleBytesPerSec: options.throttleBytesPerSec, logger });
+  }
+
+  start(): void {
+    this.timers.push(this.env.timers.setInterval(() => void this.flushQuietly(), this.options.flushPeriodMs));
+    this.timers.push(this.env.timers.setInterval(() => this.sweep(), this.options.dispatchPeriodMs));
+  }
+
+  /**
+   * Keeps `payload` (a serialized mutation) for `target` until `expiresAtMs`. False when no hint
+   * was written: hints are off, or the target has been down longer than the hint window.
+   */
+  hint(target: string, payload: Uint8Array, expiresAtMs: number): boolean {
+    if (this.stopped || !this.shouldHint(target)) {
+      this.stats.refused++;
+      return false;
+    }
+    this.store.append(target, { createdAtMs: this.env.clock.nowMs(), expiresAtMs, payload });
+    this.stats.written++;
+    return true;
+  }
+
+  /** Whether a write missed by `target` now would be hinted. */
+  shouldHint(target: string): boolean {
+    if (!this.options.enabled) return false;
+    const downSince = this.liveness.downSinceMs(target);
+    return downSince === null || this.env.clock.nowMs() - downSince <= this.options.maxHintWindowMs;
+  }
+
+  /** The failure detector saw `target` come back: deliver its hints now. */
+  onAlive(target: string): void {
+    if (this.store.pendingBytes(target) > 0) void this.dispatch(target);
+  }
+
+  /** Delivers `target`'s hints (joins a delivery already running for it). */
+  dispatch(target: string): Promise<DispatchResult> {
+    const running = this.running.get(target);
+    if (running !== undefined) return running;
+    const run = this.dispatcher
+      .dispatch(target, () => !this.stopped && this.liveness.isAlive(target))
+      .then((r) => this.account(target, r))
+      .finally(() => this.running.delete(target));
+    this.running.set(target, run);
+    return run;
+  }
+
+  /** Targets with hints waiting. */
+  pendingTargets(): string[] {
+    return this.store.targets();
+  }
+
+  /** Drops every hint for `target` (it left the ring for good). */
+  forget(target: string): void {
+    this.store.removeAll(target);
+  }
+
+  async flush(): Promise<void> {
+    await this.store.flush();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers.splice(0)) t.cancel();
+    await Promise.allSettled([...this.running.values()]);
+    await this.store.close();
+  }
+
+  private sweep(): void {
+    for (const target of this.store.targets()) if (this.liveness.isAlive(target)) void this.dispatch(target);
+  }
+
+  private account(target: string, r: DispatchResult): DispatchResult {
+    this.stats.delivered += r.delivered;
+    this.stats.expired += r.expired;
+    this.stats.damaged += r.damaged;
+    if (r.error !== undefined) {
+      this.stats.failedRuns++;
+      this.logger.warn('hints_delivery_failed', { target, delivered: r.delivered, error: String(r.error) });
+    } else if (r.completed && r.delivered + r.expired > 0) {
+      this.logger.info('hints_delivered', { target, delivered: r.delivered, expired: r.expired });
+    }
+    return r;
+  }
+
+  private async flushQuietly(): Promise<void> {
+    try {
+      await this.store.flush();
+    } catch (e) {
+      this.logger.error('hints_flush_failed', { error: String(e) });
+    }
+  }
+}
