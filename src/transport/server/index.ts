@@ -6,5 +6,6 @@ export * from './cql-server.js';
 export * from './frame-reader.js';
 export * from './password-authenticator.js';
 export * from './server-options.js';
+export * from './socket-listener.js';
 export * from './startup.js';
 export * from './transport-logger.js';
