@@ -7,7 +7,9 @@
  * Ilium-only keys: `data_center` and `rack` (what cassandra-rackdc.properties says for the
  * GossipingPropertyFileSnitch; SimpleSnitch reports them too), `memtable_flush_threshold_in_mb`,
  * `prepared_statements_cache_max_entries` (Cassandra sizes that cache in memory with
- * prepared_statements_cache_size_mb; Ilium counts statements).
+ * prepared_statements_cache_size_mb; Ilium counts statements), `start_admin`, `admin_address` and
+ * `admin_port` (where `ilium nodetool` reaches the node; Cassandra's nodetool uses JMX on 7199,
+ * configured outside cassandra.yaml).
  */
 import { ConfigurationError } from '../errors/index.js';
 
@@ -43,6 +45,10 @@ export interface NodeConfig {
   readonly memtable_flush_threshold_in_mb: number;
   readonly prepared_statements_cache_max_entries: number;
   readonly seeds: readonly string[];
+  readonly start_admin: boolean;
+  /** Defaults to listen_address. */
+  readonly admin_address: string | null;
+  readonly admin_port: number;
 }
 
 export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
@@ -73,6 +79,9 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   memtable_flush_threshold_in_mb: 64,
   prepared_statements_cache_max_entries: 10000,
   seeds: Object.freeze(['127.0.0.1']),
+  start_admin: true,
+  admin_address: null,
+  admin_port: 7199,
 } satisfies NodeConfig);
 
 /** cassandra.yaml keys Ilium accepts and does not use (yet). */
@@ -143,7 +152,7 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
 }
 
 function checkValue(key: string, value: unknown, def: unknown): unknown {
-  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address')) return null;
+  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address' || key === 'admin_address')) return null;
   if (Array.isArray(def)) {
     if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ConfigurationError(`${key} must be a list of strings`);
     return Object.freeze([...value]);
@@ -175,6 +184,7 @@ function validate(c: NodeConfig): void {
   port('native_transport_port');
   port('rpc_port');
   port('storage_port');
+  port('admin_port');
   if (!['periodic', 'batch', 'group'].includes(c.commitlog_sync)) throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, got ${c.commitlog_sync}`);
   if (c.data_file_directories.length === 0) throw new ConfigurationError('data_file_directories needs at least one directory');
   if (!Number.isInteger(c.num_tokens) || c.num_tokens < 1 || c.num_tokens > 1536) throw new ConfigurationError(`num_tokens must be between 1 and 1536, got ${c.num_tokens}`);

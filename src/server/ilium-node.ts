@@ -48,6 +48,7 @@ const MB = 1024 * 1024;
 
 export class IliumNode {
   private closing: Promise<void> | undefined;
+  private draining: Promise<void> | undefined;
 
   private constructor(
     readonly config: NodeConfig,
@@ -132,6 +133,25 @@ export class IliumNode {
   /** Where Thrift clients connect; undefined when start_rpc is false. */
   get thriftAddress(): NetAddress | undefined {
     return this.thriftServer?.address();
+  }
+
+  /** True once `drain()` was asked: clients are gone and memtables flushed. */
+  get drained(): boolean {
+    return this.draining !== undefined;
+  }
+
+  /**
+   * nodetool drain: stops taking client requests (the CQL and Thrift servers close), then flushes
+   * every memtable, so a restart replays nothing. The process stays up until stopped. Idempotent.
+   */
+  drain(): Promise<void> {
+    this.draining ??= (async () => {
+      this.log.info('draining', {});
+      await Promise.all([this.server?.close(), this.thriftServer?.close()]);
+      await this.engine.flush();
+      this.log.info('drained', {});
+    })();
+    return this.draining;
   }
 
   /** Stops the CQL and Thrift servers, then flushes and closes the engine. Idempotent. */

@@ -12,4 +12,5 @@ export * from './type-spec.js';
 export * from './node-identity.js';
 export * from './node-logger.js';
 export * from './ilium-node.js';
+export * from './admin/index.js';
 export * from './statement-preparer.js';

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The `ilium` command. Subcommands:
- *   ilium start [--config FILE] [--data DIR] [--port N] [--rpc-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
+ *   ilium start [--config FILE] [--data DIR] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
+ *   ilium nodetool [-h host] [-p port] <command> [args…]
  *   ilium schema load FILE [--data DIR] [--partitioner NAME]
  *   ilium sstable dump <table dir> <generation>
  *   ilium cqlsh [host [port]] [-k ks] [-e stmt] [-f file] [-u user -p pass] [--request-timeout s]
@@ -15,13 +16,15 @@ import { IliumError } from '../errors/index.js';
 // schema loaders (XML parser, embedded API) and the SSTable dumper.
 
 const USAGE = `usage:
-  ilium start [--config FILE] [--data DIR] [--port N] [--rpc-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
+  ilium start [--config FILE] [--data DIR] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
       Starts a node, its CQL server and its Thrift (0.7 API) server. --config: a cassandra.yaml-style
       file (its keys where the meaning is the same); the flags override it: --data the data
       directory (./data by default), --port the CQL port (native_transport_port, 9042; 0 picks a
       free one), --rpc-port the Thrift port (rpc_port, 9160; 0 picks a free one; start_rpc: false
-      in the config turns Thrift off), --commitlog-sync the commit log's sync mode. -D: the Cassandra system properties Ilium
-      knows: cassandra.test.fail_writes_ks=KS (writes to KS fail) and
+      in the config turns Thrift off), --admin-port where nodetool connects (admin_port, 7199 on
+      listen_address; 0 picks a free one; start_admin: false turns it off), --commitlog-sync the
+      commit log's sync mode. -D: the Cassandra system properties Ilium knows:
+      cassandra.test.fail_writes_ks=KS (writes to KS fail) and
       cassandra.custom_query_handler_class=org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler.
   ilium schema load FILE [--data DIR] [--partitioner NAME]
       Adds the keyspaces and column families of FILE (the JSON form
@@ -36,6 +39,10 @@ const USAGE = `usage:
   ilium cli [--host H] [--port N] [-k keyspace] [-f file | --batch] [-u user --password pass] [-v]
       The cassandra-cli 0.7 shell over a node's Thrift port (127.0.0.1 9160 by default);
       -f / --batch run statements and exit. \`ilium cli --help\` lists the options.
+  ilium nodetool [-h host] [-p port] <command> [args…]
+      Asks a running node (its admin port, 7199 by default): status, info, ring, describecluster,
+      version, tablestats, flush, compact, snapshot, clearsnapshot, drain. \`ilium nodetool --help\`
+      lists them.
   ilium stress write|read|mixed [-n N | --duration T] [--concurrency N] [--rate N] [--json FILE|-] …
       A load generator in the spirit of cassandra-stress, over CQL (Ilium or Cassandra; 127.0.0.1
       9042 by default): progress every second, then throughput and latency percentiles per
@@ -54,6 +61,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'cli') {
     const { runCli } = await import('./cli/run-cli.js');
     return runCli({ argv: rest, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  }
+  if (command === 'nodetool') {
+    const [{ runNodetool }, { createRealEnv }] = await Promise.all([import('./nodetool/run-nodetool.js'), import('../env/index.js')]);
+    return runNodetool({ argv: rest, env: createRealEnv(), stdout: process.stdout, stderr: process.stderr });
   }
   if (command === 'stress') {
     const [{ runStress }, { createRealEnv }] = await Promise.all([import('./stress/run-stress.js'), import('../env/index.js')]);
@@ -76,6 +87,7 @@ async function start(args: string[]): Promise<number> {
       data: { type: 'string' },
       port: { type: 'string' },
       'rpc-port': { type: 'string' },
+      'admin-port': { type: 'string' },
       'commitlog-sync': { type: 'string' },
       D: { type: 'string', short: 'D', multiple: true },
     } as const;
@@ -86,7 +98,8 @@ async function start(args: string[]): Promise<number> {
   }
   const port = portOption(values.port);
   const rpcPort = portOption(values['rpc-port']);
-  for (const [flag, v, given] of [['--port', port, values.port], ['--rpc-port', rpcPort, values['rpc-port']]] as const) {
+  const adminPort = portOption(values['admin-port']);
+  for (const [flag, v, given] of [['--port', port, values.port], ['--rpc-port', rpcPort, values['rpc-port']], ['--admin-port', adminPort, values['admin-port']]] as const) {
     if (Number.isNaN(v)) {
       process.stderr.write(`ilium: ${flag} takes a port number (0-65535), got ${given}\n`);
       return 2;
@@ -98,6 +111,7 @@ async function start(args: string[]): Promise<number> {
     ...(values.data === undefined ? {} : { dataDir: values.data }),
     ...(port === undefined ? {} : { port }),
     ...(rpcPort === undefined ? {} : { rpcPort }),
+    ...(adminPort === undefined ? {} : { adminPort }),
     ...(values['commitlog-sync'] === undefined ? {} : { commitlogSync: values['commitlog-sync'] }),
     ...(values.D === undefined ? {} : { systemProperties: values.D }),
   });

@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { type LoadedConfig, loadConfigFile, parseSystemProperties, resolveNodeConfig } from '../config/index.js';
 import { createRealEnv } from '../env/index.js';
-import { IliumNode, type NodeLogger } from '../server/index.js';
+import { ConfigurationError } from '../errors/index.js';
+import { AdminServer, IliumNode, type NodeLogger, createNodeAdmin } from '../server/index.js';
 import { lockDataDir } from './data-dir-lock.js';
 
 export interface StartOptions {
@@ -14,6 +15,8 @@ export interface StartOptions {
   readonly port?: number;
   /** Overrides rpc_port, the Thrift port (0: any free port). */
   readonly rpcPort?: number;
+  /** Overrides admin_port, where `ilium nodetool` connects (0: any free port). */
+  readonly adminPort?: number;
   /** Overrides commitlog_sync. */
   readonly commitlogSync?: string;
   /** `-D` definitions (`name=value`): Cassandra's system properties Ilium honours. */
@@ -25,9 +28,9 @@ export interface StartOptions {
  * directory, starts the node (storage with commit log replay, then the CQL server), prints one
  * startup line, and on SIGINT/SIGTERM stops the server, flushes every memtable and exits 0.
  * Logs are JSON lines on stderr (pino); stdout carries only the startup line, which says where
- * CQL and Thrift clients connect:
+ * CQL and Thrift clients and `ilium nodetool` connect:
  *
- *   Ilium node started in 85 ms: data /x/data, commit log sync periodic; ready: CQL native protocol on 127.0.0.1:9042, Thrift on 127.0.0.1:9160. Ctrl-C stops it.
+ *   Ilium node started in 85 ms: data /x/data, commit log sync periodic; ready: CQL native protocol on 127.0.0.1:9042, Thrift on 127.0.0.1:9160, nodetool on 127.0.0.1:7199. Ctrl-C stops it.
  */
 export async function startNode(opts: StartOptions): Promise<void> {
   const pinoLog = pino({ name: 'ilium' }, pino.destination(2));
@@ -44,8 +47,19 @@ export async function startNode(opts: StartOptions): Promise<void> {
   const dataDir = resolve(config.data_file_directories[0]!);
   const unlock = lockDataDir(dataDir);
   let node: IliumNode;
+  let admin: AdminServer | undefined;
   try {
     node = await IliumNode.start({ config, properties, env, log });
+    if (config.start_admin) {
+      const host = config.admin_address ?? config.listen_address;
+      admin = new AdminServer(env, createNodeAdmin(node, env.clock.nowMs()), { host, port: config.admin_port });
+      await admin.start().catch(async (e: unknown) => {
+        await node.close();
+        const code = (e as NodeJS.ErrnoException).code;
+        const why = code === 'EADDRINUSE' ? 'the port is in use' : (e as Error).message;
+        throw new ConfigurationError(`cannot listen for nodetool on ${host}:${config.admin_port}: ${why} (admin_address, admin_port, --admin-port; start_admin: false turns it off)`, { cause: e });
+      });
+    }
   } catch (e) {
     unlock();
     throw e;
@@ -56,7 +70,7 @@ export async function startNode(opts: StartOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info('stopping', { signal });
-    node.close().then(
+    Promise.all([admin?.close(), node.close()]).then(
       () => {
         unlock();
         process.exit(0);
@@ -77,12 +91,13 @@ export async function startNode(opts: StartOptions): Promise<void> {
   const thrift = node.thriftAddress;
   const sync = node.engine.options.commitlogSync;
   const replayed = node.engine.replayReport?.entriesReplayed ?? 0;
-  log.info('started', { dataDir, commitlogSync: sync, cql: cql ?? null, thrift: thrift ?? null, replayedMutations: replayed, nodeStartMs: Math.round(nodeMs), processReadyMs: Math.round(ms) });
+  log.info('started', { dataDir, commitlogSync: sync, cql: cql ?? null, thrift: thrift ?? null, admin: admin?.address() ?? null, replayedMutations: replayed, nodeStartMs: Math.round(nodeMs), processReadyMs: Math.round(ms) });
   const cqlPart = cql === undefined ? 'CQL native protocol off' : `ready: CQL native protocol on ${formatAddress(cql.host, cql.port)}`;
-  const listening = `${cqlPart}, ${thrift === undefined ? 'Thrift off' : `Thrift on ${formatAddress(thrift.host, thrift.port)}`}`;
+  const adminAt = admin?.address();
+  const listening = `${cqlPart}, ${thrift === undefined ? 'Thrift off' : `Thrift on ${formatAddress(thrift.host, thrift.port)}`}, ${adminAt === undefined ? 'nodetool off' : `nodetool on ${formatAddress(adminAt.host, adminAt.port)}`}`;
   process.stdout.write(`Ilium node started in ${ms.toFixed(0)} ms: data ${dataDir}, commit log sync ${sync}; ${listening}. Ctrl-C stops it.\n`);
   // Without a listener nothing else keeps the process alive until a signal arrives.
-  if (cql === undefined && thrift === undefined) setInterval(() => undefined, 1 << 30);
+  if (cql === undefined && thrift === undefined && admin === undefined) setInterval(() => undefined, 1 << 30);
 }
 
 function readConfig(opts: StartOptions, env: ReturnType<typeof createRealEnv>): LoadedConfig {
@@ -90,6 +105,7 @@ function readConfig(opts: StartOptions, env: ReturnType<typeof createRealEnv>): 
   if (opts.dataDir !== undefined) overrides.data_file_directories = [opts.dataDir];
   if (opts.port !== undefined) overrides.native_transport_port = opts.port;
   if (opts.rpcPort !== undefined) overrides.rpc_port = opts.rpcPort;
+  if (opts.adminPort !== undefined) overrides.admin_port = opts.adminPort;
   if (opts.commitlogSync !== undefined) overrides.commitlog_sync = opts.commitlogSync;
   return opts.configFile === undefined ? resolveNodeConfig(overrides) : loadConfigFile(env.fs, opts.configFile, overrides);
 }

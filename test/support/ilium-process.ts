@@ -11,13 +11,14 @@
  *   node.dispose();                       // removes the temporary data directory
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { after, before } from 'node:test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../../src/tools/ilium.js', import.meta.url));
-const READY = /Ilium node started in (\d+) ms: .*; ready: CQL native protocol on \[?([^\]\s]+?)\]?:(\d+)(?:, Thrift (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?\./;
+const READY = /Ilium node started in (\d+) ms: .*; ready: CQL native protocol on \[?([^\]\s]+?)\]?:(\d+)(?:, Thrift (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?(?:, nodetool (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?\./;
 
 export interface IliumProcessOptions {
   /** Reuse a directory (a restart); a fresh temporary one otherwise, removed by `dispose`. */
@@ -30,6 +31,8 @@ export interface IliumProcessOptions {
   readonly port?: number;
   /** The Thrift port (rpc_port); an ephemeral one by default. */
   readonly rpcPort?: number;
+  /** The nodetool port (admin_port); an ephemeral one by default. */
+  readonly adminPort?: number;
   /** More command-line arguments for `ilium start`. */
   readonly args?: readonly string[];
   /** Options for node itself, before the script (e.g. `--cpu-prof`). */
@@ -45,6 +48,8 @@ export interface IliumProcess {
   readonly port: number;
   /** Where Thrift clients connect (undefined when start_rpc is false). */
   readonly thriftPort: number | undefined;
+  /** Where `ilium nodetool` connects (undefined when start_admin is false or the build predates it). */
+  readonly adminPort: number | undefined;
   readonly dataDir: string;
   readonly pid: number;
   /** The start-up time the node reported. */
@@ -69,6 +74,8 @@ export async function startIliumProcess(opts: IliumProcessOptions = {}): Promise
   const args = [...(opts.nodeArgs ?? []), opts.cli ?? CLI, 'start', '--data', dataDir, '--port', String(opts.port ?? 0)];
   // Builds from before the Thrift server (bench --before) know no --rpc-port.
   if (opts.cli === undefined || opts.rpcPort !== undefined) args.push('--rpc-port', String(opts.rpcPort ?? 0));
+  // ... and none before nodetool knows --admin-port.
+  if (opts.cli === undefined || opts.adminPort !== undefined) args.push('--admin-port', String(opts.adminPort ?? 0));
   const addressYaml = opts.address === undefined ? '' : `rpc_address: ${opts.address}\nlisten_address: ${opts.address}\n`;
   if (opts.configYaml !== undefined || opts.address !== undefined) {
     const file = join(made ?? dataDir, made === undefined ? '../ilium-test.yaml' : 'cassandra.yaml');
@@ -113,6 +120,7 @@ function handle(child: ChildProcess, exited: Promise<number | null>, output: () 
     host: ready[2]!,
     port: Number(ready[3]),
     thriftPort: ready[5] === undefined ? undefined : Number(ready[5]),
+    adminPort: ready[7] === undefined ? undefined : Number(ready[7]),
     dataDir,
     pid: child.pid!,
     startupMs: Number(ready[1]),
@@ -132,4 +140,41 @@ function handle(child: ChildProcess, exited: Promise<number | null>, output: () 
       if (made !== undefined) rmSync(made, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One `ilium start` for a test file: started before its tests, stopped and its data removed after.
+ * Returns the accessor tests call for the running node.
+ */
+export function useIliumProcess(opts: IliumProcessOptions = {}): () => IliumProcess {
+  let node: IliumProcess | undefined;
+  before(async () => {
+    node = await startIliumProcess(opts);
+  });
+  after(async () => {
+    await node?.stop();
+    node?.dispose();
+  });
+  return () => {
+    if (node === undefined) throw new Error('the ilium process is not started');
+    return node;
+  };
+}
+
+export interface CommandRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `ilium <args…>` to its end. */
+export function runIliumCommand(args: readonly string[]): Promise<CommandRun> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    p.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -3,35 +3,13 @@
  * processes. A write run fills a small population, a read run finds every row it asks for, a
  * mixed run does both; each summary (`--json -`, the last line of stdout) adds up.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { type IliumProcess, startIliumProcess } from '../../../test/support/ilium-process.js';
+import { runIliumCommand, useIliumProcess } from '../../../test/support/ilium-process.js';
 import type { StressSummary } from './stress-summary.js';
 
-const CLI = fileURLToPath(new URL('../ilium.js', import.meta.url));
-let node: IliumProcess;
-
-before(async () => {
-  node = await startIliumProcess({});
-});
-
-after(async () => {
-  await node?.stop();
-  node?.dispose();
-});
-
-function stress(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, [CLI, 'stress', ...args, '--host', node.host, '--port', String(node.port), '--json', '-'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    p.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const node = useIliumProcess();
+const stress = (args: readonly string[]) => runIliumCommand(['stress', ...args, '--host', node().host, '--port', String(node().port), '--json', '-']);
 
 function summaryOf(stdout: string): StressSummary {
   const lines = stdout.trim().split('\n');

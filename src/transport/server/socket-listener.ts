@@ -21,6 +21,7 @@ export class SocketListener<C extends ServedConnection> {
   private listener: NetServer | undefined;
   private stopping = false;
   private allClosed: (() => void) | undefined;
+  private closing: Promise<void> | undefined;
 
   constructor(
     private readonly env: Env,
@@ -52,8 +53,13 @@ export class SocketListener<C extends ServedConnection> {
     if (this.open.size === 0) this.allClosed?.();
   }
 
-  /** Stops accepting, closes every connection, resolves when all are gone. */
-  async close(): Promise<void> {
+  /** Stops accepting, closes every connection, resolves when all are gone. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= this.closeNow();
+    return this.closing;
+  }
+
+  private async closeNow(): Promise<void> {
     this.stopping = true;
     await this.listener?.close();
     if (this.open.size === 0) return;

@@ -1,0 +1,205 @@
+/**
+ * The commands a node answers over the admin protocol, by name, each taking nodetool's positional
+ * arguments and returning plain JSON for the client to print. Single-node facts for now; the
+ * cluster adds gossip, ring and repair commands to the same table.
+ */
+import { InvalidRequestError } from '../../errors/index.js';
+import { uuidToString } from '../../marshal/index.js';
+import type { IliumNode } from '../ilium-node.js';
+import type { AdminCommandRunner } from './admin-connection.js';
+
+export interface TableStatsRow {
+  readonly name: string;
+  readonly sstables: number;
+  readonly spaceUsedBytes: number;
+  readonly memtableBytes: number;
+  readonly partitionsInSSTables: number;
+  readonly cellsInSSTables: number;
+  readonly tombstonesInSSTables: number;
+}
+
+export interface StatusNode {
+  readonly status: 'U' | 'D';
+  readonly state: 'N' | 'J' | 'L' | 'M';
+  readonly address: string;
+  readonly loadBytes: number;
+  readonly tokens: number;
+  readonly owns: number;
+  readonly hostId: string;
+  readonly rack: string;
+}
+
+export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminCommandRunner {
+  const commands: Record<string, (args: readonly string[]) => Promise<unknown> | unknown> = {
+    version: () => ({ releaseVersion: node.ctx.node().releaseVersion }),
+    info: () => info(node, startedAtMs),
+    status: () => status(node),
+    ring: () => ring(node),
+    describecluster: () => describeCluster(node),
+    flush: async (args) => {
+      for (const id of tablesOf(node, args)) await node.engine.flush(id);
+      return {};
+    },
+    compact: async (args) => {
+      for (const id of tablesOf(node, args)) await node.engine.compact(id);
+      return {};
+    },
+    snapshot: async (args) => {
+      const { tag, rest } = tagOption(args);
+      const name = tag ?? String(node.env.clock.nowMs());
+      const ids = rest.length === 0 ? undefined : tablesOf(node, rest, true);
+      const dirs = await node.engine.snapshot(name, ids);
+      return { tag: name, directories: dirs.length };
+    },
+    clearsnapshot: (args) => {
+      const { tag } = tagOption(args);
+      node.engine.clearSnapshot(tag);
+      return { tag: tag ?? null };
+    },
+    drain: async () => {
+      await node.drain();
+      return {};
+    },
+    tablestats: (args) => tableStats(node, args),
+  };
+  return async (command, args) => {
+    const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
+    if (run === undefined) throw new InvalidRequestError(`unknown command '${command}'; known: ${Object.keys(commands).sort().join(', ')}`);
+    return run(args);
+  };
+}
+
+function info(node: IliumNode, startedAtMs: number) {
+  const me = node.ctx.node();
+  const mem = process.memoryUsage();
+  return {
+    id: uuidToString(me.hostId),
+    gossipActive: false,
+    nativeTransportActive: !node.drained && node.cqlAddress !== undefined,
+    thriftActive: !node.drained && node.thriftAddress !== undefined,
+    loadBytes: loadOf(node),
+    uptimeSeconds: Math.round((node.env.clock.nowMs() - startedAtMs) / 1000),
+    heapUsedMB: mem.heapUsed / 2 ** 20,
+    heapTotalMB: mem.heapTotal / 2 ** 20,
+    dataCenter: me.dataCenter,
+    rack: me.rack,
+    tokens: me.tokens.length,
+    drained: node.drained,
+  };
+}
+
+function status(node: IliumNode) {
+  const me = node.ctx.node();
+  const self: StatusNode = {
+    status: 'U',
+    state: 'N',
+    address: me.broadcastAddress,
+    loadBytes: loadOf(node),
+    tokens: me.tokens.length,
+    owns: 1,
+    hostId: uuidToString(me.hostId),
+    rack: me.rack,
+  };
+  return { dataCenters: [{ name: me.dataCenter, nodes: [self] }] };
+}
+
+function ring(node: IliumNode) {
+  const me = node.ctx.node();
+  const load = loadOf(node);
+  const p = node.ctx.partitioner;
+  const tokens = [...me.tokens].sort((a, b) => p.compareTokens(p.tokenFromString(a), p.tokenFromString(b)));
+  return {
+    nodes: tokens.map((token) => ({ address: me.broadcastAddress, dataCenter: me.dataCenter, rack: me.rack, status: 'Up', state: 'Normal', loadBytes: load, owns: 1 / tokens.length, token })),
+  };
+}
+
+function describeCluster(node: IliumNode) {
+  const me = node.ctx.node();
+  return {
+    name: me.clusterName,
+    snitch: node.config.endpoint_snitch,
+    partitioner: me.partitionerClass,
+    schemaVersions: { [node.keeper.schema.version]: [me.broadcastAddress] },
+  };
+}
+
+function tableStats(node: IliumNode, args: readonly string[]) {
+  const byKeyspace = new Map<string, TableStatsRow[]>();
+  for (const id of tablesOf(node, args, true)) {
+    const t = node.engine.table(id);
+    let spaceUsedBytes = 0;
+    let partitions = 0;
+    let cells = 0;
+    let tombstones = 0;
+    for (const s of t.sstables) {
+      for (const f of s.files) spaceUsedBytes += sizeOf(node, f);
+      partitions += s.stats.partitionCount;
+      cells += s.stats.cellCount;
+      tombstones += s.stats.tombstoneCount;
+    }
+    const row: TableStatsRow = {
+      name: t.def.name,
+      sstables: t.sstables.length,
+      spaceUsedBytes,
+      memtableBytes: t.unflushedBytes,
+      partitionsInSSTables: partitions,
+      cellsInSSTables: cells,
+      tombstonesInSSTables: tombstones,
+    };
+    const rows = byKeyspace.get(t.def.keyspace) ?? [];
+    rows.push(row);
+    byKeyspace.set(t.def.keyspace, rows);
+  }
+  return {
+    keyspaces: [...byKeyspace].sort(([a], [b]) => a.localeCompare(b)).map(([name, tables]) => ({ name, tables: tables.sort((a, b) => a.name.localeCompare(b.name)) })),
+  };
+}
+
+/**
+ * Engine table ids named by nodetool's arguments: none = every table; `ks` = the keyspace's
+ * tables; `ks t1 t2` = those tables; with `dotted`, also `ks.t` forms (tablestats, snapshot).
+ * A table's index tables go with it. Unknown names are errors, not silently nothing.
+ */
+function tablesOf(node: IliumNode, args: readonly string[], dotted = false): string[] {
+  const all = node.engine.tableIds().map((id) => ({ id, def: node.engine.table(id).def }));
+  if (args.length === 0) return all.map((t) => t.id);
+  const belongs = (name: string, cf: string) => name === cf || name.startsWith(`${cf}.`);
+  const pick = (ks: string, cf?: string) => {
+    const found = all.filter((t) => t.def.keyspace === ks && (cf === undefined || belongs(t.def.name, cf)));
+    if (found.length === 0) {
+      throw new InvalidRequestError(cf === undefined ? `Keyspace '${ks}' does not exist` : `Table '${ks}.${cf}' does not exist`);
+    }
+    return found.map((t) => t.id);
+  };
+  if (dotted) return [...new Set(args.flatMap((a) => (a.includes('.') ? pick(a.slice(0, a.indexOf('.')), a.slice(a.indexOf('.') + 1)) : pick(a))))];
+  const [ks, ...cfs] = args as [string, ...string[]];
+  return cfs.length === 0 ? pick(ks) : [...new Set(cfs.flatMap((cf) => pick(ks, cf)))];
+}
+
+function tagOption(args: readonly string[]): { tag: string | undefined; rest: string[] } {
+  const rest: string[] = [];
+  let tag: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-t' || a === '--tag') {
+      tag = args[++i];
+      if (tag === undefined) throw new InvalidRequestError(`${a} needs a snapshot name`);
+    } else rest.push(a);
+  }
+  return { tag, rest };
+}
+
+/** Bytes of SSTables on disk, all tables. */
+function loadOf(node: IliumNode): number {
+  let total = 0;
+  for (const id of node.engine.tableIds()) for (const s of node.engine.table(id).sstables) for (const f of s.files) total += sizeOf(node, f);
+  return total;
+}
+
+function sizeOf(node: IliumNode, file: string): number {
+  try {
+    return node.env.fs.statSync(file).size;
+  } catch {
+    return 0; // compacted away meanwhile
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * `ilium nodetool [-h host] [-p port] <command> [args…]`: asks a node over its admin port (7199 by
+ * default, as Cassandra's JMX) and prints the answer as Cassandra's nodetool does. Exit codes: 0
+ * done, 1 the node refused or failed the command, 2 bad usage, 3 no node answered.
+ */
+import type { Writable } from 'node:stream';
+import type { Env } from '../../env/index.js';
+import { AdminCommandError, callAdmin } from './admin-client.js';
+import { formatDescribeCluster, formatInfo, formatRing, formatStatus, formatTableStats } from './nodetool-output.js';
+
+export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [--timeout seconds] <command> [args…]
+  -h, --host     the node's admin address (127.0.0.1)
+  -p, --port     its admin port (admin_port in the config, 7199 by default)
+commands:
+  status                         the ring's nodes: up/down, state, load, tokens, ownership
+  info                           this node: host id, load, uptime, heap, data center, rack
+  ring                           every token with its node
+  describecluster                cluster name, snitch, partitioner, schema versions
+  version                        the release version
+  tablestats [ks[.table]…]       per-table SSTables, space used, memtable size, partitions
+  flush [ks [table…]]            writes memtables to SSTables
+  compact [ks [table…]]          compacts SSTables
+  snapshot [-t tag] [ks…]        hard-link snapshots of SSTables
+  clearsnapshot [-t tag]         removes snapshots (all of them without -t)
+  drain                          stops client requests and flushes every memtable`;
+
+export interface NodetoolIo {
+  readonly argv: readonly string[];
+  readonly env: Env;
+  readonly stdout: Writable;
+  readonly stderr: Writable;
+}
+
+interface Parsed {
+  readonly host: string;
+  readonly port: number;
+  readonly timeoutMs: number;
+  readonly command: string;
+  readonly args: string[];
+}
+
+export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
+  let host = '127.0.0.1';
+  let port = 7199;
+  let timeoutMs = 600_000;
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    try {
+      if (a === '-h' || a === '--host') host = value();
+      else if (a === '-p' || a === '--port') {
+        port = Number(value());
+        if (!Number.isInteger(port) || port < 1 || port > 65535) return `${a}: not a port number: ${argv[i]}`;
+      } else if (a === '--timeout') {
+        const s = Number(value());
+        if (!(s > 0)) return `--timeout: not a number of seconds: ${argv[i]}`;
+        timeoutMs = s * 1000;
+      } else if (a === '--help' || a === 'help') return 'help';
+      else if (a.startsWith('-')) return `unknown option ${a}`;
+      else break;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }
+  const command = argv[i];
+  if (command === undefined) return 'no command given';
+  return { host, port, timeoutMs, command, args: argv.slice(i + 1) as string[] };
+}
+
+export async function runNodetool(io: NodetoolIo): Promise<number> {
+  const parsed = parseNodetoolArgs(io.argv);
+  if (typeof parsed === 'string') {
+    if (parsed === 'help') {
+      io.stdout.write(`${NODETOOL_USAGE}\n`);
+      return 0;
+    }
+    io.stderr.write(`nodetool: ${parsed}\n${NODETOOL_USAGE}\n`);
+    return 2;
+  }
+  let result: unknown;
+  try {
+    result = await callAdmin(io.env, { host: parsed.host, port: parsed.port }, parsed.command, parsed.args, parsed.timeoutMs);
+  } catch (e) {
+    if (e instanceof AdminCommandError) {
+      io.stderr.write(`nodetool: ${e.message}\n`);
+      return 1;
+    }
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ECONNREFUSED' ? 'Connection refused (is the node running, and is its admin_port this one?)' : (e as Error).message;
+    io.stderr.write(`nodetool: Failed to connect to '${parsed.host}:${parsed.port}' - ${why}\n`);
+    return 3;
+  }
+  io.stdout.write(format(parsed.command, parsed.args, result));
+  return 0;
+}
+
+function format(command: string, args: readonly string[], result: unknown): string {
+  const r = result as never;
+  switch (command) {
+    case 'status':
+      return formatStatus(r);
+    case 'info':
+      return formatInfo(r);
+    case 'ring':
+      return formatRing(r);
+    case 'describecluster':
+      return formatDescribeCluster(r);
+    case 'tablestats':
+      return formatTableStats(r);
+    case 'version':
+      return `ReleaseVersion: ${(result as { releaseVersion: string }).releaseVersion}\n`;
+    case 'snapshot': {
+      const s = result as { tag: string };
+      const which = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '-t' && args[i - 1] !== '--tag');
+      return `Requested creating snapshot(s) for [${which.length === 0 ? 'all keyspaces' : which.join(', ')}] with snapshot name [${s.tag}]\nSnapshot directory: ${s.tag}\n`;
+    }
+    default:
+      return '';
+  }
+}
