@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `ilium` command. Subcommands:
- *   ilium start [--config FILE] [--data DIR] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
+ *   ilium start [--config FILE] [--data DIR] [--listen ADDR] [--seeds A,B] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
  *   ilium nodetool [-h host] [-p port] <command> [args…]
  *   ilium schema load FILE [--data DIR] [--partitioner NAME]
  *   ilium sstable dump <table dir> <generation>
@@ -16,10 +16,12 @@ import { IliumError } from '../errors/index.js';
 // schema loaders (XML parser, embedded API) and the SSTable dumper.
 
 const USAGE = `usage:
-  ilium start [--config FILE] [--data DIR] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
+  ilium start [--config FILE] [--data DIR] [--listen ADDR] [--seeds A,B] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
       Starts a node, its CQL server and its Thrift (0.7 API) server. --config: a cassandra.yaml-style
       file (its keys where the meaning is the same); the flags override it: --data the data
-      directory (./data by default), --port the CQL port (native_transport_port, 9042; 0 picks a
+      directory (./data by default), --listen the node's address (listen_address and rpc_address,
+      127.0.0.1; several nodes run on one machine at 127.0.0.x), --seeds the seed addresses
+      (seed_provider), --port the CQL port (native_transport_port, 9042; 0 picks a
       free one), --rpc-port the Thrift port (rpc_port, 9160; 0 picks a free one; start_rpc: false
       in the config turns Thrift off), --admin-port where nodetool connects (admin_port, 7199 on
       listen_address; 0 picks a free one; start_admin: false turns it off), --commitlog-sync the
@@ -33,6 +35,9 @@ const USAGE = `usage:
       --partitioner: the one the data is written with (Murmur3Partitioner by default).
   ilium sstable dump <table-dir> <generation>
       Prints an SSTable's partitions as JSON lines.
+  ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] | stop [--dir DIR] | status [--dir DIR]
+      A local development cluster, as ccm makes one: N \`ilium start\` processes on consecutive
+      loopback addresses, each with its own data, config and log under DIR (./cluster).
   ilium cqlsh [host [port]] [-k keyspace] [-e "stmt"] [-f file] [-u user -p pass] [--request-timeout s]
       An interactive CQL shell (cqlsh) connected to a node (127.0.0.1 9042 by default);
       -e / -f run statements and exit. \`ilium cqlsh --help\` lists the options.
@@ -62,6 +67,10 @@ async function main(argv: string[]): Promise<number> {
     const { runCli } = await import('./cli/run-cli.js');
     return runCli({ argv: rest, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
   }
+  if (command === 'cluster') {
+    const { runCluster } = await import('./cluster/run-cluster.js');
+    return runCluster({ argv: rest, stdout: process.stdout, stderr: process.stderr });
+  }
   if (command === 'nodetool') {
     const [{ runNodetool }, { createRealEnv }] = await Promise.all([import('./nodetool/run-nodetool.js'), import('../env/index.js')]);
     return runNodetool({ argv: rest, env: createRealEnv(), stdout: process.stdout, stderr: process.stderr });
@@ -88,6 +97,8 @@ async function start(args: string[]): Promise<number> {
       port: { type: 'string' },
       'rpc-port': { type: 'string' },
       'admin-port': { type: 'string' },
+      listen: { type: 'string' },
+      seeds: { type: 'string' },
       'commitlog-sync': { type: 'string' },
       D: { type: 'string', short: 'D', multiple: true },
     } as const;
@@ -112,6 +123,8 @@ async function start(args: string[]): Promise<number> {
     ...(port === undefined ? {} : { port }),
     ...(rpcPort === undefined ? {} : { rpcPort }),
     ...(adminPort === undefined ? {} : { adminPort }),
+    ...(values.listen === undefined ? {} : { listen: values.listen }),
+    ...(values.seeds === undefined ? {} : { seeds: values.seeds.split(',').map((x) => x.trim()).filter((x) => x.length > 0) }),
     ...(values['commitlog-sync'] === undefined ? {} : { commitlogSync: values['commitlog-sync'] }),
     ...(values.D === undefined ? {} : { systemProperties: values.D }),
   });

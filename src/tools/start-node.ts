@@ -15,6 +15,10 @@ export interface StartOptions {
   readonly port?: number;
   /** Overrides rpc_port, the Thrift port (0: any free port). */
   readonly rpcPort?: number;
+  /** Overrides listen_address and rpc_address. */
+  readonly listen?: string;
+  /** Overrides the seed list. */
+  readonly seeds?: readonly string[];
   /** Overrides admin_port, where `ilium nodetool` connects (0: any free port). */
   readonly adminPort?: number;
   /** Overrides commitlog_sync. */
@@ -106,6 +110,11 @@ function readConfig(opts: StartOptions, env: ReturnType<typeof createRealEnv>): 
   if (opts.port !== undefined) overrides.native_transport_port = opts.port;
   if (opts.rpcPort !== undefined) overrides.rpc_port = opts.rpcPort;
   if (opts.adminPort !== undefined) overrides.admin_port = opts.adminPort;
+  if (opts.listen !== undefined) {
+    overrides.listen_address = opts.listen;
+    overrides.rpc_address = opts.listen;
+  }
+  if (opts.seeds !== undefined) overrides.seeds = opts.seeds;
   if (opts.commitlogSync !== undefined) overrides.commitlog_sync = opts.commitlogSync;
   return opts.configFile === undefined ? resolveNodeConfig(overrides) : loadConfigFile(env.fs, opts.configFile, overrides);
 }
