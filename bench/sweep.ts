@@ -103,10 +103,14 @@ function assemble(o: SweepOptions, date: Date, loadBefore: number[], c: Collecte
     SWEEP_WORKLOADS.map((w) => [w, o.levels.map((l): LevelResult => ({ concurrency: l, median: medianFigures(c.figures.get(w)!.get(l)!), runs: c.figures.get(w)!.get(l)! }))]),
   ) as Record<SweepWorkload, LevelResult[]>;
   const loads = SWEEP_WORKLOADS.flatMap((w) => o.levels.flatMap((l) => c.figures.get(w)!.get(l)!.map((f) => f.load1)));
-  const series = (w: SweepWorkload) => ({ median: medianSeries(c.distributions.get(w)!), runs: c.distributions.get(w)! });
+  // Every series is read at a prefix of the same grid; all are cut to the shortest.
+  const points = Math.min(...[...c.distributions.values()].flat().map((r) => r.length));
+  const series = (w: SweepWorkload) => {
+    const runs = c.distributions.get(w)!.map((r) => r.slice(0, points));
+    return { median: medianSeries(runs), runs };
+  };
   const write = series('write');
   const read = series('read');
-  const points = Math.min(write.median.length, read.median.length);
   return {
     format: SWEEP_FORMAT,
     bench: 'sweep',

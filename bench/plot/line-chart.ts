@@ -18,6 +18,10 @@ export interface Series {
   readonly dashed?: boolean;
   /** Circles at the points (default true). */
   readonly markers?: boolean;
+  /** A line through the points (default true); false for a scatter of points. */
+  readonly line?: boolean;
+  /** Opacity of the series (default 1), e.g. to show single runs behind their median. */
+  readonly opacity?: number;
 }
 
 export interface AxisSpec {
@@ -124,12 +128,12 @@ function drawSeries(s: Series, fallback: string, x: Scale, y: Scale): string {
   const color = s.color ?? fallback;
   const pts = [...s.points].sort((a, b) => a[0] - b[0]).map(([a, b]) => [px(x.map(a)), px(y.map(b))] as const);
   const children: string[] = [];
-  if (pts.length > 0) {
+  if (pts.length > 0 && s.line !== false) {
     const d = pts.map(([a, b], i) => `${i === 0 ? 'M' : 'L'}${a} ${b}`).join(' ');
     children.push(el('path', { d, fill: 'none', stroke: color, 'stroke-width': 2, 'stroke-linejoin': 'round', 'stroke-dasharray': s.dashed === true ? '7 4' : undefined }));
   }
   if (s.markers !== false) for (const [a, b] of pts) children.push(el('circle', { cx: a, cy: b, r: 3.5, fill: color }));
-  return el('g', { class: 'series', 'data-series': s.name }, ...children);
+  return el('g', { class: 'series', 'data-series': s.name, opacity: s.opacity }, ...children);
 }
 
 function legend(series: readonly (Series & { color: string })[], x0: number, y0: number): string {
@@ -138,8 +142,8 @@ function legend(series: readonly (Series & { color: string })[], x0: number, y0:
     return el(
       'g',
       { class: 'legend-entry' },
-      el('line', { x1: x0, y1: y, x2: x0 + 28, y2: y, stroke: s.color, 'stroke-width': 2, 'stroke-dasharray': s.dashed === true ? '7 4' : undefined }),
-      s.markers === false ? '' : el('circle', { cx: x0 + 14, cy: y, r: 3.5, fill: s.color }),
+      s.line === false ? '' : el('line', { x1: x0, y1: y, x2: x0 + 28, y2: y, stroke: s.color, 'stroke-width': 2, 'stroke-dasharray': s.dashed === true ? '7 4' : undefined, opacity: s.opacity }),
+      s.markers === false ? '' : el('circle', { cx: x0 + 14, cy: y, r: 3.5, fill: s.color, opacity: s.opacity }),
       el('text', { x: x0 + 36, y, dy: '0.35em', 'font-size': 12, fill: '#222' }, text(s.name)),
     );
   });
