@@ -43,9 +43,9 @@ test('log2 ticks are the powers of two around the data', () => {
 });
 
 test('log10 ticks: decades, with 2× and 5× on a short span', () => {
-  assert.deepEqual(logTicks(0.3, 12, 10), { domain: [0.1, 100], ticks: [0.1, 1, 10, 100] });
+  assert.deepEqual(logTicks(0.3, 12, 10), { domain: [0.1, 100], ticks: [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100] });
   assert.deepEqual(logTicks(1.5, 8, 10), { domain: [1, 10], ticks: [1, 2, 5, 10] });
-  assert.deepEqual(logTicks(0.2, 40, 10).ticks, [0.1, 1, 10, 100]);
+  assert.deepEqual(logTicks(0.02, 400, 10).ticks, [0.01, 0.1, 1, 10, 100, 1000]);
 });
 
 test('percentile axis: one decade of 1/(1 − p) per nine', () => {

@@ -66,8 +66,8 @@ export function logTicks(min: number, max: number, base: number): { domain: [num
   if (lo === hi) hi++;
   const ticks: number[] = [];
   for (let k = lo; k <= hi; k++) ticks.push(clean(base ** k));
-  // A span under two decades gets the 2× and 5× values too, so the axis has enough labels.
-  if (base === 10 && hi - lo < 2) {
+  // A span of up to three decades gets the 2× and 5× values too, so the axis has enough labels.
+  if (base === 10 && hi - lo <= 3) {
     const extra = ticks.flatMap((t) => [t * 2, t * 5]).filter((t) => t < base ** hi).map(clean);
     ticks.push(...extra);
     ticks.sort((a, b) => a - b);

@@ -46,7 +46,7 @@ test('a sweep gives three well-formed charts with the expected series', () => {
   assert.deepEqual(seriesNames(svgs[1]!), ['writes p50', 'writes p99', 'reads p50', 'reads p99']);
   assert.deepEqual(seriesNames(svgs[2]!), ['writes', 'reads']);
   assert.ok(svgs[2]!.includes('at concurrency 16'));
-  assert.ok(svgs[0]!.includes('2026-11-26 · 2 × AMD EPYC, node v20.20.2 · load average 1.5–3.2 · median of 3 runs × 2 s'));
+  assert.ok(svgs[0]!.includes('2026-11-26 · 2 × AMD EPYC, node v20.20.2 · load average 1.5–3.2 · median of 3 runs × 2 s per level'));
 });
 
 test('the throughput chart shows every run as a point', () => {

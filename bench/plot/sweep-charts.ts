@@ -20,7 +20,7 @@ const WORKLOADS: readonly SweepWorkload[] = ['write', 'read'];
 /** One line under each title: when, on what, under which load, how many runs. */
 export function sweepSubtitle(d: SweepData): string {
   const m = d.machine;
-  return `${d.date.slice(0, 10)} · ${m.cpus} × ${m.cpuModel}, node ${m.node} · load average ${d.load.min1}–${d.load.max1} · median of ${d.config.runs} runs × ${d.config.seconds} s`;
+  return `${d.date.slice(0, 10)} · ${m.cpus} × ${m.cpuModel}, node ${m.node} · load average ${d.load.min1}–${d.load.max1} · ${d.config.runs === 1 ? 'one run' : `median of ${d.config.runs} runs`} × ${d.config.seconds} s per level`;
 }
 
 const points = (levels: readonly LevelResult[], f: (l: LevelResult) => number): [number, number][] => levels.map((l) => [l.concurrency, f(l)]);
