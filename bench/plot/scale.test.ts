@@ -42,10 +42,13 @@ test('log2 ticks are the powers of two around the data', () => {
   assert.throws(() => logTicks(0, 10, 2), RangeError);
 });
 
-test('log10 ticks: decades, with 2× and 5× on a short span', () => {
-  assert.deepEqual(logTicks(0.3, 12, 10), { domain: [0.1, 100], ticks: [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100] });
+test('log10 ticks: the domain to 1, 2 or 5 × 10^k; 2× and 5× labels up to three decades', () => {
+  assert.deepEqual(logTicks(0.3, 12, 10), { domain: [0.2, 20], ticks: [0.2, 0.5, 1, 2, 5, 10, 20] });
   assert.deepEqual(logTicks(1.5, 8, 10), { domain: [1, 10], ticks: [1, 2, 5, 10] });
-  assert.deepEqual(logTicks(0.02, 400, 10).ticks, [0.01, 0.1, 1, 10, 100, 1000]);
+  assert.deepEqual(logTicks(0.18, 130, 10), { domain: [0.1, 200], ticks: [0.1, 1, 10, 100, 200] });
+  assert.deepEqual(logTicks(0.02, 400, 10), { domain: [0.02, 500], ticks: [0.02, 0.1, 1, 10, 100, 500] });
+  assert.deepEqual(logTicks(5, 5, 10).domain, [5, 10]);
+  assert.deepEqual(logTicks(1, 1, 10).domain, [1, 2]);
 });
 
 test('percentile axis: one decade of 1/(1 − p) per nine', () => {

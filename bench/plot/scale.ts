@@ -57,23 +57,32 @@ export function linearTicks(min: number, max: number, count: number): { domain: 
   return { domain: [clean(lo), clean(hi)], ticks };
 }
 
-/** Whole powers of `base` around [min, max] (both > 0), and the powers inside as ticks. */
-export function logTicks(min: number, max: number, base: number): { domain: [number, number]; ticks: number[] } {
+/**
+ * Log ticks around [min, max] (both > 0). Base 2: the domain widened to whole powers of two, each
+ * one a tick. Base 10: the domain widened to the nearest 1, 2 or 5 × 10^k (so 0.18–130 ms spans
+ * 0.1–200, not 0.1–1000); ticks at 1, 2 and 5 × 10^k when it spans up to three decades, at the
+ * decades and the two ends when it spans more.
+ */
+export function logTicks(min: number, max: number, base: 2 | 10): { domain: [number, number]; ticks: number[] } {
   if (!(min > 0) || !(max > 0)) throw new RangeError(`a log scale needs positive values, got [${min}, ${max}]`);
-  const log = (x: number): number => Math.log(x) / Math.log(base);
-  let lo = Math.floor(clean(log(min)));
-  let hi = Math.ceil(clean(log(max)));
-  if (lo === hi) hi++;
-  const ticks: number[] = [];
-  for (let k = lo; k <= hi; k++) ticks.push(clean(base ** k));
-  // A span of up to three decades gets the 2× and 5× values too, so the axis has enough labels.
-  if (base === 10 && hi - lo <= 3) {
-    const extra = ticks.flatMap((t) => [t * 2, t * 5]).filter((t) => t < base ** hi).map(clean);
-    ticks.push(...extra);
-    ticks.sort((a, b) => a - b);
+  if (base === 2) {
+    const lo = Math.floor(clean(Math.log2(min)));
+    let hi = Math.ceil(clean(Math.log2(max)));
+    if (lo === hi) hi++;
+    const ticks: number[] = [];
+    for (let k = lo; k <= hi; k++) ticks.push(clean(2 ** k));
+    return { domain: [ticks[0]!, ticks.at(-1)!], ticks };
   }
-  lo = clean(base ** lo);
-  hi = clean(base ** hi);
+  const steps = (k: number): number[] => [1, 2, 5].map((c) => clean(c * 10 ** k));
+  const kMin = Math.floor(clean(Math.log10(min)));
+  const kMax = Math.floor(clean(Math.log10(max)));
+  const lo = steps(kMin).filter((v) => v <= clean(min)).at(-1) ?? clean(10 ** kMin);
+  let hi = [...steps(kMax), clean(10 ** (kMax + 1))].find((v) => v >= clean(max))!;
+  if (hi <= lo) hi = [...steps(kMax), clean(10 ** (kMax + 1))].find((v) => v > lo)!;
+  const all: number[] = [];
+  for (let k = kMin; k <= kMax + 1; k++) all.push(...steps(k));
+  const inside = all.filter((v) => v >= lo && v <= hi);
+  const ticks = Math.log10(hi / lo) <= 3 + 1e-9 ? inside : [...new Set([lo, ...inside.filter((v) => Number.isInteger(clean(Math.log10(v)))), hi])];
   return { domain: [lo, hi], ticks };
 }
 
