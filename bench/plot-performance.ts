@@ -1,9 +1,10 @@
 /**
  * npm run plots — draws docs/plots/*.svg from the newest `bench:sweep` result in docs/perf-data
  * (or the file given): throughput vs concurrency, latency (p50, p99) vs concurrency, and the
- * latency distribution by percentile at one concurrency. Prints the files it wrote.
+ * latency distribution by percentile at one concurrency. Prints the files it wrote and, with
+ * `--tables`, the medians as Markdown tables (what docs/PERFORMANCE.md shows).
  *
- *   npm run plots [-- --data=docs/perf-data/sweep-….json --out=docs/plots]
+ *   npm run plots [-- --data=docs/perf-data/sweep-….json --out=docs/plots --tables]
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -11,10 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { renderLineChart } from './plot/line-chart.js';
 import { sweepCharts } from './plot/sweep-charts.js';
-import { isSweepData, type SweepData } from './sweep/sweep-data.js';
+import { isSweepData, SWEEP_WORKLOADS, type SweepData } from './sweep/sweep-data.js';
+import { sweepTable } from './sweep/sweep-markdown.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const { values: args } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' }, tables: { type: 'boolean', default: false } } });
 
 function readSweep(file: string): SweepData | undefined {
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
@@ -45,6 +47,7 @@ function main(): void {
     writeFileSync(target, renderLineChart(chart.spec));
     process.stdout.write(`${relative(process.cwd(), target)}\n`);
   }
+  if (args.tables) for (const w of SWEEP_WORKLOADS) process.stdout.write(`\n${sweepTable(data, w)}`);
 }
 
 main();
