@@ -44,8 +44,10 @@ export const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '
 
 const FONT = 'DejaVu Sans, Helvetica, Arial, sans-serif';
 const MARGIN = { top: 70, right: 200, bottom: 60, left: 80 } as const;
-/** Tick labels closer than this (px) to the last one drawn are left out (the grid line stays). */
-const MIN_LABEL_GAP = { x: 40, y: 18 } as const;
+/** Approximate width of a character of the 12 px tick labels, for keeping labels apart. */
+const CHAR_PX = 7;
+/** Free space kept between two tick labels (x: side by side; y: one above the other). */
+const LABEL_GAP = { x: 8, y: 16 } as const;
 
 /** Points a scale can place: positive values only on a log axis. */
 function usable(spec: ScaleSpec, v: number): boolean {
@@ -86,14 +88,17 @@ function grid(x: Scale, y: Scale, left: number, right: number, top: number, bott
   return el('g', { class: 'grid', stroke: '#e3e3e3', 'stroke-width': 1 }, ...lines);
 }
 
-/** Indices of the ticks whose labels are at least `gap` px from the previous label drawn. */
-function spacedLabels(positions: readonly number[], gap: number): Set<number> {
+/**
+ * Indices of the ticks whose labels do not run into the previous label drawn (`room(i, j)`: the
+ * distance labels i and j need between their anchors). The grid lines of the others stay.
+ */
+function spacedLabels(positions: readonly number[], room: (i: number, j: number) => number): Set<number> {
   const keep = new Set<number>();
-  let last = -Infinity;
+  let last: number | undefined;
   positions.forEach((p, i) => {
-    if (Math.abs(p - last) >= gap) {
+    if (last === undefined || Math.abs(p - positions[last]!) >= room(last, i)) {
       keep.add(i);
-      last = p;
+      last = i;
     }
   });
   return keep;
@@ -102,8 +107,9 @@ function spacedLabels(positions: readonly number[], gap: number): Set<number> {
 function axes(spec: LineChartSpec, x: Scale, y: Scale, left: number, right: number, top: number, bottom: number): string {
   const xPos = x.ticks.map((t) => x.map(t.value));
   const yPos = y.ticks.map((t) => y.map(t.value));
-  const xKeep = spacedLabels(xPos, MIN_LABEL_GAP.x);
-  const yKeep = spacedLabels(yPos, MIN_LABEL_GAP.y);
+  // x labels are centred on their ticks: half of each label's width plus the gap
+  const xKeep = spacedLabels(xPos, (i, j) => ((x.ticks[i]!.label.length + x.ticks[j]!.label.length) * CHAR_PX) / 2 + LABEL_GAP.x);
+  const yKeep = spacedLabels(yPos, () => LABEL_GAP.y);
   const xLabels = x.ticks.flatMap((t, i) =>
     xKeep.has(i) ? [el('line', { x1: xPos[i]!, y1: bottom, x2: xPos[i]!, y2: bottom + 5, stroke: '#333' }), el('text', { x: xPos[i]!, y: bottom + 20, 'text-anchor': 'middle' }, text(t.label))] : [],
   );
