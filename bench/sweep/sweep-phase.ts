@@ -33,10 +33,12 @@ export interface PhaseResult {
 
 /** The `ilium stress` arguments of a phase (shown in the JSON as what each phase ran). */
 export function stressArgv(p: Omit<PhaseSpec, 'percentiles'>): string[] {
+  const warmupMs = Math.round(p.warmupSeconds * 1000);
   return [
     p.workload,
-    '--duration', `${Math.round(p.seconds * 1000)}ms`,
-    '--warmup', `${Math.round(p.warmupSeconds * 1000)}ms`,
+    '--duration', `${Math.max(1, Math.round(p.seconds * 1000))}ms`,
+    // ilium stress takes no zero duration; no --warmup is no warm-up
+    ...(warmupMs > 0 ? ['--warmup', `${warmupMs}ms`] : []),
     '--concurrency', String(p.concurrency),
     '--partitions', String(p.partitions),
     '--seed', String(p.seed),
