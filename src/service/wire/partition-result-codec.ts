@@ -5,7 +5,7 @@
  *   result  = flags:u8 [body:bytes]
  *   flags   = bit 0 present (else the replica holds nothing the query asked for),
  *             bit 1 truncated (a limit stopped the read); other bits 0
- *   body    = mutation with an empty table id; a LIVE partition deletion is written as absent
+ *   body    = mutation with an empty table id; the LIVE partition deletion is written as absent
  *
  * Cells keep the replica's order (the query's order); the decoder takes them as they come.
  */
@@ -25,7 +25,8 @@ export function writePartitionResult(w: ByteWriter, result: PartitionResult | nu
     return;
   }
   w.u8(F_PRESENT | (result.truncated ? F_TRUNCATED : 0));
-  const pd = isLiveDeletion(result.partitionDeletion) ? null : result.partitionDeletion;
+  const d = result.partitionDeletion;
+  const pd = isLiveDeletion(d) && d.localDeletionTime === LIVE_DELETION.localDeletionTime ? null : d;
   w.lenBytes(encodeMutation({ tableId: '', update: { key: result.key, partitionDeletion: pd, rangeTombstones: result.rangeTombstones, cells: result.cells } }));
 }
 
