@@ -80,9 +80,18 @@ export class WriteAckTracker {
     return this.received >= this.init.blockFor;
   }
 
+  /** Acks that count: for EACH_QUORUM at most each data center's quorum (extra acks in one DC do not make up for another). */
+  private counted(): number {
+    if (this.perDc === undefined) return this.received;
+    let n = 0;
+    for (const [dc, required] of this.perDc) n += Math.min(required, this.ackedPerDc.get(dc) ?? 0);
+    return n;
+  }
+
   private timeoutError(): WriteTimeoutError {
     const i = this.init;
-    return new WriteTimeoutError(`Operation timed out - received only ${this.received} responses.`, i.cl, this.received, i.blockFor, i.writeType);
+    const received = this.counted();
+    return new WriteTimeoutError(`Operation timed out - received only ${received} responses.`, i.cl, received, i.blockFor, i.writeType);
   }
 
   private settle(error: Error | null): void {
