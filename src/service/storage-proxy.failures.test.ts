@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ReadTimeoutError, UnavailableError, WriteTimeoutError } from '../errors/index.js';
 import { dropWithProbability, endpointKey, type MessageFilter, verbIs } from '../net/index.js';
+import type { IndexDef } from '../schema/index.js';
 import { liveCell } from '../storage/model/index.js';
 import { SimCluster } from './test-support/sim-cluster.js';
 
@@ -96,5 +97,19 @@ test('a coordinator outside the replicas: timeout counts only the replicas that 
     assert.deepEqual({ received: e.received, blockFor: e.blockFor, dataPresent: e.dataPresent }, { received: 0, blockFor: 2, dataPresent: false });
     return true;
   });
+  await c.close();
+});
+
+test('truncate needs every node up; index reads refuse on a multi-node ring', async () => {
+  const c = await SimCluster.start({ seed: 15, nodes: 3, replication: RF3 });
+  await c.write(0, 'k', 'v', 'x', 1n, 'ALL');
+  c.liveness.markDown(c.node(2).endpoint);
+  const { simAwait } = await import('../../test/support/net-sim.js');
+  await assert.rejects(simAwait(c.env, c.node(0).proxy.truncate(c.cf)), unavailable('ALL', 3, 2));
+  c.liveness.markUp(c.node(2).endpoint);
+  await simAwait(c.env, c.node(1).proxy.truncate(c.cf));
+  for (let i = 0; i < 3; i++) assert.equal(c.localRow(i, 'k').size, 0, `node ${i} truncated`);
+  const index = { name: 'v_idx' } as IndexDef;
+  await assert.rejects(c.node(0).proxy.readIndex(c.cf, index, Buffer.from('x'), { slices: [], reversed: false }, 'ONE', 0), /not supported on a multi-node ring/);
   await c.close();
 });

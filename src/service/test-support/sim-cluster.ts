@@ -14,6 +14,7 @@ import { type ReplicationInput, type ColumnFamilyDef, type KeyspaceDef, createKe
 import { BOTTOM, TOP, cellName, liveCell, tombstoneCell } from '../../storage/model/index.js';
 import type { PartitionResult } from '../../storage/read/partition-reader.js';
 import { ByteReader } from '../../util/byte-reader.js';
+import type { SchemaKeeper } from '../../db/system-schema.js';
 import type { StorageEngine } from '../../storage/storage-engine.js';
 import { newSimEnv, simAwait, startSimNode } from '../../../test/support/net-sim.js';
 import type { MessagingService } from '../../net/index.js';
@@ -35,6 +36,8 @@ export interface SimClusterNode {
   readonly proxy: StorageProxy;
   readonly hints: MemoryHintSink;
   readonly rings: SchemaRingProvider;
+  readonly keeper: SchemaKeeper;
+  readonly ops: LocalOperations;
 }
 
 export interface SimClusterOptions {
@@ -87,7 +90,7 @@ export class SimCluster {
       const rings = new SchemaRingProvider(() => ring, (ks) => keeper.schema.keyspace(ks)?.replication, self);
       const hints = new MemoryHintSink();
       const proxy = new StorageProxy({ env, messaging, self, local, rings, liveness, snitch, hints, options });
-      nodes.push({ endpoint: self, messaging, engine, local, proxy, hints, rings });
+      nodes.push({ endpoint: self, messaging, engine, local, proxy, hints, rings, keeper, ops });
     }
     return new SimCluster(env, nodes, liveness, ring, keyspace, keyspace.tables[0]!);
   }
