@@ -1,15 +1,15 @@
-/** The CQL layer over StorageProxy: statements unchanged, on one node exactly as over the local store, on three nodes through any coordinator. */
+/** The CQL layer over the coordinator (service/StorageProxy): statements unchanged, on one node exactly as over the local store, on three nodes through any coordinator. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { TEST_NODE_INFO } from '../../test/support/cql-test-node.js';
-import { simAwait } from '../../test/support/net-sim.js';
-import { createCqlContext } from '../cql/create-cql-context.js';
-import { type CqlResult, newClientState, queryOptions } from '../cql/execution/index.js';
-import { parseStatement } from '../cql/parser/index.js';
-import { prepareStatement } from '../cql/prepare.js';
-import type { Consistency } from '../locator/index.js';
+import { TEST_NODE_INFO } from '../../../test/support/cql-test-node.js';
+import { simAwait } from '../../../test/support/net-sim.js';
+import { createCqlContext } from '../create-cql-context.js';
+import { type CqlResult, newClientState, queryOptions } from './index.js';
+import { parseStatement } from '../parser/index.js';
+import { prepareStatement } from '../prepare.js';
+import type { Consistency } from '../../locator/index.js';
 import type { DataStore } from './data-store.js';
-import { SimCluster, type SimClusterNode, partitioner } from './test-support/sim-cluster.js';
+import { SimCluster, type SimClusterNode, partitioner } from '../../service/test-support/sim-cluster.js';
 
 function cqlOn(c: SimCluster, n: SimClusterNode, data: DataStore) {
   const ctx = createCqlContext({ env: c.env, keeper: n.keeper, ops: n.ops, partitioner, node: () => TEST_NODE_INFO, data });
