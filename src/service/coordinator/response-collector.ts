@@ -42,8 +42,10 @@ export function collect<T>(timers: Timers, targets: readonly Endpoint[], needed:
     };
     const timer = timers.setTimeout(() => finish(() => reject(new CollectTimeout(got.size, new Set(got.keys())))), timeoutMs);
     if (needed <= 0) return finish(() => resolve(got));
+    if (targets.length < needed) return finish(() => reject(new CollectFailure(0, 0, new Error(`${targets.length} targets cannot give ${needed} answers`))));
     for (const e of targets) {
-      request(e).then(
+      // Deferred a microtask so a request that throws synchronously counts as a failure, not an escape.
+      Promise.resolve(e).then(request).then(
         (v) => {
           if (done) return;
           got.set(e, v);

@@ -59,10 +59,12 @@ function writeOne(d: ProxyDeps, plan: WritePlan, cl: Consistency, writeType: Wri
   let payload: Buffer | undefined;
   for (const e of plan.live) {
     if (e === d.self) {
-      d.local.apply([write], cl).then(
-        () => tracker.ack(e),
-        () => tracker.fail(e),
-      );
+      Promise.resolve([write])
+        .then((w) => d.local.apply(w, cl))
+        .then(
+          () => tracker.ack(e),
+          () => tracker.fail(e),
+        );
       continue;
     }
     payload ??= encodeMutationMessage(mutation);
