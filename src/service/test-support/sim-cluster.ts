@@ -48,6 +48,8 @@ export interface SimClusterOptions {
   readonly locationOf?: (i: number) => Location;
   readonly writeTimeoutMs?: number;
   readonly readTimeoutMs?: number;
+  /** How many of the last nodes are still joining: on the ring with bootstrap tokens (pending replicas). */
+  readonly bootstrapping?: number;
 }
 
 class TableSnitch implements Snitch {
@@ -73,8 +75,13 @@ export class SimCluster {
     const endpoints = Array.from({ length: o.nodes }, (_, i) => ringEndpoint(`127.0.0.${i + 1}`));
     const snitch: Snitch = o.locationOf === undefined ? new SimpleSnitch() : new TableSnitch(new Map(endpoints.map((e, i) => [e, o.locationOf!(i)])));
     let ring = TokenMetadata.empty(partitioner, snitch);
-    const span = 2n ** 64n / BigInt(o.nodes);
-    endpoints.forEach((e, i) => (ring = ring.withNormalTokens(e, [-(2n ** 63n) + span * BigInt(i) + span / 2n])));
+    const normal = o.nodes - (o.bootstrapping ?? 0);
+    const span = 2n ** 64n / BigInt(normal);
+    const normalToken = (i: number) => -(2n ** 63n) + span * BigInt(i) + span / 2n;
+    endpoints.forEach((e, i) => {
+      // A joining node takes the middle of a normal node's range: (token i, middle] becomes pending for it.
+      ring = i < normal ? ring.withNormalTokens(e, [normalToken(i)]) : ring.withBootstrapTokens(e, [normalToken(i - normal) + span / 2n]);
+    });
     const keyspace = createKeyspace({ name: 'ks', replication: o.replication, tables: [{ name: 't', comparator: 'UTF8Type', keyValidator: 'UTF8Type' }] }, env.random);
     const liveness = new DownSetLiveness();
     const options = storageProxyOptions({ write_request_timeout_in_ms: o.writeTimeoutMs ?? 200, read_request_timeout_in_ms: o.readTimeoutMs ?? 300, range_request_timeout_in_ms: 500, truncate_request_timeout_in_ms: 500 });
