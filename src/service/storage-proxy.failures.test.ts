@@ -1,7 +1,7 @@
 /** The coordinator when replicas are down or silent: Unavailable up front, WriteTimeout after the timeout, hints. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ReadTimeoutError, UnavailableError, WriteTimeoutError } from '../errors/index.js';
+import { ReadFailureError, ReadTimeoutError, UnavailableError, WriteTimeoutError } from '../errors/index.js';
 import { dropWithProbability, endpointKey, type MessageFilter, verbIs } from '../net/index.js';
 import type { IndexDef } from '../schema/index.js';
 import { liveCell } from '../storage/model/index.js';
@@ -111,5 +111,19 @@ test('truncate needs every node up; index reads refuse on a multi-node ring', as
   for (let i = 0; i < 3; i++) assert.equal(c.localRow(i, 'k').size, 0, `node ${i} truncated`);
   const index = { name: 'v_idx' } as IndexDef;
   await assert.rejects(c.node(0).proxy.readIndex(c.cf, index, Buffer.from('x'), { slices: [], reversed: false }, 'ONE', 0), /not supported on a multi-node ring/);
+  await c.close();
+});
+
+test('a replica that fails (not times out) makes the read fail with ReadFailure', async () => {
+  const c = await SimCluster.start({ seed: 16, nodes: 3, replication: RF3 });
+  await c.write(0, 'k', 'v', 'x', 1n, 'ALL');
+  c.node(1).messaging.unregisterHandler('READ');
+  c.node(2).messaging.unregisterHandler('READ');
+  await assert.rejects(c.read(0, 'k', 'QUORUM'), (e: unknown) => {
+    assert.ok(e instanceof ReadFailureError, String(e));
+    assert.deepEqual({ cl: e.consistency, received: e.received, blockFor: e.blockFor, numFailures: e.numFailures }, { cl: 'QUORUM', received: 1, blockFor: 2, numFailures: 1 });
+    return true;
+  });
+  assert.equal((await c.read(0, 'k', 'ONE')).get('v'), 'x', 'ONE is served by the coordinator itself');
   await c.close();
 });
