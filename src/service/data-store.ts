@@ -1,8 +1,9 @@
 /**
  * The coordinator seam: every read and write a CQL statement makes goes through a DataStore.
  * On one node it is the local engine (local-data-store.ts); with a cluster the coordinator
- * (replicas, consistency levels, hints, read repair) implements the same interface, so statements
- * never change. Virtual tables (system.local, system_schema.*) are served by their own store.
+ * (storage-proxy.ts: replicas, consistency levels, hints, read repair) implements the same
+ * interface, so statements never change. It lives in the service layer, below the CQL layer, which
+ * re-exports it. Virtual tables (system.local, system_schema.*) are served by their own store.
  * Secondary index entries are read (and stale ones removed) per index partition: on a cluster each
  * replica indexes its own data, and the coordinator would ask each for its token ranges.
  *
