@@ -11,7 +11,9 @@
  *   Paxos will make it cluster-wide.
  * - `readIndex` / `cleanIndex` (CQL secondary indexes) need every replica's local index for its
  *   token ranges; on a ring of more than one node they refuse with InvalidRequestError.
- * - TRUNCATE needs every node of the ring alive (UnavailableError at ALL otherwise).
+ * - TRUNCATE needs every node of the ring (joining ones too) alive (UnavailableError at ALL otherwise).
+ * - A range page travels as one message: a page larger than the internode frame limit fails
+ *   (callers page with modest partition limits, as the CQL layer does).
  */
 import { InvalidRequestError, TruncateError, UnavailableError } from '../errors/index.js';
 import type { Env } from '../env/index.js';
@@ -80,7 +82,8 @@ export class StorageProxy implements DataStore {
   }
 
   async truncate(cf: ColumnFamilyDef): Promise<void> {
-    const everyone = this.d.rings.ring().normalEndpoints();
+    const ring = this.d.rings.ring();
+    const everyone = [...new Set([...ring.normalEndpoints(), ...ring.bootstrappingEndpoints()])];
     if (everyone.length <= 1) return this.d.local.truncate(cf);
     const alive = everyone.filter((e) => this.d.liveness.isAlive(e));
     if (alive.length < everyone.length) throw new UnavailableError('Cannot perform truncate: not every node of the ring is up', 'ALL', everyone.length, alive.length);

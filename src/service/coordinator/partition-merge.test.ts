@@ -35,7 +35,7 @@ test('merging does not depend on the order of the answers', () => {
       const b = mergeReplicaResults(KEY, [...answers].reverse(), false, NOW);
       assert.deepEqual(a, b);
     }),
-    { numRuns: 300 },
+    { numRuns: 300, seed: 1001 },
   );
 });
 
@@ -44,7 +44,9 @@ test('after applying its repair, every replica merges to the same answer, and ne
     fc.property(fc.array(answerArb, { minLength: 2, maxLength: 4 }), (answers) => {
       const merged = mergeReplicaResults(KEY, answers, false, NOW);
       if (merged === null) return;
-      for (const a of answers) {
+      for (const answer of answers) {
+        // A replica without the partition is an empty one.
+        const a: PartitionResult = answer ?? { key: KEY, partitionDeletion: LIVE_DELETION, rangeTombstones: [], cells: [], truncated: false };
         const fix = repairFor(merged, a, NOW);
         const repaired = fix === null ? a : mergeReplicaResults(KEY, [a, { key: KEY, partitionDeletion: fix.partitionDeletion ?? LIVE_DELETION, rangeTombstones: fix.rangeTombstones, cells: [...fix.cells], truncated: false }], false, NOW);
         assert.deepEqual(repaired?.cells, merged.cells);
@@ -52,7 +54,7 @@ test('after applying its repair, every replica merges to the same answer, and ne
         assert.equal(repairFor(merged, repaired!, NOW), null);
       }
     }),
-    { numRuns: 300 },
+    { numRuns: 300, seed: 1002 },
   );
 });
 
