@@ -1,8 +1,9 @@
 /**
  * A seeded workload under message loss, delay and a partition (the VOPR idea on a small scale):
  * concurrent clients write and read at QUORUM through random coordinators; every read must see,
- * for each column, a write at least as new as every QUORUM write acknowledged before the read
- * began (acknowledged writes are never lost, reads never go back in time). After healing, ALL
+ * for each column, a write at least as new as every QUORUM write acknowledged, and every value a
+ * QUORUM read returned, before the read began (acknowledged writes are never lost, reads never go
+ * back in time). After healing, ALL
  * reads make the replicas converge. The same seed replays the same run: the trace is compared.
  */
 import assert from 'node:assert/strict';
@@ -39,6 +40,7 @@ async function runWorkload(seed: number, readCl: Consistency = 'QUORUM'): Promis
 
   const trace: string[] = [];
   const acked: Ack[] = [];
+  const observed: Ack[] = [];
   const attempted = new Set<bigint>();
   let nextTs = 1n;
   const violations: string[] = [];
@@ -66,9 +68,11 @@ async function runWorkload(seed: number, readCl: Consistency = 'QUORUM'): Promis
           for (const column of COLUMNS) {
             const seen = row.has(column) ? BigInt(row.get(column)!) : 0n;
             if (seen !== 0n && !attempted.has(seen)) violations.push(`read ${key}.${column}=${seen}: never written`);
-            const mustSee = acked.filter((a) => a.key === key && a.column === column && a.atMs < startedMs).reduce((m, a) => (a.ts > m ? a.ts : m), 0n);
+            // Acknowledged writes, and what earlier completed reads returned (blocking read repair: no going back).
+            const mustSee = [...acked, ...observed].filter((a) => a.key === key && a.column === column && a.atMs < startedMs).reduce((m, a) => (a.ts > m ? a.ts : m), 0n);
             if (seen < mustSee) violations.push(`seed ${seed}: read of ${key}.${column} at ${startedMs} via ${via} saw ${seen}, but ${mustSee} was acknowledged before`);
           }
+          for (const column of COLUMNS) if (row.has(column)) observed.push({ key, column, ts: BigInt(row.get(column)!), atMs: env.clock.nowMs() });
           trace.push(`${id} r ${key} ${[...row.entries()].join(',')} @${env.clock.nowMs()}`);
         } catch (e) {
           trace.push(`${id} r ${key} ${errName(e)} @${env.clock.nowMs()}`);
