@@ -1,6 +1,7 @@
 /**
  * The coordinator's range scan: the requested positions split by the ring (range-split.ts), walked
- * in order; each piece is read from the replicas its consistency level needs (full data with
+ * in order, adjacent pieces with the same replicas to ask merged into one (with vnodes a full scan
+ * would otherwise take a round trip per token); each piece is read from the replicas its consistency level needs (full data with
  * tombstones from each), reconciled per partition and repaired like a single-partition read.
  * Replicas stop at the partition limit, so a page is only trusted up to the smallest last
  * position among replicas that hit it; the next page starts after that position. Per-partition
@@ -19,7 +20,7 @@ import { repairReplicas } from './read-executor.js';
 import { toReadError } from './read-errors.js';
 import { scanFrom } from './replica-requests.js';
 import { liveByProximity, readTargets, replicasOf } from './replica-selection.js';
-import { type RangeSplit, splitByRing } from './range-split.js';
+import { coalesceAdjacent, splitByRing } from './range-split.js';
 import { collect } from './response-collector.js';
 
 interface ScanPlan {
@@ -37,28 +38,44 @@ export async function coordinateScan(d: ProxyDeps, cf: ColumnFamilyDef, from: Po
   if (placement.strategy instanceof LocalStrategy || (normal.length === 1 && normal[0] === d.self)) return d.local.scan(cf, from, to, query, partitionLimit, cl, nowSec);
   const rq = groupKindOf(cf, query);
   const plan: ScanPlan = { cf, query, full: { query: { ...rq.query, includeTombstones: true }, groupKind: rq.groupKind }, cl, nowSec };
-  const out: ScannedPartition[] = [];
-  for (const split of splitByRing(ring, from, to)) {
-    if (out.length >= partitionLimit) break;
+  // Every piece's replicas first: an unavailable piece fails the scan before anything is read.
+  const pieces = splitByRing(ring, from, to).map((split): ScanPiece => {
     const replicas = replicasOf(placement, ring, split.token, d.selection);
     const live = liveByProximity(replicas.natural, d.selection);
     assureSufficientLiveForRead(cl, replicas.ctx, live);
     const blockFor = blockForRead(cl, replicas.ctx);
-    const targets = readTargets(cl, replicas.ctx, live, blockFor);
-    await scanSplit(d, plan, split, targets, blockFor, partitionLimit - out.length, out);
+    return { from: split.from, to: split.to, targets: readTargets(cl, replicas.ctx, live, blockFor), blockFor };
+  });
+  const out: ScannedPartition[] = [];
+  for (const piece of coalesceAdjacent(pieces, sameTargets)) {
+    if (out.length >= partitionLimit) break;
+    await scanPiece(d, plan, piece, partitionLimit - out.length, out);
   }
   return out;
 }
 
-async function scanSplit(d: ProxyDeps, p: ScanPlan, split: RangeSplit, targets: readonly Endpoint[], blockFor: number, remaining: number, out: ScannedPartition[]): Promise<void> {
-  let lower: PositionBound = split.from;
+/** Pieces asked of the same replicas (in any order: every target of a scan sends full data). */
+function sameTargets(a: ScanPiece, b: ScanPiece): boolean {
+  return a.blockFor === b.blockFor && [...a.targets].sort().join() === [...b.targets].sort().join();
+}
+
+interface ScanPiece {
+  readonly from: PositionBound;
+  readonly to: PositionBound | undefined;
+  readonly targets: readonly Endpoint[];
+  readonly blockFor: number;
+}
+
+async function scanPiece(d: ProxyDeps, p: ScanPlan, piece: ScanPiece, remaining: number, out: ScannedPartition[]): Promise<void> {
+  const { targets, blockFor } = piece;
+  let lower: PositionBound = piece.from;
   while (remaining > 0) {
     if (targets.length === 1 && targets[0] === d.self) {
-      out.push(...(await d.local.scan(p.cf, lower, split.to, p.query, remaining, p.cl, p.nowSec)));
+      out.push(...(await d.local.scan(p.cf, lower, piece.to, p.query, remaining, p.cl, p.nowSec)));
       return;
     }
     const limit = remaining;
-    const request = { cf: p.cf, from: lower, to: split.to, rq: p.full, partitionLimit: limit, nowSec: p.nowSec };
+    const request = { cf: p.cf, from: lower, to: piece.to, rq: p.full, partitionLimit: limit, nowSec: p.nowSec };
     let answers: ReadonlyMap<Endpoint, ScannedPartition[]>;
     try {
       answers = await collect(d.env.timers, targets, targets.length, d.options.rangeTimeoutMs, (e) => scanFrom(d, e, request));

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { arbitraryRingShape, murmur3, ringOfShape } from '../../locator/test-support/rings.js';
 import type { PositionBound } from '../../storage/table-store.js';
-import { type RangeSplit, splitByRing } from './range-split.js';
+import { type RangeSplit, coalesceAdjacent, splitByRing } from './range-split.js';
 
 function contains(s: RangeSplit, position: Buffer): boolean {
   const lo = Buffer.compare(position, s.from.position);
@@ -51,5 +51,20 @@ test('clipping to a requested interval keeps exactly the keys inside it', () => 
       }
     }),
     { numRuns: 200, seed: 1002 },
+  );
+});
+
+test('coalescing adjacent pieces keeps every key in exactly one piece; merging everything leaves the ring in one or two pieces', () => {
+  fc.assert(
+    fc.property(arbitraryRingShape(6), fc.array(keyArb, { minLength: 1, maxLength: 30 }), fc.nat(), (shape, keys, salt) => {
+      const ring = ringOfShape(shape);
+      const pieces = splitByRing(ring, undefined, undefined);
+      const group = (p: RangeSplit) => (Number(BigInt.asUintN(8, p.token as bigint)) + salt) % 2;
+      for (const merged of [coalesceAdjacent(pieces, (a, b) => group(a) === group(b)), coalesceAdjacent(pieces, () => true)]) {
+        for (const key of keys) assert.equal(merged.filter((p) => contains(p, murmur3.decorate(key).position)).length, 1);
+      }
+      assert.ok(coalesceAdjacent(pieces, () => true).length <= 2);
+    }),
+    { numRuns: 200, seed: 1003 },
   );
 });

@@ -45,3 +45,21 @@ function isEmpty(lower: PositionBound, upper: PositionBound | undefined): boolea
   const c = Buffer.compare(lower.position, upper.position);
   return c > 0 || (c === 0 && !(lower.inclusive && upper.inclusive));
 }
+
+/**
+ * Merges runs of adjacent pieces (each one's end meets the next one's start) that `same` puts
+ * together into one piece spanning them; other fields are the first piece's.
+ */
+export function coalesceAdjacent<P extends { readonly from: PositionBound; readonly to: PositionBound | undefined }>(pieces: readonly P[], same: (a: P, b: P) => boolean): P[] {
+  const out: P[] = [];
+  for (const p of pieces) {
+    const last = out[out.length - 1];
+    if (last !== undefined && meets(last.to, p.from) && same(last, p)) out[out.length - 1] = { ...last, to: p.to };
+    else out.push(p);
+  }
+  return out;
+}
+
+function meets(end: PositionBound | undefined, start: PositionBound): boolean {
+  return end !== undefined && end.position.equals(start.position) && end.inclusive !== start.inclusive;
+}

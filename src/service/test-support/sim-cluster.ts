@@ -50,6 +50,8 @@ export interface SimClusterOptions {
   readonly readTimeoutMs?: number;
   /** How many of the last nodes are still joining: on the ring with bootstrap tokens (pending replicas). */
   readonly bootstrapping?: number;
+  /** Tokens per normal node (vnodes), interleaved evenly around the ring; default 1. */
+  readonly tokensPerNode?: number;
 }
 
 class TableSnitch implements Snitch {
@@ -76,11 +78,14 @@ export class SimCluster {
     const snitch: Snitch = o.locationOf === undefined ? new SimpleSnitch() : new TableSnitch(new Map(endpoints.map((e, i) => [e, o.locationOf!(i)])));
     let ring = TokenMetadata.empty(partitioner, snitch);
     const normal = o.nodes - (o.bootstrapping ?? 0);
-    const span = 2n ** 64n / BigInt(normal);
-    const normalToken = (i: number) => -(2n ** 63n) + span * BigInt(i) + span / 2n;
+    const vnodes = o.tokensPerNode ?? 1;
+    const span = 2n ** 64n / BigInt(normal * vnodes);
+    const normalToken = (t: number) => -(2n ** 63n) + span * BigInt(t) + span / 2n;
     endpoints.forEach((e, i) => {
-      // A joining node takes the middle of a normal node's range: (token i, middle] becomes pending for it.
-      ring = i < normal ? ring.withNormalTokens(e, [normalToken(i)]) : ring.withBootstrapTokens(e, [normalToken(i - normal) + span / 2n]);
+      // Node i owns tokens i, i + normal, i + 2·normal, …; a joining node takes the middle of a
+      // normal node's first range: (token i, middle] becomes pending for it.
+      const own = Array.from({ length: vnodes }, (_, j) => normalToken(i + j * normal));
+      ring = i < normal ? ring.withNormalTokens(e, own) : ring.withBootstrapTokens(e, [normalToken(i - normal) + span / 2n]);
     });
     const keyspace = createKeyspace({ name: 'ks', replication: o.replication, tables: [{ name: 't', comparator: 'UTF8Type', keyValidator: 'UTF8Type' }] }, env.random);
     const liveness = new DownSetLiveness();
