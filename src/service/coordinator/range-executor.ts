@@ -16,7 +16,7 @@ import type { PositionBound, ScannedPartition } from '../../storage/table-store.
 import { type ReplicaQuery, groupKindOf } from '../group-length.js';
 import { limitResult, mergeReplicaResults } from './partition-merge.js';
 import type { ProxyDeps } from './proxy-deps.js';
-import { repairReplicas } from './read-executor.js';
+import { repairReplicas } from './read-repair.js';
 import { toReadError } from './read-errors.js';
 import { scanFrom } from './replica-requests.js';
 import { liveByProximity, readTargets, replicasOf } from './replica-selection.js';

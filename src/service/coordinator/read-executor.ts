@@ -7,21 +7,22 @@
  *    deleted (a short read) the read is repeated without limits;
  * 4. each replica lacking part of the reconciled answer is sent it (READ_REPAIR) and the read
  *    waits for those acknowledgements before answering (blocking read repair: a later read at
- *    the same level cannot see older data than this one returned).
+ *    the same level cannot see older data than this one returned; read-repair.ts).
  */
-import { ReadTimeoutError } from '../../errors/index.js';
 import { type Consistency, type Endpoint, assureSufficientLiveForRead, blockFor as blockForRead } from '../../locator/index.js';
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { PartitionResult } from '../../storage/read/partition-reader.js';
 import type { SliceQuery } from '../../storage/read/slice-query.js';
 import { digestOf } from '../digest.js';
+import type { ReadResponse } from '../wire/read-response.js';
 import { type ReplicaQuery, groupKindOf } from '../group-length.js';
-import { limitResult, mergeReplicaResults, repairFor } from './partition-merge.js';
+import { limitResult, mergeReplicaResults } from './partition-merge.js';
 import type { ProxyDeps } from './proxy-deps.js';
 import { toReadError } from './read-errors.js';
-import { dataFrom, readFrom, repairReplica } from './replica-requests.js';
+import { dataFrom, readFrom } from './replica-requests.js';
+import { repairReplicas } from './read-repair.js';
 import { liveByProximity, readTargets, replicasOf } from './replica-selection.js';
-import { collect, CollectTimeout } from './response-collector.js';
+import { collect } from './response-collector.js';
 
 interface ReadPlan {
   readonly cf: ColumnFamilyDef;
@@ -51,7 +52,7 @@ export async function coordinateRead(d: ProxyDeps, cf: ColumnFamilyDef, key: Buf
 /** The answer when all digests agree with the data; undefined on a mismatch. */
 async function digestRound(d: ProxyDeps, p: ReadPlan): Promise<PartitionResult | null | undefined> {
   const dataReplica = p.targets[0]!;
-  let got;
+  let got: ReadonlyMap<Endpoint, ReadResponse>;
   try {
     got = await collect(d.env.timers, p.targets, p.targets.length, d.options.readTimeoutMs, (e) => readFrom(d, e, p.cf, p.key, p.rq, p.nowSec, e !== dataReplica));
   } catch (e) {
@@ -88,23 +89,5 @@ async function fullDataRound(d: ProxyDeps, p: ReadPlan, rq: ReplicaQuery): Promi
     return await collect(d.env.timers, p.targets, p.targets.length, d.options.readTimeoutMs, (e) => dataFrom(d, e, p.cf, p.key, rq, p.nowSec));
   } catch (e) {
     throw toReadError(e, p.cl, p.blockFor, (answered) => answered.size > 0);
-  }
-}
-
-/** Blocking read repair: every stale contacted replica must acknowledge what it was sent. */
-export async function repairReplicas(d: ProxyDeps, p: Pick<ReadPlan, 'cf' | 'cl' | 'blockFor' | 'nowSec'>, merged: PartitionResult, answers: ReadonlyMap<Endpoint, PartitionResult | null>): Promise<void> {
-  const repairs = new Map<Endpoint, NonNullable<ReturnType<typeof repairFor>>>();
-  for (const [e, r] of answers) {
-    const update = repairFor(merged, r, p.nowSec);
-    if (update !== null) repairs.set(e, update);
-  }
-  if (repairs.size === 0) return;
-  const stale = [...repairs.keys()];
-  try {
-    await collect(d.env.timers, stale, stale.length, d.options.writeTimeoutMs, (e) => repairReplica(d, e, p.cf, repairs.get(e)!));
-  } catch (e) {
-    // Cassandra reports an unacknowledged blocking repair as a read timeout (the data was read).
-    const received = p.blockFor - stale.length + (e instanceof CollectTimeout ? e.received : 0);
-    throw new ReadTimeoutError('Operation timed out - read repair was not acknowledged in time', p.cl, Math.max(0, received), p.blockFor, true);
   }
 }
