@@ -133,3 +133,16 @@ export class TruncateError extends IliumError {
     super(ErrorCode.TRUNCATE_ERROR, message, options);
   }
 }
+
+/**
+ * An internode message whose payload does not follow its verb's grammar (truncated, garbled, an
+ * unknown tag). The receiver refuses it whole; nothing half-read is ever acted on.
+ */
+export class MalformedMessageError extends IliumError {
+  constructor(
+    readonly what: string,
+    message: string,
+  ) {
+    super(ErrorCode.PROTOCOL_ERROR, `malformed ${what}: ${message}`);
+  }
+}

@@ -1,52 +1,5 @@
 /**
- * The coordinator seam: every read and write a CQL statement makes goes through a DataStore.
- * On one node it is the local engine (local-data-store.ts); with a cluster the coordinator
- * (replicas, consistency levels, hints, read repair) implements the same interface, so statements
- * never change. Virtual tables (system.local, system_schema.*) are served by their own store.
- * Secondary index entries are read (and stale ones removed) per index partition: on a cluster each
- * replica indexes its own data, and the coordinator would ask each for its token ranges.
- *
- * Reads take the engine's SliceQuery (name slices, direction, cell and row limits) and return the
- * engine's PartitionResult; range scans go by partitioner position. Writes are partition updates,
- * each atomic and isolated. `withPartitionLock` serialises read-modify-write on one partition
- * (counters, compare-and-set, list element assignment by index).
+ * The coordinator seam now lives in the service layer (src/service/data-store.ts), below the CQL
+ * layer; re-exported here so statements keep importing it from their own folder.
  */
-import type { ColumnFamilyDef, IndexDef } from '../../schema/index.js';
-import type { Cell, PartitionUpdate } from '../../storage/model/index.js';
-import type { PartitionResult } from '../../storage/read/partition-reader.js';
-import type { SliceQuery } from '../../storage/read/slice-query.js';
-import type { PositionBound, ScannedPartition } from '../../storage/table-store.js';
-import type { Consistency } from './query-options.js';
-
-export type { PartitionResult, PositionBound, ScannedPartition, SliceQuery };
-
-/** One partition update addressed to a table. */
-export interface TableWrite {
-  readonly cf: ColumnFamilyDef;
-  readonly update: PartitionUpdate;
-}
-
-export interface DataStore {
-  /** One partition (null when it holds nothing the query asked for). */
-  read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null>;
-  /**
-   * Partitions in position order between two partitioner positions (`from`/`to` undefined: the
-   * ring's ends), at most `partitionLimit` of them.
-   */
-  scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]>;
-  /** Applies updates; each partition's update is atomic. Resolves when all are durable per the consistency level. */
-  apply(writes: readonly TableWrite[], cl: Consistency): Promise<void>;
-  /** Runs `fn` while no other locked section of this partition runs (read-modify-write). */
-  withPartitionLock<T>(cf: ColumnFamilyDef, key: Buffer, fn: () => Promise<T>): Promise<T>;
-  truncate(cf: ColumnFamilyDef): Promise<void>;
-  /**
-   * Entries of one partition of a CQL secondary index of `cf` (db/cql-index: the partition key is
-   * the indexed value, entry names the base rows); null when it holds none.
-   */
-  readIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null>;
-  /**
-   * Entries a query found stale (their base rows no longer match): each is checked again against
-   * the base data and deleted if it still is stale. Best effort: resolves either way.
-   */
-  cleanIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, entries: readonly Cell[]): Promise<void>;
-}
+export type { DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from '../../service/data-store.js';

@@ -1,0 +1,22 @@
+/** Everything one node's coordinator works with, wired once by StorageProxy's constructor. */
+import type { Env } from '../../env/index.js';
+import type { Endpoint, Snitch } from '../../locator/index.js';
+import type { MessagingService } from '../../net/index.js';
+import type { DataStore } from '../data-store.js';
+import type { SelectionInputs } from './replica-selection.js';
+import type { HintSink, LivenessOracle, RingProvider } from './seams.js';
+import type { StorageProxyOptions } from './storage-proxy-options.js';
+
+export interface ProxyDeps {
+  readonly env: Env;
+  readonly messaging: MessagingService;
+  readonly self: Endpoint;
+  /** This node's own data: requests for itself skip the network. */
+  readonly local: DataStore;
+  readonly rings: RingProvider;
+  readonly liveness: LivenessOracle;
+  readonly snitch: Snitch;
+  readonly hints: HintSink;
+  readonly options: StorageProxyOptions;
+  readonly selection: SelectionInputs;
+}

@@ -1,0 +1,14 @@
+/** Turns a collector's failure into the protocol's read errors (ReadTimeout / ReadFailure). */
+import { ReadFailureError, ReadTimeoutError } from '../../errors/index.js';
+import type { Consistency } from '../../locator/index.js';
+import { CollectFailure, CollectTimeout } from './response-collector.js';
+
+export function toReadError(e: unknown, cl: Consistency, blockFor: number, dataPresent: (answered: ReadonlySet<string>) => boolean): unknown {
+  if (e instanceof CollectTimeout) {
+    return new ReadTimeoutError(`Operation timed out - received only ${e.received} responses.`, cl, e.received, blockFor, dataPresent(e.answered));
+  }
+  if (e instanceof CollectFailure) {
+    return new ReadFailureError(`Operation failed - received ${e.received} responses and ${e.failures} failures`, cl, e.received, blockFor, e.failures, e.received > 0);
+  }
+  return e;
+}

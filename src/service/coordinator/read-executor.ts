@@ -1,0 +1,93 @@
+/**
+ * The coordinator's read of one partition (Cassandra's digest reads):
+ * 1. the closest live replica is asked for data, the others the level needs for a digest;
+ * 2. if every digest matches the data's, that is the answer;
+ * 3. otherwise every contacted replica is asked for full data (tombstones included), the answers
+ *    are reconciled (partition-merge.ts), and when a limit may have hidden rows another replica
+ *    deleted (a short read) the read is repeated without limits;
+ * 4. each replica lacking part of the reconciled answer is sent it (READ_REPAIR) and the read
+ *    waits for those acknowledgements before answering (blocking read repair: a later read at
+ *    the same level cannot see older data than this one returned; read-repair.ts).
+ */
+import { type Consistency, type Endpoint, assureSufficientLiveForRead, blockFor as blockForRead } from '../../locator/index.js';
+import type { ColumnFamilyDef } from '../../schema/index.js';
+import type { PartitionResult } from '../../storage/read/partition-reader.js';
+import type { SliceQuery } from '../../storage/read/slice-query.js';
+import { digestOf } from '../digest.js';
+import type { ReadResponse } from '../wire/read-response.js';
+import { type ReplicaQuery, groupKindOf } from '../group-length.js';
+import { limitResult, mergeReplicaResults } from './partition-merge.js';
+import type { ProxyDeps } from './proxy-deps.js';
+import { toReadError } from './read-errors.js';
+import { dataFrom, readFrom } from './replica-requests.js';
+import { repairReplicas } from './read-repair.js';
+import { liveByProximity, readTargets, replicasOf } from './replica-selection.js';
+import { collect } from './response-collector.js';
+
+interface ReadPlan {
+  readonly cf: ColumnFamilyDef;
+  readonly key: Buffer;
+  readonly query: SliceQuery;
+  readonly rq: ReplicaQuery;
+  readonly cl: Consistency;
+  readonly nowSec: number;
+  readonly targets: readonly Endpoint[];
+  readonly blockFor: number;
+}
+
+export async function coordinateRead(d: ProxyDeps, cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
+  const ring = d.rings.ring();
+  const replicas = replicasOf(d.rings.placement(cf.keyspace), ring, ring.partitioner.token(key), d.selection);
+  const live = liveByProximity(replicas.natural, d.selection);
+  assureSufficientLiveForRead(cl, replicas.ctx, live);
+  const blockFor = blockForRead(cl, replicas.ctx);
+  const targets = readTargets(cl, replicas.ctx, live, blockFor);
+  if (targets.length === 1 && targets[0] === d.self) return d.local.read(cf, key, query, cl, nowSec);
+  const plan: ReadPlan = { cf, key, query, rq: groupKindOf(cf, query), cl, nowSec, targets, blockFor };
+  const first = await digestRound(d, plan);
+  if (first !== undefined) return first;
+  return resolveAndRepair(d, plan);
+}
+
+/** The answer when all digests agree with the data; undefined on a mismatch. */
+async function digestRound(d: ProxyDeps, p: ReadPlan): Promise<PartitionResult | null | undefined> {
+  const dataReplica = p.targets[0]!;
+  let got: ReadonlyMap<Endpoint, ReadResponse>;
+  try {
+    got = await collect(d.env.timers, p.targets, p.targets.length, d.options.readTimeoutMs, (e) => readFrom(d, e, p.cf, p.key, p.rq, p.nowSec, e !== dataReplica));
+  } catch (e) {
+    throw toReadError(e, p.cl, p.blockFor, (answered) => answered.has(dataReplica));
+  }
+  const data = got.get(dataReplica)!;
+  if (data.kind !== 'data') throw new Error(`replica ${dataReplica} answered a digest to a data read`);
+  const expected = digestOf(data.result);
+  for (const [e, r] of got) {
+    if (e === dataReplica) continue;
+    if (r.kind !== 'digest' || !r.digest.equals(expected)) return undefined;
+  }
+  if (data.result === null || p.rq.query === p.query) return data.result;
+  return limitResult(data.result, p.query, p.nowSec);
+}
+
+async function resolveAndRepair(d: ProxyDeps, p: ReadPlan): Promise<PartitionResult | null> {
+  const full: ReplicaQuery = { query: { ...p.rq.query, includeTombstones: true }, groupKind: p.rq.groupKind };
+  let answers = await fullDataRound(d, p, full);
+  let merged = mergeReplicaResults(p.key, [...answers.values()], p.query.reversed, p.nowSec);
+  if (merged !== null && merged.truncated && !limitResult(merged, p.query, p.nowSec).truncated) {
+    // Short read: a replica's limit may have stopped before rows the others deleted. Read everything.
+    const unlimited: ReplicaQuery = { query: { slices: p.query.slices, reversed: p.query.reversed, includeTombstones: true }, groupKind: undefined };
+    answers = await fullDataRound(d, p, unlimited);
+    merged = mergeReplicaResults(p.key, [...answers.values()], p.query.reversed, p.nowSec);
+  }
+  if (merged === null) return null;
+  await repairReplicas(d, p, merged, answers);
+  return limitResult(merged, p.query, p.nowSec);
+}
+
+async function fullDataRound(d: ProxyDeps, p: ReadPlan, rq: ReplicaQuery): Promise<ReadonlyMap<Endpoint, PartitionResult | null>> {
+  try {
+    return await collect(d.env.timers, p.targets, p.targets.length, d.options.readTimeoutMs, (e) => dataFrom(d, e, p.cf, p.key, rq, p.nowSec));
+  } catch (e) {
+    throw toReadError(e, p.cl, p.blockFor, (answered) => answered.size > 0);
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * One request to one replica, the same call whether the replica is this node (the local store,
+ * no network) or another (the verb over messaging, decoded here).
+ */
+import type { ColumnFamilyDef } from '../../schema/index.js';
+import type { Mutation, PartitionUpdate } from '../../storage/model/index.js';
+import type { PartitionResult } from '../../storage/read/partition-reader.js';
+import type { PositionBound, ScannedPartition } from '../../storage/table-store.js';
+import type { Endpoint } from '../../locator/index.js';
+import { digestOf } from '../digest.js';
+import type { ReplicaQuery } from '../group-length.js';
+import { encodeMutationMessage } from '../wire/mutation-message.js';
+import { encodeRangeReadCommand } from '../wire/range-read-command.js';
+import { decodeRangeResponse } from '../wire/range-response.js';
+import { encodeReadCommand } from '../wire/read-command.js';
+import { type ReadResponse, decodeReadResponse } from '../wire/read-response.js';
+import { addressOf } from './endpoint-address.js';
+import type { ProxyDeps } from './proxy-deps.js';
+
+export async function readFrom(d: ProxyDeps, e: Endpoint, cf: ColumnFamilyDef, key: Buffer, rq: ReplicaQuery, nowSec: number, digestOnly: boolean): Promise<ReadResponse> {
+  if (e === d.self) {
+    const result = await d.local.read(cf, key, rq.query, 'ONE', nowSec);
+    return digestOnly ? { kind: 'digest', digest: digestOf(result) } : { kind: 'data', result };
+  }
+  const payload = encodeReadCommand({ tableId: cf.id, key, query: rq.query, groupKind: rq.groupKind, nowSec, digestOnly });
+  const rsp = await d.messaging.request(addressOf(e), { verb: 'READ', payload }, { timeoutMs: d.options.readTimeoutMs });
+  return decodeReadResponse(rsp.payload);
+}
+
+export async function dataFrom(d: ProxyDeps, e: Endpoint, cf: ColumnFamilyDef, key: Buffer, rq: ReplicaQuery, nowSec: number): Promise<PartitionResult | null> {
+  const r = await readFrom(d, e, cf, key, rq, nowSec, false);
+  if (r.kind !== 'data') throw new Error(`replica ${e} answered a digest to a data read`);
+  return r.result;
+}
+
+export interface RangeRequest {
+  readonly cf: ColumnFamilyDef;
+  readonly from: PositionBound | undefined;
+  readonly to: PositionBound | undefined;
+  readonly rq: ReplicaQuery;
+  readonly partitionLimit: number;
+  readonly nowSec: number;
+}
+
+export async function scanFrom(d: ProxyDeps, e: Endpoint, r: RangeRequest): Promise<ScannedPartition[]> {
+  if (e === d.self) return d.local.scan(r.cf, r.from, r.to, r.rq.query, r.partitionLimit, 'ONE', r.nowSec);
+  const payload = encodeRangeReadCommand({ tableId: r.cf.id, from: r.from, to: r.to, partitionLimit: r.partitionLimit, query: r.rq.query, groupKind: r.rq.groupKind, nowSec: r.nowSec });
+  const rsp = await d.messaging.request(addressOf(e), { verb: 'RANGE_READ', payload }, { timeoutMs: d.options.rangeTimeoutMs });
+  return decodeRangeResponse(rsp.payload);
+}
+
+/** Sends what a replica lacks (READ_REPAIR), resolving on its acknowledgement. */
+export async function repairReplica(d: ProxyDeps, e: Endpoint, cf: ColumnFamilyDef, update: PartitionUpdate): Promise<void> {
+  if (e === d.self) return d.local.apply([{ cf, update }], 'ONE');
+  const mutation: Mutation = { tableId: cf.id, update };
+  await d.messaging.request(addressOf(e), { verb: 'READ_REPAIR', payload: encodeMutationMessage(mutation) }, { timeoutMs: d.options.writeTimeoutMs });
+}

@@ -1,0 +1,67 @@
+/**
+ * Which replicas a request uses. A key's replicas come from its keyspace's placement on one ring
+ * snapshot; the live ones are sorted nearest first (the snitch's proximity); a read asks as many
+ * as its consistency level blocks for, taken nearest first among those that count (the local data
+ * center's for LOCAL_ levels, a quorum of each data center for EACH_QUORUM).
+ */
+import type { Token } from '../../dht/index.js';
+import {
+  type ConsistencyContext,
+  type Consistency,
+  type Endpoint,
+  type KeyspacePlacement,
+  type Snitch,
+  type TokenMetadata,
+  countingEndpoints,
+  eachQuorumBlockFor,
+  sortByProximity,
+} from '../../locator/index.js';
+import type { LivenessOracle } from './seams.js';
+
+export interface ReplicaSet {
+  readonly ctx: ConsistencyContext;
+  readonly natural: readonly Endpoint[];
+  readonly pending: readonly Endpoint[];
+}
+
+export interface SelectionInputs {
+  readonly self: Endpoint;
+  readonly snitch: Snitch;
+  readonly liveness: LivenessOracle;
+}
+
+export function consistencyContext(placement: KeyspacePlacement, inputs: SelectionInputs): ConsistencyContext {
+  return {
+    strategy: placement.strategy,
+    localDatacenter: inputs.snitch.location(inputs.self).datacenter,
+    datacenterOf: (e) => inputs.snitch.location(e).datacenter,
+  };
+}
+
+export function replicasOf(placement: KeyspacePlacement, ring: TokenMetadata, token: Token, inputs: SelectionInputs): ReplicaSet {
+  return {
+    ctx: consistencyContext(placement, inputs),
+    natural: placement.naturalEndpoints(token, ring),
+    pending: placement.pendingEndpoints(token, ring),
+  };
+}
+
+/** The live endpoints of `endpoints`, nearest first. */
+export function liveByProximity(endpoints: readonly Endpoint[], inputs: SelectionInputs): Endpoint[] {
+  const live = endpoints.filter((e) => inputs.liveness.isAlive(e));
+  return sortByProximity(live, { self: inputs.self, locationOf: (e) => inputs.snitch.location(e) });
+}
+
+/** The replicas a read at `cl` asks: `blockFor` of the counting live ones, nearest first. */
+export function readTargets(cl: Consistency, ctx: ConsistencyContext, sortedLive: readonly Endpoint[], blockFor: number): Endpoint[] {
+  if (cl === 'EACH_QUORUM') {
+    const perDc = eachQuorumBlockFor(ctx);
+    if (perDc !== undefined) {
+      const out: Endpoint[] = [];
+      for (const [dc, n] of perDc) out.push(...sortedLive.filter((e) => ctx.datacenterOf(e) === dc).slice(0, n));
+      // Keep the proximity order across data centers: the nearest answers with data.
+      return sortedLive.filter((e) => out.includes(e));
+    }
+  }
+  return countingEndpoints(cl, ctx, sortedLive).slice(0, blockFor);
+}

@@ -1,0 +1,29 @@
+/**
+ * The coordinator's timeouts, named as cassandra.yaml names them, with Cassandra's defaults
+ * (the same as the internode verb table's).
+ */
+export interface StorageProxyOptions {
+  readonly writeTimeoutMs: number;
+  readonly readTimeoutMs: number;
+  readonly rangeTimeoutMs: number;
+  readonly truncateTimeoutMs: number;
+}
+
+export type TimeoutConfig = Partial<Record<'write_request_timeout_in_ms' | 'read_request_timeout_in_ms' | 'range_request_timeout_in_ms' | 'truncate_request_timeout_in_ms', number>>;
+
+export const DEFAULT_STORAGE_PROXY_OPTIONS: StorageProxyOptions = Object.freeze({ writeTimeoutMs: 2_000, readTimeoutMs: 5_000, rangeTimeoutMs: 10_000, truncateTimeoutMs: 60_000 });
+
+export function storageProxyOptions(config: TimeoutConfig = {}): StorageProxyOptions {
+  const d = DEFAULT_STORAGE_PROXY_OPTIONS;
+  const pick = (v: number | undefined, fallback: number, name: string): number => {
+    if (v === undefined) return fallback;
+    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`${name} must be a positive number of milliseconds, got ${v}`);
+    return v;
+  };
+  return {
+    writeTimeoutMs: pick(config.write_request_timeout_in_ms, d.writeTimeoutMs, 'write_request_timeout_in_ms'),
+    readTimeoutMs: pick(config.read_request_timeout_in_ms, d.readTimeoutMs, 'read_request_timeout_in_ms'),
+    rangeTimeoutMs: pick(config.range_request_timeout_in_ms, d.rangeTimeoutMs, 'range_request_timeout_in_ms'),
+    truncateTimeoutMs: pick(config.truncate_request_timeout_in_ms, d.truncateTimeoutMs, 'truncate_request_timeout_in_ms'),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The coordinator's write path: each partition update goes to every natural and pending replica
+ * of its key (this node applies its own copy without the network); the call waits for the
+ * consistency level's acknowledgements (write-ack-tracker.ts). Availability is checked for every
+ * update before anything is sent, so an UnavailableError means nothing was written. Replicas
+ * known dead get a hint at once; replicas silent past the timeout get one when it passes.
+ */
+import type { WriteType } from '../../errors/index.js';
+import { type Consistency, type Endpoint, assureSufficientLiveForWrite, blockForWrite } from '../../locator/index.js';
+import { MessagingTimeoutError } from '../../net/index.js';
+import type { Mutation } from '../../storage/model/index.js';
+import type { TableWrite } from '../data-store.js';
+import { encodeMutationMessage } from '../wire/mutation-message.js';
+import { addressOf } from './endpoint-address.js';
+import type { ProxyDeps } from './proxy-deps.js';
+import { type ReplicaSet, replicasOf } from './replica-selection.js';
+import { WriteAckTracker } from './write-ack-tracker.js';
+
+interface WritePlan {
+  readonly write: TableWrite;
+  readonly replicas: ReplicaSet;
+  readonly live: readonly Endpoint[];
+  readonly dead: readonly Endpoint[];
+}
+
+export async function coordinateWrites(d: ProxyDeps, writes: readonly TableWrite[], cl: Consistency): Promise<void> {
+  if (writes.length === 0) return;
+  const ring = d.rings.ring();
+  const plans = writes.map((w): WritePlan => {
+    const replicas = replicasOf(d.rings.placement(w.cf.keyspace), ring, ring.partitioner.token(w.update.key), d.selection);
+    const all = [...replicas.natural, ...replicas.pending];
+    const live = all.filter((e) => d.liveness.isAlive(e));
+    assureSufficientLiveForWrite(cl, replicas.ctx, live, replicas.pending);
+    return { write: w, replicas, live, dead: all.filter((e) => !d.liveness.isAlive(e)) };
+  });
+  // This node the only replica of everything (one node, or local tables): the local store as is.
+  if (plans.every((p) => p.dead.length === 0 && p.live.length === 1 && p.live[0] === d.self)) return d.local.apply(writes, cl);
+  const writeType: WriteType = writes.length > 1 ? 'BATCH' : 'SIMPLE';
+  await Promise.all(plans.map((p) => writeOne(d, p, cl, writeType)));
+}
+
+function writeOne(d: ProxyDeps, plan: WritePlan, cl: Consistency, writeType: WriteType): Promise<void> {
+  const { write, replicas } = plan;
+  const mutation: Mutation = { tableId: write.cf.id, update: write.update };
+  const tracker = new WriteAckTracker({
+    cl,
+    ctx: replicas.ctx,
+    blockFor: blockForWrite(cl, replicas.ctx, replicas.pending),
+    pending: replicas.pending,
+    targets: plan.live,
+    writeType,
+    timers: d.env.timers,
+    timeoutMs: d.options.writeTimeoutMs,
+  });
+  for (const e of plan.dead) {
+    d.hints.hint(e, mutation);
+    tracker.hinted();
+  }
+  let payload: Buffer | undefined;
+  for (const e of plan.live) {
+    if (e === d.self) {
+      Promise.resolve([write])
+        .then((w) => d.local.apply(w, cl))
+        .then(
+          () => tracker.ack(e),
+          () => tracker.fail(e),
+        );
+      continue;
+    }
+    payload ??= encodeMutationMessage(mutation);
+    d.messaging.sendWithCallback(
+      addressOf(e),
+      { verb: 'MUTATION', payload },
+      {
+        timeoutMs: d.options.writeTimeoutMs,
+        onResponse: () => tracker.ack(e),
+        onFailure: (err) => {
+          // A silent replica is hinted; the tracker's own timer reports the timeout.
+          if (err instanceof MessagingTimeoutError) d.hints.hint(e, mutation);
+          else tracker.fail(e);
+        },
+      },
+    );
+  }
+  return tracker.done;
+}

@@ -1,0 +1,16 @@
+/** Registers the data-path verbs a replica answers on a node's MessagingService. */
+import type { MessagingService } from '../../net/index.js';
+import { mutationVerbHandler } from './mutation-verb.js';
+import { rangeReadVerbHandler } from './range-read-verb.js';
+import { readRepairVerbHandler } from './read-repair-verb.js';
+import { readVerbHandler } from './read-verb.js';
+import type { ReplicaContext } from './replica-context.js';
+import { truncateVerbHandler } from './truncate-verb.js';
+
+export function registerReplicaHandlers(messaging: MessagingService, ctx: ReplicaContext): void {
+  messaging.registerHandler('MUTATION', mutationVerbHandler(ctx));
+  messaging.registerHandler('READ', readVerbHandler(ctx));
+  messaging.registerHandler('RANGE_READ', rangeReadVerbHandler(ctx));
+  messaging.registerHandler('READ_REPAIR', readRepairVerbHandler(ctx));
+  messaging.registerHandler('TRUNCATE', truncateVerbHandler(ctx));
+}

@@ -1,0 +1,45 @@
+/**
+ * What a replica's verb handlers work with: the node's own data (the single-node DataStore over
+ * the local engine), its schema by table id, and the group functions rebuilt per table.
+ */
+import { InvalidRequestError, MalformedMessageError } from '../../errors/index.js';
+import type { Message, Reply } from '../../net/index.js';
+import { failureFromError } from '../../net/index.js';
+import type { ColumnFamilyDef } from '../../schema/index.js';
+import type { SliceQuery } from '../../storage/read/slice-query.js';
+import type { DataStore } from '../data-store.js';
+import type { GroupLengths } from '../group-length.js';
+import type { WireSliceQuery } from '../wire/slice-query-codec.js';
+
+export interface ReplicaContext {
+  readonly local: DataStore;
+  tableById(id: string): ColumnFamilyDef | undefined;
+  readonly groupLengths: GroupLengths;
+}
+
+export function tableOrThrow(ctx: ReplicaContext, tableId: string): ColumnFamilyDef {
+  const cf = ctx.tableById(tableId);
+  if (cf === undefined) throw new InvalidRequestError(`Unknown table id ${tableId} (the schema has not reached this node, or the table was dropped)`);
+  return cf;
+}
+
+/** The received query with its group function rebuilt for this node's copy of the table. */
+export function localQuery(ctx: ReplicaContext, cf: ColumnFamilyDef, wire: WireSliceQuery): SliceQuery {
+  if (wire.groupKind === undefined) return wire.query;
+  return { ...wire.query, groupLength: ctx.groupLengths.of(cf, wire.groupKind) };
+}
+
+/** Runs a handler body; a payload that does not parse is answered BAD_PAYLOAD, other errors as handler errors. */
+export async function answer(message: Message, reply: Reply, body: (payload: Uint8Array) => Promise<Uint8Array>): Promise<void> {
+  let out: Uint8Array;
+  try {
+    out = await body(message.payload);
+  } catch (e) {
+    const detail = failureFromError(e);
+    reply.fail(e instanceof MalformedMessageError ? { ...detail, reason: 'BAD_PAYLOAD' } : detail);
+    return;
+  }
+  reply.respond(out);
+}
+
+export const EMPTY_ACK = new Uint8Array(0);

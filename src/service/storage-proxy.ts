@@ -1,0 +1,119 @@
+/**
+ * The coordinator (Cassandra's StorageProxy): the DataStore the CQL layer and the 0.7 operations
+ * call, on a cluster. Reads, scans and writes go to the key's replicas per consistency level
+ * (coordinator/read-executor.ts, range-executor.ts, write-executor.ts); this node's own copy is
+ * served by `local` (the single-node LocalDataStore) without the network, so on a ring of one node
+ * every call is exactly the local store's.
+ *
+ * Not coordinated yet, by design for this step:
+ * - `withPartitionLock` locks on this node only. Read-modify-write (counters, conditional
+ *   updates, list index assignment) is serialised only among requests this node coordinates;
+ *   Paxos will make it cluster-wide.
+ * - `readIndex` / `cleanIndex` (CQL secondary indexes) need every replica's local index for its
+ *   token ranges; on a ring of more than one node they refuse with InvalidRequestError.
+ * - TRUNCATE needs every node of the ring (joining ones too) alive (UnavailableError at ALL otherwise).
+ * - A range page travels as one message: a page larger than the internode frame limit fails
+ *   (callers page with modest partition limits, as the CQL layer does).
+ */
+import { InvalidRequestError, TruncateError, UnavailableError } from '../errors/index.js';
+import type { Env } from '../env/index.js';
+import type { Consistency, Endpoint, Snitch } from '../locator/index.js';
+import type { MessagingService } from '../net/index.js';
+import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
+import type { Cell } from '../storage/model/index.js';
+import type { DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
+import { addressOf } from './coordinator/endpoint-address.js';
+import type { ProxyDeps } from './coordinator/proxy-deps.js';
+import { coordinateScan } from './coordinator/range-executor.js';
+import { coordinateRead } from './coordinator/read-executor.js';
+import { collect, CollectTimeout } from './coordinator/response-collector.js';
+import { type HintSink, type LivenessOracle, NO_HINTS, type RingProvider } from './coordinator/seams.js';
+import { DEFAULT_STORAGE_PROXY_OPTIONS, type StorageProxyOptions } from './coordinator/storage-proxy-options.js';
+import { coordinateWrites } from './coordinator/write-executor.js';
+import { encodeTruncate } from './wire/truncate-message.js';
+
+export interface StorageProxyConfig {
+  readonly env: Env;
+  readonly messaging: MessagingService;
+  /** This node's endpoint on the ring. */
+  readonly self: Endpoint;
+  /** This node's own data (a LocalDataStore). */
+  readonly local: DataStore;
+  readonly rings: RingProvider;
+  readonly liveness: LivenessOracle;
+  readonly snitch: Snitch;
+  readonly hints?: HintSink;
+  readonly options?: StorageProxyOptions;
+}
+
+export class StorageProxy implements DataStore {
+  private readonly d: ProxyDeps;
+
+  constructor(config: StorageProxyConfig) {
+    this.d = {
+      env: config.env,
+      messaging: config.messaging,
+      self: config.self,
+      local: config.local,
+      rings: config.rings,
+      liveness: config.liveness,
+      snitch: config.snitch,
+      hints: config.hints ?? NO_HINTS,
+      options: config.options ?? DEFAULT_STORAGE_PROXY_OPTIONS,
+      selection: { self: config.self, snitch: config.snitch, liveness: config.liveness },
+    };
+  }
+
+  read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
+    return coordinateRead(this.d, cf, key, query, cl, nowSec);
+  }
+
+  scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {
+    return coordinateScan(this.d, cf, from, to, query, partitionLimit, cl, nowSec);
+  }
+
+  apply(writes: readonly TableWrite[], cl: Consistency): Promise<void> {
+    return coordinateWrites(this.d, writes, cl);
+  }
+
+  /** Local only for now (see the header): Paxos will replace it. */
+  withPartitionLock<T>(cf: ColumnFamilyDef, key: Buffer, fn: () => Promise<T>): Promise<T> {
+    return this.d.local.withPartitionLock(cf, key, fn);
+  }
+
+  async truncate(cf: ColumnFamilyDef): Promise<void> {
+    const ring = this.d.rings.ring();
+    const everyone = [...new Set([...ring.normalEndpoints(), ...ring.bootstrappingEndpoints()])];
+    if (everyone.length <= 1) return this.d.local.truncate(cf);
+    const alive = everyone.filter((e) => this.d.liveness.isAlive(e));
+    if (alive.length < everyone.length) throw new UnavailableError('Cannot perform truncate: not every node of the ring is up', 'ALL', everyone.length, alive.length);
+    const payload = encodeTruncate(cf.id);
+    try {
+      await collect(this.d.env.timers, everyone, everyone.length, this.d.options.truncateTimeoutMs, async (e) => {
+        if (e === this.d.self) return this.d.local.truncate(cf);
+        await this.d.messaging.request(addressOf(e), { verb: 'TRUNCATE', payload }, { timeoutMs: this.d.options.truncateTimeoutMs });
+      });
+    } catch (e) {
+      const why = e instanceof CollectTimeout ? `only ${e.received} of ${everyone.length} nodes answered in time` : 'a node failed to truncate';
+      throw new TruncateError(`Truncate of ${cf.keyspace}.${cf.name} failed: ${why}`, { cause: e });
+    }
+  }
+
+  readIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
+    if (this.multiNode()) return Promise.reject(this.indexRefusal(cf, index));
+    return this.d.local.readIndex(cf, index, indexKey, query, cl, nowSec);
+  }
+
+  cleanIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, entries: readonly Cell[]): Promise<void> {
+    if (this.multiNode()) return Promise.resolve(); // best effort by contract; nothing was served from it
+    return this.d.local.cleanIndex(cf, index, indexKey, entries);
+  }
+
+  private multiNode(): boolean {
+    return this.d.rings.ring().normalEndpoints().length > 1;
+  }
+
+  private indexRefusal(cf: ColumnFamilyDef, index: IndexDef): InvalidRequestError {
+    return new InvalidRequestError(`Secondary index queries (${index.name} on ${cf.keyspace}.${cf.name}) are not supported on a multi-node ring yet`);
+  }
+}

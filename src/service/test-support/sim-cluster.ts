@@ -1,0 +1,175 @@
+/**
+ * A cluster in one process for the coordinator's tests: N nodes on one SimEnv, each with its own
+ * storage engine (its own directory of the shared MemoryFileSystem), its own MessagingService on
+ * 127.0.0.i:7000 with the replica verbs registered, and its own StorageProxy. Tokens are spread
+ * evenly over Murmur3's ring; one keyspace `ks` with a Standard column family `t` (UTF8 names)
+ * is added to every node's schema (same ids everywhere, as schema agreement would leave them).
+ */
+import { Murmur3Partitioner } from '../../dht/index.js';
+import { openNodeStorage } from '../../db/open-node-storage.js';
+import { LocalOperations } from '../../db/operations/local-operations.js';
+import type { SimEnv } from '../../env/index.js';
+import { type Consistency, type Endpoint, type Location, type Snitch, SimpleSnitch, TokenMetadata, endpoint as ringEndpoint } from '../../locator/index.js';
+import { type ReplicationInput, type ColumnFamilyDef, type KeyspaceDef, createKeyspace } from '../../schema/index.js';
+import { BOTTOM, TOP, cellName, liveCell, tombstoneCell } from '../../storage/model/index.js';
+import type { PartitionResult } from '../../storage/read/partition-reader.js';
+import { ByteReader } from '../../util/byte-reader.js';
+import type { SchemaKeeper } from '../../db/system-schema.js';
+import type { StorageEngine } from '../../storage/storage-engine.js';
+import { newSimEnv, simAwait, startSimNode } from '../../../test/support/net-sim.js';
+import type { MessagingService } from '../../net/index.js';
+import { DownSetLiveness, MemoryHintSink } from '../coordinator/seams.js';
+import { SchemaRingProvider } from '../coordinator/ring-providers.js';
+import { storageProxyOptions } from '../coordinator/storage-proxy-options.js';
+import { GroupLengths } from '../group-length.js';
+import { LocalDataStore } from '../local-data-store.js';
+import { registerReplicaHandlers } from '../replica/register-replica-handlers.js';
+import { StorageProxy } from '../storage-proxy.js';
+
+export const partitioner = new Murmur3Partitioner();
+
+export interface SimClusterNode {
+  readonly endpoint: Endpoint;
+  readonly messaging: MessagingService;
+  readonly engine: StorageEngine;
+  readonly local: LocalDataStore;
+  readonly proxy: StorageProxy;
+  readonly hints: MemoryHintSink;
+  readonly rings: SchemaRingProvider;
+  readonly keeper: SchemaKeeper;
+  readonly ops: LocalOperations;
+}
+
+export interface SimClusterOptions {
+  readonly seed: number;
+  readonly nodes: number;
+  readonly replication: ReplicationInput;
+  /** Node i's data center and rack (default: SimpleSnitch's one place). */
+  readonly locationOf?: (i: number) => Location;
+  readonly writeTimeoutMs?: number;
+  readonly readTimeoutMs?: number;
+  /** How many of the last nodes are still joining: on the ring with bootstrap tokens (pending replicas). */
+  readonly bootstrapping?: number;
+  /** Tokens per normal node (vnodes), interleaved evenly around the ring; default 1. */
+  readonly tokensPerNode?: number;
+}
+
+class TableSnitch implements Snitch {
+  readonly name = 'TestSnitch';
+  constructor(private readonly table: ReadonlyMap<Endpoint, Location>) {}
+  location(e: Endpoint): Location {
+    return this.table.get(e) ?? { datacenter: 'nowhere', rack: 'nowhere' };
+  }
+}
+
+export class SimCluster {
+  private constructor(
+    readonly env: SimEnv,
+    readonly nodes: readonly SimClusterNode[],
+    readonly liveness: DownSetLiveness,
+    readonly ring: TokenMetadata,
+    readonly keyspace: KeyspaceDef,
+    readonly cf: ColumnFamilyDef,
+  ) {}
+
+  static async start(o: SimClusterOptions): Promise<SimCluster> {
+    const env = newSimEnv(o.seed);
+    const endpoints = Array.from({ length: o.nodes }, (_, i) => ringEndpoint(`127.0.0.${i + 1}`));
+    const snitch: Snitch = o.locationOf === undefined ? new SimpleSnitch() : new TableSnitch(new Map(endpoints.map((e, i) => [e, o.locationOf!(i)])));
+    let ring = TokenMetadata.empty(partitioner, snitch);
+    const normal = o.nodes - (o.bootstrapping ?? 0);
+    const vnodes = o.tokensPerNode ?? 1;
+    const span = 2n ** 64n / BigInt(normal * vnodes);
+    const normalToken = (t: number) => -(2n ** 63n) + span * BigInt(t) + span / 2n;
+    endpoints.forEach((e, i) => {
+      // Node i owns tokens i, i + normal, i + 2·normal, …; a joining node takes the middle of a
+      // normal node's first range: (token i, middle] becomes pending for it.
+      const own = Array.from({ length: vnodes }, (_, j) => normalToken(i + j * normal));
+      ring = i < normal ? ring.withNormalTokens(e, own) : ring.withBootstrapTokens(e, [normalToken(i - normal) + span / 2n]);
+    });
+    const keyspace = createKeyspace({ name: 'ks', replication: o.replication, tables: [{ name: 't', comparator: 'UTF8Type', keyValidator: 'UTF8Type' }] }, env.random);
+    const liveness = new DownSetLiveness();
+    const options = storageProxyOptions({ write_request_timeout_in_ms: o.writeTimeoutMs ?? 200, read_request_timeout_in_ms: o.readTimeoutMs ?? 300, range_request_timeout_in_ms: 500, truncate_request_timeout_in_ms: 500 });
+    const nodes: SimClusterNode[] = [];
+    for (let i = 0; i < o.nodes; i++) {
+      const self = endpoints[i]!;
+      const { messaging } = await startSimNode(env, `127.0.0.${i + 1}`);
+      const { engine, keeper } = await simAwait(env, openNodeStorage({ env, dataDir: `/node${i + 1}`, partitioner, options: { commitlogSync: 'batch' } }));
+      await simAwait(env, keeper.addKeyspace(keyspace));
+      const ops = new LocalOperations(keeper, engine, env, partitioner);
+      const local = new LocalDataStore(ops.ctx);
+      registerReplicaHandlers(messaging, { local, tableById: (id) => keeper.schema.tableById(id), groupLengths: new GroupLengths() });
+      const rings = new SchemaRingProvider(() => ring, (ks) => keeper.schema.keyspace(ks)?.replication, self);
+      const hints = new MemoryHintSink();
+      const proxy = new StorageProxy({ env, messaging, self, local, rings, liveness, snitch, hints, options });
+      nodes.push({ endpoint: self, messaging, engine, local, proxy, hints, rings, keeper, ops });
+    }
+    return new SimCluster(env, nodes, liveness, ring, keyspace, keyspace.tables[0]!);
+  }
+
+  node(i: number): SimClusterNode {
+    return this.nodes[i]!;
+  }
+
+  nodeOf(e: Endpoint): SimClusterNode {
+    return this.nodes.find((n) => n.endpoint === e)!;
+  }
+
+  /** The key's replicas on the ring, in placement order. */
+  replicasOf(key: string): Endpoint[] {
+    return this.node(0).rings.placement('ks').naturalEndpoints(partitioner.token(Buffer.from(key)), this.ring);
+  }
+
+  nowSec(): number {
+    return Math.floor(this.env.clock.nowMs() / 1000);
+  }
+
+  /** Writes `column = value` at `ts` through node `via`'s coordinator. */
+  write(via: number, key: string, column: string, value: string, ts: bigint, cl: Consistency): Promise<void> {
+    const update = { key: Buffer.from(key), partitionDeletion: null, rangeTombstones: [], cells: [liveCell(this.name(column), Buffer.from(value), ts)] };
+    return simAwait(this.env, this.node(via).proxy.apply([{ cf: this.cf, update }], cl));
+  }
+
+  deleteColumn(via: number, key: string, column: string, ts: bigint, cl: Consistency): Promise<void> {
+    const update = { key: Buffer.from(key), partitionDeletion: null, rangeTombstones: [], cells: [tombstoneCell(this.name(column), ts, this.nowSec())] };
+    return simAwait(this.env, this.node(via).proxy.apply([{ cf: this.cf, update }], cl));
+  }
+
+  /** The row through node `via`'s coordinator, as column → value. */
+  async read(via: number, key: string, cl: Consistency): Promise<Map<string, string>> {
+    const r = await simAwait(this.env, this.node(via).proxy.read(this.cf, Buffer.from(key), WHOLE, cl, this.nowSec()));
+    return this.columns(r);
+  }
+
+  /** What one node holds locally for the key (no coordination). */
+  localRow(i: number, key: string): Map<string, string> {
+    return this.columns(this.node(i).engine.read(this.cf.id, Buffer.from(key), WHOLE, this.nowSec()));
+  }
+
+  name(column: string): Buffer {
+    return cellName([this.cf.comparator.toComparable(Buffer.from(column))]);
+  }
+
+  columns(r: PartitionResult | null): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const c of r?.cells ?? []) out.set(this.columnName(c.name), c.value.toString());
+    return out;
+  }
+
+  columnName(name: Buffer): string {
+    return this.cf.comparator.fromComparable(new ByteReader(name, 1)).toString();
+  }
+
+  async close(): Promise<void> {
+    for (const n of this.nodes) await n.messaging.shutdown();
+    for (const n of this.nodes) await simAwait(this.env, n.engine.close());
+  }
+}
+
+export const WHOLE = { slices: [{ start: BOTTOM, end: TOP }], reversed: false } as const;
+
+export function keys(n: number, prefix = 'k'): string[] {
+  return Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+}
+
+export { newSimEnv };
