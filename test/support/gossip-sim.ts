@@ -70,6 +70,7 @@ export class GossipCluster {
       seeds: [this.address(1)],
       clusterName: 'Test Cluster',
       partitioner: PARTITIONER,
+      logger: net.logger,
       ...this.extra,
       ...extra,
     });
