@@ -13,3 +13,4 @@ export * from './examine-digests.js';
 export * from './gossip-targets.js';
 export * from './gossiper-options.js';
 export * from './gossiper.js';
+export * from './ring-from-gossip.js';
