@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Murmur3Partitioner } from '../dht/murmur3-partitioner.js';
-import { endpoint as ringEndpoint, GossipingPropertyFileSnitch, SimpleSnitch } from '../locator/index.js';
+import { endpoint as ringEndpoint, GossipingPropertyFileSnitch, parseRackDcProperties, SimpleSnitch } from '../locator/index.js';
 import { endpoint, endpointKey, type InetAddressAndPort } from '../net/index.js';
 import { GossipCluster, hostIdOf, tokenOf } from '../../test/support/gossip-sim.js';
 import { newSimEnv, runFor } from '../../test/support/net-sim.js';
@@ -73,7 +73,7 @@ test('NORMAL, BOOT, LEAVING, LEFT and removal drive the ring; bad values leave i
 test('locations come from gossiped DC and RACK through the GossipingPropertyFileSnitch', () => {
   const g = new FakeGossip();
   const local = ringEndpoint('127.0.0.1:7000');
-  const snitch = new GossipingPropertyFileSnitch(local, { datacenter: 'dc1', rack: 'r1', preferLocal: false } as never, gossipedLocation(g.lookup));
+  const snitch = new GossipingPropertyFileSnitch(local, parseRackDcProperties('dc=dc1\nrack=r1\n'), gossipedLocation(g.lookup));
   const rg = new RingFromGossip({ partitioner, snitch, lookup: g.lookup });
   const b = endpoint('127.0.0.2');
   rg.onJoin(b, g.set(b, [['DC', 'dc2'], ['RACK', 'rA'], ['TOKENS', '5'], ['STATUS', statusValues.normal(['5'])]]));
