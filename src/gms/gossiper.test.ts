@@ -88,3 +88,32 @@ test('the same seed gives the identical trace; another seed another one', async 
   const other = await crashAndRestart(34);
   assert.notDeepEqual(other.trace, a.trace);
 });
+
+test('subscribers hear restart before the new join; a throwing subscriber is logged and does not stop gossip', async () => {
+  const c = new GossipCluster(newSimEnv(61), 2);
+  await c.startAll();
+  const heard: string[] = [];
+  c.node(1).gossiper.register({
+    onJoin: () => {
+      throw new Error('subscriber bug');
+    },
+  });
+  c.node(1).gossiper.register({
+    onJoin: (ep, st) => void heard.push(`join ${ep.host} g${st.heartbeat.generation}`),
+    onRestart: (ep, old) => void heard.push(`restart ${ep.host} g${old.heartbeat.generation}`),
+    onAlive: (ep) => void heard.push(`alive ${ep.host}`),
+    onDead: (ep) => void heard.push(`dead ${ep.host}`),
+  });
+  await roundsUntil(c, () => c.converged(), 10);
+  const g1 = c.node(2).gossiper.generation;
+  c.node(2).gossiper.announceShutdown();
+  await runFor(c.env, 10);
+  await c.dispose(2);
+  await runFor(c.env, 2000);
+  const g2 = (await c.start(2, { generation: g1 + 7 })).gossiper.generation;
+  assert.equal(g2, g1 + 7);
+  await roundsUntil(c, () => c.converged(), 10);
+  assert.deepEqual(heard, [`join 127.0.0.2 g${g1}`, 'alive 127.0.0.2', 'dead 127.0.0.2', `restart 127.0.0.2 g${g1}`, `join 127.0.0.2 g${g2}`, 'alive 127.0.0.2']);
+  assert.ok(c.node(1).net.logger.events('error').includes('gossip_subscriber_failed'));
+  for (const n of c.running()) await c.dispose(n.index);
+});

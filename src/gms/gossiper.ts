@@ -102,9 +102,14 @@ export class Gossiper {
     unregisterGossipHandlers(this);
   }
 
-  /** Says we are stopping (STATUS shutdown, GOSSIP_SHUTDOWN to every live peer), then stops. */
+  /**
+   * Says we are stopping (STATUS shutdown, GOSSIP_SHUTDOWN to every live peer), then stops. A node
+   * in a dead state (LEFT, removed, hibernate) stops silently, as Cassandra's does. The caller lets
+   * the messages go out before shutting messaging down.
+   */
   announceShutdown(): void {
     if (this.state !== 'running') return;
+    if (isDeadState(this.localState)) return this.stop();
     const shutdown = statusValues.shutdown();
     this.addLocalApplicationStates([['STATUS_WITH_PORT', shutdown], ['STATUS', shutdown], ['RPC_READY', 'false']]);
     const payload = encodeShutdown({ generation: this.localState.heartbeat.generation });
