@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GossipCluster, tokenOf } from '../../test/support/gossip-sim.js';
 import { newSimEnv, runFor } from '../../test/support/net-sim.js';
-import { partition, verbIs, type MessageFilter } from '../net/index.js';
+import { delayBy, dropWithProbability, partition, reorder, verbIs, type MessageFilter } from '../net/index.js';
 import { statusOf, statusValues } from './gossip-status.js';
 
 async function roundsUntil(c: GossipCluster, done: () => boolean, max: number): Promise<number> {
@@ -123,5 +123,32 @@ test('malformed gossip and gossip from another cluster are ignored and logged; t
   await runFor(c.env, 5_000);
   assert.ok(c.converged());
   assert.equal(n1.gossiper.isAlive(c.address(2)), true, 'the garbage did not count as a shutdown');
+  await disposeAll(c);
+});
+
+test('under loss, delay and reordering views only move forward; once healed everyone converges', async (t) => {
+  const c = await converged(46);
+  const removers = c.running().flatMap((n) => [
+    n.net.messaging.filters.add(dropWithProbability(0.3, c.env.random)),
+    n.net.messaging.filters.add(delayBy(5, c.env.random, 200)),
+    n.net.messaging.filters.add(reorder(0.2, 500, c.env.random)),
+  ]);
+  const seen = new Map<string, number>();
+  for (let s = 0; s < 60; s++) {
+    await runFor(c.env, 1000);
+    for (const a of c.running()) {
+      assert.ok(a.gossiper.isAlive(a.address));
+      for (const e of a.gossiper.knownEndpoints()) {
+        const st = a.gossiper.endpointState(e)!;
+        const key = `${a.index}>${e.host}`;
+        const stamp = st.heartbeat.generation * 2 ** 31 + st.heartbeat.version;
+        assert.ok(stamp >= (seen.get(key) ?? 0), `node ${a.index}'s view of ${e.host} went backwards`);
+        seen.set(key, stamp);
+      }
+    }
+  }
+  for (const remove of removers) remove();
+  const rounds = await roundsUntil(c, () => c.converged(), 30);
+  t.diagnostic(`converged ${rounds} rounds after the faults stopped`);
   await disposeAll(c);
 });
