@@ -152,3 +152,22 @@ test('under loss, delay and reordering views only move forward; once healed ever
   t.diagnostic(`converged ${rounds} rounds after the faults stopped`);
   await disposeAll(c);
 });
+
+test('with the ring known, a silent endpoint outside it (a fat client) is evicted after the ring delay; members are not', async () => {
+  const c = new GossipCluster(newSimEnv(47), 4, { ringDelayMs: 5_000, isRingMember: (e) => e.host !== '127.0.0.4' && e.host !== '127.0.0.3' });
+  await c.startAll();
+  await roundsUntil(c, () => c.converged(), 10);
+  await runFor(c.env, 20_000);
+  assert.ok(c.converged(), 'a live fat client is kept: its heartbeats keep it fresh');
+  await c.crash(4); // outside the ring
+  await c.crash(2); // a ring member
+  const at = c.env.clock.nowMs();
+  await roundsUntil(c, () => c.running().every((n) => n.gossiper.endpointState(c.address(4)) === undefined), 10);
+  assert.ok(c.env.clock.nowMs() - at <= 8_000, 'evicted soon after a ring delay of silence, long before conviction');
+  await roundsUntil(c, () => c.running().every((n) => !n.gossiper.isAlive(c.address(2))), 30);
+  for (const n of c.running()) {
+    assert.ok(n.gossiper.endpointState(c.address(2)) !== undefined, 'a dead member stays known');
+    assert.ok(n.gossiper.isAlive(c.address(3)), 'node 3, outside the ring but alive, stays');
+  }
+  await disposeAll(c);
+});

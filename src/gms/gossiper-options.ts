@@ -30,7 +30,9 @@ export interface GossiperOptions {
   readonly generation?: number;
   /**
    * Whether the ring still holds `endpoint` (StorageService's TokenMetadata). A dead LEFT/removed
-   * endpoint is evicted after its expiry only once the ring has let it go. Default: never held.
+   * endpoint is evicted after its expiry only once the ring has let it go. When given, endpoints
+   * outside the ring (fat clients) silent for a ring delay are evicted too. Default: none (the
+   * ring is unknown: nothing counts as held, and no fat-client eviction).
    */
   readonly isRingMember?: (endpoint: InetAddressAndPort) => boolean;
   readonly logger?: NetLogger;

@@ -12,6 +12,7 @@
  * ECHO. The failure detector convicts silent peers; a GOSSIP_SHUTDOWN marks the sender down at
  * once, with its heartbeat forced to the highest version so no older gossip revives it.
  * Removed endpoints are quarantined (2 × ring delay): gossip about them is ignored meanwhile.
+ * Endpoints outside the ring that fall silent for a ring delay are evicted (when the ring is known).
  */
 import { endpointKey, type InetAddressAndPort, type MessagingService, type NetLogger, SILENT_NET_LOGGER } from '../net/index.js';
 import type { Env, TimerHandle } from '../env/index.js';
@@ -37,6 +38,7 @@ export class Gossiper {
   readonly partitioner: string;
   readonly intervalMs: number;
   readonly quarantineDelayMs: number;
+  private readonly fatClientTimeoutNs: bigint;
   private readonly env: Env;
   readonly messaging: MessagingService;
   readonly logger: NetLogger;
@@ -66,6 +68,7 @@ export class Gossiper {
     this.partitioner = o.partitioner;
     this.intervalMs = o.intervalMs ?? GOSSIP_INTERVAL_MS;
     this.quarantineDelayMs = 2 * (o.ringDelayMs ?? RING_DELAY_MS);
+    this.fatClientTimeoutNs = BigInt(Math.round(this.quarantineDelayMs / 2)) * 1_000_000n;
     this.logger = o.logger ?? SILENT_NET_LOGGER;
     this.seedList = o.seeds.filter((s) => endpointKey(s) !== this.localKey);
     this.seedKeys = new Set(this.seedList.map(endpointKey));
@@ -215,15 +218,26 @@ export class Gossiper {
     return to;
   }
 
+  /**
+   * After each round: interpret every peer; evict a dead LEFT/removed peer past its expiry once the
+   * ring has let it go; and, when the ring is known (`isRingMember` given), evict a peer outside
+   * the ring (a "fat client") silent for longer than the ring delay.
+   */
   private statusCheck(): void {
     const now = this.env.clock.nowMs();
+    const nowNs = this.nowNs();
+    const inRing = this.o.isRingMember;
     for (const [key, st] of [...this.states]) {
-      if (key === this.localKey) continue;
+      if (key === this.localKey || !this.states.has(key)) continue;
       const ep = this.addresses.get(key)!;
       this.failureDetector.interpret(ep);
+      if (this.states.get(key) !== st) continue;
       const expire = expireTimeOf(st);
-      if (!st.isAlive && expire !== undefined && now > expire && !(this.o.isRingMember?.(ep) ?? false)) {
+      if (!st.isAlive && expire !== undefined && now > expire && !(inRing?.(ep) ?? false)) {
         this.logger.info('gossip_evicting', { endpoint: key, expiredAtMs: expire });
+        this.evict(ep);
+      } else if (inRing !== undefined && !isDeadState(st) && !inRing(ep) && nowNs - st.updateTimestampNs > this.fatClientTimeoutNs) {
+        this.logger.info('gossip_evicting_fat_client', { endpoint: key, silentMs: Number((nowNs - st.updateTimestampNs) / 1_000_000n) });
         this.evict(ep);
       }
     }
