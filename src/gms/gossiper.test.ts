@@ -117,3 +117,18 @@ test('subscribers hear restart before the new join; a throwing subscriber is log
   assert.ok(c.node(1).net.logger.events('error').includes('gossip_subscriber_failed'));
   for (const n of c.running()) await c.dispose(n.index);
 });
+
+test('without their seed the others keep gossiping among themselves; the seed rejoins after a restart', async () => {
+  const c = new GossipCluster(newSimEnv(71), 4);
+  await c.startAll();
+  await roundsUntil(c, () => c.converged(), 10);
+  await runFor(c.env, 10_000);
+  await c.crash(1);
+  await roundsUntil(c, () => c.running().every((n) => !n.gossiper.isAlive(c.address(1))), 35);
+  c.node(3).gossiper.addLocalApplicationState('SCHEMA', '6f1c4a36-0000-4000-8000-000000000001');
+  await roundsUntil(c, () => c.running().every((n) => n.gossiper.endpointState(c.address(3))?.states.get('SCHEMA')?.value.startsWith('6f1c') === true), 10);
+  await c.start(1);
+  await roundsUntil(c, () => c.converged(), 15);
+  assert.equal(c.node(1).gossiper.endpointState(c.address(3))?.states.get('SCHEMA')?.value, '6f1c4a36-0000-4000-8000-000000000001');
+  for (const n of c.running()) await c.dispose(n.index);
+});
