@@ -170,6 +170,11 @@ export class Gossiper {
     return [this.local, ...[...this.live].map((k) => this.addresses.get(k)!)];
   }
 
+  /** When gossip marked `ep` down (wall ms), or undefined while it is up or unknown. */
+  downSinceMs(ep: InetAddressAndPort): number | undefined {
+    return this.unreachable.get(endpointKey(ep));
+  }
+
   unreachableMembers(): InetAddressAndPort[] {
     return [...this.unreachable.keys()].map((k) => this.addresses.get(k)!);
   }

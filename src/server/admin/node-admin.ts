@@ -6,6 +6,7 @@
 import { InvalidRequestError } from '../../errors/index.js';
 import { uuidToString } from '../../marshal/index.js';
 import type { IliumNode } from '../ilium-node.js';
+import { fileSize, loadOf as nodeLoad } from '../node-load.js';
 import type { AdminCommandRunner } from './admin-connection.js';
 
 export interface TableStatsRow {
@@ -189,17 +190,10 @@ function tagOption(args: readonly string[]): { tag: string | undefined; rest: st
   return { tag, rest };
 }
 
-/** Bytes of SSTables on disk, all tables. */
 function loadOf(node: IliumNode): number {
-  let total = 0;
-  for (const id of node.engine.tableIds()) for (const s of node.engine.table(id).sstables) for (const f of s.files) total += sizeOf(node, f);
-  return total;
+  return nodeLoad(node.engine, node.env);
 }
 
 function sizeOf(node: IliumNode, file: string): number {
-  try {
-    return node.env.fs.statSync(file).size;
-  } catch {
-    return 0; // compacted away meanwhile
-  }
+  return fileSize(node.env, file);
 }
