@@ -18,7 +18,7 @@ import type { SchemaKeeper } from '../db/index.js';
 import type { Partitioner } from '../dht/index.js';
 import type { Env, TimerHandle } from '../env/index.js';
 import { gossipedLocation, Gossiper, type GossiperOptions, ringEndpointOf, RingFromGossip, statusOf } from '../gms/index.js';
-import { createSnitch, endpointHost, endpointPort, type Endpoint, type Snitch, type TokenMetadata } from '../locator/index.js';
+import { compareEndpoints, createSnitch, endpoint as ringEndpoint, endpointHost, endpointPort, type Endpoint, type Snitch, type TokenMetadata } from '../locator/index.js';
 import { endpoint as netEndpoint, endpointKey, type InetAddressAndPort, type MessagingOptions, type MessagingService, type NetLogger, parseEndpoint, SILENT_NET_LOGGER } from '../net/index.js';
 import { localApplicationStates } from './local-states.js';
 import { MembershipEvents, type MembershipListener } from './membership-events.js';
@@ -213,6 +213,8 @@ export class StorageService {
       const version = endpointKey(ep) === endpointKey(r.gossiper.local) ? this.o.keeper.schema.version : st?.states.get('SCHEMA')?.value;
       add(alive ? (version ?? 'UNKNOWN') : 'UNREACHABLE', ep.host);
     }
+    const byAddress = (a: string, b: string) => compareEndpoints(ringEndpoint(a), ringEndpoint(b));
+    for (const hosts of out.values()) hosts.sort(byAddress);
     return out;
   }
 
