@@ -12,6 +12,13 @@ import type { ServerEvent } from '../transport/index.js';
 import { runFor, simAwait } from '../../test/support/net-sim.js';
 import { startRingNode } from '../../test/support/ring-sim.js';
 import type { IliumNode } from './ilium-node.js';
+import { createNodeAdmin } from './admin/index.js';
+import { formatGossipInfo, formatRing, formatStatus } from '../tools/nodetool/nodetool-output.js';
+
+async function nodetool(node: IliumNode, command: string): Promise<string> {
+  const result = (await createNodeAdmin(node, 0)(command, [])) as never;
+  return command === 'status' ? formatStatus(result) : command === 'ring' ? formatRing(result) : formatGossipInfo(result);
+}
 
 function cql(env: SimEnv, node: IliumNode, query: string): Promise<CqlResult> {
   return simAwait(env, node.processor.prepareText(query, undefined).execute(newClientState(), queryOptions()));
@@ -54,6 +61,20 @@ test('three nodes on a SimEnv: peers, events, schema agreement, down and up', as
     assert.ok(events.includes('NEW_NODE 127.0.0.2:9042') && events.includes('NEW_NODE 127.0.0.3:9042'), events.join('; '));
     assert.ok(events.includes('UP 127.0.0.2:9042') && events.includes('UP 127.0.0.3:9042'), events.join('; '));
 
+    // nodetool over gossip.
+    const status = await nodetool(n2, 'status');
+    const lines = status.split('\n').filter((l) => /^[UD][NJLM] /.test(l));
+    assert.deepEqual(lines.map((l) => l.split(/\s+/).slice(0, 2).join(' ')), ['UN 127.0.0.1', 'UN 127.0.0.2', 'UN 127.0.0.3'], status);
+    const owned = lines.map((l) => Number(/([\d.]+)%/.exec(l)![1]));
+    assert.ok(Math.abs(owned.reduce((a, b) => a + b) - 100) < 0.5, status);
+    assert.ok(lines.every((l) => /\s4\s/.test(l)), 'four tokens each');
+    const ring = await nodetool(n1, 'ring');
+    assert.equal(ring.split('\n').filter((l) => /^127\.0\.0\.\d/.test(l)).length, 12, ring);
+    const gossip = await nodetool(n3, 'gossipinfo');
+    assert.deepEqual(gossip.split('\n').filter((l) => l.startsWith('/')).sort(), ['/127.0.0.1:7000', '/127.0.0.2:7000', '/127.0.0.3:7000']);
+    assert.match(gossip, /^ {2}STATUS_WITH_PORT:\d+:NORMAL,-?\d+$/m);
+    assert.match(gossip, /^ {2}TOKENS:\d+:<hidden>$/m);
+
     // Schema agreement: made on node 1, visible on node 3; all versions equal.
     await cql(env, n1, "CREATE KEYSPACE app WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
     await cql(env, n1, 'CREATE TABLE app.users (id int PRIMARY KEY, name text)');
@@ -88,6 +109,7 @@ test('three nodes on a SimEnv: peers, events, schema agreement, down and up', as
     assert.ok(events.includes('DOWN 127.0.0.3:9042'), events.join('; '));
     assert.deepEqual([...n1.storage.schemaVersions().get('UNREACHABLE') ?? []], ['127.0.0.3']);
     assert.equal(n1.storage.ring().normalEndpoints().length, 3, 'a down node keeps its tokens');
+    assert.match(await nodetool(n1, 'status'), /^DN {2}127\.0\.0\.3 /m);
     await simAwait(env, n3.close());
 
     // Restart: same identity, marked up again.

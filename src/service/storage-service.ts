@@ -17,7 +17,7 @@ import type { NodeConfig } from '../config/index.js';
 import type { SchemaKeeper } from '../db/index.js';
 import type { Partitioner } from '../dht/index.js';
 import type { Env, TimerHandle } from '../env/index.js';
-import { gossipedLocation, Gossiper, type GossiperOptions, ringEndpointOf, RingFromGossip, statusOf } from '../gms/index.js';
+import { type EndpointStateData, gossipedLocation, Gossiper, type GossiperOptions, ringEndpointOf, RingFromGossip, statusOf } from '../gms/index.js';
 import { compareEndpoints, createSnitch, endpoint as ringEndpoint, endpointHost, endpointPort, type Endpoint, type Snitch, type TokenMetadata } from '../locator/index.js';
 import { endpoint as netEndpoint, endpointKey, type InetAddressAndPort, type MessagingOptions, type MessagingService, type NetLogger, parseEndpoint, SILENT_NET_LOGGER } from '../net/index.js';
 import { localApplicationStates } from './local-states.js';
@@ -179,6 +179,11 @@ export class StorageService {
   /** This node and every peer alive now. */
   liveEndpoints(): Endpoint[] {
     return this.r === undefined ? [] : this.r.gossiper.liveMembers().map(ringEndpointOf);
+  }
+
+  /** What gossip holds of `e` (this node included), or undefined. */
+  endpointState(e: Endpoint): EndpointStateData | undefined {
+    return this.r?.gossiper.endpointState(toNet(e));
   }
 
   /** The other ring members, for system.peers / peers_v2. */
