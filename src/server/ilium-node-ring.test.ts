@@ -40,6 +40,8 @@ test('three nodes on a SimEnv: peers, events, schema agreement, down and up', as
     nodes.push(await startRingNode(env, 1));
     nodes[0]!.processor.publishTo((e) => events.push(describe(e)));
     nodes.push(await startRingNode(env, 2), await startRingNode(env, 3));
+    const events3: string[] = [];
+    nodes[2]!.processor.publishTo((e) => events3.push(describe(e)));
     await runFor(env, 5000);
     const [n1, n2, n3] = nodes as [IliumNode, IliumNode, IliumNode];
 
@@ -80,6 +82,7 @@ test('three nodes on a SimEnv: peers, events, schema agreement, down and up', as
     await cql(env, n1, 'CREATE TABLE app.users (id int PRIMARY KEY, name text)');
     await runFor(env, 3000);
     assert.ok(n3.keeper.schema.table('app', 'users') !== undefined, 'node 3 has the table');
+    assert.ok(events3.includes('SCHEMA'), 'drivers on node 3 hear of the merged schema');
     assert.equal(n3.keeper.schema.table('app', 'users')!.id, n1.keeper.schema.table('app', 'users')!.id, 'same table id');
     assert.equal(n2.keeper.schema.version, n1.keeper.schema.version);
     assert.equal(n3.keeper.schema.version, n1.keeper.schema.version);

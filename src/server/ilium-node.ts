@@ -109,6 +109,9 @@ export class IliumNode {
         native: () => (server === undefined ? undefined : { host: rpcHost, port: nativePort }),
         load: () => loadOf(engine, env),
         logger: log,
+        onSchemaMerged: (changes) => {
+          for (const c of changes) processor.announceSchemaChange(c);
+        },
         ...opts.cluster,
       });
       storageService = svc;

@@ -6,3 +6,4 @@ export * from './token-ownership.js';
 export * from './start-messaging.js';
 export * from './local-states.js';
 export * from './storage-service.js';
+export * from './schema-diff.js';

@@ -15,6 +15,7 @@ import type { Env } from '../env/index.js';
 import type { ApplicationState, EndpointStateChangeSubscriber, Gossiper } from '../gms/index.js';
 import { endpointKey, type InetAddressAndPort, type MessagingService, type NetLogger } from '../net/index.js';
 import { keyspaceToJson, type Schema } from '../schema/index.js';
+import { schemaDiff, type SchemaDiffChange } from './schema-diff.js';
 import { decodeVersions, encodeVersions, initialVersions, mergeKeyspaces, type KeyspaceVersion } from './keyspace-versions.js';
 
 export interface SchemaSyncOptions {
@@ -24,6 +25,8 @@ export interface SchemaSyncOptions {
   readonly gossiper: Gossiper;
   readonly logger: NetLogger;
   readonly retryMs?: number;
+  /** Told what a merge of a peer's schema changed here (for CQL clients' schema events). */
+  readonly onMerged?: (changes: SchemaDiffChange[]) => void;
 }
 
 const EMPTY = new Uint8Array(0);
@@ -107,7 +110,9 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
   /** Merges a peer's keyspace versions through the keeper (queued like any schema change). */
   async merge(remote: readonly KeyspaceVersion[], from: InetAddressAndPort): Promise<void> {
     let changed: string[] = [];
-    await this.o.keeper.alter(remote.map((r) => r.name), (s) => {
+    let before: Schema | undefined;
+    const after = await this.o.keeper.alter(remote.map((r) => r.name), (s) => {
+      before = s;
       const r = mergeKeyspaces(s, this.versions, remote);
       for (const [name, why] of r.refused) this.o.logger.warn('schema_merge_refused', { endpoint: endpointKey(from), keyspace: name, reason: why });
       // Recorded before the keeper publishes, so onLocalSchema knows these are not local changes.
@@ -115,7 +120,9 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
       changed = r.changed;
       return r.schema;
     });
-    if (changed.length > 0) this.o.logger.info('schema_merged', { endpoint: endpointKey(from), keyspaces: changed, version: this.o.keeper.schema.version });
+    if (changed.length === 0 || before === undefined) return;
+    this.o.logger.info('schema_merged', { endpoint: endpointKey(from), keyspaces: changed, version: after.version });
+    this.o.onMerged?.(schemaDiff(before, after, changed));
   }
 
   // ---- local changes ----

@@ -23,6 +23,7 @@ import { endpoint as netEndpoint, endpointKey, type InetAddressAndPort, type Mes
 import { localApplicationStates } from './local-states.js';
 import { MembershipEvents, type MembershipListener } from './membership-events.js';
 import { ringPeers, type RingPeer } from './ring-peers.js';
+import type { SchemaDiffChange } from './schema-diff.js';
 import { SchemaSync } from './schema-sync.js';
 import { startMessaging } from './start-messaging.js';
 
@@ -43,6 +44,8 @@ export interface StorageServiceOptions {
   readonly load: () => number;
   readonly logger?: NetLogger;
   readonly loadIntervalMs?: number;
+  /** What merging a peer's schema changed here (the CQL layer announces it to drivers). */
+  readonly onSchemaMerged?: (changes: SchemaDiffChange[]) => void;
   /** Messaging tunables beyond the config (tests: reconnect delays). */
   readonly messaging?: Partial<MessagingOptions>;
   /** Gossip tunables beyond the config (tests: interval, ring delay, generation). */
@@ -104,7 +107,7 @@ export class StorageService {
     const events = new MembershipEvents(gossiper, ringEndpointOf(local), config.native_transport_port);
     for (const l of this.pendingListeners) events.subscribe(l);
     ring = new RingFromGossip<never>({ partitioner: o.partitioner as Partitioner<never>, snitch, lookup, onRing: (r) => events.onRing(r) });
-    const schema = new SchemaSync({ env: o.env, keeper: o.keeper, messaging, gossiper, logger: this.logger });
+    const schema = new SchemaSync({ env: o.env, keeper: o.keeper, messaging, gossiper, logger: this.logger, onMerged: (changes) => o.onSchemaMerged?.(changes) });
     gossiper.register(ring);
     gossiper.register({ onAlive: (ep) => events.onAlive(ep), onDead: (ep) => events.onDead(ep) });
     gossiper.register(schema);
