@@ -36,6 +36,7 @@ import { type NodeIdentity, loadNodeIdentity, uuidText } from './node-identity.j
 import { type NodeLogger, SILENT_LOGGER, transportLogger } from './node-logger.js';
 import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
 import { loadOf } from './node-load.js';
+import { nextGossipGeneration } from './gossip-generation.js';
 import { StorageService, type MembershipEvent, type RingPeer, type StorageServiceOptions } from '../service/index.js';
 import type { PeerInfo } from '../cql/execution/index.js';
 import type { ServerEvent } from '../transport/index.js';
@@ -113,6 +114,7 @@ export class IliumNode {
           for (const c of changes) processor.announceSchemaChange(c);
         },
         ...opts.cluster,
+        gossip: { generation: nextGossipGeneration(env, dataDir), ...opts.cluster?.gossip },
       });
       storageService = svc;
       const peers = () => svc.peers().map(peerInfoOf);
