@@ -80,10 +80,31 @@ export class StorageService {
     const { o } = this;
     const { config } = o;
     const listen = netEndpoint(config.listen_address, config.storage_port);
-    // Seeds that name this node (by its configured address) are not gossiped to.
-    const seeds = config.seeds.map((s) => parseEndpoint(s, config.storage_port)).filter((s) => endpointKey(s) !== endpointKey(listen));
+    const seeds = this.seeds();
     const messaging = await startMessaging({ env: o.env, listen, seeds, clusterName: config.cluster_name, logger: this.logger, ...(o.messaging === undefined ? {} : { extra: o.messaging }) });
+    try {
+      this.r = this.startGossip(messaging);
+    } catch (e) {
+      await messaging.shutdown().catch(() => undefined);
+      this.state = 'stopped';
+      throw e;
+    }
     this.state = 'running';
+    this.logger.info('storage_service_started', { endpoint: endpointKey(messaging.address), seeds: seeds.map(endpointKey), tokens: o.tokens.length });
+  }
+
+  /** The configured seeds except this node itself (named by its configured address): nobody gossips to itself. */
+  private seeds(): InetAddressAndPort[] {
+    const { config } = this.o;
+    const listen = endpointKey(netEndpoint(config.listen_address, config.storage_port));
+    return config.seeds.map((s) => parseEndpoint(s, config.storage_port)).filter((s) => endpointKey(s) !== listen);
+  }
+
+  /** Gossip, the ring, membership events and schema agreement on a started messaging service. */
+  private startGossip(messaging: MessagingService): Running {
+    const { o } = this;
+    const { config } = o;
+    const seeds = this.seeds();
     const local = messaging.address;
     let ring: RingFromGossip<never> | undefined;
     const gossiper = new Gossiper({
@@ -124,8 +145,7 @@ export class StorageService {
     schema.start();
     gossiper.start();
     const loadTimer = o.env.timers.setInterval(() => gossiper.addLocalApplicationState('LOAD', String(o.load())), o.loadIntervalMs ?? LOAD_INTERVAL_MS);
-    this.r = { messaging, gossiper, ring, snitch, events, schema, loadTimer };
-    this.logger.info('storage_service_started', { endpoint: endpointKey(local), seeds: seeds.map(endpointKey), tokens: o.tokens.length });
+    return { messaging, gossiper, ring, snitch, events, schema, loadTimer };
   }
 
   /** Announces the shutdown to live peers, stops gossip, then messaging (flushing what was sent). Idempotent. */
