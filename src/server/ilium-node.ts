@@ -255,6 +255,7 @@ function describeNode(config: NodeConfig, partitioner: Partitioner, identity: No
 function peerInfoOf(p: RingPeer): PeerInfo {
   return {
     address: p.address,
+    nativeAddress: p.nativeAddress,
     nativePort: p.nativePort,
     dataCenter: p.dataCenter,
     rack: p.rack,

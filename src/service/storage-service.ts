@@ -15,7 +15,7 @@
  */
 import type { NodeConfig } from '../config/index.js';
 import type { SchemaKeeper } from '../db/index.js';
-import type { Partitioner } from '../dht/index.js';
+import type { Partitioner, Token } from '../dht/index.js';
 import type { Env, TimerHandle } from '../env/index.js';
 import { type EndpointStateData, gossipedLocation, Gossiper, type GossiperOptions, ringEndpointOf, RingFromGossip, statusOf } from '../gms/index.js';
 import { compareEndpoints, createSnitch, endpoint as ringEndpoint, endpointHost, endpointPort, type Endpoint, type Snitch, type TokenMetadata } from '../locator/index.js';
@@ -57,7 +57,7 @@ type State = 'new' | 'running' | 'stopped';
 interface Running {
   readonly messaging: MessagingService;
   readonly gossiper: Gossiper;
-  readonly ring: RingFromGossip<never>;
+  readonly ring: RingFromGossip<Token>;
   readonly snitch: Snitch;
   readonly events: MembershipEvents;
   readonly schema: SchemaSync;
@@ -106,7 +106,7 @@ export class StorageService {
     const { config } = o;
     const seeds = this.seeds();
     const local = messaging.address;
-    let ring: RingFromGossip<never> | undefined;
+    let ring: RingFromGossip<Token> | undefined;
     const gossiper = new Gossiper({
       env: o.env,
       messaging,
@@ -127,7 +127,7 @@ export class StorageService {
     });
     const events = new MembershipEvents(gossiper, ringEndpointOf(local), config.native_transport_port);
     for (const l of this.pendingListeners) events.subscribe(l);
-    ring = new RingFromGossip<never>({ partitioner: o.partitioner as Partitioner<never>, snitch, lookup, onRing: (r) => events.onRing(r) });
+    ring = new RingFromGossip<Token>({ partitioner: o.partitioner, snitch, lookup, onRing: (r) => events.onRing(r) });
     const schema = new SchemaSync({ env: o.env, keeper: o.keeper, messaging, gossiper, logger: this.logger, onMerged: (changes) => o.onSchemaMerged?.(changes) });
     gossiper.register(ring);
     gossiper.register({ onAlive: (ep) => events.onAlive(ep), onDead: (ep) => events.onDead(ep) });
