@@ -37,9 +37,8 @@ import { type NodeLogger, SILENT_LOGGER, transportLogger } from './node-logger.j
 import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
 import { loadOf } from './node-load.js';
 import { nextGossipGeneration } from './gossip-generation.js';
-import { StorageService, type MembershipEvent, type RingPeer, type StorageServiceOptions } from '../service/index.js';
-import type { PeerInfo } from '../cql/execution/index.js';
-import type { ServerEvent } from '../transport/index.js';
+import { StorageService, type StorageServiceOptions } from '../service/index.js';
+import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
 
 export interface IliumNodeOptions {
   readonly config: NodeConfig;
@@ -249,32 +248,6 @@ function describeNode(config: NodeConfig, partitioner: Partitioner, identity: No
     tokens: identity.tokens,
     bootstrapped: 'COMPLETED',
   };
-}
-
-/** A ring peer as system.peers / peers_v2 show it. */
-function peerInfoOf(p: RingPeer): PeerInfo {
-  return {
-    address: p.address,
-    nativeAddress: p.nativeAddress,
-    nativePort: p.nativePort,
-    dataCenter: p.dataCenter,
-    rack: p.rack,
-    hostId: uuidBytes(p.hostId),
-    releaseVersion: p.releaseVersion,
-    schemaVersion: uuidBytes(p.schemaVersion ?? ''),
-    tokens: p.tokens,
-  };
-}
-
-function uuidBytes(text: string): Buffer {
-  const b = Buffer.from(text.replace(/-/g, ''), 'hex');
-  return b.length === 16 ? b : Buffer.alloc(16);
-}
-
-/** A membership change as the CQL event drivers get. */
-function clusterEventOf(e: MembershipEvent): ServerEvent {
-  const node = { address: e.native.host, port: e.native.port };
-  return e.change === 'UP' || e.change === 'DOWN' ? { type: 'STATUS_CHANGE', change: e.change, node } : { type: 'TOPOLOGY_CHANGE', change: e.change, node };
 }
 
 function authenticatorOf(name: string): Authenticator {
