@@ -36,7 +36,7 @@ export class MembershipEvents {
   private readonly listeners: MembershipListener[] = [];
 
   constructor(
-    private readonly gossiper: Gossiper,
+    private readonly gossiper: Pick<Gossiper, 'knownEndpoints' | 'endpointState'>,
     private readonly local: Endpoint,
     private readonly defaultNativePort: number,
   ) {}
