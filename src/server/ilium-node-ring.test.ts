@@ -125,6 +125,9 @@ test('three nodes on a SimEnv: peers, events, schema agreement, down and up', as
     assert.ok(events.includes('UP 127.0.0.3:9042'), events.join('; '));
     assert.ok(!events.some((e) => e.startsWith('NEW_NODE')), 'a restart is no new node');
     assert.ok(nodes[2].keeper.schema.table('app', 'users') !== undefined);
+    const appStamp = (n: IliumNode) => n.storage.schemaSync.keyspaceVersions().find((v) => v.name === 'app')!.stamp;
+    assert.ok(appStamp(nodes[2]) > 0n && appStamp(nodes[2]) === appStamp(n1), 'keyspace stamps survive the restart');
+    assert.ok(nodes[2].storage.schemaSync.keyspaceVersions().some((v) => v.name === 'tmp' && v.definition === null), 'and so do tombstones');
 
     // A clean stop is announced: node 1 marks node 2 down at once.
     await simAwait(env, n2.close());

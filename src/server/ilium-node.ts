@@ -102,7 +102,7 @@ export class IliumNode {
       const data = dataStoreOf(new LocalDataStore(ops.ctx), properties, config);
       const rpcHost = config.broadcast_rpc_address ?? config.rpc_address;
       const svc = new StorageService({
-        env, config, partitioner, keeper,
+        env, config, partitioner, keeper, dataDir,
         hostId: uuidText(identity.hostId),
         tokens: identity.tokens,
         releaseVersion: RELEASE_VERSION,

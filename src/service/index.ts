@@ -7,3 +7,4 @@ export * from './start-messaging.js';
 export * from './local-states.js';
 export * from './storage-service.js';
 export * from './schema-diff.js';
+export * from './keyspace-versions-file.js';

@@ -4,9 +4,9 @@
  * wins; equal stamps with different definitions are settled by comparing the definition text, so
  * every node picks the same one and all converge whatever order they hear changes in.
  *
- * Keyspaces a node read from disk at start carry stamp 0 (their change time is not kept), so any
- * change heard from a peer that differs wins over them. Tombstones live in memory only: a drop
- * made while a node was down reaches it only from a peer that saw the drop since its own start.
+ * A node keeps its versions in its data directory (`keyspace-versions-file.ts`); keyspaces with
+ * no kept stamp (made before, or a crash between the schema write and the stamp write) carry
+ * stamp 0, so any differing change heard from a peer wins over them.
  *
  * Wire form (SCHEMA_PULL answers, SCHEMA_PUSH requests), JSON:
  *   {"keyspaces": [{"name": text, "stamp": micros as text, "definition": canonical JSON text | null}]}

@@ -8,7 +8,8 @@
  *
  * A peer's version is pulled once per version it gossips (a pull whose merge still leaves us
  * different, because we hold changes the peer lacks, is not repeated: the peer pulls from us);
- * a failed pull is retried after `retryMs`.
+ * a failed pull is retried after `retryMs`. The keyspace versions are kept in the data
+ * directory (`keyspace-versions-file.ts`), so stamps and tombstones survive restarts.
  */
 import type { SchemaKeeper } from '../db/index.js';
 import type { Env } from '../env/index.js';
@@ -16,6 +17,7 @@ import type { ApplicationState, EndpointStateChangeSubscriber, Gossiper } from '
 import { endpointKey, type InetAddressAndPort, type MessagingService, type NetLogger } from '../net/index.js';
 import { keyspaceToJson, type Schema } from '../schema/index.js';
 import { schemaDiff, type SchemaDiffChange } from './schema-diff.js';
+import { loadKeyspaceVersions, storeKeyspaceVersions } from './keyspace-versions-file.js';
 import { decodeVersions, encodeVersions, initialVersions, mergeKeyspaces, type KeyspaceVersion } from './keyspace-versions.js';
 
 export interface SchemaSyncOptions {
@@ -25,6 +27,8 @@ export interface SchemaSyncOptions {
   readonly gossiper: Gossiper;
   readonly logger: NetLogger;
   readonly retryMs?: number;
+  /** Where the keyspace versions are kept across restarts (the data directory); memory only when absent. */
+  readonly dir?: string;
   /** Told what a merge of a peer's schema changed here (for CQL clients' schema events). */
   readonly onMerged?: (changes: SchemaDiffChange[]) => void;
 }
@@ -40,7 +44,7 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
   private running = false;
 
   constructor(private readonly o: SchemaSyncOptions) {
-    this.versions = initialVersions(o.keeper.schema);
+    this.versions = o.dir === undefined ? initialVersions(o.keeper.schema) : loadKeyspaceVersions(o.env.fs, o.dir, o.keeper.schema);
   }
 
   /** Registers the schema verbs and starts listening to local schema changes. */
@@ -120,6 +124,7 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
       changed = r.changed;
       return r.schema;
     });
+    this.save();
     if (changed.length === 0 || before === undefined) return;
     this.o.logger.info('schema_merged', { endpoint: endpointKey(from), keyspaces: changed, version: after.version });
     this.o.onMerged?.(schemaDiff(before, after, changed));
@@ -138,6 +143,7 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
       this.versions.set(name, { name, stamp: this.nextStamp(), definition });
       local = true;
     }
+    if (local) this.save();
     if (!this.running) return;
     this.o.gossiper.addLocalApplicationState('SCHEMA', after.version);
     if (local) this.push();
@@ -153,6 +159,16 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
         onResponse: () => undefined,
         onFailure: (e) => this.o.logger.info('schema_push_failed', { endpoint: endpointKey(ep), error: String(e) }),
       });
+    }
+  }
+
+  /** Keeps the versions in the data directory (a failure is logged: the stamps fall back to 0 on the next start). */
+  private save(): void {
+    if (this.o.dir === undefined) return;
+    try {
+      storeKeyspaceVersions(this.o.env.fs, this.o.dir, this.versions.values());
+    } catch (e) {
+      this.o.logger.warn('schema_versions_not_saved', { error: String(e) });
     }
   }
 

@@ -44,6 +44,8 @@ export interface StorageServiceOptions {
   readonly load: () => number;
   readonly logger?: NetLogger;
   readonly loadIntervalMs?: number;
+  /** Where schema agreement keeps its keyspace versions across restarts; memory only when absent. */
+  readonly dataDir?: string;
   /** What merging a peer's schema changed here (the CQL layer announces it to drivers). */
   readonly onSchemaMerged?: (changes: SchemaDiffChange[]) => void;
   /** Messaging tunables beyond the config (tests: reconnect delays). */
@@ -128,7 +130,11 @@ export class StorageService {
     const events = new MembershipEvents(gossiper, ringEndpointOf(local), config.native_transport_port);
     for (const l of this.pendingListeners) events.subscribe(l);
     ring = new RingFromGossip<Token>({ partitioner: o.partitioner, snitch, lookup, onRing: (r) => events.onRing(r) });
-    const schema = new SchemaSync({ env: o.env, keeper: o.keeper, messaging, gossiper, logger: this.logger, onMerged: (changes) => o.onSchemaMerged?.(changes) });
+    const schema = new SchemaSync({
+      env: o.env, keeper: o.keeper, messaging, gossiper, logger: this.logger,
+      onMerged: (changes) => o.onSchemaMerged?.(changes),
+      ...(o.dataDir === undefined ? {} : { dir: o.dataDir }),
+    });
     gossiper.register(ring);
     gossiper.register({ onAlive: (ep) => events.onAlive(ep), onDead: (ep) => events.onDead(ep) });
     gossiper.register(schema);
