@@ -49,6 +49,8 @@ export interface NodeConfig {
   /** Defaults to listen_address. */
   readonly admin_address: string | null;
   readonly admin_port: number;
+  /** The failure detector's conviction threshold (Cassandra: 5 to 16, default 8). */
+  readonly phi_convict_threshold: number;
 }
 
 export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
@@ -82,6 +84,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   start_admin: true,
   admin_address: null,
   admin_port: 7199,
+  phi_convict_threshold: 8,
 } satisfies NodeConfig);
 
 /** cassandra.yaml keys Ilium accepts and does not use (yet). */
@@ -107,7 +110,7 @@ const IGNORED_KEYS = new Set([
   'unlogged_batch_across_partitions_warn_threshold', 'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
   'seed_provider', 'initial_token', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor', 'auto_bootstrap',
-  'phi_convict_threshold', 'commitlog_compression', 'file_cache_size_in_mb', 'buffer_pool_use_heap_if_exhausted', 'disk_optimization_strategy',
+  'commitlog_compression', 'file_cache_size_in_mb', 'buffer_pool_use_heap_if_exhausted', 'disk_optimization_strategy',
   'native_transport_port_ssl', 'native_transport_allow_older_protocols', 'native_transport_idle_timeout_in_ms', 'audit_logging_options',
   'full_query_logging_options', 'diagnostic_events_enabled', 'repaired_data_tracking_for_range_reads_enabled',
   'repaired_data_tracking_for_partition_reads_enabled', 'report_unconfirmed_repaired_data_mismatches', 'ideal_consistency_level',
@@ -194,5 +197,6 @@ function validate(c: NodeConfig): void {
   if (!Number.isInteger(c.prepared_statements_cache_max_entries) || c.prepared_statements_cache_max_entries < 1) {
     throw new ConfigurationError(`prepared_statements_cache_max_entries must be a positive integer, got ${c.prepared_statements_cache_max_entries}`);
   }
+  if (!(c.phi_convict_threshold >= 5 && c.phi_convict_threshold <= 16)) throw new ConfigurationError(`phi_convict_threshold must be between 5 and 16, got ${c.phi_convict_threshold}`);
   if (c.cluster_name.length === 0) throw new ConfigurationError('cluster_name must not be empty');
 }

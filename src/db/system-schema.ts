@@ -52,6 +52,8 @@ export class SchemaKeeper {
   readonly indexedWrites = new PartitionWrites();
   /** Index tables being built from their table's rows (a query could miss rows until it is done). */
   private readonly building = new Set<string>();
+  /** Told of every new schema snapshot, as it is published (gossip's SCHEMA, schema push). */
+  private readonly listeners: ((after: Schema, before: Schema) => void)[] = [];
 
   private constructor(
     private readonly engine: StorageEngine,
@@ -83,6 +85,15 @@ export class SchemaKeeper {
 
   get schema(): Schema {
     return this.current;
+  }
+
+  /** Calls `listener` with every new schema as it is published; returns the unsubscribe. A throwing listener is ignored. */
+  subscribe(listener: (after: Schema, before: Schema) => void): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
   }
 
   /** True while the index with table `indexTableId` is being built from its table's existing rows. */
@@ -145,6 +156,13 @@ export class SchemaKeeper {
     for (const t of indexes.added) this.engine.addTable(t);
     for (const id of indexes.builds.flatMap(buildTableIds)) this.building.add(id);
     this.current = next;
+    for (const l of [...this.listeners]) {
+      try {
+        l(next, before);
+      } catch {
+        // a listener's failure is its own
+      }
+    }
     for (const t of gone) await this.engine.dropTable(t.id);
     // Index entries are derived data: no snapshot, the directory goes entirely.
     for (const t of indexes.gone) if (this.engine.tableIds().includes(t.id)) await this.engine.dropTable(t.id, { snapshot: false });

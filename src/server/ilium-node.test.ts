@@ -58,13 +58,13 @@ test('the node identity is made once and kept; NodeInfo comes from the config', 
     assert.equal(info.partitionerClass, 'org.apache.cassandra.dht.RandomPartitioner');
     assert.equal(info.hostId.length, 16);
     assert.equal(info.hostId[6]! >> 4, 4, 'a version 4 UUID');
-    assert.equal(info.tokens.length, 1);
+    assert.equal(info.tokens.length, config.num_tokens, 'a new node takes num_tokens tokens');
     const stored = JSON.parse(readFileSync(`${first.dataDir}/${NODE_IDENTITY_FILE}`, 'utf8')) as Record<string, unknown>;
     assert.equal(stored.partitioner, 'org.apache.cassandra.dht.RandomPartitioner');
-    const second = await IliumNode.start({ config });
+    const second = await IliumNode.start({ config: { ...config, num_tokens: 4 } });
     try {
       assert.deepEqual(second.ctx.node().hostId, info.hostId);
-      assert.deepEqual(second.ctx.node().tokens, info.tokens);
+      assert.deepEqual(second.ctx.node().tokens, info.tokens, 'an existing identity keeps its tokens whatever num_tokens says');
     } finally {
       await second.close();
     }

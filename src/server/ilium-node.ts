@@ -5,9 +5,15 @@
  * in the data directory), the query processor, and the CQL native protocol server on
  * rpc_address:native_transport_port (0: an ephemeral port, read back from `cqlAddress`), and
  * the Thrift server (the 0.7 API: one ThriftSession per connection behind the IDL's dispatcher)
- * on rpc_address:rpc_port when start_rpc is true (`thriftAddress`). Schema changes made over
- * Thrift are announced to CQL clients as events. `close()` stops both servers (connections flush
- * what they queued), then flushes and closes the engine. Nothing here is global: many nodes can live in one process, each on its own Env.
+ * on rpc_address:rpc_port when start_rpc is true (`thriftAddress`), then the node's membership
+ * (`StorageService`: internode messaging on listen_address:storage_port and gossip with the
+ * seeds; it joins the ring as NORMAL with its tokens and keeps the schema in agreement). Schema
+ * changes made over Thrift are announced to CQL clients as events, and so are ring changes
+ * (TOPOLOGY_CHANGE NEW_NODE / REMOVED_NODE, STATUS_CHANGE UP / DOWN); system.peers lists the
+ * ring's other members from gossip. The data path stays local: nothing is replicated yet.
+ * `close()` announces the shutdown to peers and stops messaging, stops both client servers
+ * (connections flush what they queued), then flushes and closes the engine. Nothing here is
+ * global: many nodes can live in one process, each on its own Env.
  */
 import { resolve } from 'node:path';
 import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties } from '../config/index.js';
@@ -26,9 +32,13 @@ import { ServiceDispatcher } from '../thrift/server/service-dispatcher.js';
 import { ThriftSession } from '../thrift/service/thrift-session.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
 import { FailWritesDataStore } from './fail-writes-data-store.js';
-import { type NodeIdentity, loadNodeIdentity } from './node-identity.js';
+import { type NodeIdentity, loadNodeIdentity, uuidText } from './node-identity.js';
 import { type NodeLogger, SILENT_LOGGER, transportLogger } from './node-logger.js';
 import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
+import { loadOf } from './node-load.js';
+import { nextGossipGeneration } from './gossip-generation.js';
+import { StorageService, type StorageServiceOptions } from '../service/index.js';
+import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
 
 export interface IliumNodeOptions {
   readonly config: NodeConfig;
@@ -42,6 +52,8 @@ export interface IliumNodeOptions {
   readonly processor?: QueryProcessorOptions;
   /** system.local, system.peers, system_schema.*: made from the node's context. */
   readonly virtualTables?: (ctx: CqlContext) => VirtualTables;
+  /** Messaging and gossip tunables beyond the config (tests). */
+  readonly cluster?: Pick<StorageServiceOptions, 'messaging' | 'gossip' | 'loadIntervalMs'>;
 }
 
 const MB = 1024 * 1024;
@@ -63,6 +75,8 @@ export class IliumNode {
     readonly server: CqlServer | undefined,
     /** Undefined when start_rpc is false. */
     readonly thriftServer: ThriftServer | undefined,
+    /** Membership: messaging, gossip, the ring, schema agreement. */
+    readonly storage: StorageService,
     private readonly log: NodeLogger,
   ) {}
 
@@ -74,18 +88,36 @@ export class IliumNode {
     const dataDir = resolve(config.data_file_directories[0]!);
     const partitioner = createPartitioner(config.partitioner);
     warnAboutIgnoredSettings(config, dataDir, log);
-    const identity = loadNodeIdentity(env, dataDir, partitioner, config.cluster_name);
+    const identity = loadNodeIdentity(env, dataDir, partitioner, config.cluster_name, config.num_tokens);
     const storage = { ...storageOptionsOf(config), ...opts.storage };
     const { engine, keeper } = await openNodeStorage({ env, dataDir, partitioner, options: storage, log: (event, fields) => log.info(event, fields) });
     let server: CqlServer | undefined;
     let thriftServer: ThriftServer | undefined;
+    let storageService: StorageService | undefined;
     try {
       const ops = new LocalOperations(keeper, engine, env, partitioner);
       let nativePort = config.native_transport_port;
       const nodeInfo = (): NodeInfo => describeNode(config, partitioner, identity, nativePort);
       const properties = opts.properties ?? DEFAULT_SYSTEM_PROPERTIES;
       const data = dataStoreOf(new LocalDataStore(ops.ctx), properties, config);
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, data, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const rpcHost = config.broadcast_rpc_address ?? config.rpc_address;
+      const svc = new StorageService({
+        env, config, partitioner, keeper, dataDir,
+        hostId: uuidText(identity.hostId),
+        tokens: identity.tokens,
+        releaseVersion: RELEASE_VERSION,
+        native: () => (server === undefined ? undefined : { host: rpcHost, port: nativePort }),
+        load: () => loadOf(engine, env),
+        logger: log,
+        onSchemaMerged: (changes) => {
+          for (const c of changes) processor.announceSchemaChange(c);
+        },
+        ...opts.cluster,
+        gossip: { generation: nextGossipGeneration(env, dataDir), ...opts.cluster?.gossip },
+      });
+      storageService = svc;
+      const peers = () => svc.peers().map(peerInfoOf);
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const processor = new QueryProcessor(ctx, { preparedStatementsMax: config.prepared_statements_cache_max_entries, ...opts.processor });
       if (config.start_native_transport) {
         const handler: CqlRequestHandler = properties.queryHandler === 'custom-payload-mirroring' ? new CustomPayloadMirroringHandler(processor) : processor;
@@ -116,8 +148,11 @@ export class IliumNode {
         const t = thriftServer;
         await listen(() => t.start(), 'Thrift', config.rpc_address, config.rpc_port, 'rpc_address, rpc_port; start_rpc: false turns Thrift off');
       }
-      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, processor, server, thriftServer, log);
+      svc.onMembership((e) => processor.announceClusterEvent(clusterEventOf(e)));
+      await svc.start();
+      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, processor, server, thriftServer, svc, log);
     } catch (e) {
+      await storageService?.stop().catch(() => undefined);
       await thriftServer?.close().catch(() => undefined);
       await server?.close().catch(() => undefined);
       await engine.close().catch(() => undefined);
@@ -147,6 +182,7 @@ export class IliumNode {
   drain(): Promise<void> {
     this.draining ??= (async () => {
       this.log.info('draining', {});
+      await this.storage.stop();
       await Promise.all([this.server?.close(), this.thriftServer?.close()]);
       await this.engine.flush();
       this.log.info('drained', {});
@@ -154,10 +190,11 @@ export class IliumNode {
     return this.draining;
   }
 
-  /** Stops the CQL and Thrift servers, then flushes and closes the engine. Idempotent. */
+  /** Announces the shutdown to peers and stops messaging, stops the CQL and Thrift servers, then flushes and closes the engine. Idempotent. */
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.log.info('stopping', {});
+      await this.storage.stop();
       await Promise.all([this.server?.close(), this.thriftServer?.close()]);
       await this.engine.close();
       this.log.info('stopped', {});

@@ -14,6 +14,7 @@
 import type { Partitioner } from '../dht/index.js';
 import { type Env, mkdirDurable } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
+import { SimpleSnitch, TokenMetadata, randomTokens } from '../locator/index.js';
 
 export const NODE_IDENTITY_FILE = 'node-identity.json';
 
@@ -32,11 +33,15 @@ interface StoredIdentity {
   readonly partitioner: string;
 }
 
-/** Reads the identity, checking it against the configuration, or makes and stores a new one. */
-export function loadNodeIdentity(env: Env, dataDir: string, partitioner: Partitioner, clusterName: string): NodeIdentity {
+/**
+ * Reads the identity, checking it against the configuration, or makes and stores a new one with
+ * `numTokens` random tokens (num_tokens; an existing identity keeps the tokens it has).
+ */
+export function loadNodeIdentity(env: Env, dataDir: string, partitioner: Partitioner, clusterName: string, numTokens = 1): NodeIdentity {
   const path = `${dataDir}/${NODE_IDENTITY_FILE}`;
   if (!env.fs.existsSync(path)) {
-    const fresh: NodeIdentity = { hostId: randomUuid(env), tokens: [partitioner.tokenToString(partitioner.randomToken(env.random))], clusterName, partitioner: partitioner.fullName };
+    const tokens = randomTokens(partitioner, env.random, numTokens, TokenMetadata.empty(partitioner, new SimpleSnitch())).map((t) => partitioner.tokenToString(t));
+    const fresh: NodeIdentity = { hostId: randomUuid(env), tokens, clusterName, partitioner: partitioner.fullName };
     storeIdentity(env, dataDir, fresh);
     return fresh;
   }

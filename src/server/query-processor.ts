@@ -61,6 +61,11 @@ export class QueryProcessor implements CqlRequestHandler {
     this.events({ type: 'SCHEMA_CHANGE', change: toSchemaChange(change) });
   }
 
+  /** Tells CQL clients of a ring change (TOPOLOGY_CHANGE, STATUS_CHANGE) that gossip reported. */
+  announceClusterEvent(event: ServerEvent): void {
+    this.events(event);
+  }
+
   newSession(client: ClientInfo): CqlSession {
     return new QuerySession(this, client.user);
   }

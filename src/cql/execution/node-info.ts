@@ -25,7 +25,10 @@ export interface NodeInfo {
 
 /** Another node as system.peers / peers_v2 list it. */
 export interface PeerInfo {
+  /** The peer's internode (listen/broadcast) address. */
   readonly address: string;
+  /** Where its CQL clients connect (rpc_address / native_address). */
+  readonly nativeAddress: string;
   readonly nativePort: number;
   readonly dataCenter: string;
   readonly rack: string;

@@ -8,7 +8,7 @@ import { uuidToString } from '../../marshal/index.js';
 import type { CqlContext } from '../execution/index.js';
 import { type VirtualTable, virtualTableDef } from './virtual-table.js';
 
-/** Cassandra's internode port: shown as listen/broadcast/peer port (we speak no internode protocol on it yet). */
+/** Cassandra's internode port: shown as listen/broadcast/peer port. */
 const STORAGE_PORT = 7000;
 
 export function systemLocalTables(ctx: CqlContext): VirtualTable[] {
@@ -81,7 +81,7 @@ function peers(ctx: CqlContext): VirtualTable {
         host_id: uuidToString(p.hostId),
         rack: p.rack,
         release_version: p.releaseVersion,
-        rpc_address: p.address,
+        rpc_address: p.nativeAddress,
         schema_version: uuidToString(p.schemaVersion),
         tokens: p.tokens.length === 0 ? null : [...p.tokens],
       })),
@@ -109,7 +109,7 @@ function peersV2(ctx: CqlContext): VirtualTable {
         peer_port: STORAGE_PORT,
         data_center: p.dataCenter,
         host_id: uuidToString(p.hostId),
-        native_address: p.address,
+        native_address: p.nativeAddress,
         native_port: p.nativePort,
         rack: p.rack,
         release_version: p.releaseVersion,

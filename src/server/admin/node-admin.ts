@@ -1,12 +1,14 @@
 /**
  * The commands a node answers over the admin protocol, by name, each taking nodetool's positional
- * arguments and returning plain JSON for the client to print. Single-node facts for now; the
- * cluster adds gossip, ring and repair commands to the same table.
+ * arguments and returning plain JSON for the client to print. The cluster views (status, ring,
+ * describecluster, gossipinfo) come from gossip (`cluster-status.ts`).
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import { uuidToString } from '../../marshal/index.js';
 import type { IliumNode } from '../ilium-node.js';
+import { fileSize, loadOf as nodeLoad } from '../node-load.js';
 import type { AdminCommandRunner } from './admin-connection.js';
+import { clusterRing, clusterStatus, gossipInfo, schemaVersionsOf } from './cluster-status.js';
 
 export interface TableStatsRow {
   readonly name: string;
@@ -33,9 +35,10 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
   const commands: Record<string, (args: readonly string[]) => Promise<unknown> | unknown> = {
     version: () => ({ releaseVersion: node.ctx.node().releaseVersion }),
     info: () => info(node, startedAtMs),
-    status: () => status(node),
-    ring: () => ring(node),
+    status: () => clusterStatus(node),
+    ring: () => clusterRing(node),
     describecluster: () => describeCluster(node),
+    gossipinfo: () => gossipInfo(node),
     flush: async (args) => {
       for (const id of tablesOf(node, args)) await node.engine.flush(id);
       return {};
@@ -74,7 +77,7 @@ function info(node: IliumNode, startedAtMs: number) {
   const mem = process.memoryUsage();
   return {
     id: uuidToString(me.hostId),
-    gossipActive: false,
+    gossipActive: node.storage.isRunning,
     nativeTransportActive: !node.drained && node.cqlAddress !== undefined,
     thriftActive: !node.drained && node.thriftAddress !== undefined,
     loadBytes: loadOf(node),
@@ -88,38 +91,13 @@ function info(node: IliumNode, startedAtMs: number) {
   };
 }
 
-function status(node: IliumNode) {
-  const me = node.ctx.node();
-  const self: StatusNode = {
-    status: 'U',
-    state: 'N',
-    address: me.broadcastAddress,
-    loadBytes: loadOf(node),
-    tokens: me.tokens.length,
-    owns: 1,
-    hostId: uuidToString(me.hostId),
-    rack: me.rack,
-  };
-  return { dataCenters: [{ name: me.dataCenter, nodes: [self] }] };
-}
-
-function ring(node: IliumNode) {
-  const me = node.ctx.node();
-  const load = loadOf(node);
-  const p = node.ctx.partitioner;
-  const tokens = [...me.tokens].sort((a, b) => p.compareTokens(p.tokenFromString(a), p.tokenFromString(b)));
-  return {
-    nodes: tokens.map((token) => ({ address: me.broadcastAddress, dataCenter: me.dataCenter, rack: me.rack, status: 'Up', state: 'Normal', loadBytes: load, owns: 1 / tokens.length, token })),
-  };
-}
-
 function describeCluster(node: IliumNode) {
   const me = node.ctx.node();
   return {
     name: me.clusterName,
     snitch: node.config.endpoint_snitch,
     partitioner: me.partitionerClass,
-    schemaVersions: { [node.keeper.schema.version]: [me.broadcastAddress] },
+    schemaVersions: schemaVersionsOf(node),
   };
 }
 
@@ -189,17 +167,10 @@ function tagOption(args: readonly string[]): { tag: string | undefined; rest: st
   return { tag, rest };
 }
 
-/** Bytes of SSTables on disk, all tables. */
 function loadOf(node: IliumNode): number {
-  let total = 0;
-  for (const id of node.engine.tableIds()) for (const s of node.engine.table(id).sstables) for (const f of s.files) total += sizeOf(node, f);
-  return total;
+  return nodeLoad(node.engine, node.env);
 }
 
 function sizeOf(node: IliumNode, file: string): number {
-  try {
-    return node.env.fs.statSync(file).size;
-  } catch {
-    return 0; // compacted away meanwhile
-  }
+  return fileSize(node.env, file);
 }

@@ -26,7 +26,9 @@ test('start -n 2 runs two nodes on consecutive addresses; status and stop', asyn
   assert.match(readFileSync(join(dir, 'node2', 'cassandra.yaml'), 'utf8'), /seeds: "127\.0\.0\.201"/, 'the first node is the seed');
 
   for (const address of ['127.0.0.201', '127.0.0.202']) {
-    const client = new cassandra.Client({ contactPoints: [`${address}:9042`], localDataCenter: 'datacenter1' });
+    // The nodes form a ring, so a driver finds both: pin it to the node under test.
+    const pinned = new cassandra.policies.loadBalancing.AllowListPolicy(new cassandra.policies.loadBalancing.RoundRobinPolicy(), [`${address}:9042`]);
+    const client = new cassandra.Client({ contactPoints: [`${address}:9042`], localDataCenter: 'datacenter1', policies: { loadBalancing: pinned } });
     try {
       const rs = await client.execute('SELECT listen_address, cluster_name FROM system.local');
       assert.equal(rs.rows[0]!['listen_address'].toString(), address);

@@ -8,7 +8,9 @@
  *   <dir>/node<i>/node.log         its stdout (the ready line) and stderr (JSON logs)
  *   <dir>/node<i>/pid              its process id while it runs
  *
- * Processes are detached: they outlive the command that started them, until `stop`.
+ * The nodes form a ring through gossip with the first as seed (each NORMAL with its own tokens;
+ * data is not replicated yet). Processes are detached: they outlive the command that started
+ * them, until `stop`.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

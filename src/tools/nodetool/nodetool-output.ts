@@ -108,3 +108,17 @@ export function formatTableStats(r: TableStatsResult): string {
   }
   return `${out.join('\n')}\n`;
 }
+
+interface GossipInfoResult {
+  readonly endpoints: readonly { readonly endpoint: string; readonly generation: number; readonly heartbeat: number; readonly states: readonly (readonly [string, number, string])[] }[];
+}
+
+/** As Cassandra 4's gossipinfo: `/address:port`, generation, heartbeat, then STATE:version:value (TOKENS hidden). */
+export function formatGossipInfo(r: GossipInfoResult): string {
+  const out: string[] = [];
+  for (const e of r.endpoints) {
+    out.push(`/${e.endpoint}`, `  generation:${e.generation}`, `  heartbeat:${e.heartbeat}`);
+    for (const [name, version, value] of e.states) out.push(`  ${name}:${version}:${name === 'TOKENS' ? '<hidden>' : value}`);
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 import type { Env } from '../../env/index.js';
 import { AdminCommandError, callAdmin } from './admin-client.js';
-import { formatDescribeCluster, formatInfo, formatRing, formatStatus, formatTableStats } from './nodetool-output.js';
+import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRing, formatStatus, formatTableStats } from './nodetool-output.js';
 
 export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [--timeout seconds] <command> [args…]
   -h, --host     the node's admin address (127.0.0.1)
@@ -15,7 +15,8 @@ commands:
   status                         the ring's nodes: up/down, state, load, tokens, ownership
   info                           this node: host id, load, uptime, heap, data center, rack
   ring                           every token with its node
-  describecluster                cluster name, snitch, partitioner, schema versions
+  describecluster                cluster name, snitch, partitioner, schema versions per node
+  gossipinfo                     what gossip holds of every node
   version                        the release version
   tablestats [ks[.table]…]       per-table SSTables, space used, memtable size, partitions
   flush [ks [table…]]            writes memtables to SSTables
@@ -110,6 +111,8 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return formatRing(r);
     case 'describecluster':
       return formatDescribeCluster(r);
+    case 'gossipinfo':
+      return formatGossipInfo(r);
     case 'tablestats':
       return formatTableStats(r);
     case 'version':

@@ -1,0 +1,422 @@
+/**
+ * A node's gossip (Cassandra's Gossiper), one instance per node, all effects through the Env and
+ * the node's MessagingService.
+ *
+ * Every `intervalMs` a round: bump our heartbeat, SYN a digest of everything we know to a random
+ * live peer, perhaps to an unreachable one, perhaps to a seed (`gossip-targets.ts`); then let the
+ * failure detector interpret every peer and evict dead LEFT/removed peers past their expiry. The
+ * SYN → ACK → ACK2 exchange (handlers in `gossip-*-handler.ts`) moves newer generations and
+ * versions both ways; `applyStates` takes them in.
+ *
+ * Liveness: a new endpoint, or one back with a higher generation, is alive only once it answers an
+ * ECHO. The failure detector convicts silent peers; a GOSSIP_SHUTDOWN marks the sender down at
+ * once, with its heartbeat forced to the highest version so no older gossip revives it.
+ * Removed endpoints are quarantined (2 × ring delay): gossip about them is ignored meanwhile.
+ * Endpoints outside the ring that fall silent for a ring delay are evicted (when the ring is known).
+ */
+import { endpointKey, type InetAddressAndPort, type MessagingService, type NetLogger, SILENT_NET_LOGGER } from '../net/index.js';
+import type { Env, TimerHandle } from '../env/index.js';
+import type { ApplicationState } from './application-state.js';
+import type { EndpointStateChangeSubscriber } from './endpoint-state-change-subscriber.js';
+import { deltaSince, EndpointState, maxVersionOf, type EndpointStateData } from './endpoint-state.js';
+import { FailureDetector } from './failure-detector.js';
+import { encodeShutdown, encodeSyn } from './gossip-codec.js';
+import type { EndpointStateEntry, GossipDigest } from './gossip-messages.js';
+import { expireTimeOf, isDeadState, isShutdownState, statusValues } from './gossip-status.js';
+import { pickRandom, seedProbability, shuffled, unreachableProbability } from './gossip-targets.js';
+import { GOSSIP_INTERVAL_MS, MAX_GENERATION_DIFFERENCE_S, RING_DELAY_MS, type GossiperOptions } from './gossiper-options.js';
+import { registerGossipHandlers, unregisterGossipHandlers } from './gossip-handlers.js';
+import { generationAt, heartbeat } from './heartbeat-state.js';
+import { VERSION_MAX, versioned, VersionGenerator, type VersionedValue } from './versioned-value.js';
+
+type State = 'new' | 'running' | 'stopped';
+
+export class Gossiper {
+  readonly failureDetector: FailureDetector;
+  readonly local: InetAddressAndPort;
+  readonly clusterName: string;
+  readonly partitioner: string;
+  readonly intervalMs: number;
+  readonly quarantineDelayMs: number;
+  private readonly fatClientTimeoutNs: bigint;
+  private readonly env: Env;
+  readonly messaging: MessagingService;
+  readonly logger: NetLogger;
+  private readonly localKey: string;
+  private readonly seedList: InetAddressAndPort[];
+  private readonly seedKeys: Set<string>;
+  private readonly versions = new VersionGenerator();
+  private readonly localState: EndpointState;
+  private readonly states = new Map<string, EndpointState>();
+  private readonly addresses = new Map<string, InetAddressAndPort>();
+  private readonly live = new Set<string>();
+  /** Down endpoints and since when (wall ms). */
+  private readonly unreachable = new Map<string, number>();
+  /** Quarantined endpoints and since when (wall ms). */
+  private readonly justRemoved = new Map<string, number>();
+  private readonly inflightEcho = new Set<string>();
+  private readonly subscribers: EndpointStateChangeSubscriber[] = [];
+  private timer: TimerHandle | undefined;
+  private state: State = 'new';
+
+  constructor(private readonly o: GossiperOptions) {
+    this.env = o.env;
+    this.messaging = o.messaging;
+    this.local = o.local;
+    this.localKey = endpointKey(o.local);
+    this.clusterName = o.clusterName;
+    this.partitioner = o.partitioner;
+    this.intervalMs = o.intervalMs ?? GOSSIP_INTERVAL_MS;
+    this.quarantineDelayMs = 2 * (o.ringDelayMs ?? RING_DELAY_MS);
+    this.fatClientTimeoutNs = BigInt(Math.round(this.quarantineDelayMs / 2)) * 1_000_000n;
+    this.logger = o.logger ?? SILENT_NET_LOGGER;
+    this.seedList = o.seeds.filter((s) => endpointKey(s) !== this.localKey);
+    this.seedKeys = new Set(this.seedList.map(endpointKey));
+    this.failureDetector = new FailureDetector({
+      clock: o.env.clock,
+      phiConvictThreshold: o.phiConvictThreshold,
+      initialIntervalMs: 2 * this.intervalMs,
+    });
+    this.failureDetector.registerListener({ convict: (ep, phi) => this.convict(ep, phi) });
+    this.localState = new EndpointState({ heartbeat: heartbeat(0, 0), states: new Map() }, this.nowNs());
+    this.states.set(this.localKey, this.localState);
+    this.addresses.set(this.localKey, o.local);
+  }
+
+  // ---- lifecycle ----
+
+  /** Starts gossiping: sets our generation, registers the verb handlers, schedules the rounds. */
+  start(): void {
+    if (this.state !== 'new') throw new Error(`gossiper cannot start: it is ${this.state}`);
+    this.state = 'running';
+    const generation = this.o.generation ?? generationAt(this.env.clock.nowMs());
+    this.localState.setHeartbeat(heartbeat(generation, 0));
+    registerGossipHandlers(this);
+    this.timer = this.env.timers.setInterval(() => this.round(), this.intervalMs);
+    this.logger.info('gossip_started', { endpoint: this.localKey, generation });
+  }
+
+  /** Stops the rounds and stops answering gossip (silently: peers find out by the failure detector). */
+  stop(): void {
+    if (this.state !== 'running') return;
+    this.state = 'stopped';
+    this.timer?.cancel();
+    this.timer = undefined;
+    unregisterGossipHandlers(this);
+  }
+
+  /**
+   * Says we are stopping (STATUS shutdown, GOSSIP_SHUTDOWN to every live peer), then stops. A node
+   * in a dead state (LEFT, removed, hibernate) stops silently, as Cassandra's does. The caller lets
+   * the messages go out before shutting messaging down.
+   */
+  announceShutdown(): void {
+    if (this.state !== 'running') return;
+    if (isDeadState(this.localState)) return this.stop();
+    const shutdown = statusValues.shutdown();
+    this.addLocalApplicationStates([['STATUS_WITH_PORT', shutdown], ['STATUS', shutdown], ['RPC_READY', 'false']]);
+    const payload = encodeShutdown({ generation: this.localState.heartbeat.generation });
+    for (const key of this.live) this.messaging.send(this.addresses.get(key)!, { verb: 'GOSSIP_SHUTDOWN', payload });
+    this.logger.info('gossip_announced_shutdown', { endpoint: this.localKey, peers: this.live.size });
+    this.stop();
+  }
+
+  get isRunning(): boolean {
+    return this.state === 'running';
+  }
+
+  get generation(): number {
+    return this.localState.heartbeat.generation;
+  }
+
+  register(subscriber: EndpointStateChangeSubscriber): void {
+    this.subscribers.push(subscriber);
+  }
+
+  unregister(subscriber: EndpointStateChangeSubscriber): void {
+    const i = this.subscribers.indexOf(subscriber);
+    if (i >= 0) this.subscribers.splice(i, 1);
+  }
+
+  // ---- our own state ----
+
+  addLocalApplicationState(state: ApplicationState, value: string): void {
+    this.addLocalApplicationStates([[state, value]]);
+  }
+
+  /** Sets several of our states at once (each a new version); subscribers hear each. */
+  addLocalApplicationStates(entries: readonly (readonly [ApplicationState, string])[]): void {
+    const applied: [ApplicationState, VersionedValue][] = [];
+    for (const [state, value] of entries) {
+      const v = versioned(value, this.versions.next());
+      this.localState.put(state, v);
+      applied.push([state, v]);
+    }
+    for (const [state, v] of applied) this.notify((s) => s.onChange?.(this.local, state, v));
+  }
+
+  // ---- reading ----
+
+  endpointState(ep: InetAddressAndPort): EndpointStateData | undefined {
+    return this.states.get(endpointKey(ep));
+  }
+
+  /** Every endpoint we hold state for, ourselves included, in the order we learnt of them. */
+  knownEndpoints(): InetAddressAndPort[] {
+    return [...this.addresses.values()];
+  }
+
+  liveMembers(): InetAddressAndPort[] {
+    return [this.local, ...[...this.live].map((k) => this.addresses.get(k)!)];
+  }
+
+  /** When gossip marked `ep` down (wall ms), or undefined while it is up or unknown. */
+  downSinceMs(ep: InetAddressAndPort): number | undefined {
+    return this.unreachable.get(endpointKey(ep));
+  }
+
+  unreachableMembers(): InetAddressAndPort[] {
+    return [...this.unreachable.keys()].map((k) => this.addresses.get(k)!);
+  }
+
+  /** Gossip's verdict: ourselves, or marked alive (ECHO answered, not convicted since). */
+  isAlive(ep: InetAddressAndPort): boolean {
+    const key = endpointKey(ep);
+    return key === this.localKey || (this.states.get(key)?.isAlive === true && this.live.has(key));
+  }
+
+  isSeed(ep: InetAddressAndPort): boolean {
+    return this.seedKeys.has(endpointKey(ep));
+  }
+
+  isQuarantined(ep: InetAddressAndPort): boolean {
+    return this.justRemoved.has(endpointKey(ep));
+  }
+
+  // ---- the round ----
+
+  private round(): void {
+    if (this.state !== 'running') return;
+    const hb = this.localState.heartbeat;
+    this.localState.setHeartbeat(heartbeat(hb.generation, this.versions.next()));
+    const payload = encodeSyn({ clusterName: this.clusterName, partitioner: this.partitioner, digests: this.digests() });
+    const liveList = [...this.live].map((k) => this.addresses.get(k)!);
+    const toLive = this.sendSyn(payload, liveList);
+    const unreachableList = [...this.unreachable.keys()].map((k) => this.addresses.get(k)!);
+    if (this.env.random.next() < unreachableProbability(this.live.size, this.unreachable.size)) this.sendSyn(payload, unreachableList);
+    if (toLive === undefined || !this.seedKeys.has(endpointKey(toLive)) || this.live.size < this.seedList.length) {
+      if (this.env.random.next() < seedProbability(this.seedList.length, this.live.size, this.unreachable.size)) this.sendSyn(payload, this.seedList);
+    }
+    this.statusCheck();
+  }
+
+  /** Our digest of every endpoint we hold, in random order. */
+  private digests(): GossipDigest[] {
+    const all: GossipDigest[] = [];
+    for (const [key, st] of this.states) all.push({ endpoint: this.addresses.get(key)!, generation: st.heartbeat.generation, maxVersion: maxVersionOf(st) });
+    return shuffled(all, this.env.random);
+  }
+
+  private sendSyn(payload: Uint8Array, targets: readonly InetAddressAndPort[]): InetAddressAndPort | undefined {
+    const to = pickRandom(targets, this.env.random);
+    if (to !== undefined) this.messaging.send(to, { verb: 'GOSSIP_DIGEST_SYN', payload });
+    return to;
+  }
+
+  /**
+   * After each round: interpret every peer; evict a dead LEFT/removed peer past its expiry once the
+   * ring has let it go; and, when the ring is known (`isRingMember` given), evict a peer outside
+   * the ring (a "fat client") silent for longer than the ring delay.
+   */
+  private statusCheck(): void {
+    const now = this.env.clock.nowMs();
+    const nowNs = this.nowNs();
+    const inRing = this.o.isRingMember;
+    for (const [key, st] of [...this.states]) {
+      if (key === this.localKey || !this.states.has(key)) continue;
+      const ep = this.addresses.get(key)!;
+      this.failureDetector.interpret(ep);
+      if (this.states.get(key) !== st) continue;
+      const expire = expireTimeOf(st);
+      if (!st.isAlive && expire !== undefined && now > expire && !(inRing?.(ep) ?? false)) {
+        this.logger.info('gossip_evicting', { endpoint: key, expiredAtMs: expire });
+        this.evict(ep);
+      } else if (inRing !== undefined && !isDeadState(st) && !inRing(ep) && nowNs - st.updateTimestampNs > this.fatClientTimeoutNs) {
+        this.logger.info('gossip_evicting_fat_client', { endpoint: key, silentMs: Number((nowNs - st.updateTimestampNs) / 1_000_000n) });
+        this.evict(ep);
+      }
+    }
+    for (const [key, since] of [...this.justRemoved]) if (now - since > this.quarantineDelayMs) this.justRemoved.delete(key);
+  }
+
+  // ---- taking in remote state (the verb handlers call these) ----
+
+  /** What we hold of the endpoints in `requests`, above the versions given. */
+  statesFor(requests: readonly GossipDigest[]): EndpointStateEntry[] {
+    const out: EndpointStateEntry[] = [];
+    for (const d of requests) {
+      const st = this.states.get(endpointKey(d.endpoint));
+      const state = st === undefined ? undefined : deltaSince(st.snapshot(), d.maxVersion);
+      if (state !== undefined) out.push({ endpoint: d.endpoint, state });
+    }
+    return out;
+  }
+
+  /** Read-only lookup by endpoint key, for examining digests. */
+  stateByKey(key: string): EndpointStateData | undefined {
+    return this.states.get(key);
+  }
+
+  /** Tells the failure detector which endpoints we just heard news of (before applying it). */
+  reportArrivals(entries: readonly EndpointStateEntry[]): void {
+    for (const { endpoint: ep, state: remote } of entries) {
+      const key = endpointKey(ep);
+      const local = this.states.get(key);
+      if (key === this.localKey || local === undefined || this.justRemoved.has(key)) continue;
+      if (remote.heartbeat.generation > local.heartbeat.generation) {
+        local.touch(this.nowNs());
+        if (!local.isAlive) this.failureDetector.remove(ep);
+        this.failureDetector.report(ep);
+      } else if (remote.heartbeat.generation === local.heartbeat.generation && maxVersionOf(remote) > maxVersionOf(local)) {
+        local.touch(this.nowNs());
+        this.failureDetector.report(ep);
+      }
+    }
+  }
+
+  /** Applies gossiped states that are newer than ours (Cassandra's applyStateLocally). */
+  applyStates(entries: readonly EndpointStateEntry[]): void {
+    for (const { endpoint: ep, state: remote } of entries) {
+      const key = endpointKey(ep);
+      if (key === this.localKey || this.justRemoved.has(key)) continue;
+      const local = this.states.get(key);
+      if (local === undefined) {
+        this.failureDetector.report(ep);
+        this.majorStateChange(ep, remote);
+        continue;
+      }
+      const localGen = local.heartbeat.generation;
+      const remoteGen = remote.heartbeat.generation;
+      if (localGen !== 0 && remoteGen > localGen + MAX_GENERATION_DIFFERENCE_S) {
+        this.logger.warn('gossip_generation_implausible', { endpoint: key, local: localGen, remote: remoteGen });
+      } else if (remoteGen > localGen) {
+        this.majorStateChange(ep, remote);
+      } else if (remoteGen === localGen) {
+        if (maxVersionOf(remote) > maxVersionOf(local)) this.applyNewStates(ep, local, remote);
+        if (!local.isAlive && !isDeadState(local)) this.markAlive(ep, local);
+      }
+    }
+  }
+
+  /** A new endpoint, or a known one with a higher generation: replace all we hold of it. */
+  private majorStateChange(ep: InetAddressAndPort, remote: EndpointStateData): void {
+    const key = endpointKey(ep);
+    const old = this.states.get(key);
+    const st = new EndpointState(remote, this.nowNs());
+    this.states.set(key, st);
+    this.addresses.set(key, ep);
+    this.logger.info(old === undefined ? 'gossip_endpoint_joined' : 'gossip_endpoint_restarted', { endpoint: key, generation: remote.heartbeat.generation });
+    if (old !== undefined) this.notify((s) => s.onRestart?.(ep, old));
+    if (isDeadState(st)) this.markDead(ep, st);
+    else this.markAlive(ep, st);
+    this.notify((s) => s.onJoin?.(ep, st));
+    if (isShutdownState(st)) this.markAsShutdown(ep);
+  }
+
+  private applyNewStates(ep: InetAddressAndPort, local: EndpointState, remote: EndpointStateData): void {
+    if (remote.heartbeat.version > local.heartbeat.version) local.setHeartbeat(remote.heartbeat);
+    const updated: [ApplicationState, VersionedValue][] = [];
+    for (const [k, v] of remote.states) {
+      const mine = local.get(k);
+      if (mine === undefined || mine.version < v.version) updated.push([k, v]);
+    }
+    for (const [k, v] of updated) local.put(k, v);
+    for (const [k, v] of updated) this.notify((s) => s.onChange?.(ep, k, v));
+  }
+
+  // ---- liveness ----
+
+  /** Asks `ep` for an ECHO; only an answer marks it alive. */
+  private markAlive(ep: InetAddressAndPort, st: EndpointState): void {
+    st.markDead();
+    const key = endpointKey(ep);
+    if (this.inflightEcho.has(key)) return;
+    this.inflightEcho.add(key);
+    this.messaging.sendWithCallback(ep, { verb: 'ECHO', payload: new Uint8Array(0) }, {
+      onResponse: () => {
+        this.inflightEcho.delete(key);
+        if (this.state === 'running' && this.states.get(key) === st) this.realMarkAlive(ep, st);
+      },
+      onFailure: () => void this.inflightEcho.delete(key),
+    });
+  }
+
+  private realMarkAlive(ep: InetAddressAndPort, st: EndpointState): void {
+    const key = endpointKey(ep);
+    st.markAlive();
+    st.touch(this.nowNs());
+    this.live.add(key);
+    this.unreachable.delete(key);
+    this.logger.info('gossip_endpoint_up', { endpoint: key });
+    this.notify((s) => s.onAlive?.(ep, st));
+  }
+
+  private markDead(ep: InetAddressAndPort, st: EndpointState): void {
+    const key = endpointKey(ep);
+    st.markDead();
+    this.live.delete(key);
+    this.unreachable.set(key, this.env.clock.nowMs());
+    this.logger.info('gossip_endpoint_down', { endpoint: key });
+    this.notify((s) => s.onDead?.(ep, st));
+  }
+
+  /** The failure detector's verdict. */
+  private convict(ep: InetAddressAndPort, phi: number): void {
+    const st = this.states.get(endpointKey(ep));
+    if (st === undefined || !st.isAlive) return;
+    this.logger.info('gossip_convicted', { endpoint: endpointKey(ep), phi });
+    if (isShutdownState(st)) this.markAsShutdown(ep);
+    else this.markDead(ep, st);
+  }
+
+  /** `ep` said it is shutting down (or was convicted while in the shutdown state). */
+  markAsShutdown(ep: InetAddressAndPort): void {
+    const st = this.states.get(endpointKey(ep));
+    if (st === undefined) return;
+    const shutdown = versioned(statusValues.shutdown(), VERSION_MAX);
+    st.put('STATUS_WITH_PORT', shutdown);
+    st.put('STATUS', shutdown);
+    st.put('RPC_READY', versioned('false', VERSION_MAX));
+    st.setHeartbeat(heartbeat(st.heartbeat.generation, VERSION_MAX));
+    this.markDead(ep, st);
+    this.failureDetector.forceConviction(ep);
+  }
+
+  /** Forgets `ep` and quarantines it (Cassandra's evictFromMembership). */
+  evict(ep: InetAddressAndPort): void {
+    const key = endpointKey(ep);
+    if (key === this.localKey || !this.states.has(key)) return;
+    this.states.delete(key);
+    this.addresses.delete(key);
+    this.live.delete(key);
+    this.unreachable.delete(key);
+    this.inflightEcho.delete(key);
+    this.failureDetector.remove(ep);
+    this.justRemoved.set(key, this.env.clock.nowMs());
+    this.notify((s) => s.onRemove?.(ep));
+  }
+
+  private notify(call: (s: EndpointStateChangeSubscriber) => void): void {
+    for (const s of [...this.subscribers]) {
+      try {
+        call(s);
+      } catch (err) {
+        this.logger.error('gossip_subscriber_failed', { error: String(err) });
+      }
+    }
+  }
+
+  private nowNs(): bigint {
+    return this.env.clock.monotonicNs();
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * `ilium cluster start -n 3` forms a ring through gossip, end to end in real processes: nodetool
+ * status on node 1 shows three UN nodes, the npm cassandra-driver connected to node 1 finds all
+ * three hosts, and a keyspace created on node 1 is in node 3's schema soon after.
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import cassandra from 'cassandra-driver';
+import { runIliumCommand } from '../../../test/support/ilium-process.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ilium-ring-'));
+const cluster = (...args: string[]) => runIliumCommand(['cluster', ...args, '--dir', dir]);
+
+after(async () => {
+  await cluster('stop');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function eventually<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v !== undefined) return v;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${last === undefined ? '' : ` (${String(last)})`}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+test('three processes form a ring: nodetool status, driver hosts, schema agreement', async () => {
+  const started = await cluster('start', '-n', '3', '--base-address', '127.0.0.211');
+  assert.equal(started.code, 0, started.stderr + started.stdout);
+
+  const status = await eventually('three UN nodes in nodetool status', async () => {
+    const r = await runIliumCommand(['nodetool', '-h', '127.0.0.211', 'status']);
+    return (r.stdout.match(/^UN {2}127\.0\.0\.21[123] /gm) ?? []).length === 3 ? r.stdout : undefined;
+  });
+  assert.match(status, /^Datacenter: datacenter1$/m);
+
+  const client = new cassandra.Client({ contactPoints: ['127.0.0.211:9042'], localDataCenter: 'datacenter1' });
+  try {
+    await client.connect();
+    const hosts = client.hosts.keys().sort();
+    assert.deepEqual(hosts, ['127.0.0.211:9042', '127.0.0.212:9042', '127.0.0.213:9042']);
+    await client.execute("CREATE KEYSPACE ring WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    await client.execute('CREATE TABLE ring.t (k int PRIMARY KEY, v text)');
+  } finally {
+    await client.shutdown();
+  }
+
+  const only3 = new cassandra.Client({
+    contactPoints: ['127.0.0.213:9042'],
+    localDataCenter: 'datacenter1',
+    policies: { loadBalancing: new cassandra.policies.loadBalancing.AllowListPolicy(new cassandra.policies.loadBalancing.RoundRobinPolicy(), ['127.0.0.213:9042']) },
+  });
+  try {
+    await eventually('the table on node 3', async () => {
+      const rs = await only3.execute("SELECT table_name FROM system_schema.tables WHERE keyspace_name = 'ring'");
+      return rs.rows.some((r) => r['table_name'] === 't') ? true : undefined;
+    });
+  } finally {
+    await only3.shutdown();
+  }
+  // Gossip carries node 1's new version to node 3 within a few rounds.
+  await eventually('one schema version on all three', async () => {
+    const described = await runIliumCommand(['nodetool', '-h', '127.0.0.213', 'describecluster']);
+    assert.equal(described.code, 0, described.stderr);
+    return /\t\t[0-9a-f-]{36}: \[127\.0\.0\.211, 127\.0\.0\.212, 127\.0\.0\.213\]\n/.test(described.stdout) ? true : undefined;
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Ilium nodes forming a ring in one process on the simulated Env: node i is 127.0.0.i (storage
+ * 7000, CQL 9042, no Thrift, no admin) with data in /node<i> on the Env's memory file system and
+ * node 1 as the seed. Gossip runs every 200 ms (ring delay 2 s) so tests need little simulated time.
+ */
+import { resolveNodeConfig } from '../../src/config/index.js';
+import type { SimEnv } from '../../src/env/index.js';
+import { IliumNode } from '../../src/server/index.js';
+import { simAwait } from './net-sim.js';
+
+export const RING_GOSSIP_MS = 200;
+
+export function ringNodeConfig(i: number, more: Record<string, unknown> = {}) {
+  return resolveNodeConfig({
+    cluster_name: 'Sim Ring',
+    listen_address: `127.0.0.${i}`,
+    rpc_address: `127.0.0.${i}`,
+    native_transport_port: 9042,
+    start_rpc: false,
+    start_admin: false,
+    commitlog_sync: 'batch',
+    num_tokens: 4,
+    data_file_directories: [`/node${i}`],
+    seed_provider: [{ class_name: 'org.apache.cassandra.locator.SimpleSeedProvider', parameters: [{ seeds: '127.0.0.1' }] }],
+    ...more,
+  }).config;
+}
+
+export function startRingNode(env: SimEnv, i: number, more: Record<string, unknown> = {}): Promise<IliumNode> {
+  return simAwait(env, IliumNode.start({
+    env,
+    config: ringNodeConfig(i, more),
+    cluster: { gossip: { intervalMs: RING_GOSSIP_MS, ringDelayMs: 2000 }, messaging: { reconnectInitialMs: 50, reconnectMaxMs: 400 } },
+  }));
+}
