@@ -45,6 +45,11 @@ export interface NodeConfig {
   readonly memtable_flush_threshold_in_mb: number;
   readonly prepared_statements_cache_max_entries: number;
   readonly seeds: readonly string[];
+  /** How long the coordinator waits for replicas (Cassandra's defaults: 5 s, 10 s, 2 s, 60 s). */
+  readonly read_request_timeout_in_ms: number;
+  readonly range_request_timeout_in_ms: number;
+  readonly write_request_timeout_in_ms: number;
+  readonly truncate_request_timeout_in_ms: number;
   readonly start_admin: boolean;
   /** Defaults to listen_address. */
   readonly admin_address: string | null;
@@ -81,6 +86,10 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   memtable_flush_threshold_in_mb: 64,
   prepared_statements_cache_max_entries: 10000,
   seeds: Object.freeze(['127.0.0.1']),
+  read_request_timeout_in_ms: 5000,
+  range_request_timeout_in_ms: 10000,
+  write_request_timeout_in_ms: 2000,
+  truncate_request_timeout_in_ms: 60000,
   start_admin: true,
   admin_address: null,
   admin_port: 7199,
@@ -100,8 +109,8 @@ const IGNORED_KEYS = new Set([
   'listen_on_broadcast_address', 'internode_authenticator', 'native_transport_max_threads', 'native_transport_max_concurrent_connections',
   'rpc_keepalive', 'incremental_backups', 'snapshot_before_compaction', 'auto_snapshot', 'column_index_size_in_kb',
   'column_index_cache_size_in_kb', 'concurrent_compactors', 'compaction_throughput_mb_per_sec', 'sstable_preemptive_open_interval_in_mb',
-  'read_request_timeout_in_ms', 'range_request_timeout_in_ms', 'write_request_timeout_in_ms', 'counter_write_request_timeout_in_ms',
-  'cas_contention_timeout_in_ms', 'truncate_request_timeout_in_ms', 'request_timeout_in_ms', 'slow_query_log_timeout_in_ms',
+  'counter_write_request_timeout_in_ms',
+  'cas_contention_timeout_in_ms', 'request_timeout_in_ms', 'slow_query_log_timeout_in_ms',
   'cross_node_timeout', 'dynamic_snitch_update_interval_in_ms', 'dynamic_snitch_reset_interval_in_ms', 'dynamic_snitch_badness_threshold',
   'server_encryption_options', 'client_encryption_options', 'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
   'tracetype_repair_ttl', 'enable_user_defined_functions', 'enable_scripted_user_defined_functions', 'enable_materialized_views',

@@ -37,7 +37,8 @@ import { type NodeLogger, SILENT_LOGGER, transportLogger } from './node-logger.j
 import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
 import { loadOf } from './node-load.js';
 import { nextGossipGeneration } from './gossip-generation.js';
-import { StorageService, type StorageServiceOptions } from '../service/index.js';
+import { GroupLengths, SchemaRingProvider, StorageProxy, StorageService, type StorageServiceOptions, registerReplicaHandlers, storageProxyOptions } from '../service/index.js';
+import { SwitchableDataStore } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
 
 export interface IliumNodeOptions {
@@ -99,7 +100,10 @@ export class IliumNode {
       let nativePort = config.native_transport_port;
       const nodeInfo = (): NodeInfo => describeNode(config, partitioner, identity, nativePort);
       const properties = opts.properties ?? DEFAULT_SYSTEM_PROPERTIES;
-      const data = dataStoreOf(new LocalDataStore(ops.ctx), properties, config);
+      const local = new LocalDataStore(ops.ctx);
+      // Local until membership runs, then the coordinator (switchable-data-store.ts).
+      const switchable = new SwitchableDataStore(local);
+      const data = dataStoreOf(switchable, properties, config);
       const rpcHost = config.broadcast_rpc_address ?? config.rpc_address;
       const svc = new StorageService({
         env, config, partitioner, keeper, dataDir,
@@ -150,6 +154,7 @@ export class IliumNode {
       }
       svc.onMembership((e) => processor.announceClusterEvent(clusterEventOf(e)));
       await svc.start();
+      switchable.switchTo(startCoordinator(env, svc, keeper, local, config));
       return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, processor, server, thriftServer, svc, log);
     } catch (e) {
       await storageService?.stop().catch(() => undefined);
@@ -212,6 +217,25 @@ async function listen(start: () => Promise<NetAddress>, clients: string, host: s
     const why = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EADDRNOTAVAIL' ? 'the address is not on this machine' : (e as Error).message;
     throw new ConfigurationError(`cannot listen for ${clients} clients on ${host}:${port}: ${why} (${settings})`, { cause: e });
   }
+}
+
+/**
+ * The coordinator over the ring gossip keeps: replica verbs registered on the node's messaging,
+ * placement from the live schema, liveness from the failure detector, timeouts from the config.
+ */
+function startCoordinator(env: Env, svc: StorageService, keeper: SchemaKeeper, local: DataStore, config: NodeConfig): StorageProxy {
+  const self = svc.localEndpoint;
+  registerReplicaHandlers(svc.messaging, { local, tableById: (id) => keeper.schema.tableById(id), groupLengths: new GroupLengths() });
+  return new StorageProxy({
+    env,
+    messaging: svc.messaging,
+    self,
+    local,
+    rings: new SchemaRingProvider(() => svc.ring(), (ks) => keeper.schema.keyspace(ks)?.replication, self),
+    liveness: { isAlive: (e) => svc.isAlive(e) },
+    snitch: svc.snitch,
+    options: storageProxyOptions(config),
+  });
 }
 
 /** The local engine, failing writes to one keyspace when `cassandra.test.fail_writes_ks` says so. */

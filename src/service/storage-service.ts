@@ -185,6 +185,11 @@ export class StorageService {
     return this.running().messaging;
   }
 
+  /** Where peers are placed by data center and rack. */
+  get snitch(): Snitch {
+    return this.running().snitch;
+  }
+
   /** This node on the ring (its internode address). */
   get localEndpoint(): Endpoint {
     return ringEndpointOf(this.running().messaging.address);

@@ -75,3 +75,40 @@ test('three processes form a ring: nodetool status, driver hosts, schema agreeme
     return /\t\t[0-9a-f-]{36}: \[127\.0\.0\.211, 127\.0\.0\.212, 127\.0\.0\.213\]\n/.test(described.stdout) ? true : undefined;
   });
 });
+
+function pinned(address: string): cassandra.Client {
+  return new cassandra.Client({
+    contactPoints: [`${address}:9042`],
+    localDataCenter: 'datacenter1',
+    policies: { loadBalancing: new cassandra.policies.loadBalancing.AllowListPolicy(new cassandra.policies.loadBalancing.RoundRobinPolicy(), [`${address}:9042`]) },
+  });
+}
+
+test('RF=3: writes at QUORUM through one node are read at QUORUM through another and reach every replica', async () => {
+  const { consistencies } = cassandra.types;
+  const n1 = pinned('127.0.0.211');
+  const n3 = pinned('127.0.0.213');
+  try {
+    await n1.execute("CREATE KEYSPACE rf3 WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+    await n1.execute('CREATE TABLE rf3.kv (k int PRIMARY KEY, v text)');
+    await eventually('the table on node 3', async () => {
+      const rs = await n3.execute("SELECT table_name FROM system_schema.tables WHERE keyspace_name = 'rf3'");
+      return rs.rows.length === 1 ? true : undefined;
+    });
+    for (let k = 0; k < 100; k++) await n1.execute('INSERT INTO rf3.kv (k, v) VALUES (?, ?)', [k, `v${k}`], { prepare: true, consistency: consistencies.quorum });
+    for (let k = 0; k < 100; k++) {
+      const rs = await n3.execute('SELECT v FROM rf3.kv WHERE k = ?', [k], { prepare: true, consistency: consistencies.quorum });
+      assert.equal(rs.rows[0]?.['v'], `v${k}`, `row ${k} through node 3`);
+    }
+    // ALL needs every replica to answer with the same data: each node holds the rows.
+    const all = await n3.execute('SELECT count(*) FROM rf3.kv', [], { consistency: consistencies.all });
+    assert.equal(Number(all.rows[0]!['count']), 100);
+    // A delete at QUORUM through node 3 is seen through node 1.
+    await n3.execute('DELETE FROM rf3.kv WHERE k = 7', [], { consistency: consistencies.quorum });
+    const gone = await n1.execute('SELECT v FROM rf3.kv WHERE k = 7', [], { consistency: consistencies.quorum });
+    assert.equal(gone.rows.length, 0);
+  } finally {
+    await n1.shutdown();
+    await n3.shutdown();
+  }
+});
