@@ -8,8 +8,10 @@
  * 4. each replica lacking part of the reconciled answer is sent it (READ_REPAIR) and the read
  *    waits for those acknowledgements before answering (blocking read repair: a later read at
  *    the same level cannot see older data than this one returned; read-repair.ts).
+ * A replica that has not answered after speculativeRetryMs (or failed) is replaced by a spare
+ * live replica asked for data; rounds 3–4 then use the replicas that answered.
  */
-import { type Consistency, type Endpoint, assureSufficientLiveForRead, blockFor as blockForRead } from '../../locator/index.js';
+import { type Consistency, type Endpoint, assureSufficientLiveForRead, blockFor as blockForRead, countingEndpoints } from '../../locator/index.js';
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { PartitionResult } from '../../storage/read/partition-reader.js';
 import type { SliceQuery } from '../../storage/read/slice-query.js';
@@ -33,6 +35,8 @@ interface ReadPlan {
   readonly nowSec: number;
   readonly targets: readonly Endpoint[];
   readonly blockFor: number;
+  /** Live replicas that count for the level, not among the targets, nearest first. */
+  readonly spares: readonly Endpoint[];
 }
 
 export async function coordinateRead(d: ProxyDeps, cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
@@ -43,30 +47,41 @@ export async function coordinateRead(d: ProxyDeps, cf: ColumnFamilyDef, key: Buf
   const blockFor = blockForRead(cl, replicas.ctx);
   const targets = readTargets(cl, replicas.ctx, live, blockFor);
   if (targets.length === 1 && targets[0] === d.self) return d.local.read(cf, key, query, cl, nowSec);
-  const plan: ReadPlan = { cf, key, query, rq: groupKindOf(cf, query), cl, nowSec, targets, blockFor };
+  const spares = cl === 'EACH_QUORUM' ? [] : countingEndpoints(cl, replicas.ctx, live).filter((e) => !targets.includes(e));
+  const plan: ReadPlan = { cf, key, query, rq: groupKindOf(cf, query), cl, nowSec, targets, blockFor, spares };
   const first = await digestRound(d, plan);
-  if (first !== undefined) return first;
-  return resolveAndRepair(d, plan);
+  if (first.result !== undefined) return first.result;
+  return resolveAndRepair(d, { ...plan, targets: first.answered });
 }
 
-/** The answer when all digests agree with the data; undefined on a mismatch. */
-async function digestRound(d: ProxyDeps, p: ReadPlan): Promise<PartitionResult | null | undefined> {
-  const dataReplica = p.targets[0]!;
+/**
+ * The answer when every digest (and any second data answer) agrees with the data; undefined on a
+ * mismatch. Also says which replicas answered, for the resolving round.
+ */
+async function digestRound(d: ProxyDeps, p: ReadPlan): Promise<{ result: PartitionResult | null | undefined; answered: Endpoint[] }> {
+  const dataReplicas = new Set<Endpoint>([p.targets[0]!]);
   let got: ReadonlyMap<Endpoint, ReadResponse>;
   try {
-    got = await collect(d.env.timers, p.targets, p.targets.length, d.options.readTimeoutMs, (e) => readFrom(d, e, p.cf, p.key, p.rq, p.nowSec, e !== dataReplica));
+    got = await collect(d.env.timers, p.targets, p.targets.length, d.options.readTimeoutMs, (e) => readFrom(d, e, p.cf, p.key, p.rq, p.nowSec, !dataReplicas.has(e)), {
+      spares: p.spares,
+      afterMs: d.options.speculativeRetryMs,
+      onSpeculate: (spare) => dataReplicas.add(spare),
+      satisfied: (m) => m.size >= p.targets.length && [...m.values()].some((r) => r.kind === 'data'),
+    });
   } catch (e) {
-    throw toReadError(e, p.cl, p.blockFor, (answered) => answered.has(dataReplica));
+    throw toReadError(e, p.cl, p.blockFor, (answered) => [...answered].some((x) => dataReplicas.has(x as Endpoint)));
   }
-  const data = got.get(dataReplica)!;
-  if (data.kind !== 'data') throw new Error(`replica ${dataReplica} answered a digest to a data read`);
+  const answered = [...got.keys()];
+  const data = [...got.values()].find((r) => r.kind === 'data');
+  if (data === undefined || data.kind !== 'data') throw new Error('no replica answered with data');
   const expected = digestOf(data.result);
-  for (const [e, r] of got) {
-    if (e === dataReplica) continue;
-    if (r.kind !== 'digest' || !r.digest.equals(expected)) return undefined;
+  for (const r of got.values()) {
+    if (r === data) continue;
+    const digest = r.kind === 'digest' ? r.digest : digestOf(r.result);
+    if (!digest.equals(expected)) return { result: undefined, answered };
   }
-  if (data.result === null || p.rq.query === p.query) return data.result;
-  return limitResult(data.result, p.query, p.nowSec);
+  if (data.result === null || p.rq.query === p.query) return { result: data.result, answered };
+  return { result: limitResult(data.result, p.query, p.nowSec), answered };
 }
 
 async function resolveAndRepair(d: ProxyDeps, p: ReadPlan): Promise<PartitionResult | null> {

@@ -7,11 +7,16 @@ export interface StorageProxyOptions {
   readonly readTimeoutMs: number;
   readonly rangeTimeoutMs: number;
   readonly truncateTimeoutMs: number;
+  /**
+   * A single-partition read whose replicas have not all answered after this long asks one more
+   * replica (Cassandra's per-table speculative_retry; here one value for every table).
+   */
+  readonly speculativeRetryMs: number;
 }
 
 export type TimeoutConfig = Partial<Record<'write_request_timeout_in_ms' | 'read_request_timeout_in_ms' | 'range_request_timeout_in_ms' | 'truncate_request_timeout_in_ms', number>>;
 
-export const DEFAULT_STORAGE_PROXY_OPTIONS: StorageProxyOptions = Object.freeze({ writeTimeoutMs: 2_000, readTimeoutMs: 5_000, rangeTimeoutMs: 10_000, truncateTimeoutMs: 60_000 });
+export const DEFAULT_STORAGE_PROXY_OPTIONS: StorageProxyOptions = Object.freeze({ writeTimeoutMs: 2_000, readTimeoutMs: 5_000, rangeTimeoutMs: 10_000, truncateTimeoutMs: 60_000, speculativeRetryMs: 100 });
 
 export function storageProxyOptions(config: TimeoutConfig = {}): StorageProxyOptions {
   const d = DEFAULT_STORAGE_PROXY_OPTIONS;
@@ -25,5 +30,6 @@ export function storageProxyOptions(config: TimeoutConfig = {}): StorageProxyOpt
     readTimeoutMs: pick(config.read_request_timeout_in_ms, d.readTimeoutMs, 'read_request_timeout_in_ms'),
     rangeTimeoutMs: pick(config.range_request_timeout_in_ms, d.rangeTimeoutMs, 'range_request_timeout_in_ms'),
     truncateTimeoutMs: pick(config.truncate_request_timeout_in_ms, d.truncateTimeoutMs, 'truncate_request_timeout_in_ms'),
+    speculativeRetryMs: d.speculativeRetryMs,
   };
 }
