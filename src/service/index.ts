@@ -8,3 +8,6 @@ export * from './coordinator/storage-proxy-options.js';
 export * from './coordinator/ring-providers.js';
 export * from './replica/replica-context.js';
 export * from './replica/register-replica-handlers.js';
+export * from './hints/hints-sink.js';
+export * from './hints/hint-delivery.js';
+export * from './hints/hints-liveness.js';
