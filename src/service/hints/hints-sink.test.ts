@@ -27,6 +27,9 @@ test('a missed mutation becomes a hint for the replica host id, its MUTATION pay
   assert.equal(sink.hint(b, { tableId: cf.id, update }), false, 'no host id: not hinted');
   assert.equal(sink.hint(a, { tableId: 'dropped', update }), false, 'unknown table: not hinted');
   assert.equal(got.length, 1);
+  const broken = new HintsServiceSink({ hints: { hint: () => { throw new Error('ENOSPC'); } }, rings, clock: env.clock, tableById: () => cf });
+  assert.equal(broken.hint(a, { tableId: cf.id, update }), false, 'a hint that could not be written is not counted');
+  assert.equal(broken.failures, 1);
 });
 
 test('the expiry is the smallest gc_grace of the tables', () => {

@@ -3,7 +3,9 @@
  * missed becomes a hint for that replica's host id (hints follow the node, not its address), its
  * payload the MUTATION wire form (so delivery sends it as is), expiring after the table's
  * gc_grace_seconds — a hint delivered later could bring back data whose tombstones were purged.
- * A replica without a host id on the ring cannot be hinted (false: not counted for ANY).
+ * A replica without a host id on the ring cannot be hinted (false: not counted for ANY), nor can
+ * a hint the store fails to write (a full disk): the write goes on without it, counted in
+ * `failures` — the replica will need repair, as after a hint window.
  */
 import type { Endpoint } from '../../locator/index.js';
 import type { ColumnFamilyDef } from '../../schema/index.js';
@@ -25,13 +27,21 @@ export interface HintsSinkDeps {
 }
 
 export class HintsServiceSink implements HintSink {
+  /** Hints the store failed to write. */
+  failures = 0;
+
   constructor(private readonly d: HintsSinkDeps) {}
 
   hint(target: Endpoint, mutation: Mutation): boolean {
     const hostId = this.d.rings.ring().hostIdOf(target);
     const cf = this.d.tableById(mutation.tableId);
     if (hostId === undefined || cf === undefined) return false;
-    return this.d.hints.hint(hostId, encodeMutationMessage(mutation), hintExpiryMs(this.d.clock.nowMs(), [cf]));
+    try {
+      return this.d.hints.hint(hostId, encodeMutationMessage(mutation), hintExpiryMs(this.d.clock.nowMs(), [cf]));
+    } catch {
+      this.failures++;
+      return false;
+    }
   }
 }
 
