@@ -10,7 +10,7 @@ import { isolate } from '../net/index.js';
 import { divergeReplicas, liveColumns } from '../service/test-support/divergent-replicas.js';
 import { SimCluster, keys } from '../service/test-support/sim-cluster.js';
 import { simAwait } from '../../test/support/net-sim.js';
-import { liveCell } from '../storage/model/index.js';
+import { expiringCell, liveCell } from '../storage/model/index.js';
 import { RepairReplicaDownError } from './repair-errors.js';
 import { localDump, repairVia, withRepair } from './test-support/repair-cluster.js';
 
@@ -91,3 +91,25 @@ test('repair refuses with a replica down, and an unknown keyspace or table', asy
   await c.close();
 });
 
+
+test('expiring cells, flushed and compacted copies: repaired alike, and only real differences are synced', async () => {
+  const c = await SimCluster.start({ seed: 84, nodes: 3, replication: RF3 });
+  const repair = withRepair(c, 2, { depth: 3 });
+  for (const k of keys(8, 'e')) await c.write(0, k, 'a', `a-${k}`, 1n, 'ALL');
+  await simAwait(c.env, c.node(1).engine.flush());
+  for (const k of keys(8, 'e')) await c.deleteColumn(0, k, 'a', 2n, 'ALL');
+  await simAwait(c.env, c.node(2).engine.flush());
+  await simAwait(c.env, c.node(2).engine.compact());
+  const clean = await repairVia(c, repair[0]!.repair('ks'));
+  assert.equal(clean.tables[0]!.rangesOutOfSync, 0, 'memtable, SSTable and compacted copies of the same data agree');
+  const ttl = (value: string, seconds: number) => ({ key: Buffer.from('ttl'), partitionDeletion: null, rangeTombstones: [], cells: [expiringCell(c.name('t'), Buffer.from(value), 3n, seconds, c.nowSec())] });
+  await simAwait(c.env, c.node(1).local.apply([{ cf: c.cf, update: ttl('lives', 10_000) }]));
+  const fixed = await repairVia(c, repair[2]!.repair('ks'));
+  assert.equal(fixed.tables[0]!.rangesOutOfSync, 1);
+  assert.ok(fixed.tables[0]!.partitionsStreamed >= 2, 'the one partition, to each of the two replicas lacking it');
+  assertReplicasEqual(c);
+  for (const i of [0, 1, 2]) assert.equal(c.localRow(i, 'ttl').get('t'), 'lives');
+  const again = await repairVia(c, repair[1]!.repair('ks'));
+  assert.equal(again.tables[0]!.rangesOutOfSync, 0);
+  await c.close();
+});
