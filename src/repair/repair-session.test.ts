@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { isolate } from '../net/index.js';
+import { dropWithProbability, isolate, verbIs } from '../net/index.js';
 import { divergeReplicas, liveColumns } from '../service/test-support/divergent-replicas.js';
 import { SimCluster, keys } from '../service/test-support/sim-cluster.js';
 import { simAwait } from '../../test/support/net-sim.js';
 import { expiringCell, liveCell } from '../storage/model/index.js';
-import { RepairReplicaDownError } from './repair-errors.js';
+import { RepairFailedError, RepairReplicaDownError } from './repair-errors.js';
 import { localDump, repairVia, withRepair } from './test-support/repair-cluster.js';
 
 const RF3 = { class: 'SimpleStrategy', options: { replication_factor: '3' } };
@@ -111,5 +111,14 @@ test('expiring cells, flushed and compacted copies: repaired alike, and only rea
   for (const i of [0, 1, 2]) assert.equal(c.localRow(i, 'ttl').get('t'), 'lives');
   const again = await repairVia(c, repair[1]!.repair('ks'));
   assert.equal(again.tables[0]!.rangesOutOfSync, 0);
+  await c.close();
+});
+
+test('a replica that does not answer its validation fails the repair with RepairFailedError', async () => {
+  const c = await SimCluster.start({ seed: 85, nodes: 3, replication: RF3 });
+  const repair = withRepair(c, 3, { timeoutMs: 500 });
+  await c.write(0, 'k', 'a', 'v', 1n, 'ALL');
+  c.node(0).messaging.filters.add(dropWithProbability(1, c.env.random, verbIs('VALIDATION_REQ')));
+  await assert.rejects(repairVia(c, repair[0]!.repair('ks')), (e: unknown) => e instanceof RepairFailedError && /Validation of ks\.t .* failed/.test(e.message));
   await c.close();
 });
