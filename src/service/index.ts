@@ -18,3 +18,6 @@ export * from './local-states.js';
 export * from './storage-service.js';
 export * from './schema-diff.js';
 export * from './keyspace-versions-file.js';
+export * from './hints/hints-sink.js';
+export * from './hints/hint-delivery.js';
+export * from './hints/hints-liveness.js';

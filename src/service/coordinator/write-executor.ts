@@ -53,8 +53,7 @@ function writeOne(d: ProxyDeps, plan: WritePlan, cl: Consistency, writeType: Wri
     timeoutMs: d.options.writeTimeoutMs,
   });
   for (const e of plan.dead) {
-    d.hints.hint(e, mutation);
-    tracker.hinted();
+    if (d.hints.hint(e, mutation)) tracker.hinted();
   }
   let payload: Buffer | undefined;
   for (const e of plan.live) {

@@ -1,5 +1,6 @@
 /** Registers the data-path verbs a replica answers on a node's MessagingService. */
 import type { MessagingService } from '../../net/index.js';
+import { hintVerbHandler } from './hint-verb.js';
 import { mutationVerbHandler } from './mutation-verb.js';
 import { rangeReadVerbHandler } from './range-read-verb.js';
 import { readRepairVerbHandler } from './read-repair-verb.js';
@@ -13,4 +14,5 @@ export function registerReplicaHandlers(messaging: MessagingService, ctx: Replic
   messaging.registerHandler('RANGE_READ', rangeReadVerbHandler(ctx));
   messaging.registerHandler('READ_REPAIR', readRepairVerbHandler(ctx));
   messaging.registerHandler('TRUNCATE', truncateVerbHandler(ctx));
+  messaging.registerHandler('HINT', hintVerbHandler(ctx));
 }

@@ -14,7 +14,7 @@ import { encodeReadCommand } from '../wire/read-command.js';
 import { decodeReadResponse } from '../wire/read-response.js';
 import { encodeTruncate } from '../wire/truncate-message.js';
 
-test('MUTATION, READ (data and digest), RANGE_READ, READ_REPAIR and TRUNCATE on a replica', async () => {
+test('MUTATION, READ (data and digest), RANGE_READ, READ_REPAIR, HINT and TRUNCATE on a replica', async () => {
   const c = await SimCluster.start({ seed: 61, nodes: 2, replication: { class: 'SimpleStrategy', options: { replication_factor: '2' } } });
   const [a, b] = [c.node(0), c.node(1)];
   const ask = (verb: VerbName, payload: Uint8Array) => simAwait(c.env, a.messaging.request(b.messaging.address, { verb, payload }));
@@ -34,6 +34,9 @@ test('MUTATION, READ (data and digest), RANGE_READ, READ_REPAIR and TRUNCATE on 
 
   await ask('READ_REPAIR', encodeMutationMessage({ tableId: c.cf.id, update: update('two', 2n) }));
   assert.equal(c.localRow(1, 'k').get('col'), 'two');
+  assert.equal((await ask('HINT', encodeMutationMessage({ tableId: c.cf.id, update: update('hinted', 3n) }))).verb, 'HINT_RSP');
+  assert.equal(c.localRow(1, 'k').get('col'), 'hinted');
+  await ask('READ_REPAIR', encodeMutationMessage({ tableId: c.cf.id, update: update('two', 4n) }));
   const range = decodeRangeResponse((await ask('RANGE_READ', encodeRangeReadCommand({ tableId: c.cf.id, from: undefined, to: undefined, partitionLimit: 10, query: WHOLE, groupKind: undefined, nowSec: c.nowSec() }))).payload);
   assert.deepEqual(range.map((p) => p.key.toString()), ['k']);
 
@@ -45,7 +48,7 @@ test('MUTATION, READ (data and digest), RANGE_READ, READ_REPAIR and TRUNCATE on 
 test('a garbled payload is answered BAD_PAYLOAD, an unknown table INVALID; nothing is applied', async () => {
   const c = await SimCluster.start({ seed: 62, nodes: 2, replication: { class: 'SimpleStrategy', options: { replication_factor: '2' } } });
   const ask = (verb: VerbName, payload: Uint8Array) => simAwait(c.env, c.node(0).messaging.request(c.node(1).messaging.address, { verb, payload }));
-  for (const verb of ['MUTATION', 'READ', 'RANGE_READ', 'READ_REPAIR', 'TRUNCATE'] as const) {
+  for (const verb of ['MUTATION', 'READ', 'RANGE_READ', 'READ_REPAIR', 'TRUNCATE', 'HINT'] as const) {
     await assert.rejects(ask(verb, Buffer.from([0xff, 0xff, 0xff])), (e: unknown) => {
       assert.ok(e instanceof RemoteFailureError, String(e));
       assert.equal(e.reason, 'BAD_PAYLOAD', verb);
@@ -55,5 +58,6 @@ test('a garbled payload is answered BAD_PAYLOAD, an unknown table INVALID; nothi
   }
   const stranger = encodeMutationMessage({ tableId: 'no-such-table', update: { key: Buffer.from('k'), partitionDeletion: null, rangeTombstones: [], cells: [] } });
   await assert.rejects(ask('MUTATION', stranger), (e: unknown) => e instanceof RemoteFailureError && e.reason === 'HANDLER_ERROR' && e.remoteErrorCode === ErrorCode.INVALID && /Unknown table id no-such-table/.test(e.message));
+  assert.equal((await ask('HINT', stranger)).verb, 'HINT_RSP', 'a hint for a dropped table is acknowledged (and dropped)');
   await c.close();
 });

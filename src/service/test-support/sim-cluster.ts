@@ -4,6 +4,9 @@
  * 127.0.0.i:7000 with the replica verbs registered, and its own StorageProxy. Tokens are spread
  * evenly over Murmur3's ring; one keyspace `ks` with a Standard column family `t` (UTF8 names)
  * is added to every node's schema (same ids everywhere, as schema agreement would leave them).
+ * Node i has host id `00000000-0000-4000-8000-<i+1 in 12 hex digits>`. Hints go to an in-memory
+ * sink, or with `hints` to a real HintsService per node (`/node<i>/hints`, delivered over HINT).
+ * `restart()` reopens every node's storage and hints after a power loss (`env.fs.crash()`).
  */
 import { Murmur3Partitioner } from '../../dht/index.js';
 import { openNodeStorage } from '../../db/open-node-storage.js';
@@ -18,7 +21,12 @@ import type { SchemaKeeper } from '../../db/system-schema.js';
 import type { StorageEngine } from '../../storage/storage-engine.js';
 import { newSimEnv, simAwait, startSimNode } from '../../../test/support/net-sim.js';
 import type { MessagingService } from '../../net/index.js';
-import { DownSetLiveness, MemoryHintSink } from '../coordinator/seams.js';
+import { DEFAULT_HINTS_OPTIONS, HintsService, type HintsOptions } from '../../hints/index.js';
+import { RecordingNetLogger } from '../../../test/support/net-sim.js';
+import { DownSetLiveness, type HintSink, MemoryHintSink } from '../coordinator/seams.js';
+import { MessagingHintDelivery } from '../hints/hint-delivery.js';
+import { RingHintsLiveness } from '../hints/hints-liveness.js';
+import { HintsServiceSink } from '../hints/hints-sink.js';
 import { SchemaRingProvider } from '../coordinator/ring-providers.js';
 import { storageProxyOptions } from '../coordinator/storage-proxy-options.js';
 import { GroupLengths } from '../group-length.js';
@@ -30,14 +38,18 @@ export const partitioner = new Murmur3Partitioner();
 
 export interface SimClusterNode {
   readonly endpoint: Endpoint;
+  readonly hostId: string;
   readonly messaging: MessagingService;
-  readonly engine: StorageEngine;
-  readonly local: LocalDataStore;
-  readonly proxy: StorageProxy;
+  /** Storage and coordinator: replaced by `SimCluster.restart()`. */
+  engine: StorageEngine;
+  local: LocalDataStore;
+  proxy: StorageProxy;
   readonly hints: MemoryHintSink;
+  /** The node's hints on disk (with the `hints` option). */
+  hintsService: HintsService | undefined;
   readonly rings: SchemaRingProvider;
-  readonly keeper: SchemaKeeper;
-  readonly ops: LocalOperations;
+  keeper: SchemaKeeper;
+  ops: LocalOperations;
 }
 
 export interface SimClusterOptions {
@@ -52,6 +64,12 @@ export interface SimClusterOptions {
   readonly bootstrapping?: number;
   /** Tokens per normal node (vnodes), interleaved evenly around the ring; default 1. */
   readonly tokensPerNode?: number;
+  /** Real hinted handoff (HintsService per node) with these options instead of the in-memory sink. */
+  readonly hints?: Partial<HintsOptions>;
+}
+
+export function simHostId(i: number): string {
+  return `00000000-0000-4000-8000-${(i + 1).toString(16).padStart(12, '0')}`;
 }
 
 class TableSnitch implements Snitch {
@@ -70,6 +88,7 @@ export class SimCluster {
     readonly ring: TokenMetadata,
     readonly keyspace: KeyspaceDef,
     readonly cf: ColumnFamilyDef,
+    private readonly wiring: NodeWiring,
   ) {}
 
   static async start(o: SimClusterOptions): Promise<SimCluster> {
@@ -87,24 +106,33 @@ export class SimCluster {
       const own = Array.from({ length: vnodes }, (_, j) => normalToken(i + j * normal));
       ring = i < normal ? ring.withNormalTokens(e, own) : ring.withBootstrapTokens(e, [normalToken(i - normal) + span / 2n]);
     });
+    ring = endpoints.reduce((r, e, i) => r.withHostId(e, simHostId(i)), ring);
     const keyspace = createKeyspace({ name: 'ks', replication: o.replication, tables: [{ name: 't', comparator: 'UTF8Type', keyValidator: 'UTF8Type' }] }, env.random);
     const liveness = new DownSetLiveness();
     const options = storageProxyOptions({ write_request_timeout_in_ms: o.writeTimeoutMs ?? 200, read_request_timeout_in_ms: o.readTimeoutMs ?? 300, range_request_timeout_in_ms: 500, truncate_request_timeout_in_ms: 500 });
+    const wiring: NodeWiring = { env, liveness, snitch, options, hintsOptions: o.hints };
     const nodes: SimClusterNode[] = [];
     for (let i = 0; i < o.nodes; i++) {
       const self = endpoints[i]!;
       const { messaging } = await startSimNode(env, `127.0.0.${i + 1}`);
-      const { engine, keeper } = await simAwait(env, openNodeStorage({ env, dataDir: `/node${i + 1}`, partitioner, options: { commitlogSync: 'batch' } }));
-      await simAwait(env, keeper.addKeyspace(keyspace));
-      const ops = new LocalOperations(keeper, engine, env, partitioner);
-      const local = new LocalDataStore(ops.ctx);
-      registerReplicaHandlers(messaging, { local, tableById: (id) => keeper.schema.tableById(id), groupLengths: new GroupLengths() });
-      const rings = new SchemaRingProvider(() => ring, (ks) => keeper.schema.keyspace(ks)?.replication, self);
-      const hints = new MemoryHintSink();
-      const proxy = new StorageProxy({ env, messaging, self, local, rings, liveness, snitch, hints, options });
-      nodes.push({ endpoint: self, messaging, engine, local, proxy, hints, rings, keeper, ops });
+      const rings = new SchemaRingProvider(() => ring, (ks) => node.keeper.schema.keyspace(ks)?.replication, self);
+      const node = { endpoint: self, hostId: simHostId(i), messaging, rings, hints: new MemoryHintSink(), hintsService: undefined } as unknown as SimClusterNode;
+      await openNode(wiring, node, i, keyspace);
+      nodes.push(node);
     }
-    return new SimCluster(env, nodes, liveness, ring, keyspace, keyspace.tables[0]!);
+    return new SimCluster(env, nodes, liveness, ring, keyspace, keyspace.tables[0]!, wiring);
+  }
+
+  /**
+   * Every node opens its storage (replaying its commit log) and its hints again, as after a power
+   * loss of the shared file system (`env.fs.crash()`): the old engines and hint files are gone.
+   */
+  async restart(): Promise<void> {
+    for (const [i, n] of this.nodes.entries()) {
+      if (n.hintsService !== undefined) await simAwait(this.env, n.hintsService.stop()).catch(() => undefined);
+      for (const verb of REPLICA_VERBS) n.messaging.unregisterHandler(verb);
+      await openNode(this.wiring, n, i, null);
+    }
   }
 
   node(i: number): SimClusterNode {
@@ -161,9 +189,40 @@ export class SimCluster {
   }
 
   async close(): Promise<void> {
+    for (const n of this.nodes) if (n.hintsService !== undefined) await simAwait(this.env, n.hintsService.stop());
     for (const n of this.nodes) await n.messaging.shutdown();
     for (const n of this.nodes) await simAwait(this.env, n.engine.close());
   }
+}
+
+interface NodeWiring {
+  readonly env: SimEnv;
+  readonly liveness: DownSetLiveness;
+  readonly snitch: Snitch;
+  readonly options: ReturnType<typeof storageProxyOptions>;
+  readonly hintsOptions: Partial<HintsOptions> | undefined;
+}
+
+const REPLICA_VERBS = ['MUTATION', 'READ', 'RANGE_READ', 'READ_REPAIR', 'TRUNCATE', 'HINT'] as const;
+
+/** Opens node i's storage (adding `keyspace` on first start), replica handlers, hints and coordinator. */
+async function openNode(w: NodeWiring, node: SimClusterNode, i: number, keyspace: KeyspaceDef | null): Promise<void> {
+  const { env } = w;
+  const { engine, keeper } = await simAwait(env, openNodeStorage({ env, dataDir: `/node${i + 1}`, partitioner, options: { commitlogSync: 'batch' } }));
+  if (keyspace !== null) await simAwait(env, keeper.addKeyspace(keyspace));
+  const ops = new LocalOperations(keeper, engine, env, partitioner);
+  const local = new LocalDataStore(ops.ctx);
+  const tableById = (id: string) => keeper.schema.tableById(id);
+  registerReplicaHandlers(node.messaging, { local, tableById, groupLengths: new GroupLengths() });
+  let hints: HintSink = node.hints;
+  if (w.hintsOptions !== undefined) {
+    const liveness = new RingHintsLiveness(w.liveness, node.rings);
+    const delivery = new MessagingHintDelivery(node.messaging, node.rings, 1_000);
+    node.hintsService = new HintsService(env, `/node${i + 1}/hints`, liveness, delivery, { ...DEFAULT_HINTS_OPTIONS, throttleBytesPerSec: 0, ...w.hintsOptions }, new RecordingNetLogger());
+    node.hintsService.start();
+    hints = new HintsServiceSink({ hints: node.hintsService, rings: node.rings, clock: env.clock, tableById });
+  }
+  Object.assign(node, { engine, keeper, ops, local, proxy: new StorageProxy({ env, messaging: node.messaging, self: node.endpoint, local, rings: node.rings, liveness: w.liveness, snitch: w.snitch, hints, options: w.options }) });
 }
 
 export const WHOLE = { slices: [{ start: BOTTOM, end: TOP }], reversed: false } as const;
