@@ -50,6 +50,13 @@ export interface NodeConfig {
   readonly range_request_timeout_in_ms: number;
   readonly write_request_timeout_in_ms: number;
   readonly truncate_request_timeout_in_ms: number;
+  /** Hinted handoff (Cassandra's keys and defaults); hints_directory defaults to `<data>/hints`. */
+  readonly hinted_handoff_enabled: boolean;
+  readonly max_hint_window_in_ms: number;
+  readonly hinted_handoff_throttle_in_kb: number;
+  readonly hints_directory: string | null;
+  readonly hints_flush_period_in_ms: number;
+  readonly max_hints_file_size_in_mb: number;
   readonly start_admin: boolean;
   /** Defaults to listen_address. */
   readonly admin_address: string | null;
@@ -90,6 +97,12 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   range_request_timeout_in_ms: 10000,
   write_request_timeout_in_ms: 2000,
   truncate_request_timeout_in_ms: 60000,
+  hinted_handoff_enabled: true,
+  max_hint_window_in_ms: 10_800_000,
+  hinted_handoff_throttle_in_kb: 1024,
+  hints_directory: null,
+  hints_flush_period_in_ms: 10_000,
+  max_hints_file_size_in_mb: 128,
   start_admin: true,
   admin_address: null,
   admin_port: 7199,
@@ -98,8 +111,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
 
 /** cassandra.yaml keys Ilium accepts and does not use (yet). */
 const IGNORED_KEYS = new Set([
-  'hinted_handoff_enabled', 'max_hint_window_in_ms', 'hinted_handoff_throttle_in_kb', 'max_hints_delivery_threads', 'hints_directory',
-  'hints_flush_period_in_ms', 'max_hints_file_size_in_mb', 'batchlog_replay_throttle_in_kb', 'authorizer', 'role_manager',
+  'max_hints_delivery_threads', 'batchlog_replay_throttle_in_kb', 'authorizer', 'role_manager',
   'roles_validity_in_ms', 'permissions_validity_in_ms', 'credentials_validity_in_ms', 'cdc_enabled', 'disk_failure_policy',
   'commit_failure_policy', 'prepared_statements_cache_size_mb', 'key_cache_size_in_mb', 'key_cache_save_period', 'row_cache_size_in_mb',
   'row_cache_save_period', 'counter_cache_size_in_mb', 'counter_cache_save_period', 'saved_caches_directory', 'concurrent_reads',
@@ -164,7 +176,7 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
 }
 
 function checkValue(key: string, value: unknown, def: unknown): unknown {
-  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address' || key === 'admin_address')) return null;
+  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address' || key === 'admin_address' || key === 'hints_directory')) return null;
   if (Array.isArray(def)) {
     if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ConfigurationError(`${key} must be a list of strings`);
     return Object.freeze([...value]);
@@ -200,12 +212,13 @@ function validate(c: NodeConfig): void {
   if (!['periodic', 'batch', 'group'].includes(c.commitlog_sync)) throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, got ${c.commitlog_sync}`);
   if (c.data_file_directories.length === 0) throw new ConfigurationError('data_file_directories needs at least one directory');
   if (!Number.isInteger(c.num_tokens) || c.num_tokens < 1 || c.num_tokens > 1536) throw new ConfigurationError(`num_tokens must be between 1 and 1536, got ${c.num_tokens}`);
-  for (const k of ['commitlog_sync_period_in_ms', 'commitlog_sync_group_window_in_ms', 'commitlog_segment_size_in_mb', 'native_transport_max_frame_size_in_mb', 'thrift_framed_transport_size_in_mb', 'memtable_flush_threshold_in_mb'] as const) {
+  for (const k of ['commitlog_sync_period_in_ms', 'commitlog_sync_group_window_in_ms', 'commitlog_segment_size_in_mb', 'native_transport_max_frame_size_in_mb', 'thrift_framed_transport_size_in_mb', 'memtable_flush_threshold_in_mb', 'read_request_timeout_in_ms', 'range_request_timeout_in_ms', 'write_request_timeout_in_ms', 'truncate_request_timeout_in_ms', 'hints_flush_period_in_ms', 'max_hints_file_size_in_mb'] as const) {
     if (!(c[k] > 0)) throw new ConfigurationError(`${k} must be positive, got ${c[k]}`);
   }
   if (!Number.isInteger(c.prepared_statements_cache_max_entries) || c.prepared_statements_cache_max_entries < 1) {
     throw new ConfigurationError(`prepared_statements_cache_max_entries must be a positive integer, got ${c.prepared_statements_cache_max_entries}`);
   }
+  if (!(c.max_hint_window_in_ms >= 0) || !(c.hinted_handoff_throttle_in_kb >= 0)) throw new ConfigurationError('max_hint_window_in_ms and hinted_handoff_throttle_in_kb must not be negative');
   if (!(c.phi_convict_threshold >= 5 && c.phi_convict_threshold <= 16)) throw new ConfigurationError(`phi_convict_threshold must be between 5 and 16, got ${c.phi_convict_threshold}`);
   if (c.cluster_name.length === 0) throw new ConfigurationError('cluster_name must not be empty');
 }

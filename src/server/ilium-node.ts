@@ -37,7 +37,10 @@ import { type NodeLogger, SILENT_LOGGER, transportLogger } from './node-logger.j
 import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
 import { loadOf } from './node-load.js';
 import { nextGossipGeneration } from './gossip-generation.js';
-import { GroupLengths, SchemaRingProvider, StorageProxy, StorageService, type StorageServiceOptions, registerReplicaHandlers, storageProxyOptions } from '../service/index.js';
+import { GroupLengths, HintsServiceSink, MessagingHintDelivery, RingHintsLiveness, SchemaRingProvider, StorageProxy, StorageService, type StorageServiceOptions, registerReplicaHandlers, storageProxyOptions } from '../service/index.js';
+import { DEFAULT_HINTS_OPTIONS, HintsService } from '../hints/index.js';
+import { RepairService, registerRepairHandlers } from '../repair/index.js';
+import type { Endpoint } from '../locator/index.js';
 import { SwitchableDataStore } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
 
@@ -78,6 +81,8 @@ export class IliumNode {
     readonly thriftServer: ThriftServer | undefined,
     /** Membership: messaging, gossip, the ring, schema agreement. */
     readonly storage: StorageService,
+    /** The coordinator, the hints this node keeps for others, repair. */
+    readonly cluster: Coordination,
     private readonly log: NodeLogger,
   ) {}
 
@@ -95,6 +100,7 @@ export class IliumNode {
     let server: CqlServer | undefined;
     let thriftServer: ThriftServer | undefined;
     let storageService: StorageService | undefined;
+    let cluster: Coordination | undefined;
     try {
       const ops = new LocalOperations(keeper, engine, env, partitioner);
       let nativePort = config.native_transport_port;
@@ -154,9 +160,11 @@ export class IliumNode {
       }
       svc.onMembership((e) => processor.announceClusterEvent(clusterEventOf(e)));
       await svc.start();
-      switchable.switchTo(startCoordinator(env, svc, keeper, local, config));
-      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, processor, server, thriftServer, svc, log);
+      cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, log });
+      switchable.switchTo(cluster.proxy);
+      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, processor, server, thriftServer, svc, cluster, log);
     } catch (e) {
+      await cluster?.hints.stop().catch(() => undefined);
       await storageService?.stop().catch(() => undefined);
       await thriftServer?.close().catch(() => undefined);
       await server?.close().catch(() => undefined);
@@ -201,6 +209,7 @@ export class IliumNode {
       this.log.info('stopping', {});
       await this.storage.stop();
       await Promise.all([this.server?.close(), this.thriftServer?.close()]);
+      await this.cluster.hints.stop();
       await this.engine.close();
       this.log.info('stopped', {});
     })();
@@ -219,23 +228,74 @@ async function listen(start: () => Promise<NetAddress>, clients: string, host: s
   }
 }
 
+interface CoordinatorInputs {
+  readonly env: Env;
+  readonly svc: StorageService;
+  readonly keeper: SchemaKeeper;
+  readonly local: DataStore;
+  readonly config: NodeConfig;
+  readonly dataDir: string;
+  readonly partitioner: Partitioner;
+  readonly log: NodeLogger;
+}
+
+/** What a node coordinates with: the proxy, the hints it keeps for others, and repair. */
+export interface Coordination {
+  readonly proxy: StorageProxy;
+  readonly hints: HintsService;
+  readonly repair: RepairService;
+}
+
 /**
- * The coordinator over the ring gossip keeps: replica verbs registered on the node's messaging,
- * placement from the live schema, liveness from the failure detector, timeouts from the config.
+ * The coordinator over the ring gossip keeps: replica, hint and repair verbs registered on the
+ * node's messaging, placement from the live schema, liveness from the failure detector, hints kept
+ * on disk for replicas that miss writes and delivered when gossip sees them up again, timeouts
+ * from the config.
  */
-function startCoordinator(env: Env, svc: StorageService, keeper: SchemaKeeper, local: DataStore, config: NodeConfig): StorageProxy {
+function startCoordinator(i: CoordinatorInputs): Coordination {
+  const { env, svc, keeper, local, config } = i;
   const self = svc.localEndpoint;
-  registerReplicaHandlers(svc.messaging, { local, tableById: (id) => keeper.schema.tableById(id), groupLengths: new GroupLengths() });
-  return new StorageProxy({
+  const tableById = (id: string) => keeper.schema.tableById(id);
+  registerReplicaHandlers(svc.messaging, { local, tableById, groupLengths: new GroupLengths() });
+  const rings = new SchemaRingProvider(() => svc.ring(), (ks) => keeper.schema.keyspace(ks)?.replication, self);
+  const liveness = { isAlive: (e: Endpoint) => svc.isAlive(e), downSinceMs: (e: Endpoint) => svc.downSinceMs(e) ?? null };
+  const options = storageProxyOptions(config);
+  const hints = new HintsService(
+    env,
+    config.hints_directory ?? `${i.dataDir}/hints`,
+    new RingHintsLiveness(liveness, rings),
+    new MessagingHintDelivery(svc.messaging, rings, options.writeTimeoutMs),
+    {
+      enabled: config.hinted_handoff_enabled,
+      maxHintWindowMs: config.max_hint_window_in_ms,
+      flushPeriodMs: config.hints_flush_period_in_ms,
+      dispatchPeriodMs: DEFAULT_HINTS_OPTIONS.dispatchPeriodMs,
+      throttleBytesPerSec: config.hinted_handoff_throttle_in_kb * 1024,
+      maxFileBytes: config.max_hints_file_size_in_mb * MB,
+    },
+    i.log,
+  );
+  hints.start();
+  svc.onMembership((e) => {
+    if (e.change !== 'UP') return;
+    const hostId = svc.ring().hostIdOf(e.endpoint);
+    if (hostId !== undefined) hints.onAlive(hostId);
+  });
+  const replica = { local, tableById, partitioner: i.partitioner, messaging: svc.messaging };
+  registerRepairHandlers(svc.messaging, replica);
+  const repair = new RepairService({ replica, self, rings, liveness, clock: env.clock, keyspace: (name) => keeper.schema.keyspace(name) });
+  const proxy = new StorageProxy({
     env,
     messaging: svc.messaging,
     self,
     local,
-    rings: new SchemaRingProvider(() => svc.ring(), (ks) => keeper.schema.keyspace(ks)?.replication, self),
-    liveness: { isAlive: (e) => svc.isAlive(e) },
+    rings,
+    liveness,
     snitch: svc.snitch,
-    options: storageProxyOptions(config),
+    hints: new HintsServiceSink({ hints, rings, clock: env.clock, tableById }),
+    options,
   });
+  return { proxy, hints, repair };
 }
 
 /** The local engine, failing writes to one keyspace when `cassandra.test.fail_writes_ks` says so. */

@@ -1,7 +1,8 @@
 /**
  * The commands a node answers over the admin protocol, by name, each taking nodetool's positional
  * arguments and returning plain JSON for the client to print. The cluster views (status, ring,
- * describecluster, gossipinfo) come from gossip (`cluster-status.ts`).
+ * describecluster, gossipinfo) come from gossip (`cluster-status.ts`); repair and hints from the
+ * node's coordination (`IliumNode.cluster`).
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import { uuidToString } from '../../marshal/index.js';
@@ -64,6 +65,14 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
       return {};
     },
     tablestats: (args) => tableStats(node, args),
+    repair: async (args) => {
+      const [ks, ...tables] = args;
+      const keyspaces = ks !== undefined ? [ks] : node.keeper.schema.keyspaces.map((k) => k.name).filter((n) => !n.startsWith('system'));
+      const reports = [];
+      for (const k of keyspaces) reports.push(await node.cluster.repair.repair(k, tables.length === 0 ? undefined : tables));
+      return { reports };
+    },
+    hints: () => ({ pendingTargets: node.cluster.hints.pendingTargets(), ...node.cluster.hints.stats }),
   };
   return async (command, args) => {
     const run = Object.hasOwn(commands, command) ? commands[command] : undefined;

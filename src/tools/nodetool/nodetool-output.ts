@@ -122,3 +122,19 @@ export function formatGossipInfo(r: GossipInfoResult): string {
   }
   return `${out.join('\n')}\n`;
 }
+
+interface RepairResult {
+  readonly reports: readonly { readonly keyspace: string; readonly tables: readonly { table: string; rangesCompared: number; rangesOutOfSync: number; syncs: number; partitionsStreamed: number }[] }[];
+}
+
+export function formatRepair(r: RepairResult): string {
+  const out: string[] = [];
+  for (const ks of r.reports) {
+    out.push(`Repairing keyspace ${ks.keyspace}`);
+    for (const t of ks.tables) {
+      out.push(`\t${ks.keyspace}.${t.table}: ${t.rangesCompared} ranges compared, ${t.rangesOutOfSync} out of sync, ${t.syncs} syncs, ${t.partitionsStreamed} partitions streamed`);
+    }
+  }
+  out.push('Repair completed successfully', '');
+  return out.join('\n');
+}

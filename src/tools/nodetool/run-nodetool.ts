@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 import type { Env } from '../../env/index.js';
 import { AdminCommandError, callAdmin } from './admin-client.js';
-import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRing, formatStatus, formatTableStats } from './nodetool-output.js';
+import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatStatus, formatTableStats } from './nodetool-output.js';
 
 export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [--timeout seconds] <command> [args…]
   -h, --host     the node's admin address (127.0.0.1)
@@ -23,7 +23,10 @@ commands:
   compact [ks [table…]]          compacts SSTables
   snapshot [-t tag] [ks…]        hard-link snapshots of SSTables
   clearsnapshot [-t tag]         removes snapshots (all of them without -t)
-  drain                          stops client requests and flushes every memtable`;
+  drain                          stops client requests and flushes every memtable
+  repair [ks [table…]]           anti-entropy repair of this node's ranges (every user keyspace
+                                 without arguments): Merkle trees compared, differences synced
+  hints                          hints kept for other nodes: targets and counts`;
 
 export interface NodetoolIo {
   readonly argv: readonly string[];
@@ -115,6 +118,10 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return formatGossipInfo(r);
     case 'tablestats':
       return formatTableStats(r);
+    case 'repair':
+      return formatRepair(r);
+    case 'hints':
+      return `${JSON.stringify(result, null, 2)}\n`;
     case 'version':
       return `ReleaseVersion: ${(result as { releaseVersion: string }).releaseVersion}\n`;
     case 'snapshot': {
