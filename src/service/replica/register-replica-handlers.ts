@@ -1,5 +1,8 @@
 /** Registers the data-path verbs a replica answers on a node's MessagingService. */
 import type { MessagingService } from '../../net/index.js';
+import { paxosCommitVerbHandler } from './paxos-commit-verb.js';
+import { paxosPrepareVerbHandler } from './paxos-prepare-verb.js';
+import { paxosProposeVerbHandler } from './paxos-propose-verb.js';
 import { mutationVerbHandler } from './mutation-verb.js';
 import { rangeReadVerbHandler } from './range-read-verb.js';
 import { readRepairVerbHandler } from './read-repair-verb.js';
@@ -13,4 +16,9 @@ export function registerReplicaHandlers(messaging: MessagingService, ctx: Replic
   messaging.registerHandler('RANGE_READ', rangeReadVerbHandler(ctx));
   messaging.registerHandler('READ_REPAIR', readRepairVerbHandler(ctx));
   messaging.registerHandler('TRUNCATE', truncateVerbHandler(ctx));
+  if (ctx.paxos !== undefined) {
+    messaging.registerHandler('PAXOS_PREPARE', paxosPrepareVerbHandler(ctx, ctx.paxos));
+    messaging.registerHandler('PAXOS_PROPOSE', paxosProposeVerbHandler(ctx, ctx.paxos));
+    messaging.registerHandler('PAXOS_COMMIT', paxosCommitVerbHandler(ctx, ctx.paxos));
+  }
 }
