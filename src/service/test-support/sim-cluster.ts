@@ -25,6 +25,9 @@ import { GroupLengths } from '../group-length.js';
 import { LocalDataStore } from '../local-data-store.js';
 import { registerReplicaHandlers } from '../replica/register-replica-handlers.js';
 import { StorageProxy } from '../storage-proxy.js';
+import { PaxosAcceptor } from '../paxos/paxos-acceptor.js';
+import { PaxosStateTable } from '../../db/paxos-table.js';
+import { RowLocks } from '../../db/operations/row-locks.js';
 
 export const partitioner = new Murmur3Partitioner();
 
@@ -98,10 +101,12 @@ export class SimCluster {
       await simAwait(env, keeper.addKeyspace(keyspace));
       const ops = new LocalOperations(keeper, engine, env, partitioner);
       const local = new LocalDataStore(ops.ctx);
-      registerReplicaHandlers(messaging, { local, tableById: (id) => keeper.schema.tableById(id), groupLengths: new GroupLengths() });
+      const tableById = (id: string) => keeper.schema.tableById(id);
+      const paxos = new PaxosAcceptor({ table: new PaxosStateTable(engine), locks: new RowLocks(), clock: env.clock, local, tableById });
+      registerReplicaHandlers(messaging, { local, tableById, groupLengths: new GroupLengths(), paxos });
       const rings = new SchemaRingProvider(() => ring, (ks) => keeper.schema.keyspace(ks)?.replication, self);
       const hints = new MemoryHintSink();
-      const proxy = new StorageProxy({ env, messaging, self, local, rings, liveness, snitch, hints, options });
+      const proxy = new StorageProxy({ env, messaging, self, local, rings, liveness, snitch, hints, options, paxos });
       nodes.push({ endpoint: self, messaging, engine, local, proxy, hints, rings, keeper, ops });
     }
     return new SimCluster(env, nodes, liveness, ring, keyspace, keyspace.tables[0]!);
