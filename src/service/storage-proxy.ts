@@ -76,6 +76,11 @@ export class StorageProxy implements DataStore {
     };
   }
 
+  /** The coordinator's wiring, for tests that drive Paxos rounds by hand (a coordinator dying mid-operation). */
+  get deps(): ProxyDeps {
+    return this.d;
+  }
+
   read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
     if (isSerialConsistency(cl) && this.multiNode()) return coordinateSerialRead(this.d, cf, key, query, cl, nowSec);
     return coordinateRead(this.d, cf, key, query, cl, nowSec);
