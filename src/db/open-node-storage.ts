@@ -9,6 +9,7 @@ import type { Env } from '../env/index.js';
 import { StorageEngine, type StorageEngineConfig } from '../storage/storage-engine.js';
 import type { KeyDecorator, TableDef } from '../storage/table-def.js';
 import { readSchemaBeforeOpen } from './schema-before-open.js';
+import { batchlogTableDef } from './batchlog-table.js';
 import { paxosTableDef } from './paxos-table.js';
 import { schemaTableDef } from './schema-table.js';
 import { SchemaKeeper } from './system-schema.js';
@@ -32,8 +33,8 @@ export async function openNodeStorage(cfg: NodeStorageConfig): Promise<{ engine:
   // Hidden index tables (KEYS and CQL) too: after a crash their unflushed entries are in the commit log.
   for (const t of allIndexTableDefs(Schema.of(stored.keyspaces))) known.set(t.id, t);
   // Paxos state (paxos-table.ts), registered when first used: after a crash its writes are in the commit log too.
-  const paxos = paxosTableDef();
-  known.set(paxos.id, paxos);
+  // So is the batch log (batchlog-table.ts).
+  for (const t of [paxosTableDef(), batchlogTableDef()]) known.set(t.id, t);
   const engine = await StorageEngine.open({
     env: cfg.env,
     dataDir: cfg.dataDir,

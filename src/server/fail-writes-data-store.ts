@@ -4,7 +4,7 @@
  * Reads, truncation and writes to other keyspaces go through untouched. A DataStore decorator,
  * installed by the composition root only when the property is set.
  */
-import type { CasDecide, CasLevels, Consistency, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from '../cql/execution/index.js';
+import type { ApplyOptions, CasDecide, CasLevels, Consistency, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from '../cql/execution/index.js';
 import { ReplicaWriteFailureError } from '../errors/index.js';
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
 import type { Cell } from '../storage/model/index.js';
@@ -25,9 +25,9 @@ export class FailWritesDataStore implements DataStore {
     return this.inner.scan(cf, from, to, query, partitionLimit, cl, nowSec);
   }
 
-  apply(writes: readonly TableWrite[], cl: Consistency): Promise<void> {
+  apply(writes: readonly TableWrite[], cl: Consistency, how?: ApplyOptions): Promise<void> {
     if (writes.some((w) => w.cf.keyspace === this.keyspace)) return Promise.reject(this.failure(cl));
-    return this.inner.apply(writes, cl);
+    return this.inner.apply(writes, cl, how);
   }
 
   /** A conditional write that would write fails the same way, once its condition held. */

@@ -29,6 +29,15 @@ export interface TableWrite {
   readonly update: PartitionUpdate;
 }
 
+/** How a set of writes is applied. */
+export interface ApplyOptions {
+  /**
+   * A LOGGED batch: on a cluster, writes to more than one partition are first stored in the batch
+   * log of other nodes, so a coordinator failing midway leaves them to be replayed.
+   */
+  readonly logged?: boolean;
+}
+
 /** What a compare-and-set decision reads the current data through (at the serial read level). */
 export type CasReader = Pick<DataStore, 'read'>;
 
@@ -61,7 +70,7 @@ export interface DataStore {
    */
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]>;
   /** Applies updates; each partition's update is atomic. Resolves when all are durable per the consistency level. */
-  apply(writes: readonly TableWrite[], cl: Consistency): Promise<void>;
+  apply(writes: readonly TableWrite[], cl: Consistency, how?: ApplyOptions): Promise<void>;
   /** Runs `fn` while no other locked section of this partition runs (read-modify-write). */
   withPartitionLock<T>(cf: ColumnFamilyDef, key: Buffer, fn: () => Promise<T>): Promise<T>;
   /**

@@ -5,6 +5,8 @@
  * served by `local` (the single-node LocalDataStore) without the network, so on a ring of one node
  * every call is exactly the local store's.
  *
+ * LOGGED batches over several partitions are stored in other nodes' batch logs first
+ * (batchlog/coordinate-logged-batch.ts), replayed by them if this node dies midway.
  * Compare-and-set (`cas`, conditional statements) and reads at SERIAL / LOCAL_SERIAL run Paxos
  * (paxos/coordinate-cas.ts, paxos/serial-read.ts) on a ring of more than one node; on one node,
  * the local store's lock as before.
@@ -25,7 +27,7 @@ import type { Consistency, Endpoint, Snitch } from '../locator/index.js';
 import type { MessagingService } from '../net/index.js';
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
 import type { Cell } from '../storage/model/index.js';
-import type { CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
+import type { ApplyOptions, CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
 import { addressOf } from './coordinator/endpoint-address.js';
 import type { ProxyDeps } from './coordinator/proxy-deps.js';
 import { coordinateScan } from './coordinator/range-executor.js';
@@ -34,6 +36,7 @@ import { collect, CollectTimeout } from './coordinator/response-collector.js';
 import { type HintSink, type LivenessOracle, NO_HINTS, type RingProvider } from './coordinator/seams.js';
 import { DEFAULT_STORAGE_PROXY_OPTIONS, type StorageProxyOptions } from './coordinator/storage-proxy-options.js';
 import { coordinateWrites } from './coordinator/write-executor.js';
+import { coordinateLoggedBatch } from './batchlog/coordinate-logged-batch.js';
 import { BallotClock } from './paxos/ballot-clock.js';
 import { coordinateCas } from './paxos/coordinate-cas.js';
 import type { PaxosAcceptor } from './paxos/paxos-acceptor.js';
@@ -90,7 +93,15 @@ export class StorageProxy implements DataStore {
     return coordinateScan(this.d, cf, from, to, query, partitionLimit, cl, nowSec);
   }
 
-  apply(writes: readonly TableWrite[], cl: Consistency): Promise<void> {
+  /** A LOGGED batch over several partitions on a multi-node ring goes through the batch log of other nodes. */
+  apply(writes: readonly TableWrite[], cl: Consistency, how?: ApplyOptions): Promise<void> {
+    if (how?.logged === true && writes.length > 1 && this.multiNode()) {
+      try {
+        return coordinateLoggedBatch(this.d, writes, cl);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    }
     return coordinateWrites(this.d, writes, cl);
   }
 

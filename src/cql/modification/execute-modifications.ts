@@ -31,6 +31,8 @@ export interface ModificationItem {
 
 export interface RunOptions {
   readonly isBatch: boolean;
+  /** A LOGGED batch: its writes go through the coordinator's batch log (all or, after a failure, eventually all). */
+  readonly logged?: boolean;
   /** The batch's own USING TIMESTAMP, evaluated. */
   readonly timestamp?: bigint;
 }
@@ -74,7 +76,7 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
       if (update !== null) plain.push(update);
     }
   }
-  if (plain.length > 0) locked.push(groups[0]!.statement.spec.table.store.apply(plain, options.consistency));
+  if (plain.length > 0) locked.push(groups[0]!.statement.spec.table.store.apply(plain, options.consistency, run.logged === true ? { logged: true } : undefined));
   await Promise.all(locked);
   return VOID_RESULT;
 }

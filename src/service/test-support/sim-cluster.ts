@@ -28,6 +28,8 @@ import { StorageProxy } from '../storage-proxy.js';
 import { PaxosAcceptor } from '../paxos/paxos-acceptor.js';
 import { PaxosStateTable } from '../../db/paxos-table.js';
 import { RowLocks } from '../../db/operations/row-locks.js';
+import { BatchlogTable } from '../../db/batchlog-table.js';
+import { BatchlogReplayer } from '../batchlog/batchlog-replay.js';
 
 export const partitioner = new Murmur3Partitioner();
 
@@ -41,6 +43,9 @@ export interface SimClusterNode {
   readonly rings: SchemaRingProvider;
   readonly keeper: SchemaKeeper;
   readonly ops: LocalOperations;
+  readonly batchlog: BatchlogTable;
+  /** Not started: tests replay on demand or start it. */
+  readonly replayer: BatchlogReplayer;
 }
 
 export interface SimClusterOptions {
@@ -103,11 +108,13 @@ export class SimCluster {
       const local = new LocalDataStore(ops.ctx);
       const tableById = (id: string) => keeper.schema.tableById(id);
       const paxos = new PaxosAcceptor({ table: new PaxosStateTable(engine), locks: new RowLocks(), clock: env.clock, local, tableById });
-      registerReplicaHandlers(messaging, { local, tableById, groupLengths: new GroupLengths(), paxos });
+      const batchlog = new BatchlogTable(engine);
+      registerReplicaHandlers(messaging, { local, tableById, groupLengths: new GroupLengths(), paxos, batchlog: { table: batchlog, clock: env.clock } });
       const rings = new SchemaRingProvider(() => ring, (ks) => keeper.schema.keyspace(ks)?.replication, self);
       const hints = new MemoryHintSink();
       const proxy = new StorageProxy({ env, messaging, self, local, rings, liveness, snitch, hints, options, paxos });
-      nodes.push({ endpoint: self, messaging, engine, local, proxy, hints, rings, keeper, ops });
+      const replayer = new BatchlogReplayer({ env, table: batchlog, coordinator: proxy, tableById, writeTimeoutMs: options.writeTimeoutMs });
+      nodes.push({ endpoint: self, messaging, engine, local, proxy, hints, rings, keeper, ops, batchlog, replayer });
     }
     return new SimCluster(env, nodes, liveness, ring, keyspace, keyspace.tables[0]!);
   }
