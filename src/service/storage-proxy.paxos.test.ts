@@ -192,3 +192,24 @@ test('under message loss and delay, seeded histories of compare-and-set and SERI
     if (seed === 151) assert.deepEqual((await runHistory(seed)).trace, run.trace, 'the same seed replays the same history');
   }
 });
+
+test('two data centers: LOCAL_SERIAL needs a quorum of the local DC only; SERIAL a quorum of all six', async () => {
+  const c = await SimCluster.start({
+    seed: 161,
+    nodes: 6,
+    replication: { class: 'NetworkTopologyStrategy', options: { dc1: '3', dc2: '3' } },
+    locationOf: (i) => ({ datacenter: i < 3 ? 'dc1' : 'dc2', rack: 'r1' }),
+  });
+  const local = { serial: 'LOCAL_SERIAL', commit: 'LOCAL_QUORUM' } as const;
+  for (let i = 3; i < 6; i++) c.liveness.markDown(c.node(i).endpoint);
+  // dc2 is down: SERIAL needs 4 of 6 — unavailable; LOCAL_SERIAL from dc1 works.
+  await assert.rejects(simAwait(c.env, casRegister(c, 0, 'k', null, 'a')), (e: unknown) => e instanceof UnavailableError && e.consistency === 'SERIAL' && e.required === 4 && e.alive === 3);
+  assert.deepEqual(await simAwait(c.env, casRegister(c, 1, 'k', null, 'a', local)), { applied: true });
+  assert.deepEqual(await simAwait(c.env, casRegister(c, 2, 'k', null, 'b', local)), { applied: false, current: 'a' });
+  assert.equal(await simAwait(c.env, readRegister(c, 0, 'k', 'LOCAL_SERIAL')), 'a');
+  for (let i = 3; i < 6; i++) c.liveness.markUp(c.node(i).endpoint);
+  // Back up: a SERIAL compare-and-set from dc2 sees dc1's value (its quorum of six reaches dc1).
+  assert.deepEqual(await simAwait(c.env, casRegister(c, 4, 'k', 'a', 'c')), { applied: true });
+  assert.equal(await simAwait(c.env, readRegister(c, 1, 'k', 'SERIAL')), 'c');
+  await c.close();
+});
