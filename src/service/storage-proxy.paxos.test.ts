@@ -14,7 +14,7 @@ import { proposePaxos } from './paxos/propose-round.js';
 import { ballotMicros } from './paxos/ballot.js';
 import { type CasOutcome, casRegister, readRegister } from './test-support/cas-register.js';
 import { type CasOp, checkRegisterHistory } from './test-support/register-history.js';
-import { SimCluster } from './test-support/sim-cluster.js';
+import { SimCluster, WHOLE } from './test-support/sim-cluster.js';
 import { simAwait } from '../../test/support/net-sim.js';
 
 const RF3 = { class: 'SimpleStrategy', options: { replication_factor: '3' } } as const;
@@ -103,6 +103,7 @@ test('too few live replicas for SERIAL (or for the commit level) is UnavailableE
   c.liveness.markUp(others[0]!);
   c.liveness.markUp(others[1]!);
   assert.equal(await simAwait(c.env, readRegister(c, 0, 'k', 'SERIAL')), 'one');
+  await assert.rejects(simAwait(c.env, c.node(0).proxy.scan(c.cf, undefined, undefined, WHOLE, 10, 'SERIAL', c.nowSec())), /may only be requested for one partition at a time/);
   await c.close();
 });
 

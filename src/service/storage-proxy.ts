@@ -90,6 +90,7 @@ export class StorageProxy implements DataStore {
   }
 
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {
+    if (isSerialConsistency(cl) && this.multiNode()) return Promise.reject(new InvalidRequestError('SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time'));
     return coordinateScan(this.d, cf, from, to, query, partitionLimit, cl, nowSec);
   }
 
