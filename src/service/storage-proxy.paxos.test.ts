@@ -11,7 +11,7 @@ import { delayBy, dropWithProbability } from '../net/index.js';
 import { paxosParticipants } from './paxos/paxos-participants.js';
 import { preparePaxos } from './paxos/prepare-round.js';
 import { proposePaxos } from './paxos/propose-round.js';
-import { ballotMicros } from './paxos/ballot.js';
+import { ballotMicros, newBallot } from './paxos/ballot.js';
 import { type CasOutcome, casRegister, readRegister } from './test-support/cas-register.js';
 import { type CasOp, checkRegisterHistory } from './test-support/register-history.js';
 import { SimCluster, WHOLE } from './test-support/sim-cluster.js';
@@ -113,7 +113,7 @@ test('a replica promised to a later ballot is outbid; no quorum answering in tim
   const d = c.node(1).proxy.deps;
   const key = Buffer.from('k');
   const p = paxosParticipants(d, c.cf, key, 'SERIAL');
-  const future = (await import('./paxos/ballot.js')).newBallot(ballotMicros(d.ballots.next(null)) + 3_600_000_000n, c.env.random);
+  const future = newBallot(ballotMicros(d.ballots.next(null)) + 3_600_000_000n, c.env.random);
   await simAwait(c.env, preparePaxos(d, p, c.cf.id, key, future));
   const started = c.env.clock.nowMs();
   const o = await simAwait(c.env, casRegister(c, 0, 'k', null, 'x'));
