@@ -100,3 +100,23 @@ test('BATCH_STORE / BATCH_REMOVE payloads round-trip; garbled ones are Malformed
   assert.throws(() => decodeBatchRemove(Buffer.alloc(17)), MalformedMessageError);
   await c.close();
 });
+
+test('batch log endpoints: other live nodes of the local data center, other racks first', async () => {
+  const racks = ['r1', 'r1', 'r2', 'r3', 'r1', 'r9'];
+  const c = await Cluster.start({
+    seed: 241,
+    nodes: 6,
+    replication: { class: 'NetworkTopologyStrategy', options: { dc1: '2', dc2: '1' } },
+    locationOf: (i) => ({ datacenter: i < 5 ? 'dc1' : 'dc2', rack: racks[i]! }),
+  });
+  const d = c.node(0).proxy.deps;
+  for (let round = 0; round < 10; round++) {
+    const chosen = batchlogEndpoints(d, 'ONE').map((e) => c.nodes.findIndex((n) => n.endpoint === e)).sort();
+    assert.deepEqual(chosen, [2, 3], 'the two other racks of dc1 (never dc2, never itself)');
+  }
+  c.liveness.markDown(c.node(3).endpoint);
+  const chosen = batchlogEndpoints(d, 'ONE').map((e) => c.nodes.findIndex((n) => n.endpoint === e));
+  assert.equal(chosen[0], 2, 'the one other rack first');
+  assert.ok([1, 4].includes(chosen[1]!), 'then its own rack');
+  await c.close();
+});
