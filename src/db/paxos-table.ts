@@ -4,12 +4,13 @@
  * with three cells holding opaque bytes the service layer encodes: the promised ballot, the
  * accepted proposal, the most recent commit. Rows are small and written whole under the caller's
  * per-instance lock, each write stamped one past the partition's newest cell (live or tombstone),
- * so a write always supersedes the one before it, restarts included. Its id and cell names are
+ * so a write always supersedes the one before it, restarts included. The caller may let the state
+ * expire (Cassandra TTLs it so idle partitions do not keep it forever). Its id and cell names are
  * on-disk constants: never change them.
  */
 import { ByteOrderedPartitioner } from '../dht/index.js';
 import { BYTES_TYPE } from '../marshal/index.js';
-import { BOTTOM, CellKind, TOP, cellName, liveCell, tombstoneCell } from '../storage/model/index.js';
+import { BOTTOM, TOP, cellName, expiringCell, isLive, liveCell, tombstoneCell } from '../storage/model/index.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import type { TableDef } from '../storage/table-def.js';
 import { SYSTEM_KEYSPACE } from './schema-table.js';
@@ -47,7 +48,7 @@ export class PaxosStateTable {
     const found: { promised: Buffer | null; accepted: Buffer | null; committed: Buffer | null } = { promised: null, accepted: null, committed: null };
     for (const c of r?.cells ?? []) {
       if (c.timestamp > newest) newest = c.timestamp;
-      if (c.kind !== CellKind.LIVE) continue;
+      if (!isLive(c, nowSec)) continue;
       if (c.name.equals(PROMISED)) found.promised = Buffer.from(c.value);
       else if (c.name.equals(ACCEPTED)) found.accepted = Buffer.from(c.value);
       else if (c.name.equals(COMMITTED)) found.committed = Buffer.from(c.value);
@@ -55,10 +56,13 @@ export class PaxosStateTable {
     return { state: found, newest };
   }
 
-  /** Writes the whole state, superseding everything stored (newest: what load returned). */
-  save(tableId: string, key: Buffer, state: StoredPaxosState, newest: bigint, nowSec: number): Promise<void> {
+  /**
+   * Writes the whole state, superseding everything stored (newest: what load returned); with
+   * `ttlSec` > 0 the state expires that long after its last change.
+   */
+  save(tableId: string, key: Buffer, state: StoredPaxosState, newest: bigint, nowSec: number, ttlSec = 0): Promise<void> {
     const ts = newest + 1n;
-    const cell = (name: Buffer, v: Buffer | null) => (v === null ? tombstoneCell(name, ts, nowSec) : liveCell(name, v, ts));
+    const cell = (name: Buffer, v: Buffer | null) => (v === null ? tombstoneCell(name, ts, nowSec) : ttlSec > 0 ? expiringCell(name, v, ts, ttlSec, nowSec) : liveCell(name, v, ts));
     const cells = [cell(ACCEPTED, state.accepted), cell(COMMITTED, state.committed), cell(PROMISED, state.promised)];
     cells.sort((a, b) => Buffer.compare(a.name, b.name));
     return this.engine.apply(PAXOS_TABLE_ID, { key: instanceKey(tableId, key), partitionDeletion: null, rangeTombstones: [], cells });

@@ -26,7 +26,7 @@ async function openNode(env: SimEnv, keyspace?: ReturnType<typeof createKeyspace
   return { engine, keeper, acceptor };
 }
 
-test('promises only later ballots, accepts unless a later ballot was promised, commits apply and clear what they supersede — and all of it survives power loss', async () => {
+test('promises only later ballots, accepts unless a later ballot was promised, commits apply and clear what they supersede — all of it survives power loss, and expires after gc_grace_seconds idle', async () => {
   const env = newSimEnv(71);
   const keyspace = createKeyspace({ name: 'ks', replication: { class: 'SimpleStrategy', options: { replication_factor: '1' } }, tables: [{ name: 't', comparator: 'BytesType', keyValidator: 'BytesType' }] }, env.random);
   const cf = keyspace.tables[0]!;
@@ -60,4 +60,7 @@ test('promises only later ballots, accepts unless a later ballot was promised, c
   // An older commit arriving late changes nothing recorded.
   await simAwait(env, n.acceptor.commit(proposal(b1, 'old')));
   assert.deepEqual((await simAwait(env, n.acceptor.prepare(cf.id, key, newBallot(500n, env.random)))).committed, proposal(b2, 'two'));
+  // Idle past the table's gc_grace_seconds (Cassandra's paxos TTL), the state is gone.
+  env.clock.advanceMs((cf.gcGraceSeconds + 1) * 1000);
+  assert.deepEqual(await simAwait(env, n.acceptor.prepare(cf.id, key, b1)), { promised: true, promisedBallot: b1, accepted: null, committed: null });
 });

@@ -9,6 +9,8 @@
  *   commit(c)   apply c's update to the table (through the local store, indexes maintained),
  *               remember c if it is the newest commit, and forget an accepted proposal it
  *               supersedes.
+ * The state of an idle partition expires after the table's gc_grace_seconds, at least three
+ * hours (Cassandra's paxos TTL): a proposal older than that is long decided or abandoned.
  */
 import type { RowLocks } from '../../db/operations/row-locks.js';
 import type { PaxosStateTable } from '../../db/paxos-table.js';
@@ -18,6 +20,8 @@ import type { DataStore } from '../data-store.js';
 import { decodeCommit, encodeCommit } from '../wire/paxos-commit-codec.js';
 import { type Ballot, compareBallots, isAfter } from './ballot.js';
 import type { PaxosCommit, PrepareResponse } from './paxos-commit.js';
+
+const MIN_TTL_SECONDS = 3 * 3600;
 
 interface State {
   readonly promised: Ballot | null;
@@ -76,8 +80,9 @@ export class PaxosAcceptor {
         accepted: state.accepted === null ? null : decodeCommit(state.accepted, 'stored paxos proposal'),
         committed: state.committed === null ? null : decodeCommit(state.committed, 'stored paxos commit'),
       };
+      const ttl = Math.max(MIN_TTL_SECONDS, this.d.tableById(tableId)?.gcGraceSeconds ?? 0);
       const save = (next: State) =>
-        this.d.table.save(tableId, key, { promised: next.promised, accepted: next.accepted === null ? null : encodeCommit(next.accepted), committed: next.committed === null ? null : encodeCommit(next.committed) }, newest, nowSec);
+        this.d.table.save(tableId, key, { promised: next.promised, accepted: next.accepted === null ? null : encodeCommit(next.accepted), committed: next.committed === null ? null : encodeCommit(next.committed) }, newest, nowSec, ttl);
       return fn(s, save);
     });
   }
