@@ -50,6 +50,8 @@ export interface NodeConfig {
   readonly range_request_timeout_in_ms: number;
   readonly write_request_timeout_in_ms: number;
   readonly truncate_request_timeout_in_ms: number;
+  /** How long a lightweight transaction retries Paxos rounds lost to contention (1 s). */
+  readonly cas_contention_timeout_in_ms: number;
   /** Hinted handoff (Cassandra's keys and defaults); hints_directory defaults to `<data>/hints`. */
   readonly hinted_handoff_enabled: boolean;
   readonly max_hint_window_in_ms: number;
@@ -97,6 +99,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   range_request_timeout_in_ms: 10000,
   write_request_timeout_in_ms: 2000,
   truncate_request_timeout_in_ms: 60000,
+  cas_contention_timeout_in_ms: 1000,
   hinted_handoff_enabled: true,
   max_hint_window_in_ms: 10_800_000,
   hinted_handoff_throttle_in_kb: 1024,
@@ -122,7 +125,7 @@ const IGNORED_KEYS = new Set([
   'rpc_keepalive', 'incremental_backups', 'snapshot_before_compaction', 'auto_snapshot', 'column_index_size_in_kb',
   'column_index_cache_size_in_kb', 'concurrent_compactors', 'compaction_throughput_mb_per_sec', 'sstable_preemptive_open_interval_in_mb',
   'counter_write_request_timeout_in_ms',
-  'cas_contention_timeout_in_ms', 'request_timeout_in_ms', 'slow_query_log_timeout_in_ms',
+  'request_timeout_in_ms', 'slow_query_log_timeout_in_ms',
   'cross_node_timeout', 'dynamic_snitch_update_interval_in_ms', 'dynamic_snitch_reset_interval_in_ms', 'dynamic_snitch_badness_threshold',
   'server_encryption_options', 'client_encryption_options', 'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
   'tracetype_repair_ttl', 'enable_user_defined_functions', 'enable_scripted_user_defined_functions', 'enable_materialized_views',
@@ -212,7 +215,7 @@ function validate(c: NodeConfig): void {
   if (!['periodic', 'batch', 'group'].includes(c.commitlog_sync)) throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, got ${c.commitlog_sync}`);
   if (c.data_file_directories.length === 0) throw new ConfigurationError('data_file_directories needs at least one directory');
   if (!Number.isInteger(c.num_tokens) || c.num_tokens < 1 || c.num_tokens > 1536) throw new ConfigurationError(`num_tokens must be between 1 and 1536, got ${c.num_tokens}`);
-  for (const k of ['commitlog_sync_period_in_ms', 'commitlog_sync_group_window_in_ms', 'commitlog_segment_size_in_mb', 'native_transport_max_frame_size_in_mb', 'thrift_framed_transport_size_in_mb', 'memtable_flush_threshold_in_mb', 'read_request_timeout_in_ms', 'range_request_timeout_in_ms', 'write_request_timeout_in_ms', 'truncate_request_timeout_in_ms', 'hints_flush_period_in_ms', 'max_hints_file_size_in_mb'] as const) {
+  for (const k of ['commitlog_sync_period_in_ms', 'commitlog_sync_group_window_in_ms', 'commitlog_segment_size_in_mb', 'native_transport_max_frame_size_in_mb', 'thrift_framed_transport_size_in_mb', 'memtable_flush_threshold_in_mb', 'read_request_timeout_in_ms', 'range_request_timeout_in_ms', 'write_request_timeout_in_ms', 'truncate_request_timeout_in_ms', 'cas_contention_timeout_in_ms', 'hints_flush_period_in_ms', 'max_hints_file_size_in_mb'] as const) {
     if (!(c[k] > 0)) throw new ConfigurationError(`${k} must be positive, got ${c[k]}`);
   }
   if (!Number.isInteger(c.prepared_statements_cache_max_entries) || c.prepared_statements_cache_max_entries < 1) {

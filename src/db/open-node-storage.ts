@@ -9,6 +9,8 @@ import type { Env } from '../env/index.js';
 import { StorageEngine, type StorageEngineConfig } from '../storage/storage-engine.js';
 import type { KeyDecorator, TableDef } from '../storage/table-def.js';
 import { readSchemaBeforeOpen } from './schema-before-open.js';
+import { batchlogTableDef } from './batchlog-table.js';
+import { paxosTableDef } from './paxos-table.js';
 import { schemaTableDef } from './schema-table.js';
 import { SchemaKeeper } from './system-schema.js';
 import { toTableDef } from './to-table-def.js';
@@ -30,6 +32,9 @@ export async function openNodeStorage(cfg: NodeStorageConfig): Promise<{ engine:
   for (const ks of stored.keyspaces) for (const t of ks.tables) known.set(t.id, toTableDef(t, cfg.partitioner));
   // Hidden index tables (KEYS and CQL) too: after a crash their unflushed entries are in the commit log.
   for (const t of allIndexTableDefs(Schema.of(stored.keyspaces))) known.set(t.id, t);
+  // Paxos state (paxos-table.ts), registered when first used: after a crash its writes are in the commit log too.
+  // So is the batch log (batchlog-table.ts).
+  for (const t of [paxosTableDef(), batchlogTableDef()]) known.set(t.id, t);
   const engine = await StorageEngine.open({
     env: cfg.env,
     dataDir: cfg.dataDir,

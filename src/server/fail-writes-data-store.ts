@@ -4,7 +4,7 @@
  * Reads, truncation and writes to other keyspaces go through untouched. A DataStore decorator,
  * installed by the composition root only when the property is set.
  */
-import type { Consistency, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from '../cql/execution/index.js';
+import type { ApplyOptions, CasDecide, CasLevels, Consistency, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from '../cql/execution/index.js';
 import { ReplicaWriteFailureError } from '../errors/index.js';
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
 import type { Cell } from '../storage/model/index.js';
@@ -25,12 +25,23 @@ export class FailWritesDataStore implements DataStore {
     return this.inner.scan(cf, from, to, query, partitionLimit, cl, nowSec);
   }
 
-  apply(writes: readonly TableWrite[], cl: Consistency): Promise<void> {
-    if (writes.some((w) => w.cf.keyspace === this.keyspace)) {
-      const message = `Operation failed - received 0 responses and 1 failures: UNKNOWN from ${this.replica}`;
-      return Promise.reject(new ReplicaWriteFailureError(message, cl, 0, 1, 1, 'SIMPLE'));
-    }
-    return this.inner.apply(writes, cl);
+  apply(writes: readonly TableWrite[], cl: Consistency, how?: ApplyOptions): Promise<void> {
+    if (writes.some((w) => w.cf.keyspace === this.keyspace)) return Promise.reject(this.failure(cl));
+    return this.inner.apply(writes, cl, how);
+  }
+
+  /** A conditional write that would write fails the same way, once its condition held. */
+  cas<T>(cf: ColumnFamilyDef, key: Buffer, levels: CasLevels, decide: CasDecide<T>): Promise<T> {
+    return this.inner.cas(cf, key, levels, async (reader, timestamp) => {
+      const d = await decide(reader, timestamp);
+      if (d.write !== null && d.write.cf.keyspace === this.keyspace) throw this.failure(levels.commit);
+      return d;
+    });
+  }
+
+  private failure(cl: Consistency): ReplicaWriteFailureError {
+    const message = `Operation failed - received 0 responses and 1 failures: UNKNOWN from ${this.replica}`;
+    return new ReplicaWriteFailureError(message, cl, 0, 1, 1, 'SIMPLE');
   }
 
   withPartitionLock<T>(cf: ColumnFamilyDef, key: Buffer, fn: () => Promise<T>): Promise<T> {

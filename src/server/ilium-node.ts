@@ -21,7 +21,7 @@ import { createCqlContext } from '../cql/create-cql-context.js';
 import { CQL_VERSION, type CqlContext, DEFAULT_DATA_CENTER, DEFAULT_RACK, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
 import { LocalOperations, openNodeStorage, type SchemaKeeper } from '../db/index.js';
 import { type Partitioner, createPartitioner } from '../dht/index.js';
-import { type Env, type NetAddress, createRealEnv } from '../env/index.js';
+import { type Env, type NetAddress, type TimerHandle, createRealEnv } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import type { StorageOptions } from '../storage/storage-options.js';
@@ -40,6 +40,11 @@ import { nextGossipGeneration } from './gossip-generation.js';
 import { GroupLengths, HintsServiceSink, MessagingHintDelivery, RingHintsLiveness, SchemaRingProvider, StorageProxy, StorageService, type StorageServiceOptions, registerReplicaHandlers, storageProxyOptions } from '../service/index.js';
 import { DEFAULT_HINTS_OPTIONS, HintsService } from '../hints/index.js';
 import { RepairService, registerRepairHandlers } from '../repair/index.js';
+import { PaxosAcceptor } from '../service/paxos/paxos-acceptor.js';
+import { BatchlogReplayer } from '../service/batchlog/batchlog-replay.js';
+import { PaxosStateTable } from '../db/paxos-table.js';
+import { BatchlogTable } from '../db/batchlog-table.js';
+import { RowLocks } from '../db/operations/row-locks.js';
 import type { Endpoint } from '../locator/index.js';
 import { SwitchableDataStore } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
@@ -160,7 +165,7 @@ export class IliumNode {
       }
       svc.onMembership((e) => processor.announceClusterEvent(clusterEventOf(e)));
       await svc.start();
-      cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, log });
+      cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log });
       switchable.switchTo(cluster.proxy);
       return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, processor, server, thriftServer, svc, cluster, log);
     } catch (e) {
@@ -207,6 +212,7 @@ export class IliumNode {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.log.info('stopping', {});
+      this.cluster.batchlogReplay.cancel();
       await this.storage.stop();
       await Promise.all([this.server?.close(), this.thriftServer?.close()]);
       await this.cluster.hints.stop();
@@ -236,6 +242,7 @@ interface CoordinatorInputs {
   readonly config: NodeConfig;
   readonly dataDir: string;
   readonly partitioner: Partitioner;
+  readonly engine: StorageEngine;
   readonly log: NodeLogger;
 }
 
@@ -244,6 +251,8 @@ export interface Coordination {
   readonly proxy: StorageProxy;
   readonly hints: HintsService;
   readonly repair: RepairService;
+  /** Replays logged batches whose coordinator did not finish them. */
+  readonly batchlogReplay: TimerHandle;
 }
 
 /**
@@ -256,7 +265,9 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
   const { env, svc, keeper, local, config } = i;
   const self = svc.localEndpoint;
   const tableById = (id: string) => keeper.schema.tableById(id);
-  registerReplicaHandlers(svc.messaging, { local, tableById, groupLengths: new GroupLengths() });
+  const paxos = new PaxosAcceptor({ table: new PaxosStateTable(i.engine), locks: new RowLocks(), clock: env.clock, local, tableById });
+  const batchlog = new BatchlogTable(i.engine);
+  registerReplicaHandlers(svc.messaging, { local, tableById, groupLengths: new GroupLengths(), paxos, batchlog: { table: batchlog, clock: env.clock } });
   const rings = new SchemaRingProvider(() => svc.ring(), (ks) => keeper.schema.keyspace(ks)?.replication, self);
   const liveness = { isAlive: (e: Endpoint) => svc.isAlive(e), downSinceMs: (e: Endpoint) => svc.downSinceMs(e) ?? null };
   const options = storageProxyOptions(config);
@@ -294,8 +305,11 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
     snitch: svc.snitch,
     hints: new HintsServiceSink({ hints, rings, clock: env.clock, tableById }),
     options,
+    paxos,
   });
-  return { proxy, hints, repair };
+  // Cassandra replays the batchlog every 10 s (batches older than twice the write timeout).
+  const batchlogReplay = new BatchlogReplayer({ env, table: batchlog, coordinator: proxy, tableById, writeTimeoutMs: options.writeTimeoutMs }).start(10_000);
+  return { proxy, hints, repair, batchlogReplay };
 }
 
 /** The local engine, failing writes to one keyspace when `cassandra.test.fail_writes_ks` says so. */

@@ -5,7 +5,7 @@
  * indirection per request; the switch happens once.
  */
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
-import type { DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from '../service/index.js';
+import type { ApplyOptions, CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from '../service/index.js';
 import type { Cell } from '../storage/model/index.js';
 import type { Consistency } from '../locator/index.js';
 
@@ -25,8 +25,12 @@ export class SwitchableDataStore implements DataStore {
     return this.current.scan(cf, from, to, query, partitionLimit, cl, nowSec);
   }
 
-  apply(writes: readonly TableWrite[], cl: Consistency): Promise<void> {
-    return this.current.apply(writes, cl);
+  apply(writes: readonly TableWrite[], cl: Consistency, how?: ApplyOptions): Promise<void> {
+    return this.current.apply(writes, cl, how);
+  }
+
+  cas<T>(cf: ColumnFamilyDef, key: Buffer, levels: CasLevels, decide: CasDecide<T>): Promise<T> {
+    return this.current.cas(cf, key, levels, decide);
   }
 
   withPartitionLock<T>(cf: ColumnFamilyDef, key: Buffer, fn: () => Promise<T>): Promise<T> {

@@ -10,7 +10,9 @@
  * Reads take the engine's SliceQuery (name slices, direction, cell and row limits) and return the
  * engine's PartitionResult; range scans go by partitioner position. Writes are partition updates,
  * each atomic and isolated. `withPartitionLock` serialises read-modify-write on one partition
- * (counters, compare-and-set, list element assignment by index).
+ * among the requests this node runs (counters, list element assignment by index); `cas` is the
+ * compare-and-set of conditional statements (IF …): linearizable per partition — on one node under
+ * the partition lock (locked-cas.ts), on a cluster by Paxos (paxos/coordinate-cas.ts).
  */
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
 import type { Cell, PartitionUpdate } from '../storage/model/index.js';
@@ -27,6 +29,38 @@ export interface TableWrite {
   readonly update: PartitionUpdate;
 }
 
+/** How a set of writes is applied. */
+export interface ApplyOptions {
+  /**
+   * A LOGGED batch: on a cluster, writes to more than one partition are first stored in the batch
+   * log of other nodes, so a coordinator failing midway leaves them to be replayed.
+   */
+  readonly logged?: boolean;
+}
+
+/** What a compare-and-set decision reads the current data through (at the serial read level). */
+export type CasReader = Pick<DataStore, 'read'>;
+
+/** A compare-and-set's outcome: the write to make (null: none, the condition failed) and the caller's result. */
+export interface CasDecision<T> {
+  readonly write: TableWrite | null;
+  readonly result: T;
+}
+
+/** The serial level (SERIAL / LOCAL_SERIAL) of the Paxos rounds and the level the commit is acknowledged at. */
+export interface CasLevels {
+  readonly serial: Consistency;
+  readonly commit: Consistency;
+}
+
+/**
+ * Reads through the reader and decides; called again when a Paxos round lost to contention, so it
+ * must not act on anything but its result. `timestamp`, when given, is the write timestamp the
+ * decision's write must carry (the ballot's microsecond: later rounds always supersede earlier
+ * ones); undefined on one node, where the statement's own timestamp stands.
+ */
+export type CasDecide<T> = (reader: CasReader, timestamp: bigint | undefined) => Promise<CasDecision<T>>;
+
 export interface DataStore {
   /** One partition (null when it holds nothing the query asked for). */
   read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null>;
@@ -36,9 +70,15 @@ export interface DataStore {
    */
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]>;
   /** Applies updates; each partition's update is atomic. Resolves when all are durable per the consistency level. */
-  apply(writes: readonly TableWrite[], cl: Consistency): Promise<void>;
+  apply(writes: readonly TableWrite[], cl: Consistency, how?: ApplyOptions): Promise<void>;
   /** Runs `fn` while no other locked section of this partition runs (read-modify-write). */
   withPartitionLock<T>(cf: ColumnFamilyDef, key: Buffer, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Compare-and-set on one partition of `cf`: `decide` reads the current data and names the write
+   * (the write's partition must be `key`). Resolves with the decision's result once its write is
+   * committed at `levels.commit`.
+   */
+  cas<T>(cf: ColumnFamilyDef, key: Buffer, levels: CasLevels, decide: CasDecide<T>): Promise<T>;
   truncate(cf: ColumnFamilyDef): Promise<void>;
   /**
    * Entries of one partition of a CQL secondary index of `cf` (db/cql-index: the partition key is

@@ -11,7 +11,8 @@ import { truncateWithIndexes, writeRows } from '../db/operations/index.js';
 import { InvalidRequestError } from '../errors/index.js';
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
 import type { Cell } from '../storage/model/index.js';
-import type { DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
+import { lockedCas } from './locked-cas.js';
+import type { CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
 
 export class LocalDataStore implements DataStore {
   constructor(private readonly ops: OperationContext) {}
@@ -39,6 +40,10 @@ export class LocalDataStore implements DataStore {
   withPartitionLock<T>(cf: ColumnFamilyDef, key: Buffer, fn: () => Promise<T>): Promise<T> {
     // Its own key space: writes made inside take the row lock of index maintenance themselves.
     return this.ops.rowLocks.run(`rmw:${cf.id}/${key.toString("hex")}`, fn);
+  }
+
+  cas<T>(cf: ColumnFamilyDef, key: Buffer, levels: CasLevels, decide: CasDecide<T>): Promise<T> {
+    return lockedCas(this, cf, key, levels, decide);
   }
 
   truncate(cf: ColumnFamilyDef): Promise<void> {

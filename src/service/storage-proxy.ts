@@ -5,10 +5,15 @@
  * served by `local` (the single-node LocalDataStore) without the network, so on a ring of one node
  * every call is exactly the local store's.
  *
+ * LOGGED batches over several partitions are stored in other nodes' batch logs first
+ * (batchlog/coordinate-logged-batch.ts), replayed by them if this node dies midway.
+ * Compare-and-set (`cas`, conditional statements) and reads at SERIAL / LOCAL_SERIAL run Paxos
+ * (paxos/coordinate-cas.ts, paxos/serial-read.ts) on a ring of more than one node; on one node,
+ * the local store's lock as before.
+ *
  * Not coordinated yet, by design for this step:
- * - `withPartitionLock` locks on this node only. Read-modify-write (counters, conditional
- *   updates, list index assignment) is serialised only among requests this node coordinates;
- *   Paxos will make it cluster-wide.
+ * - `withPartitionLock` locks on this node only. Read-modify-write outside Paxos (counters, list
+ *   index assignment) is serialised only among requests this node coordinates.
  * - `readIndex` / `cleanIndex` (CQL secondary indexes) need every replica's local index for its
  *   token ranges; on a ring of more than one node they refuse with InvalidRequestError.
  * - TRUNCATE needs every node of the ring (joining ones too) alive (UnavailableError at ALL otherwise).
@@ -16,12 +21,13 @@
  *   (callers page with modest partition limits, as the CQL layer does).
  */
 import { InvalidRequestError, TruncateError, UnavailableError } from '../errors/index.js';
+import { isSerialConsistency } from '../locator/index.js';
 import type { Env } from '../env/index.js';
 import type { Consistency, Endpoint, Snitch } from '../locator/index.js';
 import type { MessagingService } from '../net/index.js';
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
 import type { Cell } from '../storage/model/index.js';
-import type { DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
+import type { ApplyOptions, CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
 import { addressOf } from './coordinator/endpoint-address.js';
 import type { ProxyDeps } from './coordinator/proxy-deps.js';
 import { coordinateScan } from './coordinator/range-executor.js';
@@ -30,6 +36,11 @@ import { collect, CollectTimeout } from './coordinator/response-collector.js';
 import { type HintSink, type LivenessOracle, NO_HINTS, type RingProvider } from './coordinator/seams.js';
 import { DEFAULT_STORAGE_PROXY_OPTIONS, type StorageProxyOptions } from './coordinator/storage-proxy-options.js';
 import { coordinateWrites } from './coordinator/write-executor.js';
+import { coordinateLoggedBatch } from './batchlog/coordinate-logged-batch.js';
+import { BallotClock } from './paxos/ballot-clock.js';
+import { coordinateCas } from './paxos/coordinate-cas.js';
+import type { PaxosAcceptor } from './paxos/paxos-acceptor.js';
+import { coordinateSerialRead } from './paxos/serial-read.js';
 import { encodeTruncate } from './wire/truncate-message.js';
 
 export interface StorageProxyConfig {
@@ -44,6 +55,8 @@ export interface StorageProxyConfig {
   readonly snitch: Snitch;
   readonly hints?: HintSink;
   readonly options?: StorageProxyOptions;
+  /** This node's Paxos state, shared with its replica handlers (compare-and-set on a multi-node ring needs it). */
+  readonly paxos?: PaxosAcceptor;
 }
 
 export class StorageProxy implements DataStore {
@@ -61,24 +74,47 @@ export class StorageProxy implements DataStore {
       hints: config.hints ?? NO_HINTS,
       options: config.options ?? DEFAULT_STORAGE_PROXY_OPTIONS,
       selection: { self: config.self, snitch: config.snitch, liveness: config.liveness },
+      paxos: config.paxos,
+      ballots: new BallotClock(config.env.clock, config.env.random),
     };
   }
 
+  /** The coordinator's wiring, for tests that drive Paxos rounds by hand (a coordinator dying mid-operation). */
+  get deps(): ProxyDeps {
+    return this.d;
+  }
+
   read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
+    if (isSerialConsistency(cl) && this.multiNode()) return coordinateSerialRead(this.d, cf, key, query, cl, nowSec);
     return coordinateRead(this.d, cf, key, query, cl, nowSec);
   }
 
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {
+    if (isSerialConsistency(cl) && this.multiNode()) return Promise.reject(new InvalidRequestError('SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time'));
     return coordinateScan(this.d, cf, from, to, query, partitionLimit, cl, nowSec);
   }
 
-  apply(writes: readonly TableWrite[], cl: Consistency): Promise<void> {
+  /** A LOGGED batch over several partitions on a multi-node ring goes through the batch log of other nodes. */
+  apply(writes: readonly TableWrite[], cl: Consistency, how?: ApplyOptions): Promise<void> {
+    if (how?.logged === true && writes.length > 1 && this.multiNode()) {
+      try {
+        return coordinateLoggedBatch(this.d, writes, cl);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    }
     return coordinateWrites(this.d, writes, cl);
   }
 
-  /** Local only for now (see the header): Paxos will replace it. */
+  /** Local only (see the header). */
   withPartitionLock<T>(cf: ColumnFamilyDef, key: Buffer, fn: () => Promise<T>): Promise<T> {
     return this.d.local.withPartitionLock(cf, key, fn);
+  }
+
+  /** Paxos on a ring of more than one node; the local store's locked compare-and-set on one. */
+  cas<T>(cf: ColumnFamilyDef, key: Buffer, levels: CasLevels, decide: CasDecide<T>): Promise<T> {
+    if (!this.multiNode()) return this.d.local.cas(cf, key, levels, decide);
+    return coordinateCas(this.d, cf, key, levels, decide);
   }
 
   async truncate(cf: ColumnFamilyDef): Promise<void> {

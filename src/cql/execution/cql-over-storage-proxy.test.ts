@@ -71,3 +71,50 @@ test('three nodes, RF=3: CQL writes through one coordinator are read through the
   assert.deepEqual(text(await run[0]!('SELECT * FROM cq.t', 'ONE')), []);
   await c.close();
 });
+
+test('three nodes, RF=3: conditional statements run Paxos — concurrent IF NOT EXISTS through every coordinator apply once; IF conditions chain; SELECT at SERIAL', async () => {
+  const c = await SimCluster.start({ seed: 53, nodes: 3, replication: { class: 'SimpleStrategy', options: { replication_factor: '3' } } });
+  const run = c.nodes.map((n) => cqlOn(c, n, n.proxy));
+  await run[0]!("CREATE KEYSPACE cq WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+  await run[0]!('CREATE TABLE cq.t (k int, c int, v text, PRIMARY KEY (k, c))');
+  for (const n of c.nodes.slice(1)) await simAwait(c.env, n.keeper.addKeyspace(c.node(0).keeper.schema.getKeyspace('cq')));
+  const applied = (r: CqlResult) => r.kind === 'rows' && r.rows[0]![0]!.equals(Buffer.from([1]));
+  const inserts = await Promise.all(run.map((r, i) => r(`INSERT INTO cq.t (k, c, v) VALUES (1, 1, 'from-${i}') IF NOT EXISTS`)));
+  const winners = inserts.map((r, i) => (applied(r) ? i : -1)).filter((i) => i >= 0);
+  assert.equal(winners.length, 1, 'exactly one INSERT IF NOT EXISTS applied');
+  const winner = Buffer.from(`from-${winners[0]}`).toString('hex');
+  assert.deepEqual(text(await run[1]!('SELECT v FROM cq.t WHERE k = 1 AND c = 1', 'SERIAL')), [winner]);
+  // UPDATE … IF through another coordinator: the right expectation applies, a stale one does not.
+  assert.ok(applied(await run[2]!(`UPDATE cq.t SET v = 'second' WHERE k = 1 AND c = 1 IF v = 'from-${winners[0]}'`)));
+  const stale = await run[0]!(`UPDATE cq.t SET v = 'third' WHERE k = 1 AND c = 1 IF v = 'from-${winners[0]}'`);
+  assert.ok(!applied(stale));
+  assert.deepEqual(text(stale), [`00|${Buffer.from('second').toString('hex')}`], 'not applied, with the current value');
+  assert.deepEqual(text(await run[0]!('SELECT v FROM cq.t WHERE k = 1 AND c = 1', 'ALL')), [Buffer.from('second').toString('hex')]);
+  assert.ok(applied(await run[1]!('DELETE FROM cq.t WHERE k = 1 AND c = 1 IF EXISTS')));
+  assert.deepEqual(text(await run[2]!('SELECT v FROM cq.t WHERE k = 1', 'SERIAL')), []);
+  await c.close();
+});
+
+test('three nodes, RF=3: a LOGGED BATCH over several partitions goes through the batch log and leaves nothing in it', async () => {
+  const c = await SimCluster.start({ seed: 54, nodes: 3, replication: { class: 'SimpleStrategy', options: { replication_factor: '3' } } });
+  const run = c.nodes.map((n) => cqlOn(c, n, n.proxy));
+  await run[0]!("CREATE KEYSPACE cq WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+  await run[0]!('CREATE TABLE cq.t (k int, c int, v text, PRIMARY KEY (k, c))');
+  for (const n of c.nodes.slice(1)) await simAwait(c.env, n.keeper.addKeyspace(c.node(0).keeper.schema.getKeyspace('cq')));
+  const stores: string[] = [];
+  for (const n of c.nodes) {
+    n.messaging.filters.add({
+      name: 'spy',
+      apply: (f) => {
+        if (f.direction === 'send' && f.message.verb === 'BATCH_STORE') stores.push(String(f.to));
+        return undefined;
+      },
+    });
+  }
+  await run[1]!("BEGIN BATCH INSERT INTO cq.t (k, c, v) VALUES (1, 1, 'a'); INSERT INTO cq.t (k, c, v) VALUES (2, 1, 'b'); UPDATE cq.t SET v = 'c' WHERE k = 3 AND c = 1; APPLY BATCH");
+  assert.equal(text(await run[2]!('SELECT * FROM cq.t', 'ALL')).length, 3);
+  assert.equal(stores.length, 2, 'stored on the two other nodes');
+  await simAwait(c.env, new Promise<void>((r) => c.env.timers.setTimeout(r, 50)));
+  for (const n of c.nodes) assert.equal(n.batchlog.list(10, c.nowSec()).length, 0);
+  await c.close();
+});

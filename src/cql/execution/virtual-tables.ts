@@ -28,6 +28,11 @@ export const NO_VIRTUAL_TABLES: VirtualTables = {
     scan: () => Promise.resolve([]),
     apply: () => Promise.reject(new Error('no virtual tables')),
     withPartitionLock: (_cf, _key, fn) => fn(),
+    cas: async (_cf, _key, _levels, decide) => {
+      const d = await decide({ read: () => Promise.resolve(null) }, undefined);
+      if (d.write !== null) throw new Error('no virtual tables');
+      return d.result;
+    },
     truncate: () => Promise.reject(new Error('no virtual tables')),
     readIndex: () => Promise.resolve(null),
     cleanIndex: () => Promise.resolve(),

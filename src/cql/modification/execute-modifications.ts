@@ -7,8 +7,10 @@
  *      partition's changes apply atomically;
  *   3. partitions whose writes read first (list elements by index or value, counters) are built
  *      and applied under the partition's lock, after reading the rows they touch;
- *   4. conditional runs (IF …) touch exactly one partition: under its lock the rows are read,
- *      every condition checked, then all writes applied — or none, and the rows read returned.
+ *   4. conditional runs (IF …) touch exactly one partition and go through the store's
+ *      compare-and-set (`DataStore.cas`: the partition lock on one node, Paxos on a cluster): the
+ *      rows are read, every condition checked, then all writes applied — or none, and the rows
+ *      read returned. Under Paxos the writes carry the ballot's timestamp.
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import type { CqlColumn } from '../../schema/index.js';
@@ -29,6 +31,8 @@ export interface ModificationItem {
 
 export interface RunOptions {
   readonly isBatch: boolean;
+  /** A LOGGED batch: its writes go through the coordinator's batch log (all or, after a failure, eventually all). */
+  readonly logged?: boolean;
   /** The batch's own USING TIMESTAMP, evaluated. */
   readonly timestamp?: bigint;
 }
@@ -72,7 +76,7 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
       if (update !== null) plain.push(update);
     }
   }
-  if (plain.length > 0) locked.push(groups[0]!.statement.spec.table.store.apply(plain, options.consistency));
+  if (plain.length > 0) locked.push(groups[0]!.statement.spec.table.store.apply(plain, options.consistency, run.logged === true ? { logged: true } : undefined));
   await Promise.all(locked);
   return VOID_RESULT;
 }
@@ -109,7 +113,7 @@ function singleStatementGroups(ctx: CqlContext, item: ModificationItem, options:
 }
 
 /** Reads the rows (and statics) the group's statements touch. */
-function readFor(store: DataStore, g: PartitionGroup, options: QueryOptions, nowSec: number): Promise<ExistingRows> {
+function readFor(store: Pick<DataStore, 'read'>, g: PartitionGroup, options: QueryOptions, nowSec: number): Promise<ExistingRows> {
   const clusterings: (readonly Buffer[])[] = [];
   for (const p of g.parts) if (p.rows.kind === 'rows') clusterings.push(...p.rows.clusterings);
   const layout = g.statement.spec.table.layout;
@@ -172,14 +176,19 @@ async function executeConditional(ctx: CqlContext, groups: readonly PartitionGro
   }
   const g = groups[0]!;
   const { cf, store } = g.statement.spec.table;
-  return store.withPartitionLock(cf, g.key, async () => {
-    const existing = await readFor(store, g, options, ctx.nowSec());
-    const failed = g.parts.filter((p) => !conditionsHold(p, existing));
-    if (failed.length > 0) return notAppliedResult(cf, g.key, resultColumns(g.parts), readRows(g.parts, existing), isBatch);
-    const update = build(ctx, g, existing);
-    if (update !== null) await store.apply([update], options.consistency);
-    return appliedResult(cf);
+  const levels = { serial: options.serialConsistency ?? 'SERIAL', commit: options.consistency } as const;
+  return store.cas(cf, g.key, levels, async (reader, timestamp) => {
+    const group = timestamp === undefined ? g : stampedWith(g, timestamp);
+    const existing = await readFor(reader, group, options, ctx.nowSec());
+    const failed = group.parts.filter((p) => !conditionsHold(p, existing));
+    if (failed.length > 0) return { write: null, result: notAppliedResult(cf, group.key, resultColumns(group.parts), readRows(group.parts, existing), isBatch) };
+    return { write: build(ctx, group, existing), result: appliedResult(cf) };
   });
+}
+
+/** The group with every part's writes at `timestamp` (a Paxos ballot's microsecond). */
+function stampedWith(g: PartitionGroup, timestamp: bigint): PartitionGroup {
+  return { ...g, parts: g.parts.map((p) => ({ ...p, params: { ...p.params, timestamp } })) };
 }
 
 function conditionsHold(p: PartitionPart, existing: ExistingRows): boolean {

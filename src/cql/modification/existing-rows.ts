@@ -53,7 +53,7 @@ export class ExistingRows {
  * `anyRow`, also whether the partition holds anything at all (its first row is enough).
  */
 export async function readExistingRows(
-  store: DataStore,
+  store: Pick<DataStore, 'read'>,
   layout: TableLayout,
   key: Buffer,
   clusterings: readonly (readonly Buffer[])[],

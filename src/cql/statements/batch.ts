@@ -76,7 +76,7 @@ export function executeBatch(ctx: CqlContext, state: ClientState, batchType: Bat
 
 function runBatch(ctx: CqlContext, state: ClientState, batchType: BatchType, items: readonly { statement: ModificationStatement; values: readonly BoundValue[] }[], options: QueryOptions, timestamp: bigint | undefined): Promise<CqlResult> {
   if (batchType === 'unlogged') warnIfWide(state, items);
-  return executeModifications(ctx, items, options, { isBatch: true, ...(timestamp === undefined ? {} : { timestamp }) });
+  return executeModifications(ctx, items, options, { isBatch: true, logged: batchType === 'logged', ...(timestamp === undefined ? {} : { timestamp }) });
 }
 
 /** Cassandra's batch rules (see the header). */

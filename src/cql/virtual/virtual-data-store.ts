@@ -9,7 +9,8 @@ import type { ColumnFamilyDef } from '../../schema/index.js';
 import { Memtable } from '../../storage/memtable/memtable.js';
 import { readPartition } from '../../storage/read/partition-reader.js';
 import type { KeyDecorator } from '../../storage/table-def.js';
-import type { DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery } from '../execution/index.js';
+import { lockedCas } from '../../service/locked-cas.js';
+import type { CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery } from '../execution/index.js';
 import type { LayoutCache } from '../execution/index.js';
 import { rowUpdate } from './row-cells.js';
 import type { VirtualTable } from './virtual-table.js';
@@ -52,6 +53,11 @@ export class VirtualDataStore implements DataStore {
 
   withPartitionLock<T>(_cf: ColumnFamilyDef, _key: Buffer, fn: () => Promise<T>): Promise<T> {
     return fn();
+  }
+
+  /** Reads and decides as anywhere; a write it decides on is refused as every write is. */
+  cas<T>(cf: ColumnFamilyDef, key: Buffer, levels: CasLevels, decide: CasDecide<T>): Promise<T> {
+    return lockedCas(this, cf, key, levels, decide);
   }
 
   truncate(cf: ColumnFamilyDef): Promise<void> {

@@ -3,6 +3,8 @@ import type { Env } from '../../env/index.js';
 import type { Endpoint, Snitch } from '../../locator/index.js';
 import type { MessagingService } from '../../net/index.js';
 import type { DataStore } from '../data-store.js';
+import type { BallotClock } from '../paxos/ballot-clock.js';
+import type { PaxosAcceptor } from '../paxos/paxos-acceptor.js';
 import type { SelectionInputs } from './replica-selection.js';
 import type { HintSink, LivenessOracle, RingProvider } from './seams.js';
 import type { StorageProxyOptions } from './storage-proxy-options.js';
@@ -19,4 +21,7 @@ export interface ProxyDeps {
   readonly hints: HintSink;
   readonly options: StorageProxyOptions;
   readonly selection: SelectionInputs;
+  /** This node's Paxos state (needed for compare-and-set on a ring of more than one node). */
+  readonly paxos: PaxosAcceptor | undefined;
+  readonly ballots: BallotClock;
 }

@@ -12,11 +12,13 @@ export interface StorageProxyOptions {
    * replica (Cassandra's per-table speculative_retry; here one value for every table).
    */
   readonly speculativeRetryMs: number;
+  /** How long a compare-and-set keeps retrying Paxos rounds lost to contention. */
+  readonly casContentionTimeoutMs: number;
 }
 
-export type TimeoutConfig = Partial<Record<'write_request_timeout_in_ms' | 'read_request_timeout_in_ms' | 'range_request_timeout_in_ms' | 'truncate_request_timeout_in_ms', number>>;
+export type TimeoutConfig = Partial<Record<'write_request_timeout_in_ms' | 'read_request_timeout_in_ms' | 'range_request_timeout_in_ms' | 'truncate_request_timeout_in_ms' | 'cas_contention_timeout_in_ms', number>>;
 
-export const DEFAULT_STORAGE_PROXY_OPTIONS: StorageProxyOptions = Object.freeze({ writeTimeoutMs: 2_000, readTimeoutMs: 5_000, rangeTimeoutMs: 10_000, truncateTimeoutMs: 60_000, speculativeRetryMs: 100 });
+export const DEFAULT_STORAGE_PROXY_OPTIONS: StorageProxyOptions = Object.freeze({ writeTimeoutMs: 2_000, readTimeoutMs: 5_000, rangeTimeoutMs: 10_000, truncateTimeoutMs: 60_000, speculativeRetryMs: 100, casContentionTimeoutMs: 1_000 });
 
 export function storageProxyOptions(config: TimeoutConfig = {}): StorageProxyOptions {
   const d = DEFAULT_STORAGE_PROXY_OPTIONS;
@@ -31,5 +33,6 @@ export function storageProxyOptions(config: TimeoutConfig = {}): StorageProxyOpt
     rangeTimeoutMs: pick(config.range_request_timeout_in_ms, d.rangeTimeoutMs, 'range_request_timeout_in_ms'),
     truncateTimeoutMs: pick(config.truncate_request_timeout_in_ms, d.truncateTimeoutMs, 'truncate_request_timeout_in_ms'),
     speculativeRetryMs: d.speculativeRetryMs,
+    casContentionTimeoutMs: pick(config.cas_contention_timeout_in_ms, d.casContentionTimeoutMs, 'cas_contention_timeout_in_ms'),
   };
 }

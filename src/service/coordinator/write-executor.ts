@@ -25,18 +25,23 @@ interface WritePlan {
 
 export async function coordinateWrites(d: ProxyDeps, writes: readonly TableWrite[], cl: Consistency): Promise<void> {
   if (writes.length === 0) return;
+  const plans = planWrites(d, writes, cl);
+  // This node the only replica of everything (one node, or local tables): the local store as is.
+  if (plans.every((p) => p.dead.length === 0 && p.live.length === 1 && p.live[0] === d.self)) return d.local.apply(writes, cl);
+  const writeType: WriteType = writes.length > 1 ? 'BATCH' : 'SIMPLE';
+  await Promise.all(plans.map((p) => writeOne(d, p, cl, writeType)));
+}
+
+/** Each write's replicas; UnavailableError if any write's live replicas cannot meet `cl`. */
+export function planWrites(d: ProxyDeps, writes: readonly TableWrite[], cl: Consistency): WritePlan[] {
   const ring = d.rings.ring();
-  const plans = writes.map((w): WritePlan => {
+  return writes.map((w): WritePlan => {
     const replicas = replicasOf(d.rings.placement(w.cf.keyspace), ring, ring.partitioner.token(w.update.key), d.selection);
     const all = [...replicas.natural, ...replicas.pending];
     const live = all.filter((e) => d.liveness.isAlive(e));
     assureSufficientLiveForWrite(cl, replicas.ctx, live, replicas.pending);
     return { write: w, replicas, live, dead: all.filter((e) => !d.liveness.isAlive(e)) };
   });
-  // This node the only replica of everything (one node, or local tables): the local store as is.
-  if (plans.every((p) => p.dead.length === 0 && p.live.length === 1 && p.live[0] === d.self)) return d.local.apply(writes, cl);
-  const writeType: WriteType = writes.length > 1 ? 'BATCH' : 'SIMPLE';
-  await Promise.all(plans.map((p) => writeOne(d, p, cl, writeType)));
 }
 
 function writeOne(d: ProxyDeps, plan: WritePlan, cl: Consistency, writeType: WriteType): Promise<void> {

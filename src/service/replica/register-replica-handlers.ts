@@ -1,6 +1,11 @@
 /** Registers the data-path verbs a replica answers on a node's MessagingService. */
 import type { MessagingService } from '../../net/index.js';
 import { hintVerbHandler } from './hint-verb.js';
+import { batchRemoveVerbHandler } from './batch-remove-verb.js';
+import { batchStoreVerbHandler } from './batch-store-verb.js';
+import { paxosCommitVerbHandler } from './paxos-commit-verb.js';
+import { paxosPrepareVerbHandler } from './paxos-prepare-verb.js';
+import { paxosProposeVerbHandler } from './paxos-propose-verb.js';
 import { mutationVerbHandler } from './mutation-verb.js';
 import { rangeReadVerbHandler } from './range-read-verb.js';
 import { readRepairVerbHandler } from './read-repair-verb.js';
@@ -15,4 +20,13 @@ export function registerReplicaHandlers(messaging: MessagingService, ctx: Replic
   messaging.registerHandler('READ_REPAIR', readRepairVerbHandler(ctx));
   messaging.registerHandler('TRUNCATE', truncateVerbHandler(ctx));
   messaging.registerHandler('HINT', hintVerbHandler(ctx));
+  if (ctx.paxos !== undefined) {
+    messaging.registerHandler('PAXOS_PREPARE', paxosPrepareVerbHandler(ctx, ctx.paxos));
+    messaging.registerHandler('PAXOS_PROPOSE', paxosProposeVerbHandler(ctx, ctx.paxos));
+    messaging.registerHandler('PAXOS_COMMIT', paxosCommitVerbHandler(ctx, ctx.paxos));
+  }
+  if (ctx.batchlog !== undefined) {
+    messaging.registerHandler('BATCH_STORE', batchStoreVerbHandler(ctx.batchlog.table, ctx.batchlog.clock));
+    messaging.registerHandler('BATCH_REMOVE', batchRemoveVerbHandler(ctx.batchlog.table, ctx.batchlog.clock));
+  }
 }

@@ -9,12 +9,19 @@ import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { SliceQuery } from '../../storage/read/slice-query.js';
 import type { DataStore } from '../data-store.js';
 import type { GroupLengths } from '../group-length.js';
+import type { PaxosAcceptor } from '../paxos/paxos-acceptor.js';
+import type { BatchlogTable } from '../../db/batchlog-table.js';
+import type { Clock } from '../../env/index.js';
 import type { WireSliceQuery } from '../wire/slice-query-codec.js';
 
 export interface ReplicaContext {
   readonly local: DataStore;
   tableById(id: string): ColumnFamilyDef | undefined;
   readonly groupLengths: GroupLengths;
+  /** This node's Paxos state (the PAXOS_* verbs are answered only when given). */
+  readonly paxos?: PaxosAcceptor;
+  /** This node's batch log and clock (BATCH_STORE / BATCH_REMOVE are answered only when given). */
+  readonly batchlog?: { readonly table: BatchlogTable; readonly clock: Clock };
 }
 
 export function tableOrThrow(ctx: ReplicaContext, tableId: string): ColumnFamilyDef {

@@ -33,6 +33,11 @@ import { GroupLengths } from '../group-length.js';
 import { LocalDataStore } from '../local-data-store.js';
 import { registerReplicaHandlers } from '../replica/register-replica-handlers.js';
 import { StorageProxy } from '../storage-proxy.js';
+import { PaxosAcceptor } from '../paxos/paxos-acceptor.js';
+import { PaxosStateTable } from '../../db/paxos-table.js';
+import { RowLocks } from '../../db/operations/row-locks.js';
+import { BatchlogTable } from '../../db/batchlog-table.js';
+import { BatchlogReplayer } from '../batchlog/batchlog-replay.js';
 
 export const partitioner = new Murmur3Partitioner();
 
@@ -50,6 +55,9 @@ export interface SimClusterNode {
   readonly rings: SchemaRingProvider;
   keeper: SchemaKeeper;
   ops: LocalOperations;
+  batchlog: BatchlogTable;
+  /** Not started: tests replay on demand or start it. */
+  replayer: BatchlogReplayer;
 }
 
 export interface SimClusterOptions {
@@ -203,7 +211,7 @@ interface NodeWiring {
   readonly hintsOptions: Partial<HintsOptions> | undefined;
 }
 
-const REPLICA_VERBS = ['MUTATION', 'READ', 'RANGE_READ', 'READ_REPAIR', 'TRUNCATE', 'HINT'] as const;
+const REPLICA_VERBS = ['MUTATION', 'READ', 'RANGE_READ', 'READ_REPAIR', 'TRUNCATE', 'HINT', 'PAXOS_PREPARE', 'PAXOS_PROPOSE', 'PAXOS_COMMIT', 'BATCH_STORE', 'BATCH_REMOVE'] as const;
 
 /** Opens node i's storage (adding `keyspace` on first start), replica handlers, hints and coordinator. */
 async function openNode(w: NodeWiring, node: SimClusterNode, i: number, keyspace: KeyspaceDef | null): Promise<void> {
@@ -213,7 +221,9 @@ async function openNode(w: NodeWiring, node: SimClusterNode, i: number, keyspace
   const ops = new LocalOperations(keeper, engine, env, partitioner);
   const local = new LocalDataStore(ops.ctx);
   const tableById = (id: string) => keeper.schema.tableById(id);
-  registerReplicaHandlers(node.messaging, { local, tableById, groupLengths: new GroupLengths() });
+  const paxos = new PaxosAcceptor({ table: new PaxosStateTable(engine), locks: new RowLocks(), clock: env.clock, local, tableById });
+  const batchlog = new BatchlogTable(engine);
+  registerReplicaHandlers(node.messaging, { local, tableById, groupLengths: new GroupLengths(), paxos, batchlog: { table: batchlog, clock: env.clock } });
   let hints: HintSink = node.hints;
   if (w.hintsOptions !== undefined) {
     const liveness = new RingHintsLiveness(w.liveness, node.rings);
@@ -222,7 +232,9 @@ async function openNode(w: NodeWiring, node: SimClusterNode, i: number, keyspace
     node.hintsService.start();
     hints = new HintsServiceSink({ hints: node.hintsService, rings: node.rings, clock: env.clock, tableById });
   }
-  Object.assign(node, { engine, keeper, ops, local, proxy: new StorageProxy({ env, messaging: node.messaging, self: node.endpoint, local, rings: node.rings, liveness: w.liveness, snitch: w.snitch, hints, options: w.options }) });
+  const proxy = new StorageProxy({ env, messaging: node.messaging, self: node.endpoint, local, rings: node.rings, liveness: w.liveness, snitch: w.snitch, hints, options: w.options, paxos });
+  const replayer = new BatchlogReplayer({ env, table: batchlog, coordinator: proxy, tableById, writeTimeoutMs: w.options.writeTimeoutMs });
+  Object.assign(node, { engine, keeper, ops, local, proxy, batchlog, replayer });
 }
 
 export const WHOLE = { slices: [{ start: BOTTOM, end: TOP }], reversed: false } as const;

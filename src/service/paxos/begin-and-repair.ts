@@ -1,0 +1,43 @@
+/**
+ * The start of every Paxos operation (Cassandra's beginAndRepairPaxos): prepare a fresh ballot;
+ * on a refusal, back off and retry with a ballot after the highest promise seen. Once promised:
+ *   - an accepted proposal newer than the newest commit is someone's unfinished operation:
+ *     propose it again under our ballot and commit it, then start over;
+ *   - replicas that answered without the newest commit are sent it (waited for, so the quorum
+ *     read that follows sees it);
+ * and the promised ballot is returned, ready for a proposal of our own.
+ */
+import type { Consistency } from '../../locator/index.js';
+import type { ColumnFamilyDef } from '../../schema/index.js';
+import type { ProxyDeps } from '../coordinator/proxy-deps.js';
+import { type Ballot, isAfter } from './ballot.js';
+import { commitPaxos, commitTo } from './commit-round.js';
+import type { ContentionDeadline } from './contention.js';
+import type { Participants } from './paxos-participants.js';
+import { preparePaxos } from './prepare-round.js';
+import { proposePaxos } from './propose-round.js';
+
+export async function beginAndRepairPaxos(d: ProxyDeps, cf: ColumnFamilyDef, key: Buffer, p: Participants, commitCl: Consistency, deadline: ContentionDeadline): Promise<Ballot> {
+  let seen: Ballot | null = null;
+  while (!deadline.passed) {
+    const ballot = d.ballots.next(seen);
+    const s = await preparePaxos(d, p, cf.id, key, ballot);
+    if (!s.promised) {
+      seen = s.highestPromised;
+      await deadline.backoff();
+      continue;
+    }
+    const inProgress = s.inProgress;
+    if (inProgress !== null && isAfter(inProgress.ballot, s.mostRecentCommit?.ballot ?? null)) {
+      const refreshed = { tableId: inProgress.tableId, ballot, update: inProgress.update };
+      if (await proposePaxos(d, p, refreshed, false)) await commitPaxos(d, p, refreshed, commitCl);
+      else await deadline.backoff();
+      continue;
+    }
+    if (s.mostRecentCommit !== null && s.missingMostRecentCommit.length > 0) {
+      if (!(await commitTo(d, s.missingMostRecentCommit, s.mostRecentCommit))) continue;
+    }
+    return ballot;
+  }
+  throw deadline.timeout(p);
+}
