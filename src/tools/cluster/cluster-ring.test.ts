@@ -125,28 +125,51 @@ test('lightweight transactions through different coordinators: exactly one IF NO
       }
       return true;
     });
-    const claims = await Promise.all(clients.flatMap((c, i) => [0, 1, 2].map((j) =>
-      c.execute('INSERT INTO rf3.lwt (k, owner, n) VALUES (1, ?, 0) IF NOT EXISTS', [`c${i}-${j}`], { prepare: true, serialConsistency: consistencies.serial, consistency: consistencies.quorum }))));
-    const applied = claims.filter((r) => r.rows[0]!['[applied]'] === true);
-    assert.equal(applied.length, 1, 'exactly one claim wins');
-    const winner = await clients[2]!.execute('SELECT owner FROM rf3.lwt WHERE k = 1', [], { consistency: consistencies.serial });
-    assert.equal(winner.rows[0]!['owner'], applied[0]!.rows[0]!['owner'] ?? winner.rows[0]!['owner']);
-    // Compare-and-set increments from three coordinators, retried on conflict: none is lost.
-    let increments = 0;
+    // A CAS that times out (contention on a loaded machine) has an unknown outcome, as in
+    // Cassandra: the checks below allow for it and never count it as applied.
+    const isTimeout = (e: unknown) => /timeout/i.test(String((e as Error).message));
+    const claims = await Promise.all(clients.flatMap((c, i) => [0, 1].map(async (j) => {
+      const owner = `c${i}-${j}`;
+      try {
+        const r = await c.execute('INSERT INTO rf3.lwt (k, owner, n) VALUES (1, ?, 0) IF NOT EXISTS', [owner], { prepare: true, serialConsistency: consistencies.serial, consistency: consistencies.quorum });
+        return { owner, outcome: r.rows[0]!['[applied]'] === true ? 'applied' : 'refused' };
+      } catch (e) {
+        if (!isTimeout(e)) throw e;
+        return { owner, outcome: 'unknown' };
+      }
+    })));
+    const applied = claims.filter((c) => c.outcome === 'applied');
+    assert.ok(applied.length <= 1, `at most one claim wins: ${JSON.stringify(claims)}`);
+    const winner = await eventually('the row readable at SERIAL', async () => {
+      const rs = await clients[2]!.execute('SELECT owner FROM rf3.lwt WHERE k = 1', [], { consistency: consistencies.serial });
+      return rs.rows[0]?.['owner'] as string | undefined;
+    });
+    if (applied.length === 1) assert.equal(winner, applied[0]!.owner);
+    else assert.ok(claims.some((c) => c.outcome === 'unknown' && c.owner === winner), `the owner ${winner} is a claim whose outcome was unknown`);
+    // Compare-and-set increments from three coordinators: every confirmed increment counts, none
+    // applies twice (the final value lies between the confirmed and confirmed + unknown counts).
+    let confirmed = 0;
+    let unknown = 0;
     await Promise.all(clients.map(async (c) => {
-      for (let done = 0; done < 4; ) {
-        const cur = await c.execute('SELECT n FROM rf3.lwt WHERE k = 1', [], { consistency: consistencies.serial });
-        const n = cur.rows[0]!['n'] as number;
-        const r = await c.execute('UPDATE rf3.lwt SET n = ? WHERE k = 1 IF n = ?', [n + 1, n], { prepare: true, serialConsistency: consistencies.serial, consistency: consistencies.quorum });
-        if (r.rows[0]!['[applied]'] === true) {
-          done++;
-          increments++;
+      for (let mine = 0; mine < 4; ) {
+        try {
+          const cur = await c.execute('SELECT n FROM rf3.lwt WHERE k = 1', [], { consistency: consistencies.serial });
+          const n = cur.rows[0]!['n'] as number;
+          const r = await c.execute('UPDATE rf3.lwt SET n = ? WHERE k = 1 IF n = ?', [n + 1, n], { prepare: true, serialConsistency: consistencies.serial, consistency: consistencies.quorum });
+          if (r.rows[0]!['[applied]'] === true) {
+            mine++;
+            confirmed++;
+          }
+        } catch (e) {
+          if (!isTimeout(e)) throw e;
+          unknown++;
         }
       }
     }));
     const final = await clients[1]!.execute('SELECT n FROM rf3.lwt WHERE k = 1', [], { consistency: consistencies.serial });
-    assert.equal(final.rows[0]!['n'], increments);
-    assert.equal(increments, 12);
+    const n = final.rows[0]!['n'] as number;
+    assert.equal(confirmed, 12);
+    assert.ok(n >= confirmed && n <= confirmed + unknown, `n = ${n}, confirmed ${confirmed}, unknown ${unknown}`);
     // A logged batch over two partitions, through the batchlog.
     await clients[0]!.execute("BEGIN BATCH INSERT INTO rf3.kv (k, v) VALUES (5000, 'a'); INSERT INTO rf3.kv (k, v) VALUES (5001, 'b'); APPLY BATCH", [], { consistency: consistencies.quorum });
     const both = await clients[2]!.execute('SELECT k FROM rf3.kv WHERE k IN (5000, 5001)', [], { consistency: consistencies.quorum });
