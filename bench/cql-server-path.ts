@@ -123,7 +123,7 @@ const response = (f: Buffer) => decodeResponse(readHeader(f), f.subarray(HEADER)
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ilium-bench-path-'));
-  const { config } = resolveNodeConfig({ data_file_directories: [join(dir, 'data')], start_native_transport: false });
+  const { config } = resolveNodeConfig({ data_file_directories: [join(dir, 'data')], start_native_transport: false, start_rpc: false });
   const node = await IliumNode.start({ config });
   try {
     const socket = new BenchSocket();
