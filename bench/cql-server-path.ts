@@ -61,6 +61,7 @@ const KEYS = Number(args.keys);
 /** Batches and IN reads are ~20× a single-row request: a tenth as many by default. */
 const BATCH_OPS = Number(args['batch-ops'] ?? Math.ceil(OPS / 10));
 const BATCH_ROWS = Number(args['batch-rows']);
+if (SHAPES.has('in') && BATCH_OPS < BATCH_ROWS) throw new Error(`--shapes=in reads ${BATCH_ROWS} distinct tweets: --batch-ops must write at least that many`);
 const HEADER = 9;
 
 /** A NetSocket stand-in: the test pushes bytes in; written frames are counted. */
