@@ -8,8 +8,9 @@
  * Every request allocates short-lived objects (frames, values, statements, results) while
  * memtable cells live until a flush; with small semi-spaces scavenges run so often that request
  * garbage is still live at many of them and gets copied. Measured with bench/cql-server-path.ts,
- * the two settings run side by side on the same build (docs/PERFORMANCE.md): CPU per request
- * 4–7% lower for single-row INSERT and SELECT, 6–24% for a BATCH of 20, 19% for an IN of 20.
+ * the two settings run side by side on the same build (docs/PERFORMANCE.md), CPU per request was
+ * lower in every pair: single-row INSERT by 2–7%, SELECT by 0–11%, a BATCH of 20 by 6–24%, an IN
+ * of 20 keys by 19–22%.
  * The cost is memory: up to 3 × 64 MiB more under load (the semi-spaces grow only when used).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = Object.freeze(['--max-semi-space-size=64']);
