@@ -11,7 +11,15 @@
  * run on the engine's worker thread and are not counted. Run it under `node --cpu-prof` for a
  * profile free of the client's and the kernel's share.
  *
- *   node dist/bench/cql-server-path.js [--ops=200000] [--inflight=128] [--rounds=3] [--keys=100000]
+ * Four shapes (`--shapes`, all by default): `insert` and `select`, bench:cql's prepared
+ * single-row INSERT and single-partition SELECT on a text key; and the Twitter workload's
+ * (bench/compare): `batch`, a tweet — one LOGGED BATCH of `--batch-rows` prepared INSERTs, each
+ * to a partition of its own (the tweet, its userline entry, followers' timeline entries) — and
+ * `in`, a timeline page's multiget — `SELECT id, user_id, body FROM tweets WHERE id IN ?` with
+ * `--batch-rows` ids of tweets written. The figure is CPU µs per request (per batch, per IN).
+ *
+ *   node dist/bench/cql-server-path.js [--ops=200000] [--inflight=128] [--rounds=5] [--keys=100000]
+ *        [--shapes=insert,select,batch,in] [--batch-ops=ops/10] [--batch-rows=20]
  *
  * Last line: one JSON object.
  */
@@ -38,12 +46,22 @@ const { values: args } = parseArgs({
     inflight: { type: 'string', default: '128' },
     rounds: { type: 'string', default: '5' },
     keys: { type: 'string', default: '100000' },
+    'batch-ops': { type: 'string' },
+    'batch-rows': { type: 'string', default: '20' },
+    shapes: { type: 'string', default: 'insert,select,batch,in' },
   },
 });
+type Shape = 'insert' | 'select' | 'batch' | 'in';
+const SHAPES = new Set(args.shapes.split(',').map((s) => s.trim()) as Shape[]);
+for (const s of SHAPES) if (!['insert', 'select', 'batch', 'in'].includes(s)) throw new Error(`--shapes: unknown shape ${s}`);
 const OPS = Number(args.ops);
 const INFLIGHT = Number(args.inflight);
 const ROUNDS = Number(args.rounds);
 const KEYS = Number(args.keys);
+/** Batches and IN reads are ~20× a single-row request: a tenth as many by default. */
+const BATCH_OPS = Number(args['batch-ops'] ?? Math.ceil(OPS / 10));
+const BATCH_ROWS = Number(args['batch-rows']);
+if (SHAPES.has('in') && BATCH_OPS < BATCH_ROWS) throw new Error(`--shapes=in reads ${BATCH_ROWS} distinct tweets: --batch-ops must write at least that many`);
 const HEADER = 9;
 
 /** A NetSocket stand-in: the test pushes bytes in; written frames are counted. */
@@ -106,7 +124,7 @@ const response = (f: Buffer) => decodeResponse(readHeader(f), f.subarray(HEADER)
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ilium-bench-path-'));
-  const { config } = resolveNodeConfig({ data_file_directories: [join(dir, 'data')], start_native_transport: false });
+  const { config } = resolveNodeConfig({ data_file_directories: [join(dir, 'data')], start_native_transport: false, start_rpc: false });
   const node = await IliumNode.start({ config });
   try {
     const socket = new BenchSocket();
@@ -134,18 +152,46 @@ async function main(): Promise<void> {
       if (r.opcode !== 'RESULT' || r.result.kind !== 'prepared') throw new Error(`PREPARE ${q}: ${JSON.stringify(r)}`);
       return r.result.id;
     };
+    await query('CREATE TABLE bench.tweets (id bigint PRIMARY KEY, user_id int, body text, ts bigint)');
+    await query('CREATE TABLE bench.userline (user_id int, ts bigint, tweet_id bigint, PRIMARY KEY (user_id, ts)) WITH CLUSTERING ORDER BY (ts DESC)');
+    await query('CREATE TABLE bench.timeline (user_id int, ts bigint, tweet_id bigint, PRIMARY KEY (user_id, ts)) WITH CLUSTERING ORDER BY (ts DESC)');
     const insertId = await prepare('INSERT INTO bench.kv (k, v) VALUES (?, ?)');
     const selectId = await prepare('SELECT v FROM bench.kv WHERE k = ?');
+    const tweetId = await prepare('INSERT INTO bench.tweets (id, user_id, body, ts) VALUES (?, ?, ?, ?)');
+    const userlineId = await prepare('INSERT INTO bench.userline (user_id, ts, tweet_id) VALUES (?, ?, ?)');
+    const timelineId = await prepare('INSERT INTO bench.timeline (user_id, ts, tweet_id) VALUES (?, ?, ?)');
+    const tweetsInId = await prepare('SELECT id, user_id, body FROM bench.tweets WHERE id IN ?');
 
     const value = Buffer.alloc(90, 0x61);
+    const body = Buffer.from('x'.repeat(100));
     const key = (i: number): Buffer => Buffer.from(`k${String(i % KEYS).padStart(9, '0')}`);
+    const int = (n: number): Buffer => {
+      const b = Buffer.alloc(4);
+      b.writeInt32BE(n);
+      return b;
+    };
+    const bigint = (n: number): Buffer => {
+      const b = Buffer.alloc(8);
+      b.writeBigInt64BE(BigInt(n));
+      return b;
+    };
+    /** A list<bigint> value as the driver sends it (v4: [int] count, then [int] length + bytes each). */
+    const bigintList = (ns: number[]): Buffer => {
+      const b = Buffer.alloc(4 + 12 * ns.length);
+      b.writeInt32BE(ns.length);
+      ns.forEach((n, i) => {
+        b.writeInt32BE(8, 4 + 12 * i);
+        b.writeBigInt64BE(BigInt(n), 8 + 12 * i);
+      });
+      return b;
+    };
     const params = (values: Buffer[]) => ({ consistency: 'LOCAL_ONE' as const, values, skipMetadata: true, pageSize: 5000, timestamp: BigInt(Date.now()) * 1000n });
     /** Bursts of INFLIGHT frames, each burst one chunk (encoded before the clock starts). */
-    const bursts = (make: (i: number) => Request): Buffer[] => {
+    const bursts = (ops: number, make: (i: number) => Request): Buffer[] => {
       const out: Buffer[] = [];
-      for (let i = 0; i < OPS; i += INFLIGHT) {
+      for (let i = 0; i < ops; i += INFLIGHT) {
         const frames: Buffer[] = [];
-        for (let j = 0; j < INFLIGHT && i + j < OPS; j++) frames.push(frame(make(i + j), j + 2));
+        for (let j = 0; j < INFLIGHT && i + j < ops; j++) frames.push(frame(make(i + j), j + 2));
         out.push(Buffer.concat(frames));
       }
       return out;
@@ -170,26 +216,80 @@ async function main(): Promise<void> {
     };
     const isVoid = (f: Buffer) => {
       const r = response(f);
-      if (r.opcode !== 'RESULT' || r.result.kind !== 'void') throw new Error(`an INSERT answered ${JSON.stringify(r)}`);
+      if (r.opcode !== 'RESULT' || r.result.kind !== 'void') throw new Error(`a write answered ${JSON.stringify(r)}`);
     };
-    const oneRow = (f: Buffer) => {
+    const rows = (n: number) => (f: Buffer) => {
       const r = response(f);
-      if (r.opcode !== 'RESULT' || r.result.kind !== 'rows' || r.result.rows.length !== 1) throw new Error(`a SELECT answered ${JSON.stringify(r)}`);
+      if (r.opcode !== 'RESULT' || r.result.kind !== 'rows' || r.result.rows.length !== n) throw new Error(`a SELECT answered ${JSON.stringify(r)}`);
     };
-    const writesUs: number[] = [];
-    const readsUs: number[] = [];
+    /**
+     * The Twitter workload's shapes (bench/compare): a tweet is one LOGGED BATCH of the tweet, its
+     * userline entry and BATCH_ROWS - 2 followers' timeline entries, every row a partition of its
+     * own; a timeline page reads BATCH_ROWS tweets back by id with `IN ?`.
+     */
+    const USERS = 1000;
+    let tweets = 0;
+    const tweetBatch = (n: number): Request => {
+      const id = tweets + n;
+      const ts = bigint(1_700_000_000_000 + id);
+      const author = (id * 7) % USERS;
+      const statements: { kind: 'prepared'; id: Buffer; values: Buffer[] }[] = [
+        { kind: 'prepared', id: tweetId, values: [bigint(id), int(author), body, ts] },
+        { kind: 'prepared', id: userlineId, values: [int(author), ts, bigint(id)] },
+      ];
+      for (let f = 1; f <= BATCH_ROWS - 2; f++) statements.push({ kind: 'prepared', id: timelineId, values: [int((author + f * 37) % USERS), ts, bigint(id)] });
+      return { opcode: 'BATCH', type: 'LOGGED', statements, consistency: 'LOCAL_ONE', timestamp: BigInt(Date.now()) * 1000n };
+    };
+    const inRead = (): Request => {
+      const ids: number[] = [];
+      while (ids.length < BATCH_ROWS) {
+        const id = random(tweets);
+        if (!ids.includes(id)) ids.push(id);
+      }
+      return { opcode: 'EXECUTE', id: tweetsInId, params: params([bigintList(ids)]) };
+    };
+    const figures: Record<Shape, number[]> = { insert: [], select: [], batch: [], in: [] };
     let written = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const w = bursts((i) => ({ opcode: 'EXECUTE', id: insertId, params: params([key(written + i), value]) }));
-      writesUs.push(await run(w, isVoid));
-      written += OPS;
-      const r = bursts(() => ({ opcode: 'EXECUTE', id: selectId, params: params([key(random(Math.min(written, KEYS)))]) }));
-      readsUs.push(await run(r, oneRow));
-      process.stderr.write(`round ${round + 1}/${ROUNDS}: writes ${writesUs[round]!.toFixed(2)} µs, reads ${readsUs[round]!.toFixed(2)} µs CPU per request\n`);
+      if (SHAPES.has('insert') || SHAPES.has('select')) {
+        const w = bursts(OPS, (i) => ({ opcode: 'EXECUTE', id: insertId, params: params([key(written + i), value]) }));
+        const us = await run(w, isVoid);
+        if (SHAPES.has('insert')) figures.insert.push(us);
+        written += OPS;
+      }
+      if (SHAPES.has('select')) {
+        const r = bursts(OPS, () => ({ opcode: 'EXECUTE', id: selectId, params: params([key(random(Math.min(written, KEYS)))]) }));
+        figures.select.push(await run(r, rows(1)));
+      }
+      if (SHAPES.has('batch') || SHAPES.has('in')) {
+        const b = bursts(BATCH_OPS, tweetBatch);
+        const us = await run(b, isVoid);
+        if (SHAPES.has('batch')) figures.batch.push(us);
+        tweets += BATCH_OPS;
+      }
+      if (SHAPES.has('in')) figures.in.push(await run(bursts(BATCH_OPS, inRead), rows(BATCH_ROWS)));
+      const line = [...SHAPES].map((s) => `${s} ${figures[s][round]!.toFixed(2)} µs`).join(', ');
+      process.stderr.write(`round ${round + 1}/${ROUNDS}: ${line} CPU per request\n`);
     }
-    const median = (xs: number[]): number => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! * 100) / 100;
-    const out = { bench: 'cql-server-path', ops: OPS, inflight: INFLIGHT, rounds: ROUNDS, writesUsPerOp: median(writesUs), readsUsPerOp: median(readsUs), writesPerSec: Math.round(1e6 / median(writesUs)), readsPerSec: Math.round(1e6 / median(readsUs)) };
-    process.stdout.write(`server path, CPU per request: writes ${out.writesUsPerOp} µs (${out.writesPerSec.toLocaleString()}/s per core), reads ${out.readsUsPerOp} µs (${out.readsPerSec.toLocaleString()}/s per core)\n`);
+    const median = (xs: number[]): number => (xs.length === 0 ? NaN : Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! * 100) / 100);
+    const out = {
+      bench: 'cql-server-path',
+      ops: OPS,
+      batchOps: BATCH_OPS,
+      batchRows: BATCH_ROWS,
+      inflight: INFLIGHT,
+      rounds: ROUNDS,
+      writesUsPerOp: median(figures.insert),
+      readsUsPerOp: median(figures.select),
+      batchUsPerOp: median(figures.batch),
+      inUsPerOp: median(figures.in),
+      writesPerSec: Math.round(1e6 / median(figures.insert)),
+      readsPerSec: Math.round(1e6 / median(figures.select)),
+    };
+    const say = (name: string, us: number) => (Number.isNaN(us) ? '' : `${name} ${us} µs (${Math.round(1e6 / us).toLocaleString()}/s per core)`);
+    process.stdout.write(
+      `server path, CPU per request: ${[say('writes', out.writesUsPerOp), say('reads', out.readsUsPerOp), say(`batch of ${BATCH_ROWS}`, out.batchUsPerOp), say(`IN of ${BATCH_ROWS}`, out.inUsPerOp)].filter((s) => s !== '').join(', ')}\n`,
+    );
     process.stdout.write(`${JSON.stringify(out)}\n`);
   } finally {
     await node.close();

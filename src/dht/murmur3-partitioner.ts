@@ -55,6 +55,26 @@ export class Murmur3Partitioner implements Partitioner<bigint> {
     return { key, token: toInt64(hi, lo), position };
   }
 
+  /** `decorate(key).position` without making the token (a BigInt): the storage engine's key lookups. */
+  position(key: Buffer): Buffer {
+    let hi = MIN_HI;
+    let lo = 0;
+    if (key.length > 0) {
+      const h = this.hasher.hash(key, 0, key.length);
+      hi = h.h1Hi;
+      lo = h.h1Lo;
+      if (hi === MIN_HI && lo === 0) {
+        hi = MAX_HI;
+        lo = -1;
+      }
+    }
+    const position = Buffer.allocUnsafe(TOKEN_BYTES + key.length);
+    position.writeUInt32BE((hi ^ MIN_HI) >>> 0, 0);
+    position.writeUInt32BE(lo >>> 0, 4);
+    key.copy(position, TOKEN_BYTES);
+    return position;
+  }
+
   keyFromPosition(position: Buffer): Buffer {
     checkPositionWidth(position, TOKEN_BYTES);
     return position.subarray(TOKEN_BYTES);

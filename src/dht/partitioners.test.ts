@@ -170,3 +170,15 @@ test('OrderPreserving refuses invalid UTF-8 and keeps midpoints valid UTF-8', ()
     }),
   );
 });
+
+test('Murmur3Partitioner.position is decorate().position, for empty, short, long and random keys', () => {
+  const p = new Murmur3Partitioner();
+  const keys = [Buffer.alloc(0), Buffer.from('a'), Buffer.from('k000000001'), Buffer.alloc(300, 7)];
+  let seed = 11;
+  for (let i = 0; i < 500; i++) {
+    const b = Buffer.alloc((i * 7) % 40);
+    for (let j = 0; j < b.length; j++) b[j] = (seed = (seed * 1103515245 + 12345) & 0x7fffffff) & 0xff;
+    keys.push(b);
+  }
+  for (const k of keys) assert.deepEqual(p.position(k), p.decorate(k).position);
+});

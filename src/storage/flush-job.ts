@@ -1,7 +1,8 @@
 import type { Env } from '../env/index.js';
 import { ByteReader } from '../util/byte-reader.js';
 import { ByteWriter } from '../util/byte-writer.js';
-import { decodeMutation, encodeMutation } from './commitlog/mutation-codec.js';
+import { LogBuffer } from './commitlog/log-buffer.js';
+import { decodeMutation, encodeMutationInto } from './commitlog/mutation-codec.js';
 import type { MemPartition } from './memtable/mem-partition.js';
 import type { CommitLogPosition } from './model/commit-log-position.js';
 import { LIVE_DELETION } from './model/deletion.js';
@@ -30,13 +31,17 @@ export interface FlushJob {
 /** Serializes a memtable's partitions (in position order), yielding as it goes. */
 export async function encodeFlushData(env: Env, partitions: Iterable<MemPartition>): Promise<Buffer> {
   const out = new ByteWriter(1 << 16);
+  // Each partition is encoded into one reused buffer, then copied behind its length: no buffer
+  // per partition (the commit log's encoder, as `encodeMutation` uses it).
+  const scratch = new LogBuffer(1 << 12, 1 << 20);
   const budget = new YieldBudget(env);
   for (const p of partitions) {
-    const m = encodeMutation({
+    scratch.clear();
+    encodeMutationInto(scratch, {
       tableId: '',
       update: { key: p.key, partitionDeletion: p.partitionDeletion, rangeTombstones: p.rangeTombstoneList, cells: p.cells.valuesArray() },
     });
-    out.lenBytes(p.position).lenBytes(m);
+    out.lenBytes(p.position).lenBytes(scratch.view());
     await budget.tick(0);
   }
   return out.toBuffer();

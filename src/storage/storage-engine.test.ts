@@ -213,3 +213,63 @@ test('a closed engine refuses reads and writes with EngineStateError; close is i
     assert.throws(() => e.scan(T.id, undefined, undefined, ALL, 1), EngineStateError);
   });
 });
+
+test('applyAll: each update applied and durable like apply; survives restart; errors as Promise.all over apply', async () => {
+  await withEngine({ commitlogSync: 'batch', commitlogSegmentSizeBytes: 8192 }, async (open) => {
+    let e = await open();
+    await e.applyAll(Array.from({ length: 20 }, (_, i) => ({ tableId: T.id, update: put(`k${i}`, 'c', `v${i}`) })));
+    for (let i = 0; i < 20; i++) assert.deepEqual(values(e, `k${i}`), [`v${i}`]);
+    // Two updates of one partition apply in order (the later timestamp wins either way).
+    await e.applyAll([
+      { tableId: T.id, update: put('k1', 'c', 'older', 5n) },
+      { tableId: T.id, update: put('k1', 'c', 'newer', 6n) },
+    ]);
+    assert.deepEqual(values(e, 'k1'), ['newer']);
+    // An oversized update is refused alone; the rest are written. So is an unknown table.
+    const big = put('big', 'c', 'x'.repeat(6000));
+    await assert.rejects(e.applyAll([{ tableId: T.id, update: put('a1', 'c', 'ok') }, { tableId: T.id, update: big }, { tableId: T.id, update: put('a2', 'c', 'ok') }]), /max_mutation_size/);
+    assert.deepEqual(values(e, 'a1'), ['ok']);
+    assert.deepEqual(values(e, 'a2'), ['ok']);
+    assert.deepEqual(values(e, 'big'), []);
+    await assert.rejects(e.applyAll([{ tableId: T.id, update: put('u1', 'c', 'ok') }, { tableId: 'nope', update: put('u2', 'c', 'ok') }]), /unknown table id/);
+    await e.apply(T.id, put('z', 'c', 'z')); // acknowledged after u1 (Promise.all rejected before u1 was applied)
+    assert.deepEqual(values(e, 'u1'), ['ok']);
+    await e.close();
+    e = await open();
+    for (let i = 2; i < 20; i++) assert.deepEqual(values(e, `k${i}`), [`v${i}`]);
+    assert.deepEqual(values(e, 'k1'), ['newer']);
+    assert.deepEqual(values(e, 'a2'), ['ok']);
+    await e.close();
+  });
+});
+
+test('applyAll: after a failed fsync the batch and every later write fail; nothing acknowledged is lost', async () => {
+  const fs = new FaultyFileSystem();
+  await withEngine({ commitlogSync: 'batch' }, async (open) => {
+    let e = await open();
+    await e.applyAll([{ tableId: T.id, update: put('a', 'c', 'before') }, { tableId: T.id, update: put('b', 'c', 'before') }]);
+    fs.failFsync = true;
+    await assert.rejects(e.applyAll([{ tableId: T.id, update: put('c', 'c', 'during') }, { tableId: T.id, update: put('d', 'c', 'during') }]), WriteFailureError);
+    fs.failFsync = false;
+    await assert.rejects(e.applyAll([{ tableId: T.id, update: put('c', 'c', 'after') }, { tableId: T.id, update: put('d', 'c', 'after') }]), WriteFailureError);
+    await e.close().catch(() => undefined);
+    e = await open();
+    assert.deepEqual(values(e, 'a'), ['before']);
+    assert.deepEqual(values(e, 'b'), ['before']);
+    await e.close();
+  }, fs);
+});
+
+test('applyAll: over the stop limit the batch waits or is refused as apply would be', async () => {
+  await withEngine({ memtableFlushThresholdBytes: 4096, memtableWriterSlowdownBytes: 2048, memtableWriterStopBytes: 4096, memtableWriterStopTimeoutMs: 1 }, async (open) => {
+    const e = await open();
+    const batches = Array.from({ length: 300 }, (_, b) => Array.from({ length: 10 }, (_, i) => ({ tableId: T.id, update: put(`k${b}-${i}`, 'c', 'x'.repeat(200)) })));
+    const results = await Promise.allSettled(batches.map((w) => e.applyAll(w)));
+    assert.ok(results.some((r) => r.status === 'rejected' && r.reason instanceof OverloadedError), 'some batches were refused');
+    for (const [b, r] of results.entries()) {
+      if (r.status === 'rejected') assert.ok(r.reason instanceof OverloadedError);
+      else for (let i = 0; i < 10; i++) assert.deepEqual(values(e, `k${b}-${i}`), ['x'.repeat(200)]);
+    }
+    await e.close();
+  });
+});

@@ -176,6 +176,98 @@ export class StorageEngine {
     );
   }
 
+  /**
+   * `apply` for the partitions of one batch: each update is still its own commit-log entry and
+   * is applied atomically on its own (what `apply` per update does, in the same order), but they
+   * share one commit-log acknowledgement and one continuation instead of one each. Resolves when
+   * every update is durable per the sync mode and applied; rejects with the first update's error
+   * (in `writes` order) after the others were applied, as `Promise.all` over `apply` would with
+   * the same error. Writers over the admission limit take `apply`'s path, one by one.
+   */
+  applyAll(writes: readonly { readonly tableId: string; readonly update: PartitionUpdate }[]): Promise<void> {
+    if (writes.length === 1) return this.apply(writes[0]!.tableId, writes[0]!.update);
+    const n = writes.length;
+    const tables: TableStore[] = [];
+    const sizes: number[] = [];
+    try {
+      this.checkWritable();
+      for (let i = 0; i < n; i++) tables.push(this.table(writes[i]!.tableId));
+    } catch {
+      return Promise.all(writes.map((w) => this.apply(w.tableId, w.update))).then(() => undefined);
+    }
+    let admitted = 0;
+    for (; admitted < n; admitted++) {
+      const size = updateBytes(writes[admitted]!.update);
+      if (!this.admission.tryAdmit(size)) break;
+      sizes.push(size);
+    }
+    if (admitted < n) {
+      // Over the slow-down limit: hand back what was reserved and wait as `apply` does.
+      for (let i = 0; i < admitted; i++) this.admission.release(sizes[i]!, 0);
+      return Promise.all(writes.map((w) => this.apply(w.tableId, w.update))).then(() => undefined);
+    }
+    const epochs: Epoch[] = [];
+    const mems: Memtable[] = [];
+    const mutations: { tableId: string; update: PartitionUpdate }[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = tables[i]!;
+      epochs.push(t.applies.begin());
+      const mem = t.active;
+      mem.beginWrite();
+      mems.push(mem);
+      mutations.push({ tableId: t.def.id, update: writes[i]!.update });
+    }
+    const { refused, acked } = this.commitLog.addAll(mutations);
+    let firstError: unknown = null;
+    for (let i = 0; i < n; i++) {
+      const e = refused[i];
+      if (e === null || e === undefined) continue;
+      if (firstError === null) firstError = e;
+      mems[i]!.endWrite();
+      epochs[i]!.end();
+      this.admission.release(sizes[i]!, 0);
+      if (e instanceof WriteFailureError) this.failure = e;
+    }
+    if (acked === null) return Promise.reject(firstError);
+    return acked.then(
+      () => {
+        const nowSec = this.nowSec();
+        let applyError: unknown = null;
+        for (let i = 0; i < n; i++) {
+          if (refused[i] !== null) continue;
+          const t = tables[i]!;
+          const mem = mems[i]!;
+          const before = mem.liveBytes;
+          try {
+            t.applyTo(mem, writes[i]!.update, nowSec);
+          } catch (e) {
+            if (applyError === null) applyError = e;
+          } finally {
+            mem.endWrite();
+            epochs[i]!.end();
+            this.admission.release(sizes[i]!, mem.liveBytes - before);
+          }
+        }
+        for (let i = 0; i < n; i++) {
+          const t = tables[i]!;
+          if (refused[i] === null && t.active.liveBytes >= this.options.memtableFlushThresholdBytes && !this.flusher.isFlushing(t)) this.backgroundFlush(t);
+        }
+        if (firstError !== null) throw firstError;
+        if (applyError !== null) throw applyError;
+      },
+      (e: unknown) => {
+        for (let i = 0; i < n; i++) {
+          if (refused[i] !== null) continue;
+          mems[i]!.endWrite();
+          epochs[i]!.end();
+          this.admission.release(sizes[i]!, 0);
+        }
+        if (e instanceof WriteFailureError) this.failure = e;
+        throw firstError ?? e;
+      },
+    );
+  }
+
   /** Logs the update, then applies it to the memtable that was active when it was logged. */
   private logAndApply(t: TableStore, update: PartitionUpdate, size: number, epoch: Epoch): Promise<void> {
     const mem = t.active;

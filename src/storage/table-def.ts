@@ -3,6 +3,13 @@ import type { Compression } from './storage-options.js';
 /** What the engine needs to know of a partitioner: the sort position of a key (token order). */
 export interface KeyDecorator {
   decorate(key: Buffer): { readonly position: Buffer };
+  /** `decorate(key).position` alone, when the partitioner can make it for less (no token). */
+  position?(key: Buffer): Buffer;
+}
+
+/** The sort position of `key`. */
+export function positionOf(d: KeyDecorator, key: Buffer): Buffer {
+  return d.position !== undefined ? d.position(key) : d.decorate(key).position;
 }
 
 /**

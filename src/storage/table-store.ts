@@ -9,7 +9,7 @@ import { DataPartitionView, type PartitionView } from './read/partition-view.js'
 import type { SliceQuery } from './read/slice-query.js';
 import { SSTablePartitionView } from './read/sstable-partition-view.js';
 import type { ChunkCache, SSTableReader } from './sstable/index.js';
-import type { TableDef } from './table-def.js';
+import { type TableDef, positionOf } from './table-def.js';
 
 /** Where a partition scan starts or stops, by partition position. */
 export interface PositionBound {
@@ -64,7 +64,7 @@ export class TableStore {
   }
 
   applyTo(mem: Memtable, update: PartitionUpdate, nowSec: number): void {
-    const position = this.def.partitioner.decorate(update.key).position;
+    const position = positionOf(this.def.partitioner, update.key);
     mem.apply(update.key, position, update, nowSec);
   }
 
@@ -74,14 +74,17 @@ export class TableStore {
   }
 
   read(key: Buffer, query: SliceQuery, nowSec: number): PartitionResult | null {
-    const position = this.def.partitioner.decorate(key).position;
+    const position = positionOf(this.def.partitioner, key);
     return readPartition(this.viewsOf(position, query), query, nowSec);
   }
 
   private viewsOf(position: Buffer, query: SliceQuery): PartitionView[] {
     const views: PartitionView[] = [];
-    for (const m of this.memtables()) {
-      const p = m.get(position);
+    // this.memtables()'s order, without building its arrays on every read.
+    const active = this.active.get(position);
+    if (active !== undefined) views.push(active);
+    for (let i = this.flushing.length - 1; i >= 0; i--) {
+      const p = this.flushing[i]!.get(position);
       if (p !== undefined) views.push(p);
     }
     if (query.slices.length === 0) return views;

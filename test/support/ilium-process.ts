@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../src/tools/server-flags.js';
 
 const CLI = fileURLToPath(new URL('../../src/tools/ilium.js', import.meta.url));
 const READY = /Ilium node started in (\d+) ms: .*; ready: CQL native protocol on \[?([^\]\s]+?)\]?:(\d+)(?:, Thrift (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?(?:, nodetool (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?\./;
@@ -86,7 +87,8 @@ export async function startIliumProcess(opts: IliumProcessOptions = {}): Promise
   }
   args.push(...(opts.args ?? []));
   const began = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // As bin/ilium.js runs it (and for --before builds too, so both sides run alike).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   // 'close', not 'exit': by then stdout and stderr are drained, so output() is complete.
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));

@@ -93,7 +93,7 @@ function groupByPartition(ctx: CqlContext, items: readonly ModificationItem[], o
     const timestamp = spec.isCounter ? ctx.timestamps.next() : spec.attributes.timestamp(values, fallback);
     const params: WriteParams = { timestamp, ttl: spec.attributes.ttl(values, cf), nowSec };
     for (const key of target.keys) {
-      const id = `${cf.id}/${key.toString('hex')}`;
+      const id = `${cf.id}/${key.toString('latin1')}`;
       let g = groups.get(id);
       if (g === undefined) groups.set(id, (g = { statement, key, parts: [] }));
       g.parts.push({ statement, values, params, rows: target.rows });
@@ -163,7 +163,8 @@ function buildPart(ctx: CqlContext, builder: PartitionBuilder, layout: TableLayo
 function counterTableOf(items: readonly ModificationItem[]): string | undefined {
   for (const { statement } of items) {
     const { cql, name } = statement.spec.table.cf;
-    if ([...cql.regular, ...cql.statics].some((c) => c.type.name === 'CounterColumnType')) return name;
+    for (const c of cql.regular) if (c.type.name === 'CounterColumnType') return name;
+    for (const c of cql.statics) if (c.type.name === 'CounterColumnType') return name;
   }
   return undefined;
 }

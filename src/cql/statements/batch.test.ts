@@ -130,3 +130,23 @@ test('executeBatch: prepared statements with their own values; only modification
     assert.ok(n.warnings.some((w) => /Unlogged batch covering 12 partitions detected against table \[ks.t\]/.test(w)));
   });
 });
+
+test('a batch groups by (table, partition) in the order partitions are first touched, across tables sharing key bytes', async () => {
+  await withTables(async (n) => {
+    const calls = recordWrites(n);
+    await n.run(`BEGIN BATCH
+      INSERT INTO t (k, c, v) VALUES (3, 1, 1);
+      INSERT INTO u (k, v) VALUES (3, 'x');
+      INSERT INTO t (k, c, v) VALUES (1, 1, 1);
+      INSERT INTO t (k, c, v) VALUES (3, 2, 2);
+      INSERT INTO u (k, v) VALUES (1, 'y');
+      INSERT INTO t (k, c, v) VALUES (2, 1, 1);
+      INSERT INTO u (k, v) VALUES (3, 'z');
+      INSERT INTO t (k, c, v) VALUES (1, 2, 2);
+    APPLY BATCH`);
+    const writes = calls.flat();
+    assert.deepEqual(writes.map((w) => `${w.cf.name}:${INT32_TYPE.compose(w.update.key)}`), ['t:3', 'u:3', 't:1', 'u:1', 't:2']);
+    assert.deepEqual(writes.map((w) => w.update.cells.length), [4, 4, 4, 2, 2]);
+    assert.deepEqual(pick(tableRows(n, 'ks', 'u'), 'k', 'v').sort((a, b) => Number(a.k) - Number(b.k)), [{ k: 1, v: 'y' }, { k: 3, v: 'z' }]);
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * Applies validated row updates: one engine.apply per (row, column family), so each row is
- * atomic; rows of column families with KEYS indexes go through read-before-write index
+ * Applies validated row updates: one engine update per (row, column family), so each row is
+ * atomic (rows without indexes share one commit-log acknowledgement: `StorageEngine.applyAll`); rows of column families with KEYS indexes go through read-before-write index
  * maintenance under the row's lock (index-maintenance.ts explains the write order), partitions of
  * CQL tables with CQL indexes write their new entries first (cql-index/write-with-cql-indexes.ts).
  */
@@ -19,6 +19,14 @@ export interface RowWrite {
 
 export function writeRows(ctx: OperationContext, rows: readonly RowWrite[]): Promise<void> {
   if (rows.length === 1) return writeRow(ctx, rows[0]!);
+  // Rows without indexes (a batch's usual case) go to the engine together: one commit-log
+  // acknowledgement for all of them, each row still its own atomic update.
+  let plain = true;
+  for (let i = 0; i < rows.length && plain; i++) {
+    const cf = rows[i]!.cf;
+    plain = ctx.indexesOf(cf).length === 0 && ctx.cqlIndexesOf(cf) === null;
+  }
+  if (plain) return ctx.engine.applyAll(rows.map((r) => ({ tableId: r.cf.id, update: r.update })));
   return Promise.all(rows.map((r) => writeRow(ctx, r))).then(() => undefined);
 }
 

@@ -316,4 +316,85 @@ describe('CommitLog', () => {
       assert.equal(results[results.length - 1]!.status, 'rejected');
     });
   });
+
+  describe('addAll (the partitions of one batch)', () => {
+    for (const sync of MODES) {
+      it(`${sync}: writes what as many add() calls would, in order; one ack covers them all`, async () => {
+        const env = createRealEnv();
+        const ms = Array.from({ length: 400 }, (_, i) => sampleMutation(i));
+        await withLog(env, { sync, groupWindowMs: 2, syncPeriodMs: 20, segmentSizeBytes: 16 * 1024 }, async (log, dir) => {
+          const acks: Promise<CommitLogPosition>[] = [];
+          for (let i = 0; i < ms.length; i += 20) {
+            const { refused, acked } = log.addAll(ms.slice(i, i + 20));
+            assert.deepEqual(refused, new Array(20).fill(null));
+            assert.ok(acked !== null);
+            acks.push(acked);
+          }
+          const positions = await Promise.all(acks);
+          for (let i = 1; i < positions.length; i++) assert.ok(comparePositions(positions[i - 1]!, positions[i]!) < 0);
+          assert.deepEqual(log.currentPosition(), positions[positions.length - 1]);
+          assert.ok(log.activeSegmentIds().length > 2, 'rolled over inside batches');
+          await log.close();
+          const got = replayAll(env, dir);
+          assert.deepStrictEqual(got.ms, ms);
+          // Each batch's ack is the position just past its last entry.
+          for (let b = 0; b < positions.length; b++) assert.deepStrictEqual(got.positions[b * 20 + 19], positions[b]);
+        });
+      });
+    }
+
+    it('periodic: a batch that filled the write buffer (written at once) is still acked', async () => {
+      const env = createRealEnv();
+      await withLog(env, { sync: 'periodic', syncPeriodMs: 10_000, writeBatchBytesMax: 64 }, async (log) => {
+        const { acked } = log.addAll(Array.from({ length: 5 }, (_, i) => sampleMutation(i)));
+        await acked;
+      });
+    });
+
+    it('batch: acks only after an fsync that started after the write', async () => {
+      const fs = new ProbedFileSystem();
+      fs.fsyncDelayMs = 3;
+      const env = envWith(fs);
+      await withLog(env, { sync: 'batch' }, async (log) => {
+        const before = fs.events.length;
+        await log.addAll(Array.from({ length: 20 }, (_, i) => sampleMutation(i))).acked;
+        assertFsyncBetweenWriteAndAck(fs.events, before, fs.events.length);
+      });
+    });
+
+    it('an oversized mutation refuses only itself; the others are written', async () => {
+      const env = createRealEnv();
+      await withLog(env, { sync: 'batch', segmentSizeBytes: 8192 }, async (log, dir) => {
+        const big: Mutation = {
+          tableId: 't',
+          update: { key: Buffer.from('k'), partitionDeletion: null, rangeTombstones: [], cells: [liveCell(Buffer.from('c'), Buffer.alloc(5000), 1n)] },
+        };
+        const { refused, acked } = log.addAll([sampleMutation(1), big, sampleMutation(2)]);
+        assert.equal(refused[0], null);
+        assert.ok(refused[1] instanceof InvalidRequestError && /max_mutation_size/.test(refused[1].message));
+        assert.equal(refused[2], null);
+        await acked;
+        const { refused: alone, acked: none } = log.addAll([big]);
+        assert.ok(alone[0] instanceof InvalidRequestError);
+        assert.equal(none, null);
+        await log.close();
+        assert.deepStrictEqual(replayAll(env, dir).ms, [sampleMutation(1), sampleMutation(2)]);
+      });
+    });
+
+    it('refuses every mutation beyond unackedAddsMax and after close', async () => {
+      const env = createRealEnv();
+      await withLog(env, { sync: 'group', groupWindowMs: 20, unackedAddsMax: 2 }, async (log) => {
+        const a = log.addAll([sampleMutation(0), sampleMutation(1), sampleMutation(2)]);
+        const b = log.addAll([sampleMutation(3)]);
+        const c = log.addAll([sampleMutation(4), sampleMutation(5)]);
+        assert.ok(c.refused.every((e) => e instanceof OverloadedError));
+        assert.equal(c.acked, null);
+        await Promise.all([a.acked, b.acked]);
+        await log.close();
+        const d = log.addAll([sampleMutation(6)]);
+        assert.ok(d.refused[0] instanceof EngineStateError);
+      });
+    });
+  });
 });

@@ -133,6 +133,48 @@ export class CommitLog {
     return acked;
   }
 
+  /**
+   * `add` for several mutations at once (the partitions of one batch): each is appended now, in
+   * order, as its own entry — exactly what as many `add` calls would write — but they share one
+   * acknowledgement. Returns one slot per mutation: `null` when it was appended, else the error
+   * that refused it (the others are appended all the same, as separate `add`s would be), and
+   * `acked`, which resolves with the position just past the last entry appended once the sync
+   * mode's durability covers it (null when none was appended). The refusals of `add` — the log
+   * failed or closed, too many unacknowledged adds — refuse every mutation; an oversized one
+   * refuses only itself.
+   */
+  addAll(ms: readonly Mutation[]): { readonly refused: (Error | null)[]; readonly acked: Promise<CommitLogPosition> | null } {
+    const refused: (Error | null)[] = new Array<Error | null>(ms.length).fill(null);
+    let refusal = this.refusal();
+    if (refusal === null && this.acks.isFull) refusal = new OverloadedError(`commit log has ${this.acks.size} unacknowledged adds (unackedAddsMax)`);
+    if (refusal !== null) return { refused: refused.fill(refusal), acked: null };
+    let position: CommitLogPosition | null = null;
+    for (let i = 0; i < ms.length; i++) {
+      try {
+        position = this.append(ms[i]!);
+      } catch (err) {
+        refused[i] = err instanceof Error ? err : new Error(String(err));
+        // A failed write (rollover) fails the log: the rest are refused as later adds would be.
+        const after = this.refusal();
+        if (after !== null) {
+          for (let j = i + 1; j < ms.length; j++) refused[j] = after;
+          break;
+        }
+        continue;
+      }
+      if (this.buffer.pos >= this.config.writeBatchBytesMax) this.writeBuffered();
+    }
+    if (position === null) return { refused, acked: null };
+    // The log failed after some were appended: their adds would have been rejected with it.
+    const failed = this.refusal();
+    if (failed !== null) return { refused, acked: Promise.reject(failed) };
+    const acked = this.acks.push(this.appendedSeq, position);
+    this.policy.onAppend();
+    // Written already (a full buffer went out above)? Then no later write would ack it.
+    if (this.buffer.pos === 0) this.ackCovered();
+    return { refused, acked };
+  }
+
   /** Makes everything added so far durable now, whatever the sync mode. */
   sync(): Promise<void> {
     const refusal = this.failure ?? (this.state === 'closed' ? closedError() : null);

@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../server-flags.js';
 
 const CLI = fileURLToPath(new URL('../ilium.js', import.meta.url));
 const READY = /ready: CQL native protocol on ([^\s,]+), Thrift (?:off|on [^\s,]+), nodetool (?:off|on (\S+))\. Ctrl-C/;
@@ -114,7 +115,7 @@ export async function startCluster(o: StartClusterOptions): Promise<ClusterNode[
     const logPath = join(dir, 'node.log');
     const logAt = existsSync(logPath) ? readFileSync(logPath).length : 0;
     const log = openSync(logPath, 'a');
-    const child = spawn(process.execPath, [CLI, 'start', '--config', yaml], { detached: true, stdio: ['ignore', log, log] });
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, CLI, 'start', '--config', yaml], { detached: true, stdio: ['ignore', log, log] });
     closeSync(log);
     child.unref();
     writeFileSync(join(dir, 'pid'), `${child.pid}\n`);
