@@ -251,6 +251,8 @@ export interface Coordination {
   readonly proxy: StorageProxy;
   readonly hints: HintsService;
   readonly repair: RepairService;
+  /** The ring and each keyspace's placement, as the proxy sees them (nodetool getendpoints). */
+  readonly rings: SchemaRingProvider;
   /** Replays logged batches whose coordinator did not finish them. */
   readonly batchlogReplay: TimerHandle;
 }
@@ -309,7 +311,7 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
   });
   // Cassandra replays the batchlog every 10 s (batches older than twice the write timeout).
   const batchlogReplay = new BatchlogReplayer({ env, table: batchlog, coordinator: proxy, tableById, writeTimeoutMs: options.writeTimeoutMs }).start(10_000);
-  return { proxy, hints, repair, batchlogReplay };
+  return { proxy, hints, repair, rings, batchlogReplay };
 }
 
 /** The local engine, failing writes to one keyspace when `cassandra.test.fail_writes_ks` says so. */
