@@ -30,6 +30,7 @@ import { ThriftServer } from '../transport/thrift/index.js';
 import { loadCassandraIdl } from '../thrift/idl/cassandra-idl.js';
 import { ServiceDispatcher } from '../thrift/server/service-dispatcher.js';
 import { ThriftSession } from '../thrift/service/thrift-session.js';
+import { describeRingOf } from './describe-ring.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
 import { FailWritesDataStore } from './fail-writes-data-store.js';
 import { type NodeIdentity, loadNodeIdentity, uuidText } from './node-identity.js';
@@ -45,7 +46,7 @@ import { BatchlogReplayer } from '../service/batchlog/batchlog-replay.js';
 import { PaxosStateTable } from '../db/paxos-table.js';
 import { BatchlogTable } from '../db/batchlog-table.js';
 import { RowLocks } from '../db/operations/row-locks.js';
-import type { Endpoint } from '../locator/index.js';
+import { type Endpoint, endpointHost } from '../locator/index.js';
 import { SwitchableDataStore } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
 
@@ -156,6 +157,13 @@ export class IliumNode {
           const session = new ThriftSession({
             env, keeper, ops, partitioner, node: nodeInfo, authenticator, client,
             timestamps: ctx.timestamps, data: ctx.data,
+            ring: (keyspace) => {
+              if (cluster === undefined) return undefined;
+              const rpc = new Map(svc.peers().map((peer) => [peer.endpoint, peer.nativeAddress]));
+              const self = config.broadcast_rpc_address ?? config.rpc_address;
+              const rings = cluster.rings;
+              return describeRingOf(partitioner, { ring: rings.ring(), placement: rings.placement(keyspace), rpcAddressOf: (e) => rpc.get(e) ?? (endpointHost(e) === config.listen_address ? self : endpointHost(e)) });
+            },
             onSchemaChange: (change) => processor.announceSchemaChange(change),
           });
           return new ServiceDispatcher(idl, session, logger);
