@@ -9,7 +9,7 @@
  * flips each round) and the figures are medians over `--rounds`, each round with the machine's
  * load average (the machine is shared).
  *
- *   npm run bench:cluster [-- --writes=10000 --warmup=3000 --rounds=3 --inflight=64]
+ *   npm run bench:cluster [-- --writes=20000 --warmup=10000 --rounds=3 --inflight=64]
  *
  * Progress goes to stderr; the summary to stdout, its last line one JSON object.
  */
@@ -23,8 +23,8 @@ import { cpuMs } from './cql-servers.js';
 
 const { values: args } = parseArgs({
   options: {
-    writes: { type: 'string', default: '10000' },
-    warmup: { type: 'string', default: '3000' },
+    writes: { type: 'string', default: '20000' },
+    warmup: { type: 'string', default: '10000' },
     rounds: { type: 'string', default: '3' },
     inflight: { type: 'string', default: '64' },
     'base-address': { type: 'string', default: '127.0.0.160' },
@@ -35,6 +35,7 @@ const WARMUP = Number(args.warmup);
 const ROUNDS = Number(args.rounds);
 const INFLIGHT = Number(args.inflight);
 const VALUE = Buffer.alloc(90, 0x61);
+const IDLE_MS = 5000;
 const say = (s: string): void => void process.stderr.write(`${s}\n`);
 const load1 = (): number => Math.round(loadavg()[0]! * 100) / 100;
 const median = (xs: readonly number[]): number => {
@@ -89,6 +90,7 @@ async function write(client: cassandra.Client, p: Phase, first: number, count: n
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'ilium-bench-cluster-'));
   const results: Measured[] = [];
+  let idleCpuMsPerSec = 0;
   let client: cassandra.Client | undefined;
   try {
     const nodes = await startCluster({ root, nodes: 3, baseAddress: args['base-address']!, clusterName: 'bench-cluster', readyTimeoutMs: 120_000, onProgress: say });
@@ -122,6 +124,11 @@ async function main(): Promise<void> {
       written.set(p.name, WARMUP);
       say(`warm-up ${p.name}: ${WARMUP} writes, ${errors} errors`);
     }
+    // What the three nodes burn doing nothing (gossip, timers), to set against the windows below.
+    const idle0 = pids.map((pid) => cpuMs(pid) ?? 0);
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    idleCpuMsPerSec = Math.round((pids.map((pid, i) => (cpuMs(pid) ?? 0) - idle0[i]!).reduce((a, b) => a + b, 0) / IDLE_MS) * 1000 * 10) / 10;
+    say(`idle: the three nodes use ${idleCpuMsPerSec} CPU-ms per second`);
     for (let round = 1; round <= ROUNDS; round++) {
       const order = round % 2 === 1 ? PHASES : [...PHASES].reverse();
       for (const p of order) {
@@ -166,6 +173,7 @@ async function main(): Promise<void> {
   const ratio = Math.round((three.cpuMsPerWrite / one.cpuMsPerWrite) * 100) / 100;
   process.stdout.write('phase          writes/s  CPU-ms/write (3 nodes)  client CPU-ms/write  errors\n');
   for (const s of summary) process.stdout.write(`${s.phase.padEnd(13)}  ${String(s.writesPerSec).padStart(8)}  ${String(s.cpuMsPerWrite).padStart(22)}  ${String(s.clientCpuMsPerWrite).padStart(19)}  ${s.errors}\n`);
+  process.stdout.write(`idle: the three nodes use ${idleCpuMsPerSec} CPU-ms per second between them\n`);
   process.stdout.write(`RF=3 QUORUM costs ${ratio}x the CPU per write of RF=1\n`);
   process.stdout.write(`${JSON.stringify({
     bench: 'cluster',
@@ -175,6 +183,7 @@ async function main(): Promise<void> {
     rounds: ROUNDS,
     inflight: INFLIGHT,
     cpus: cpus().length,
+    idleCpuMsPerSec,
     summary,
     cpuRatioRf3OverRf1: ratio,
     perRound: results,
