@@ -67,3 +67,9 @@ test('describe_ring over Thrift: every ring token, its replicas, rpc endpoints a
   const byEnd = (rs: TokenRange[]) => [...rs].sort((a, b) => a.endToken.localeCompare(b.endToken));
   assert.deepEqual(byEnd(fromNode3), byEnd(ranges));
 });
+
+test('nodetool faults is refused by a node without enable_fault_injection', async () => {
+  const r = await cluster.nodetool(cluster.addresses[0]!, 'faults', 'partition', cluster.addresses[2]!);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /testing hook: start the node with enable_fault_injection: true/);
+});
