@@ -191,10 +191,18 @@ struct Mutation {
     2: optional Deletion deletion,
 }
 
+struct EndpointDetails {
+    1: required string host,
+    2: required string datacenter,
+    3: optional string rack,
+}
+
 struct TokenRange {
     1: required string start_token,
     2: required string end_token,
     3: required list<string> endpoints,
+    4: optional list<string> rpc_endpoints,
+    5: optional list<EndpointDetails> endpoint_details,
 }
 
 struct AuthenticationRequest {

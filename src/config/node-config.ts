@@ -9,7 +9,8 @@
  * `prepared_statements_cache_max_entries` (Cassandra sizes that cache in memory with
  * prepared_statements_cache_size_mb; Ilium counts statements), `start_admin`, `admin_address` and
  * `admin_port` (where `ilium nodetool` reaches the node; Cassandra's nodetool uses JMX on 7199,
- * configured outside cassandra.yaml).
+ * configured outside cassandra.yaml), `enable_fault_injection` (a testing hook: lets
+ * `ilium nodetool faults` partition the node's messaging; off by default).
  */
 import { ConfigurationError } from '../errors/index.js';
 
@@ -65,6 +66,11 @@ export interface NodeConfig {
   readonly admin_port: number;
   /** The failure detector's conviction threshold (Cassandra: 5 to 16, default 8). */
   readonly phi_convict_threshold: number;
+  /**
+   * Ilium-only, a TESTING HOOK: lets `ilium nodetool faults …` install message filters (partitions)
+   * in this node's messaging. Off by default; never turn it on in production.
+   */
+  readonly enable_fault_injection: boolean;
 }
 
 export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
@@ -110,6 +116,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   admin_address: null,
   admin_port: 7199,
   phi_convict_threshold: 8,
+  enable_fault_injection: false,
 } satisfies NodeConfig);
 
 /** cassandra.yaml keys Ilium accepts and does not use (yet). */

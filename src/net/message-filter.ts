@@ -50,6 +50,11 @@ export class MessageFilterChain {
     return this.filters.length;
   }
 
+  /** The filters' names, in order. */
+  names(): string[] {
+    return this.filters.map((f) => f.name);
+  }
+
   /** Adds `filter` at the end; returns a function that removes it. */
   add(filter: MessageFilter): () => void {
     this.filters.push(filter);

@@ -30,6 +30,7 @@ import { ThriftServer } from '../transport/thrift/index.js';
 import { loadCassandraIdl } from '../thrift/idl/cassandra-idl.js';
 import { ServiceDispatcher } from '../thrift/server/service-dispatcher.js';
 import { ThriftSession } from '../thrift/service/thrift-session.js';
+import { describeRingOf } from './describe-ring.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
 import { FailWritesDataStore } from './fail-writes-data-store.js';
 import { type NodeIdentity, loadNodeIdentity, uuidText } from './node-identity.js';
@@ -45,7 +46,7 @@ import { BatchlogReplayer } from '../service/batchlog/batchlog-replay.js';
 import { PaxosStateTable } from '../db/paxos-table.js';
 import { BatchlogTable } from '../db/batchlog-table.js';
 import { RowLocks } from '../db/operations/row-locks.js';
-import type { Endpoint } from '../locator/index.js';
+import { type Endpoint, endpointHost } from '../locator/index.js';
 import { SwitchableDataStore } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
 
@@ -156,6 +157,13 @@ export class IliumNode {
           const session = new ThriftSession({
             env, keeper, ops, partitioner, node: nodeInfo, authenticator, client,
             timestamps: ctx.timestamps, data: ctx.data,
+            ring: (keyspace) => {
+              if (cluster === undefined) return undefined;
+              const rpc = new Map(svc.peers().map((peer) => [peer.endpoint, peer.nativeAddress]));
+              const self = config.broadcast_rpc_address ?? config.rpc_address;
+              const rings = cluster.rings;
+              return describeRingOf(partitioner, { ring: rings.ring(), placement: rings.placement(keyspace), rpcAddressOf: (e) => rpc.get(e) ?? (endpointHost(e) === config.listen_address ? self : endpointHost(e)) });
+            },
             onSchemaChange: (change) => processor.announceSchemaChange(change),
           });
           return new ServiceDispatcher(idl, session, logger);
@@ -251,6 +259,8 @@ export interface Coordination {
   readonly proxy: StorageProxy;
   readonly hints: HintsService;
   readonly repair: RepairService;
+  /** The ring and each keyspace's placement, as the proxy sees them (nodetool getendpoints). */
+  readonly rings: SchemaRingProvider;
   /** Replays logged batches whose coordinator did not finish them. */
   readonly batchlogReplay: TimerHandle;
 }
@@ -309,7 +319,7 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
   });
   // Cassandra replays the batchlog every 10 s (batches older than twice the write timeout).
   const batchlogReplay = new BatchlogReplayer({ env, table: batchlog, coordinator: proxy, tableById, writeTimeoutMs: options.writeTimeoutMs }).start(10_000);
-  return { proxy, hints, repair, batchlogReplay };
+  return { proxy, hints, repair, rings, batchlogReplay };
 }
 
 /** The local engine, failing writes to one keyspace when `cassandra.test.fail_writes_ks` says so. */

@@ -9,6 +9,8 @@ import { uuidToString } from '../../marshal/index.js';
 import type { IliumNode } from '../ilium-node.js';
 import { fileSize, loadOf as nodeLoad } from '../node-load.js';
 import type { AdminCommandRunner } from './admin-connection.js';
+import { runFaultsCommand } from './fault-commands.js';
+import { getEndpoints } from './get-endpoints.js';
 import { clusterRing, clusterStatus, gossipInfo, schemaVersionsOf } from './cluster-status.js';
 
 export interface TableStatsRow {
@@ -72,6 +74,8 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
       for (const k of keyspaces) reports.push(await node.cluster.repair.repair(k, tables.length === 0 ? undefined : tables));
       return { reports };
     },
+    getendpoints: (args) => getEndpoints(node, args),
+    faults: (args) => runFaultsCommand({ enabled: node.config.enable_fault_injection, filters: node.storage.messaging.filters }, args),
     hints: () => ({ pendingTargets: node.cluster.hints.pendingTargets(), ...node.cluster.hints.stats }),
   };
   return async (command, args) => {

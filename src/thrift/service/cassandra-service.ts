@@ -54,10 +54,20 @@ export interface ThriftKeySlice {
   readonly columns: readonly ThriftColumnOrSuperColumn[];
 }
 
+export interface EndpointDetails {
+  readonly host: string;
+  readonly datacenter: string;
+  readonly rack?: string;
+}
+
 export interface TokenRange {
   readonly startToken: string;
   readonly endToken: string;
+  /** The replicas' internode (listen) addresses. */
   readonly endpoints: readonly string[];
+  /** Where clients reach the same replicas (rpc_address), in the same order. */
+  readonly rpcEndpoints?: readonly string[];
+  readonly endpointDetails?: readonly EndpointDetails[];
 }
 
 export interface AuthenticationRequest {

@@ -51,6 +51,11 @@ export interface ThriftSessionDeps {
   readonly partitioner: Partitioner;
   /** Cluster name, addresses and tokens, read at each call. */
   readonly node: () => NodeInfo;
+  /**
+   * The cluster's ring for describe_ring (undefined: not known yet, e.g. a node without the
+   * coordinator); absent, describe_ring answers this node's own tokens.
+   */
+  readonly ring?: (keyspace: string) => TokenRange[] | undefined;
   /** Absent, or not requiring authentication: login() is accepted and not needed. */
   readonly authenticator?: Authenticator;
   /** The client's address, handed to the authenticator. */
@@ -249,10 +254,15 @@ export class ThriftSession implements CassandraService {
     return Promise.resolve(THRIFT_API_VERSION);
   }
 
-  /** One range per token of this node, each ending at the token, every one held by this node. */
+  /**
+   * The cluster's ring (deps.ring) when there is one: a range per ring token with its replicas.
+   * Otherwise one range per token of this node, each ending at the token, all held by this node.
+   */
   describeRing(keyspace: string): Promise<TokenRange[]> {
     return guard(() => {
       if (this.schema().keyspace(keyspace) === undefined) throw invalidRequest(`There is no ring for the keyspace: ${keyspace}`);
+      const ring = this.deps.ring?.(keyspace);
+      if (ring !== undefined) return ring;
       const { partitioner: p } = this.deps;
       const node = this.deps.node();
       const tokens = [...node.tokens].sort((a, b) => p.compareTokens(p.tokenFromString(a), p.tokenFromString(b)));

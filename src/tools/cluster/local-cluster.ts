@@ -82,6 +82,8 @@ export interface StartClusterOptions {
   readonly clusterName: string;
   readonly readyTimeoutMs: number;
   readonly onProgress: (line: string) => void;
+  /** Writes `enable_fault_injection: true` into new nodes' configs (the `nodetool faults` testing hook). */
+  readonly faultInjection?: boolean;
 }
 
 /** Starts the nodes not running yet (making their folders on first use); resolves when all are ready. */
@@ -109,6 +111,7 @@ export async function startCluster(o: StartClusterOptions): Promise<ClusterNode[
         '  - class_name: org.apache.cassandra.locator.SimpleSeedProvider',
         '    parameters:',
         `      - seeds: "${seed}"`,
+        ...(o.faultInjection === true ? ['enable_fault_injection: true'] : []),
         '',
       ].join('\n'));
     }

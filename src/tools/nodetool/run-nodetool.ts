@@ -26,7 +26,11 @@ commands:
   drain                          stops client requests and flushes every memtable
   repair [ks [table…]]           anti-entropy repair of this node's ranges (every user keyspace
                                  without arguments): Merkle trees compared, differences synced
-  hints                          hints kept for other nodes: targets and counts`;
+  getendpoints <ks> <table> <key>  the replicas of a partition key (its token's natural endpoints)
+  hints                          hints kept for other nodes: targets and counts
+  faults partition <addr…>|heal|list
+                                 TESTING HOOK (needs enable_fault_injection: true): drop internode
+                                 messages between the listed hosts and all others; heal removes it`;
 
 export interface NodetoolIo {
   readonly argv: readonly string[];
@@ -120,7 +124,10 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return formatTableStats(r);
     case 'repair':
       return formatRepair(r);
+    case 'getendpoints':
+      return (result as { endpoints: string[] }).endpoints.map((e) => `${e}\n`).join('');
     case 'hints':
+    case 'faults':
       return `${JSON.stringify(result, null, 2)}\n`;
     case 'version':
       return `ReleaseVersion: ${(result as { releaseVersion: string }).releaseVersion}\n`;
