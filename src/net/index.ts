@@ -16,3 +16,4 @@ export * from './messaging-options.js';
 export * from './outbound-connection.js';
 export * from './inbound-connection.js';
 export * from './messaging-service.js';
+export * from './stage-stats.js';

@@ -261,7 +261,8 @@ export class MessagingService {
     this.o.executor(spec.stage, () => this.runHandler(handler, message));
   }
 
-  private runHandler(handler: VerbHandler, message: Message): void {
+  /** Runs a handler; an asynchronous one is returned as a promise that never rejects. */
+  private runHandler(handler: VerbHandler, message: Message): Promise<void> | undefined {
     const reply = this.replyTo(message);
     const failed = (err: unknown): void => {
       if (message.kind === 'request') reply.fail(failureFromError(err));
@@ -269,10 +270,11 @@ export class MessagingService {
     };
     try {
       const r = handler(message, reply);
-      if (r instanceof Promise) r.catch(failed);
+      if (r instanceof Promise) return r.catch(failed);
     } catch (err) {
       failed(err);
     }
+    return undefined;
   }
 
   private replyTo(request: Message): Reply {

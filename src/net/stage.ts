@@ -19,7 +19,10 @@ export const STAGES = [
 
 export type Stage = (typeof STAGES)[number];
 
-/** Runs `task` on `stage`. Must not throw synchronously for a task's own failure. */
-export type StageExecutor = (stage: Stage, task: () => void) => void;
+/**
+ * Runs `task` on `stage`. Must not throw synchronously for a task's own failure. A task that
+ * returns a promise is running until the promise settles (its failure is the task's own business).
+ */
+export type StageExecutor = (stage: Stage, task: () => void | Promise<unknown>) => void;
 
 export const runImmediately: StageExecutor = (_stage, task) => task();

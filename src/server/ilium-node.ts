@@ -47,6 +47,7 @@ import { PaxosStateTable } from '../db/paxos-table.js';
 import { BatchlogTable } from '../db/batchlog-table.js';
 import { RowLocks } from '../db/operations/row-locks.js';
 import { type Endpoint, endpointHost } from '../locator/index.js';
+import { StageStats } from '../net/index.js';
 import { SwitchableDataStore } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
 
@@ -117,6 +118,7 @@ export class IliumNode {
       const switchable = new SwitchableDataStore(local);
       const data = dataStoreOf(switchable, properties, config);
       const rpcHost = config.broadcast_rpc_address ?? config.rpc_address;
+      const stages = new StageStats();
       const svc = new StorageService({
         env, config, partitioner, keeper, dataDir,
         hostId: uuidText(identity.hostId),
@@ -130,6 +132,7 @@ export class IliumNode {
         },
         ...opts.cluster,
         gossip: { generation: nextGossipGeneration(env, dataDir), ...opts.cluster?.gossip },
+        messaging: { executor: stages.executor, ...opts.cluster?.messaging },
       });
       storageService = svc;
       const peers = () => svc.peers().map(peerInfoOf);
@@ -173,7 +176,7 @@ export class IliumNode {
       }
       svc.onMembership((e) => processor.announceClusterEvent(clusterEventOf(e)));
       await svc.start();
-      cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log });
+      cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log, stages });
       switchable.switchTo(cluster.proxy);
       return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, processor, server, thriftServer, svc, cluster, log);
     } catch (e) {
@@ -252,6 +255,7 @@ interface CoordinatorInputs {
   readonly partitioner: Partitioner;
   readonly engine: StorageEngine;
   readonly log: NodeLogger;
+  readonly stages: StageStats;
 }
 
 /** What a node coordinates with: the proxy, the hints it keeps for others, and repair. */
@@ -263,6 +267,8 @@ export interface Coordination {
   readonly rings: SchemaRingProvider;
   /** Replays logged batches whose coordinator did not finish them. */
   readonly batchlogReplay: TimerHandle;
+  /** Internode work per stage (nodetool tpstats). */
+  readonly stages: StageStats;
 }
 
 /**
@@ -319,7 +325,7 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
   });
   // Cassandra replays the batchlog every 10 s (batches older than twice the write timeout).
   const batchlogReplay = new BatchlogReplayer({ env, table: batchlog, coordinator: proxy, tableById, writeTimeoutMs: options.writeTimeoutMs }).start(10_000);
-  return { proxy, hints, repair, rings, batchlogReplay };
+  return { proxy, hints, repair, rings, batchlogReplay, stages: i.stages };
 }
 
 /** The local engine, failing writes to one keyspace when `cassandra.test.fail_writes_ks` says so. */

@@ -76,6 +76,7 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
     },
     getendpoints: (args) => getEndpoints(node, args),
     faults: (args) => runFaultsCommand({ enabled: node.config.enable_fault_injection, filters: node.storage.messaging.filters }, args),
+    tpstats: () => ({ pools: node.cluster.stages.snapshot() }),
     hints: () => ({ pendingTargets: node.cluster.hints.pendingTargets(), ...node.cluster.hints.stats }),
   };
   return async (command, args) => {

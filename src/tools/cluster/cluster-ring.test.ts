@@ -107,6 +107,12 @@ test('RF=3: writes at QUORUM through one node are read at QUORUM through another
     await n3.execute('DELETE FROM rf3.kv WHERE k = 7', [], { consistency: consistencies.quorum });
     const gone = await n1.execute('SELECT v FROM rf3.kv WHERE k = 7', [], { consistency: consistencies.quorum });
     assert.equal(gone.rows.length, 0);
+    const tp = await runIliumCommand(['nodetool', '-h', '127.0.0.212', 'tpstats']);
+    assert.equal(tp.code, 0, tp.stderr);
+    assert.match(tp.stdout, /^Pool Name\s+Active\s+Pending\s+Completed\s+Blocked\s+All time blocked$/m);
+    const completed = (pool: string) => Number(new RegExp(`^${pool}\\s+\\d+\\s+\\d+\\s+(\\d+)`, 'm').exec(tp.stdout)?.[1]);
+    assert.ok(completed('MutationStage') >= 100, `node 2 applied the writes it replicates:\n${tp.stdout}`);
+    assert.ok(completed('GossipStage') > 0);
   } finally {
     await n1.shutdown();
     await n3.shutdown();

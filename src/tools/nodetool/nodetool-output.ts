@@ -138,3 +138,25 @@ export function formatRepair(r: RepairResult): string {
   out.push('Repair completed successfully', '');
   return out.join('\n');
 }
+
+/** Cassandra's pool names for our stages. */
+const POOL_NAMES: Record<string, string> = {
+  GOSSIP: 'GossipStage',
+  MUTATION: 'MutationStage',
+  COUNTER_MUTATION: 'CounterMutationStage',
+  READ: 'ReadStage',
+  REQUEST_RESPONSE: 'RequestResponseStage',
+  INTERNAL_RESPONSE: 'InternalResponseStage',
+  MIGRATION: 'MigrationStage',
+  ANTI_ENTROPY: 'AntiEntropyStage',
+  STREAM: 'StreamStage',
+  MISC: 'MiscStage',
+  IMMEDIATE: 'ImmediateStage',
+};
+
+export function formatTpStats(r: { readonly pools: readonly { stage: string; active: number; pending: number; completed: number }[] }): string {
+  const rows = [['Pool Name', 'Active', 'Pending', 'Completed', 'Blocked', 'All time blocked']];
+  for (const p of r.pools) rows.push([POOL_NAMES[p.stage] ?? p.stage, String(p.active), String(p.pending), String(p.completed), '0', '0']);
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  return `${rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n')}\n`;
+}

@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 import type { Env } from '../../env/index.js';
 import { AdminCommandError, callAdmin } from './admin-client.js';
-import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatStatus, formatTableStats } from './nodetool-output.js';
+import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatTpStats, formatStatus, formatTableStats } from './nodetool-output.js';
 
 export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [--timeout seconds] <command> [args…]
   -h, --host     the node's admin address (127.0.0.1)
@@ -126,6 +126,8 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return formatRepair(r);
     case 'getendpoints':
       return (result as { endpoints: string[] }).endpoints.map((e) => `${e}\n`).join('');
+    case 'tpstats':
+      return formatTpStats(r);
     case 'hints':
     case 'faults':
       return `${JSON.stringify(result, null, 2)}\n`;
