@@ -160,6 +160,7 @@ export class IliumNode {
           const session = new ThriftSession({
             env, keeper, ops, partitioner, node: nodeInfo, authenticator, client,
             timestamps: ctx.timestamps, data: ctx.data,
+            schemaVersions: () => svc.schemaVersions(),
             ring: (keyspace) => {
               if (cluster === undefined) return undefined;
               const rpc = new Map(svc.peers().map((peer) => [peer.endpoint, peer.nativeAddress]));

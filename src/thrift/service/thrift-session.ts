@@ -56,6 +56,8 @@ export interface ThriftSessionDeps {
    * coordinator); absent, describe_ring answers this node's own tokens.
    */
   readonly ring?: (keyspace: string) => TokenRange[] | undefined;
+  /** The cluster's schema versions (version → node addresses; UNREACHABLE for down nodes), from gossip. */
+  readonly schemaVersions?: () => Map<string, string[]>;
   /** Absent, or not requiring authentication: login() is accepted and not needed. */
   readonly authenticator?: Authenticator;
   /** The client's address, handed to the authenticator. */
@@ -239,7 +241,10 @@ export class ThriftSession implements CassandraService {
   // ---- description --------------------------------------------------------------------------
 
   describeSchemaVersions(): Promise<Map<string, string[]>> {
-    return guard(() => new Map([[this.schema().version, [this.deps.node().broadcastAddress]]]));
+    return guard(() => {
+      const cluster = this.deps.schemaVersions?.();
+      return cluster !== undefined && cluster.size > 0 ? cluster : new Map([[this.schema().version, [this.deps.node().broadcastAddress]]]);
+    });
   }
 
   describeKeyspaces(): Promise<KsDef[]> {
