@@ -180,7 +180,7 @@ export async function runScenario(s: Scenario, o: RunOptions = {}): Promise<RunR
   for (const n of c.nodes) c.liveness.markUp(n.endpoint);
   await simAwait(env, sleep(1_000));
   log('healed');
-  const repairs = withRepair(c);
+  const repairs = withRepair(c, 16, { depth: 3 });
   for (const [i, r] of repairs.entries()) {
     try {
       await repairVia(c, r.repair('ks'));

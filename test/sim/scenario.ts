@@ -45,8 +45,8 @@ interface Shape {
 }
 
 const SHAPES: Record<ScenarioSize, Shape> = {
-  small: { clients: [2, 3], opsPerClient: [4, 9], keys: 2, faults: [1, 3], horizonMs: 1_500 },
-  large: { clients: [3, 5], opsPerClient: [25, 50], keys: 4, faults: [4, 9], horizonMs: 8_000 },
+  small: { clients: [2, 3], opsPerClient: [4, 9], keys: 2, faults: [1, 3], horizonMs: 1_000 },
+  large: { clients: [3, 5], opsPerClient: [25, 50], keys: 4, faults: [4, 9], horizonMs: 6_000 },
 };
 
 const CLS: readonly DataCl[] = ['ONE', 'QUORUM', 'QUORUM', 'ALL'];
@@ -68,9 +68,9 @@ export function generateScenario(seed: number, size: ScenarioSize = 'small'): Sc
     Array.from({ length: between(shape.opsPerClient) }, (): ClientOp => {
       const via = r.int(nodes);
       const x = r.next();
-      if (x < 0.1) return { kind: 'pause', ms: 1 + r.int(300) };
-      if (x < 0.4) return { kind: 'write', key: pick(keys), via, cl: pick(CLS) };
-      if (x < 0.5) return { kind: 'delete', key: pick(keys), via, cl: pick(CLS) };
+      if (x < 0.25) return { kind: 'pause', ms: 1 + r.int(Math.ceil((2 * shape.horizonMs) / shape.opsPerClient[1])) };
+      if (x < 0.45) return { kind: 'write', key: pick(keys), via, cl: pick(CLS) };
+      if (x < 0.55) return { kind: 'delete', key: pick(keys), via, cl: pick(CLS) };
       if (x < 0.8) return { kind: 'read', key: pick(keys), via, cl: pick(CLS) };
       if (x < 0.93) return { kind: 'cas', key: pick(registers), via };
       return { kind: 'serial-read', key: pick(registers), via };
@@ -79,8 +79,8 @@ export function generateScenario(seed: number, size: ScenarioSize = 'small'): Sc
   const faults: Fault[] = [];
   let crashes = 0;
   for (let n = between(shape.faults); n > 0; n--) {
-    const atMs = r.int(shape.horizonMs);
-    const untilMs = atMs + 100 + r.int(shape.horizonMs);
+    const atMs = r.int(shape.horizonMs / 2);
+    const untilMs = atMs + 100 + r.int(shape.horizonMs / 2);
     const x = r.next();
     if (x < 0.2) faults.push({ kind: 'loss', atMs, untilMs, p: 0.02 + r.next() * 0.2 });
     else if (x < 0.35) faults.push({ kind: 'delay', atMs, untilMs, maxMs: 5 + r.int(150) });
