@@ -172,7 +172,8 @@ export async function runScenario(s: Scenario, o: RunOptions = {}): Promise<RunR
     }
   };
 
-  await simAwait(env, Promise.all([...s.faults.map(playFault), ...s.clients.map((ops, i) => client(i, ops))]), 3_600_000);
+  const guarded = (f: Fault, idx: number) => playFault(f, idx).catch((e: unknown) => void problems.push(`fault ${idx} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+  await simAwait(env, Promise.all([...s.faults.map(guarded), ...s.clients.map((ops, i) => client(i, ops))]), 3_600_000);
   problems.push(...checkReads(h, s.rf), ...checkRegisters(h));
 
   // Heal everything, let retries and timeouts run out, repair from every node, compare replicas.

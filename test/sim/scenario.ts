@@ -77,7 +77,7 @@ export function generateScenario(seed: number, size: ScenarioSize = 'small'): Sc
     }),
   );
   const faults: Fault[] = [];
-  let crashes = 0;
+  const crashed = new Set<number>();
   for (let n = between(shape.faults); n > 0; n--) {
     const atMs = r.int(shape.horizonMs / 2);
     const untilMs = atMs + 100 + r.int(shape.horizonMs / 2);
@@ -89,9 +89,11 @@ export function generateScenario(seed: number, size: ScenarioSize = 'small'): Sc
     else if (x < 0.85) {
       const side = Array.from({ length: nodes }, (_, i) => i).filter(() => r.chance(0.5));
       if (side.length > 0 && side.length < nodes) faults.push({ kind: 'partition', atMs, untilMs, side });
-    } else if (crashes < nodes - 1) {
-      crashes++;
-      faults.push({ kind: 'crash', atMs, untilMs: atMs + MIN_DOWN_MS + r.int(1_000), node: r.int(nodes) });
+    } else if (crashed.size < nodes - 1) {
+      // Each node at most once (a node's crashes never overlap), and one node never crashes.
+      const node = Array.from({ length: nodes }, (_, i) => i).filter((i) => !crashed.has(i))[r.int(nodes - crashed.size)]!;
+      crashed.add(node);
+      faults.push({ kind: 'crash', atMs, untilMs: atMs + MIN_DOWN_MS + r.int(1_000), node });
     }
   }
   return { seed, size, nodes, rf: 3, skewMs, keys, registers, clients, faults };
