@@ -173,7 +173,14 @@ export async function runScenario(s: Scenario, o: RunOptions = {}): Promise<RunR
   };
 
   const guarded = (f: Fault, idx: number) => playFault(f, idx).catch((e: unknown) => void problems.push(`fault ${idx} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
-  await simAwait(env, Promise.all([...s.faults.map(guarded), ...s.clients.map((ops, i) => client(i, ops))]), 3_600_000);
+  try {
+    await simAwait(env, Promise.all([...s.faults.map(guarded), ...s.clients.map((ops, i) => client(i, ops))]), 3_600_000);
+  } catch (e) {
+    // The run itself went wrong (a livelock of timers, a run that never ends): the trace so far is the evidence.
+    problems.push(`the run did not complete: ${e instanceof Error ? e.message : String(e)}`);
+    for (const p of problems) trace.push(`PROBLEM ${p}`);
+    return { seed: s.seed, problems, trace, stats: { ops: h.mutations.length + h.reads.length, acked: 0, reads: 0, cas: 0, simMs: env.clock.nowMs() - t0 } };
+  }
   problems.push(...checkReads(h, s.rf), ...checkRegisters(h));
 
   // Heal everything, let retries and timeouts run out, repair from every node, compare replicas.
