@@ -52,3 +52,13 @@ test('a coordinator whose QUORUM reads ask one replica is caught', async () => {
   }
   assert.ok(caught.length > 0, 'no seed caught QUORUM reads at ONE');
 });
+
+test('regression: two repairers of the same in-progress proposal do not refresh each other forever (seeds 101, 5052)', async () => {
+  // Before the fix, begin-and-repair re-proposed an accepted proposal that carried the newest
+  // commit's very update; two concurrent compare-and-sets then took turns refreshing it under
+  // ever newer ballots, at zero simulated time, and the run never ended ("too many timers").
+  for (const seed of [101, 5052]) {
+    const r = await runScenario(generateScenario(seed, 'small'));
+    assert.deepEqual(r.problems, [], `seed ${seed}`);
+  }
+});

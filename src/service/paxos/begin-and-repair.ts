@@ -2,7 +2,10 @@
  * The start of every Paxos operation (Cassandra's beginAndRepairPaxos): prepare a fresh ballot;
  * on a refusal, back off and retry with a ballot after the highest promise seen. Once promised:
  *   - an accepted proposal newer than the newest commit is someone's unfinished operation:
- *     propose it again under our ballot and commit it, then start over;
+ *     propose it again under our ballot and commit it, then start over — unless it carries the
+ *     newest commit's very update: then it is that decision re-proposed by another repairer, and
+ *     already learned (repairing it again lets two repairers refresh each other's copy forever:
+ *     the simulation's seed 101);
  *   - replicas that answered without the newest commit are sent it (waited for, so the quorum
  *     read that follows sees it);
  * and the promised ballot is returned, ready for a proposal of our own.
@@ -16,6 +19,8 @@ import type { ContentionDeadline } from './contention.js';
 import type { Participants } from './paxos-participants.js';
 import { preparePaxos } from './prepare-round.js';
 import { proposePaxos } from './propose-round.js';
+import type { PaxosCommit } from './paxos-commit.js';
+import { encodeMutationMessage } from '../wire/mutation-message.js';
 
 export async function beginAndRepairPaxos(d: ProxyDeps, cf: ColumnFamilyDef, key: Buffer, p: Participants, commitCl: Consistency, deadline: ContentionDeadline): Promise<Ballot> {
   let seen: Ballot | null = null;
@@ -28,7 +33,7 @@ export async function beginAndRepairPaxos(d: ProxyDeps, cf: ColumnFamilyDef, key
       continue;
     }
     const inProgress = s.inProgress;
-    if (inProgress !== null && isAfter(inProgress.ballot, s.mostRecentCommit?.ballot ?? null)) {
+    if (inProgress !== null && isAfter(inProgress.ballot, s.mostRecentCommit?.ballot ?? null) && !sameUpdate(inProgress, s.mostRecentCommit)) {
       const refreshed = { tableId: inProgress.tableId, ballot, update: inProgress.update };
       if (await proposePaxos(d, p, refreshed, false)) await commitPaxos(d, p, refreshed, commitCl);
       else await deadline.backoff();
@@ -40,4 +45,10 @@ export async function beginAndRepairPaxos(d: ProxyDeps, cf: ColumnFamilyDef, key
     return ballot;
   }
   throw deadline.timeout(p);
+}
+
+/** Whether a proposal carries exactly the committed update (a refresh of a decision already made). */
+function sameUpdate(p: PaxosCommit, committed: PaxosCommit | null): boolean {
+  if (committed === null || p.tableId !== committed.tableId) return false;
+  return encodeMutationMessage({ tableId: p.tableId, update: p.update }).equals(encodeMutationMessage({ tableId: committed.tableId, update: committed.update }));
 }
