@@ -4,6 +4,8 @@
  *   --seeds=A..B        seeds A to B inclusive
  *   --count=N --from=S  N seeds from S (default 100 from 1)
  *   --large             larger scenarios (more clients, operations and faults)
+ *   --broken-quorum-reads  a deliberately broken coordinator (QUORUM reads ask one replica), to
+ *                       see a failure as it is reported
  * Prints progress and `N passed, N failed`; exits 1 on a failure, naming the seed and the replay
  * command.
  */
@@ -14,6 +16,7 @@ interface Args {
   readonly seeds: readonly number[];
   readonly size: ScenarioSize;
   readonly trace: boolean;
+  readonly broken: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -22,6 +25,7 @@ function parseArgs(argv: readonly string[]): Args {
   let seeds: number[] | null = null;
   let size: ScenarioSize = 'small';
   let trace = false;
+  let broken = false;
   const int = (v: string, name: string): number => {
     if (!/^\d+$/.test(v)) throw new Error(`${name} needs a non-negative integer, got ${v}`);
     return Number(v);
@@ -38,9 +42,10 @@ function parseArgs(argv: readonly string[]): Args {
     else if (k === '--from') from = int(v, k);
     else if (k === '--large') size = 'large';
     else if (k === '--trace') trace = true;
+    else if (k === '--broken-quorum-reads') broken = true;
     else throw new Error(`unknown argument ${a} (use --seed=N, --seeds=A..B, --count=N --from=S, --large, --trace)`);
   }
-  return { seeds: seeds ?? Array.from({ length: count }, (_, i) => from + i), size, trace };
+  return { seeds: seeds ?? Array.from({ length: count }, (_, i) => from + i), size, trace, broken };
 }
 
 async function main(): Promise<number> {
@@ -54,7 +59,7 @@ async function main(): Promise<number> {
   const failed: number[] = [];
   const started = Date.now();
   for (const [i, seed] of args.seeds.entries()) {
-    const r = await runScenario(generateScenario(seed, args.size));
+    const r = await runScenario(generateScenario(seed, args.size), { brokenQuorumReads: args.broken });
     const bad = r.problems.length > 0;
     if (bad) failed.push(seed);
     if (bad || args.trace || args.seeds.length === 1) {
@@ -68,7 +73,7 @@ async function main(): Promise<number> {
     }
   }
   console.log(`${args.seeds.length - failed.length} passed, ${failed.length} failed`);
-  for (const seed of failed) console.log(`failing seed ${seed}: replay with npm run sim -- --seed=${seed}${args.size === 'large' ? ' --large' : ''}`);
+  for (const seed of failed) console.log(`failing seed ${seed}: replay with npm run sim -- --seed=${seed}${args.size === 'large' ? ' --large' : ''}${args.broken ? ' --broken-quorum-reads' : ''}`);
   return failed.length > 0 ? 1 : 0;
 }
 
