@@ -62,3 +62,13 @@ test('regression: two repairers of the same in-progress proposal do not refresh 
     assert.deepEqual(r.problems, [], `seed ${seed}`);
   }
 });
+
+test('regression: a compare-and-set whose ballot shares the previous decision\'s microsecond does not lose to it (large seeds 289, 308)', async () => {
+  // Before the fix, a ballot promised after a commit in the same microsecond carried its update at
+  // the same write timestamp; reconciled by value, an applied CAS could vanish, and a later CAS
+  // applied on the value it had replaced ("both applied on …").
+  for (const seed of [289, 308]) {
+    const r = await runScenario(generateScenario(seed, 'large'));
+    assert.deepEqual(r.problems, [], `seed ${seed}`);
+  }
+});

@@ -8,12 +8,17 @@
  *     the simulation's seed 101);
  *   - replicas that answered without the newest commit are sent it (waited for, so the quorum
  *     read that follows sees it);
- * and the promised ballot is returned, ready for a proposal of our own.
+ * and the promised ballot is returned, ready for a proposal of our own — only if its microsecond
+ * is after the newest commit's and proposal's (Cassandra's CASSANDRA-7801): a ballot's microsecond
+ * is its update's write timestamp, and two coordinators can pick the same microsecond (ballots
+ * then order by their random part); an update at the same timestamp as the decision before it
+ * would be reconciled by value and could lose to it (the simulation's seed 308, large). Otherwise
+ * prepare again with a ballot past it.
  */
 import type { Consistency } from '../../locator/index.js';
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { ProxyDeps } from '../coordinator/proxy-deps.js';
-import { type Ballot, isAfter } from './ballot.js';
+import { type Ballot, ballotMicros, isAfter } from './ballot.js';
 import { commitPaxos, commitTo } from './commit-round.js';
 import type { ContentionDeadline } from './contention.js';
 import type { Participants } from './paxos-participants.js';
@@ -41,6 +46,11 @@ export async function beginAndRepairPaxos(d: ProxyDeps, cf: ColumnFamilyDef, key
     }
     if (s.mostRecentCommit !== null && s.missingMostRecentCommit.length > 0) {
       if (!(await commitTo(d, s.missingMostRecentCommit, s.mostRecentCommit))) continue;
+    }
+    const newest = [s.mostRecentCommit?.ballot ?? null, inProgress?.ballot ?? null].reduce<Ballot | null>((m, b) => (b !== null && (m === null || ballotMicros(b) > ballotMicros(m)) ? b : m), null);
+    if (newest !== null && ballotMicros(ballot) <= ballotMicros(newest)) {
+      seen = newest;
+      continue;
     }
     return ballot;
   }
