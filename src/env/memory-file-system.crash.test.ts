@@ -194,3 +194,26 @@ test('with fsync latency, durability lands when the fsync completes, never after
   await assert.rejects(inFlight, code('EIO'));
   assert.equal(fs.readFileSync('/db/log').toString(), 'acked');
 });
+
+test('crashPath: power loss of one tree only; the rest keeps its unsynced bytes and descriptors', () => {
+  const fs = fresh();
+  for (const d of ['/db/n1', '/db/n2']) fs.mkdirSync(d);
+  fs.fsyncDirSync('/db');
+  const a = fs.openSync('/db/n1/log', 'a');
+  const b = fs.openSync('/db/n2/log', 'a');
+  fs.fsyncDirSync('/db/n1');
+  fs.fsyncDirSync('/db/n2');
+  append(fs, a, 'kept;');
+  fs.fsyncSync(a);
+  append(fs, a, 'lost;');
+  append(fs, b, 'unsynced;');
+  fs.crashPath('/db/n1');
+  assert.equal(fs.readFileSync('/db/n1/log').toString(), 'kept;');
+  assert.throws(() => fs.writeSync(a, text('x'), 0, 1, null), code('EBADF'));
+  append(fs, b, 'more;');
+  assert.equal(fs.readFileSync('/db/n2/log').toString(), 'unsynced;more;');
+  assert.equal(fs.openFdCount(), 1);
+  fs.mkdirSync('/db/n3');
+  fs.crashPath('/db/n3');
+  assert.equal(fs.existsSync('/db/n3'), false, 'a directory never made durable is gone');
+});

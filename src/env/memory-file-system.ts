@@ -109,6 +109,22 @@ export class MemoryFileSystem implements FileSystem {
     this.epoch++;
   }
 
+  /**
+   * Power loss of one directory tree only (one simulated node's data in a shared file system):
+   * descriptors opened under it are gone and the tree becomes what was durable — nothing, when its
+   * own entry was never made durable. Everything else is untouched.
+   */
+  crashPath(path: string, options: CrashOptions = {}): void {
+    const { dir, name } = this.lookupParent(path, 'crash');
+    const node = dir.entries.get(name);
+    if (node === undefined) throw fsError('ENOENT', 'crash', path);
+    if (node.kind !== 'dir') throw fsError('ENOTDIR', 'crash', path);
+    const torn = options.tornWrites === true ? (n: number) => this.random.int(n + 1) : null;
+    dir.replaceEntry(name, crashImage(node, torn));
+    const prefix = `${posix.resolve('/', path)}/`;
+    for (const [fd, f] of this.fds) if (f.path.startsWith(prefix)) this.fds.delete(fd);
+  }
+
   /** Descriptors currently open (for leak checks in tests). */
   openFdCount(): number {
     return this.fds.size;

@@ -102,6 +102,16 @@ export class MemDir {
     this.durable = new Map(this.entries);
   }
 
+  /** Puts `node` where `name` is, durably only if the old entry was durable; gone if it was not. */
+  replaceEntry(name: string, node: MemNode): void {
+    if (this.durable.has(name)) {
+      this.entries.set(name, node);
+      this.durable.set(name, node);
+    } else {
+      this.entries.delete(name);
+    }
+  }
+
   durableEntries(): ReadonlyMap<string, MemNode> {
     return this.durable;
   }

@@ -6,12 +6,15 @@
  * is added to every node's schema (same ids everywhere, as schema agreement would leave them).
  * Node i has host id `00000000-0000-4000-8000-<i+1 in 12 hex digits>`. Hints go to an in-memory
  * sink, or with `hints` to a real HintsService per node (`/node<i>/hints`, delivered over HINT).
- * `restart()` reopens every node's storage and hints after a power loss (`env.fs.crash()`).
+ * `restart()` reopens every node's storage and hints after a power loss (`env.fs.crash()`);
+ * `crashNode(i)` is the power loss of node i alone (its directory only) and its restart. With
+ * `clockSkewMs`, node i's storage, Paxos and coordinator read a wall clock off by that much
+ * (timers and messaging stay on the shared simulated time).
  */
 import { Murmur3Partitioner } from '../../dht/index.js';
 import { openNodeStorage } from '../../db/open-node-storage.js';
 import { LocalOperations } from '../../db/operations/local-operations.js';
-import type { SimEnv } from '../../env/index.js';
+import type { Clock, Env, SimEnv } from '../../env/index.js';
 import { type Consistency, type Endpoint, type Location, type Snitch, SimpleSnitch, TokenMetadata, endpoint as ringEndpoint } from '../../locator/index.js';
 import { type ReplicationInput, type ColumnFamilyDef, type KeyspaceDef, createKeyspace } from '../../schema/index.js';
 import { BOTTOM, TOP, cellName, liveCell, tombstoneCell } from '../../storage/model/index.js';
@@ -74,6 +77,8 @@ export interface SimClusterOptions {
   readonly tokensPerNode?: number;
   /** Real hinted handoff (HintsService per node) with these options instead of the in-memory sink. */
   readonly hints?: Partial<HintsOptions>;
+  /** Node i's wall-clock offset in ms (default 0). */
+  readonly clockSkewMs?: (i: number) => number;
 }
 
 export function simHostId(i: number): string {
@@ -118,7 +123,7 @@ export class SimCluster {
     const keyspace = createKeyspace({ name: 'ks', replication: o.replication, tables: [{ name: 't', comparator: 'UTF8Type', keyValidator: 'UTF8Type' }] }, env.random);
     const liveness = new DownSetLiveness();
     const options = storageProxyOptions({ write_request_timeout_in_ms: o.writeTimeoutMs ?? 200, read_request_timeout_in_ms: o.readTimeoutMs ?? 300, range_request_timeout_in_ms: 500, truncate_request_timeout_in_ms: 500 });
-    const wiring: NodeWiring = { env, liveness, snitch, options, hintsOptions: o.hints };
+    const wiring: NodeWiring = { env, liveness, snitch, options, hintsOptions: o.hints, skewMs: o.clockSkewMs ?? (() => 0) };
     const nodes: SimClusterNode[] = [];
     for (let i = 0; i < o.nodes; i++) {
       const self = endpoints[i]!;
@@ -141,6 +146,24 @@ export class SimCluster {
       for (const verb of REPLICA_VERBS) n.messaging.unregisterHandler(verb);
       await openNode(this.wiring, n, i, null);
     }
+  }
+
+  /**
+   * Power loss of node i alone: its files become what was durable (`crashPath`), and it opens its
+   * storage and hints again. Its messaging stays (the same address); callers isolate it first and
+   * let its work in flight end, since the old engine is abandoned, not closed.
+   */
+  async crashNode(i: number): Promise<void> {
+    const n = this.node(i);
+    if (n.hintsService !== undefined) await simAwait(this.env, n.hintsService.stop()).catch(() => undefined);
+    this.env.fs.crashPath(`/node${i + 1}`);
+    for (const verb of REPLICA_VERBS) n.messaging.unregisterHandler(verb);
+    await openNode(this.wiring, n, i, null);
+  }
+
+  /** Node i's wall clock (skewed by `clockSkewMs`). */
+  clockOf(i: number): Clock {
+    return nodeEnv(this.wiring, i).clock;
   }
 
   node(i: number): SimClusterNode {
@@ -209,15 +232,22 @@ interface NodeWiring {
   readonly snitch: Snitch;
   readonly options: ReturnType<typeof storageProxyOptions>;
   readonly hintsOptions: Partial<HintsOptions> | undefined;
+  readonly skewMs: (i: number) => number;
+}
+
+/** The Env node i sees: the shared one, with its wall clock skewed. */
+function nodeEnv(w: NodeWiring, i: number): Env {
+  const skew = w.skewMs(i);
+  return skew === 0 ? w.env : { ...w.env, clock: w.env.clock.skewed(skew) };
 }
 
 const REPLICA_VERBS = ['MUTATION', 'READ', 'RANGE_READ', 'READ_REPAIR', 'TRUNCATE', 'HINT', 'PAXOS_PREPARE', 'PAXOS_PROPOSE', 'PAXOS_COMMIT', 'BATCH_STORE', 'BATCH_REMOVE'] as const;
 
 /** Opens node i's storage (adding `keyspace` on first start), replica handlers, hints and coordinator. */
 async function openNode(w: NodeWiring, node: SimClusterNode, i: number, keyspace: KeyspaceDef | null): Promise<void> {
-  const { env } = w;
-  const { engine, keeper } = await simAwait(env, openNodeStorage({ env, dataDir: `/node${i + 1}`, partitioner, options: { commitlogSync: 'batch' } }));
-  if (keyspace !== null) await simAwait(env, keeper.addKeyspace(keyspace));
+  const env = nodeEnv(w, i);
+  const { engine, keeper } = await simAwait(w.env, openNodeStorage({ env, dataDir: `/node${i + 1}`, partitioner, options: { commitlogSync: 'batch' } }));
+  if (keyspace !== null) await simAwait(w.env, keeper.addKeyspace(keyspace));
   const ops = new LocalOperations(keeper, engine, env, partitioner);
   const local = new LocalDataStore(ops.ctx);
   const tableById = (id: string) => keeper.schema.tableById(id);
