@@ -6,7 +6,9 @@
  * start with a message saying what to do.
  *
  *   <dataDir>/node-identity.json   {"host_id": uuid text, "tokens": [token text…],
- *                                   "cluster_name": text, "partitioner": full class name}
+ *                                   "cluster_name": text, "partitioner": full class name,
+ *                                   "bootstrapped": false while a new node has not finished its
+ *                                   bootstrap (absent: true, as files from before bootstrap)}
  *
  * Written to a temporary file, synced, renamed into place, directory synced: a crash leaves the
  * old file or the new one, never half of one.
@@ -24,6 +26,8 @@ export interface NodeIdentity {
   readonly clusterName: string;
   /** The partitioner's full class name. */
   readonly partitioner: string;
+  /** False until a new node's bootstrap completes (a restart then bootstraps again). */
+  readonly bootstrapped: boolean;
 }
 
 interface StoredIdentity {
@@ -31,17 +35,18 @@ interface StoredIdentity {
   readonly tokens: readonly string[];
   readonly cluster_name: string;
   readonly partitioner: string;
+  readonly bootstrapped?: boolean;
 }
 
 /**
  * Reads the identity, checking it against the configuration, or makes and stores a new one with
  * `numTokens` random tokens (num_tokens; an existing identity keeps the tokens it has).
  */
-export function loadNodeIdentity(env: Env, dataDir: string, partitioner: Partitioner, clusterName: string, numTokens = 1): NodeIdentity {
+export function loadNodeIdentity(env: Env, dataDir: string, partitioner: Partitioner, clusterName: string, numTokens = 1, willBootstrap = false): NodeIdentity {
   const path = `${dataDir}/${NODE_IDENTITY_FILE}`;
   if (!env.fs.existsSync(path)) {
     const tokens = randomTokens(partitioner, env.random, numTokens, TokenMetadata.empty(partitioner, new SimpleSnitch())).map((t) => partitioner.tokenToString(t));
-    const fresh: NodeIdentity = { hostId: randomUuid(env), tokens, clusterName, partitioner: partitioner.fullName };
+    const fresh: NodeIdentity = { hostId: randomUuid(env), tokens, clusterName, partitioner: partitioner.fullName, bootstrapped: !willBootstrap };
     storeIdentity(env, dataDir, fresh);
     return fresh;
   }
@@ -71,12 +76,12 @@ function readIdentity(env: Env, path: string): NodeIdentity {
   if (hostId.length !== 16 || !tokensOk || typeof s?.cluster_name !== 'string' || typeof s.partitioner !== 'string') {
     throw new ConfigurationError(`${path} is not a valid node identity (host_id, tokens, cluster_name, partitioner); restore it or move the data directory aside`);
   }
-  return { hostId, tokens: [...s.tokens!], clusterName: s.cluster_name, partitioner: s.partitioner };
+  return { hostId, tokens: [...s.tokens!], clusterName: s.cluster_name, partitioner: s.partitioner, bootstrapped: s.bootstrapped !== false };
 }
 
 function storeIdentity(env: Env, dataDir: string, id: NodeIdentity): void {
   mkdirDurable(env.fs, dataDir);
-  const stored: StoredIdentity = { host_id: uuidText(id.hostId), tokens: id.tokens, cluster_name: id.clusterName, partitioner: id.partitioner };
+  const stored: StoredIdentity = { host_id: uuidText(id.hostId), tokens: id.tokens, cluster_name: id.clusterName, partitioner: id.partitioner, bootstrapped: id.bootstrapped };
   const tmp = `${dataDir}/${NODE_IDENTITY_FILE}.tmp`;
   const bytes = Buffer.from(`${JSON.stringify(stored, null, 2)}\n`, 'utf8');
   const fd = env.fs.openSync(tmp, 'w');
@@ -88,6 +93,13 @@ function storeIdentity(env: Env, dataDir: string, id: NodeIdentity): void {
   }
   env.fs.renameSync(tmp, `${dataDir}/${NODE_IDENTITY_FILE}`);
   env.fs.fsyncDirSync(dataDir);
+}
+
+/** Records that the bootstrap finished: the next start joins as NORMAL at once. */
+export function markBootstrapped(env: Env, dataDir: string, id: NodeIdentity): NodeIdentity {
+  const done = { ...id, bootstrapped: true };
+  storeIdentity(env, dataDir, done);
+  return done;
 }
 
 /** A version 4 (random) UUID from the env's randomness. */
