@@ -72,6 +72,12 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
       for (const k of keyspaces) reports.push(await node.cluster.repair.repair(k, tables.length === 0 ? undefined : tables));
       return { reports };
     },
+    decommission: async () => node.decommission(),
+    removenode: async (args) => {
+      const [hostId] = args;
+      if (hostId === undefined || args.length > 1) throw new InvalidRequestError('usage: removenode <host-id>');
+      return node.removeNode(hostId);
+    },
     hints: () => ({ pendingTargets: node.cluster.hints.pendingTargets(), ...node.cluster.hints.stats }),
   };
   return async (command, args) => {
@@ -97,6 +103,7 @@ function info(node: IliumNode, startedAtMs: number) {
     rack: me.rack,
     tokens: me.tokens.length,
     drained: node.drained,
+    mode: node.operationMode,
   };
 }
 

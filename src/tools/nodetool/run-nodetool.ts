@@ -26,7 +26,11 @@ commands:
   drain                          stops client requests and flushes every memtable
   repair [ks [table…]]           anti-entropy repair of this node's ranges (every user keyspace
                                  without arguments): Merkle trees compared, differences synced
-  hints                          hints kept for other nodes: targets and counts`;
+  hints                          hints kept for other nodes: targets and counts
+  decommission                   this node leaves the ring: its ranges streamed to their new
+                                 owners, then LEFT (refused when a keyspace would lose its RF)
+  removenode <host-id>           a dead node's ranges re-replicated from the survivors, then the
+                                 ring forgets it (refused while it is alive)`;
 
 export interface NodetoolIo {
   readonly argv: readonly string[];
@@ -120,6 +124,15 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return formatTableStats(r);
     case 'repair':
       return formatRepair(r);
+    case 'decommission': {
+      const d = result as { streams: number; partitions: number };
+      return `Decommissioned: ${d.streams} table streams, ${d.partitions} partitions sent to the new owners\n`;
+    }
+    case 'removenode': {
+      const d = result as { endpoint: string; streams: number; partitions: number; lost: readonly string[] };
+      const lost = d.lost.length === 0 ? '' : `Ranges with no live replica left (their data is lost): ${d.lost.join('; ')}\n`;
+      return `Removed ${d.endpoint}: ${d.streams} table streams, ${d.partitions} partitions re-replicated\n${lost}`;
+    }
     case 'hints':
       return `${JSON.stringify(result, null, 2)}\n`;
     case 'version':
