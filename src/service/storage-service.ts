@@ -131,7 +131,7 @@ export class StorageService {
       rackDcProperties: `dc=${config.data_center}\nrack=${config.rack}\n`,
       gossiped: gossipedLocation(lookup),
     });
-    const events = new MembershipEvents(gossiper, ringEndpointOf(local), config.native_transport_port);
+    const events = new MembershipEvents(gossiper, ringEndpointOf(local), config.native_transport_port, (e) => gossiper.isAlive(toNet(e)));
     for (const l of this.pendingListeners) events.subscribe(l);
     ring = new RingFromGossip<Token>({ partitioner: o.partitioner, snitch, lookup, onRing: (r) => events.onRing(r) });
     const schema = new SchemaSync({
