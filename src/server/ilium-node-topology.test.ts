@@ -118,6 +118,8 @@ test('bootstrap into a ring with data, restart without bootstrap, decommission, 
     assert.ok(report.streams > 0 && report.partitions > 0, JSON.stringify(report));
     assert.equal(leaving.operationMode, 'DECOMMISSIONED');
     assert.equal(leaving.storage.isRunning, false);
+    const info = (await createNodeAdmin(leaving, 0)('info', [])) as { mode: string; gossipActive: boolean; nativeTransportActive: boolean };
+    assert.deepEqual([info.mode, info.gossipActive, info.nativeTransportActive], ['DECOMMISSIONED', false, false]);
     await runFor(env, 3000);
     nodes.pop();
     for (const n of nodes) assert.equal(n.storage.ring().normalEndpoints().length, 3, 'node 4 left every ring');

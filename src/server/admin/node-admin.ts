@@ -90,11 +90,13 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
 function info(node: IliumNode, startedAtMs: number) {
   const me = node.ctx.node();
   const mem = process.memoryUsage();
+  // A drained or decommissioned node has closed its client servers (their addresses are gone).
+  const serving = !node.drained && node.operationMode !== 'DECOMMISSIONED';
   return {
     id: uuidToString(me.hostId),
     gossipActive: node.storage.isRunning,
-    nativeTransportActive: !node.drained && node.cqlAddress !== undefined,
-    thriftActive: !node.drained && node.thriftAddress !== undefined,
+    nativeTransportActive: serving && node.cqlAddress !== undefined,
+    thriftActive: serving && node.thriftAddress !== undefined,
     loadBytes: loadOf(node),
     uptimeSeconds: Math.round((node.env.clock.nowMs() - startedAtMs) / 1000),
     heapUsedMB: mem.heapUsed / 2 ** 20,
