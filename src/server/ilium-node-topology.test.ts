@@ -94,6 +94,25 @@ test('bootstrap into a ring with data, restart without bootstrap, decommission, 
     assert.ok(localKeys(n4).size > 0, 'node 4 received data');
     assertReplicasHold(n1, nodes, before);
 
+    // cleanup on nodes 1-3: each keeps exactly the keys it still replicates.
+    const placement = n1.cluster.topology.rings.placement('app');
+    let dropped = 0;
+    for (const n of nodes.slice(0, 3)) {
+      const had = localKeys(n).size;
+      await simAwait(env, n.cleanup('app'));
+      const kept = localKeys(n);
+      dropped += had - kept.size;
+      const mine = before.filter((k) => {
+        const key = Buffer.alloc(4);
+        key.writeInt32BE(k);
+        return placement.naturalEndpoints(n1.ctx.partitioner.decorate(key).token, n1.storage.ring()).includes(n.storage.localEndpoint);
+      });
+      assert.deepEqual([...kept].sort((a, b) => a - b), mine, `cleanup kept what ${n.storage.localEndpoint} replicates`);
+    }
+    assert.ok(dropped > 0, 'cleanup dropped the ranges node 4 took');
+    await assert.rejects(simAwait(env, n1.cleanup('nope')), /does not exist/);
+    assertReplicasHold(n1, nodes, before);
+
     // Writes after the join; a restart of node 4 does not bootstrap again.
     const after = range(120, 160);
     await insert(env, n1, after, 'ALL');

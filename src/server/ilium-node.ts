@@ -33,7 +33,7 @@ import { ThriftSession } from '../thrift/service/thrift-session.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
 import { FailWritesDataStore } from './fail-writes-data-store.js';
 import { type NodeIdentity, loadNodeIdentity, markBootstrapped, uuidText } from './node-identity.js';
-import { type TopologyContext, bootstrap, decommission, type DecommissionReport, removeNode, type RemoveNodeReport } from '../topology/index.js';
+import { type CleanupReport, cleanup, type TopologyContext, bootstrap, decommission, type DecommissionReport, removeNode, type RemoveNodeReport } from '../topology/index.js';
 import { type NodeLogger, SILENT_LOGGER, transportLogger } from './node-logger.js';
 import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
 import { loadOf } from './node-load.js';
@@ -261,6 +261,12 @@ export class IliumNode {
   removeNode(hostId: string): Promise<RemoveNodeReport> {
     if (this.left || this.drained) return Promise.reject(new InvalidRequestError('the node is not serving; removenode must run on a live ring member'));
     return removeNode(this.cluster.topology, hostId);
+  }
+
+  /** nodetool cleanup [ks] (src/topology/cleanup.ts): drops local partitions of ranges this node no longer replicates. */
+  cleanup(keyspace?: string): Promise<CleanupReport> {
+    if (this.left || this.drained) return Promise.reject(new InvalidRequestError('the node is not serving; cleanup needs its ring'));
+    return cleanup(this.cluster.topology, this.engine, keyspace);
   }
 
   /** Announces the shutdown to peers and stops messaging, stops the CQL and Thrift servers, then flushes and closes the engine. Idempotent. */

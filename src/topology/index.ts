@@ -4,3 +4,4 @@ export * from './stream-ranges.js';
 export * from './bootstrap.js';
 export * from './decommission.js';
 export * from './remove-node.js';
+export * from './cleanup.js';

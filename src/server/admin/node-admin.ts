@@ -73,6 +73,10 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
       return { reports };
     },
     decommission: async () => node.decommission(),
+    cleanup: async (args) => {
+      if (args.length > 1) throw new InvalidRequestError('usage: cleanup [keyspace]');
+      return node.cleanup(args[0]);
+    },
     removenode: async (args) => {
       const [hostId] = args;
       if (hostId === undefined || args.length > 1) throw new InvalidRequestError('usage: removenode <host-id>');

@@ -30,7 +30,8 @@ commands:
   decommission                   this node leaves the ring: its ranges streamed to their new
                                  owners, then LEFT (refused when a keyspace would lose its RF)
   removenode <host-id>           a dead node's ranges re-replicated from the survivors, then the
-                                 ring forgets it (refused while it is alive)`;
+                                 ring forgets it (refused while it is alive)
+  cleanup [ks]                   drops local data of ranges this node no longer replicates`;
 
 export interface NodetoolIo {
   readonly argv: readonly string[];
@@ -124,6 +125,8 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return formatTableStats(r);
     case 'repair':
       return formatRepair(r);
+    case 'cleanup':
+      return '';
     case 'decommission': {
       const d = result as { streams: number; partitions: number };
       return `Decommissioned: ${d.streams} table streams, ${d.partitions} partitions sent to the new owners\n`;
