@@ -76,7 +76,9 @@ export async function startIliumProcess(opts: IliumProcessOptions = {}): Promise
   if (opts.cli === undefined || opts.rpcPort !== undefined) args.push('--rpc-port', String(opts.rpcPort ?? 0));
   // ... and none before nodetool knows --admin-port.
   if (opts.cli === undefined || opts.adminPort !== undefined) args.push('--admin-port', String(opts.adminPort ?? 0));
-  const addressYaml = opts.address === undefined ? '' : `rpc_address: ${opts.address}\nlisten_address: ${opts.address}\n`;
+  // A node on its own address is its own seed: with the default seed (127.0.0.1) it would bootstrap.
+  const ownSeed = (opts.configYaml ?? '').includes('seed_provider') ? '' : `seed_provider:\n  - class_name: org.apache.cassandra.locator.SimpleSeedProvider\n    parameters:\n      - seeds: "${opts.address}"\n`;
+  const addressYaml = opts.address === undefined ? '' : `rpc_address: ${opts.address}\nlisten_address: ${opts.address}\n${ownSeed}`;
   if (opts.configYaml !== undefined || opts.address !== undefined) {
     const file = join(made ?? dataDir, made === undefined ? '../ilium-test.yaml' : 'cassandra.yaml');
     writeFileSync(file, addressYaml + (opts.configYaml ?? ''));
