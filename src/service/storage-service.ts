@@ -122,7 +122,6 @@ export class StorageService {
       phiConvictThreshold: config.phi_convict_threshold,
       logger: this.logger,
       isRingMember: (ep) => ring?.ring.isMember(ringEndpointOf(ep)) ?? false,
-      ringDelayMs: config.ring_delay_ms,
       ...o.gossip,
     });
     const lookup = (ep: InetAddressAndPort) => gossiper.endpointState(ep);
