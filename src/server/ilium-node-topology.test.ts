@@ -145,6 +145,7 @@ test('bootstrap into a ring with data, restart without bootstrap, decommission, 
     assertReplicasHold(n1, nodes, all);
     assert.equal(await countAt(env, nodes[1]!, all, 'QUORUM'), all.length);
     await simAwait(env, leaving.close());
+    await assert.rejects(startRingNode(env, 4), /This node was decommissioned and will not rejoin the ring/);
 
     // removenode: refused for a live node; node 3 crashes, node 1 removes it, RF restored.
     const n3 = nodes[2]!;

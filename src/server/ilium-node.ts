@@ -32,7 +32,7 @@ import { ServiceDispatcher } from '../thrift/server/service-dispatcher.js';
 import { ThriftSession } from '../thrift/service/thrift-session.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
 import { FailWritesDataStore } from './fail-writes-data-store.js';
-import { type NodeIdentity, loadNodeIdentity, markBootstrapped, uuidText } from './node-identity.js';
+import { type NodeIdentity, loadNodeIdentity, markBootstrapped, markDecommissioned, uuidText } from './node-identity.js';
 import { type CleanupReport, cleanup, type TopologyContext, bootstrap, decommission, type DecommissionReport, removeNode, type RemoveNodeReport } from '../topology/index.js';
 import { type NodeLogger, SILENT_LOGGER, transportLogger } from './node-logger.js';
 import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
@@ -242,6 +242,7 @@ export class IliumNode {
       try {
         const report = await decommission(this.cluster.topology);
         this.left = true;
+        markDecommissioned(this.env, this.dataDir, this.identity);
         this.cluster.batchlogReplay.cancel();
         await this.storage.stop();
         await Promise.all([this.server?.close(), this.thriftServer?.close()]);

@@ -8,7 +8,9 @@
  *   <dataDir>/node-identity.json   {"host_id": uuid text, "tokens": [token text…],
  *                                   "cluster_name": text, "partitioner": full class name,
  *                                   "bootstrapped": false while a new node has not finished its
- *                                   bootstrap (absent: true, as files from before bootstrap)}
+ *                                   bootstrap (absent: true, as files from before bootstrap),
+ *                                   "decommissioned": true once the node left the ring (it
+ *                                   refuses to start again on this directory)}
  *
  * Written to a temporary file, synced, renamed into place, directory synced: a crash leaves the
  * old file or the new one, never half of one.
@@ -36,6 +38,7 @@ interface StoredIdentity {
   readonly cluster_name: string;
   readonly partitioner: string;
   readonly bootstrapped?: boolean;
+  readonly decommissioned?: boolean;
 }
 
 /**
@@ -51,6 +54,9 @@ export function loadNodeIdentity(env: Env, dataDir: string, partitioner: Partiti
     return fresh;
   }
   const stored = readIdentity(env, path);
+  if (stored.decommissioned === true) {
+    throw new ConfigurationError(`This node was decommissioned and will not rejoin the ring: move ${dataDir} aside to start a new node there`);
+  }
   if (stored.partitioner !== partitioner.fullName) {
     throw new ConfigurationError(
       `Cannot start with partitioner ${partitioner.fullName}: the data in ${dataDir} is ordered by ${stored.partitioner}. ` +
@@ -63,7 +69,7 @@ export function loadNodeIdentity(env: Env, dataDir: string, partitioner: Partiti
   return stored;
 }
 
-function readIdentity(env: Env, path: string): NodeIdentity {
+function readIdentity(env: Env, path: string): NodeIdentity & { readonly decommissioned?: boolean } {
   let raw: unknown;
   try {
     raw = JSON.parse(env.fs.readFileSync(path).toString('utf8'));
@@ -76,12 +82,12 @@ function readIdentity(env: Env, path: string): NodeIdentity {
   if (hostId.length !== 16 || !tokensOk || typeof s?.cluster_name !== 'string' || typeof s.partitioner !== 'string') {
     throw new ConfigurationError(`${path} is not a valid node identity (host_id, tokens, cluster_name, partitioner); restore it or move the data directory aside`);
   }
-  return { hostId, tokens: [...s.tokens!], clusterName: s.cluster_name, partitioner: s.partitioner, bootstrapped: s.bootstrapped !== false };
+  return { hostId, tokens: [...s.tokens!], clusterName: s.cluster_name, partitioner: s.partitioner, bootstrapped: s.bootstrapped !== false, ...(s.decommissioned === true ? { decommissioned: true } : {}) };
 }
 
-function storeIdentity(env: Env, dataDir: string, id: NodeIdentity): void {
+function storeIdentity(env: Env, dataDir: string, id: NodeIdentity, decommissioned = false): void {
   mkdirDurable(env.fs, dataDir);
-  const stored: StoredIdentity = { host_id: uuidText(id.hostId), tokens: id.tokens, cluster_name: id.clusterName, partitioner: id.partitioner, bootstrapped: id.bootstrapped };
+  const stored: StoredIdentity = { host_id: uuidText(id.hostId), tokens: id.tokens, cluster_name: id.clusterName, partitioner: id.partitioner, bootstrapped: id.bootstrapped, ...(decommissioned ? { decommissioned: true } : {}) };
   const tmp = `${dataDir}/${NODE_IDENTITY_FILE}.tmp`;
   const bytes = Buffer.from(`${JSON.stringify(stored, null, 2)}\n`, 'utf8');
   const fd = env.fs.openSync(tmp, 'w');
@@ -100,6 +106,11 @@ export function markBootstrapped(env: Env, dataDir: string, id: NodeIdentity): N
   const done = { ...id, bootstrapped: true };
   storeIdentity(env, dataDir, done);
   return done;
+}
+
+/** Records that the node left the ring (decommission): a later start on this directory is refused. */
+export function markDecommissioned(env: Env, dataDir: string, id: NodeIdentity): void {
+  storeIdentity(env, dataDir, id, true);
 }
 
 /** A version 4 (random) UUID from the env's randomness. */
