@@ -72,7 +72,8 @@ export interface NodeConfig {
   readonly auto_bootstrap: boolean;
   /**
    * How long gossip is given to spread a ring change (Cassandra's -Dcassandra.ring_delay_ms,
-   * 30 s): a joining or leaving node waits this long before streaming and after leaving.
+   * 30 s): a joining or leaving node waits this long before streaming and after leaving. (Gossip
+   * keeps its own ring delay for quarantine and fat-client eviction.)
    */
   readonly ring_delay_ms: number;
 }
