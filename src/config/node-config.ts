@@ -71,6 +71,17 @@ export interface NodeConfig {
    * in this node's messaging. Off by default; never turn it on in production.
    */
   readonly enable_fault_injection: boolean;
+  /**
+   * A new node (empty data directory, seeds other than itself, not a seed) joins by bootstrap:
+   * announced as joining, it streams the ranges it will own before it serves them (true).
+   */
+  readonly auto_bootstrap: boolean;
+  /**
+   * How long gossip is given to spread a ring change (Cassandra's -Dcassandra.ring_delay_ms,
+   * 30 s): a joining or leaving node waits this long before streaming and after leaving. (Gossip
+   * keeps its own ring delay for quarantine and fat-client eviction.)
+   */
+  readonly ring_delay_ms: number;
 }
 
 export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
@@ -117,6 +128,8 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   admin_port: 7199,
   phi_convict_threshold: 8,
   enable_fault_injection: false,
+  auto_bootstrap: true,
+  ring_delay_ms: 30_000,
 } satisfies NodeConfig);
 
 /** cassandra.yaml keys Ilium accepts and does not use (yet). */
@@ -140,7 +153,7 @@ const IGNORED_KEYS = new Set([
   'tombstone_warn_threshold', 'tombstone_failure_threshold', 'batch_size_warn_threshold_in_kb', 'batch_size_fail_threshold_in_kb',
   'unlogged_batch_across_partitions_warn_threshold', 'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
-  'seed_provider', 'initial_token', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor', 'auto_bootstrap',
+  'seed_provider', 'initial_token', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',
   'commitlog_compression', 'file_cache_size_in_mb', 'buffer_pool_use_heap_if_exhausted', 'disk_optimization_strategy',
   'native_transport_port_ssl', 'native_transport_allow_older_protocols', 'native_transport_idle_timeout_in_ms', 'audit_logging_options',
   'full_query_logging_options', 'diagnostic_events_enabled', 'repaired_data_tracking_for_range_reads_enabled',
@@ -230,5 +243,6 @@ function validate(c: NodeConfig): void {
   }
   if (!(c.max_hint_window_in_ms >= 0) || !(c.hinted_handoff_throttle_in_kb >= 0)) throw new ConfigurationError('max_hint_window_in_ms and hinted_handoff_throttle_in_kb must not be negative');
   if (!(c.phi_convict_threshold >= 5 && c.phi_convict_threshold <= 16)) throw new ConfigurationError(`phi_convict_threshold must be between 5 and 16, got ${c.phi_convict_threshold}`);
+  if (!(Number.isInteger(c.ring_delay_ms) && c.ring_delay_ms >= 0)) throw new ConfigurationError(`ring_delay_ms must be a whole number of milliseconds, got ${c.ring_delay_ms}`);
   if (c.cluster_name.length === 0) throw new ConfigurationError('cluster_name must not be empty');
 }

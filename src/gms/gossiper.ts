@@ -392,6 +392,23 @@ export class Gossiper {
     this.failureDetector.forceConviction(ep);
   }
 
+  /**
+   * Speaks for a dead endpoint (Cassandra's advertiseRemoving / advertiseTokenRemoved): its state
+   * here takes a newer generation, as if it had restarted, with `status` as its STATUS and
+   * STATUS_WITH_PORT, so every peer replaces what it holds of it. Subscribers hear the change.
+   */
+  advertiseForDead(ep: InetAddressAndPort, status: string): void {
+    const key = endpointKey(ep);
+    const st = this.states.get(key);
+    if (st === undefined || key === this.localKey) throw new Error(`no gossip state for ${key}`);
+    st.setHeartbeat(heartbeat(st.heartbeat.generation + 1, 0));
+    st.touch(this.nowNs());
+    const entries: [ApplicationState, VersionedValue][] = [['STATUS_WITH_PORT', versioned(status, this.versions.next())], ['STATUS', versioned(status, this.versions.next())]];
+    for (const [k, v] of entries) st.put(k, v);
+    this.logger.info('gossip_advertised_for_dead', { endpoint: key, status });
+    for (const [k, v] of entries) this.notify((s) => s.onChange?.(ep, k, v));
+  }
+
   /** Forgets `ep` and quarantines it (Cassandra's evictFromMembership). */
   evict(ep: InetAddressAndPort): void {
     const key = endpointKey(ep);

@@ -56,6 +56,15 @@ test('NORMAL, BOOT, LEAVING, LEFT and removal drive the ring; bad values leave i
   g.set(b, [['STATUS', statusValues.left(['0'], 1)]]);
   rg.onChange(b, 'STATUS');
   assert.deepEqual(rg.ring.normalEndpoints(), [ra]);
+  // removenode: another node gossips removing (the node counts as leaving), then removed.
+  g.set(b, [['STATUS', statusValues.normal(['0'])]]);
+  rg.onChange(b, 'STATUS');
+  g.set(b, [['STATUS', statusValues.removing(hostIdOf(2))]]);
+  rg.onChange(b, 'STATUS');
+  assert.deepEqual(rg.ring.leavingEndpoints(), [rb], 'removing → leaving');
+  g.set(b, [['STATUS', statusValues.removed(hostIdOf(2), 1)]]);
+  rg.onChange(b, 'STATUS');
+  assert.deepEqual(rg.ring.normalEndpoints(), [ra], 'removed → gone');
 
   const before = rg.ring;
   const c = endpoint('127.0.0.3');

@@ -5,8 +5,9 @@
  *   NORMAL   → the endpoint owns the tokens in its TOKENS (and its HOST_ID is recorded)
  *   BOOT     → its TOKENS are bootstrap tokens
  *   LEAVING  → a member marked leaving (made a member first if we never saw it NORMAL)
+ *   removing → the same: another node is moving its ranges to their new replicas (removenode)
  *   LEFT, removed, or forgotten by gossip (onRemove) → gone from the ring
- *   shutdown, hibernate, removing, unknown → no change (a stopped node keeps its tokens)
+ *   shutdown, hibernate, unknown → no change (a stopped node keeps its tokens)
  *
  * A DC or RACK change asks the snitch again. Values that do not parse (a bad token, a host id
  * held by another endpoint, a bootstrap token collision) leave the ring as it was and are counted
@@ -91,6 +92,7 @@ export class RingFromGossip<T extends Token> implements EndpointStateChangeSubsc
       case 'BOOT':
         return this.change((r) => this.withHostId(r.withBootstrapTokens(e, this.tokensOf(st)), e, st));
       case 'LEAVING':
+      case 'removing':
         return this.change((r) => (r.isMember(e) ? r : r.withNormalTokens(e, this.tokensOf(st))).withLeaving(e));
       case 'LEFT':
       case 'removed':

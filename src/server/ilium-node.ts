@@ -22,7 +22,7 @@ import { CQL_VERSION, type CqlContext, DEFAULT_DATA_CENTER, DEFAULT_RACK, type D
 import { LocalOperations, openNodeStorage, type SchemaKeeper } from '../db/index.js';
 import { type Partitioner, createPartitioner } from '../dht/index.js';
 import { type Env, type NetAddress, type TimerHandle, createRealEnv } from '../env/index.js';
-import { ConfigurationError } from '../errors/index.js';
+import { ConfigurationError, InvalidRequestError } from '../errors/index.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import type { StorageOptions } from '../storage/storage-options.js';
 import { AllowAllAuthenticator, type Authenticator, type CqlRequestHandler, CqlServer, PasswordAuthenticator } from '../transport/index.js';
@@ -33,7 +33,8 @@ import { ThriftSession } from '../thrift/service/thrift-session.js';
 import { describeRingOf } from './describe-ring.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
 import { FailWritesDataStore } from './fail-writes-data-store.js';
-import { type NodeIdentity, loadNodeIdentity, uuidText } from './node-identity.js';
+import { type NodeIdentity, loadNodeIdentity, markBootstrapped, markDecommissioned, uuidText } from './node-identity.js';
+import { type CleanupReport, cleanup, type TopologyContext, bootstrap, decommission, type DecommissionReport, removeNode, type RemoveNodeReport } from '../topology/index.js';
 import { type NodeLogger, SILENT_LOGGER, transportLogger } from './node-logger.js';
 import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
 import { loadOf } from './node-load.js';
@@ -72,6 +73,8 @@ const MB = 1024 * 1024;
 export class IliumNode {
   private closing: Promise<void> | undefined;
   private draining: Promise<void> | undefined;
+  private leaving: Promise<DecommissionReport> | undefined;
+  private left = false;
 
   private constructor(
     readonly config: NodeConfig,
@@ -101,7 +104,10 @@ export class IliumNode {
     const dataDir = resolve(config.data_file_directories[0]!);
     const partitioner = createPartitioner(config.partitioner);
     warnAboutIgnoredSettings(config, dataDir, log);
-    const identity = loadNodeIdentity(env, dataDir, partitioner, config.cluster_name, config.num_tokens);
+    const bootstraps = shouldBootstrap(config);
+    let identity = loadNodeIdentity(env, dataDir, partitioner, config.cluster_name, config.num_tokens, bootstraps);
+    if (!identity.bootstrapped && !bootstraps) identity = markBootstrapped(env, dataDir, identity);
+    const joining = !identity.bootstrapped;
     const storage = { ...storageOptionsOf(config), ...opts.storage };
     const { engine, keeper } = await openNodeStorage({ env, dataDir, partitioner, options: storage, log: (event, fields) => log.info(event, fields) });
     let server: CqlServer | undefined;
@@ -130,6 +136,7 @@ export class IliumNode {
         onSchemaMerged: (changes) => {
           for (const c of changes) processor.announceSchemaChange(c);
         },
+        joining,
         ...opts.cluster,
         gossip: { generation: nextGossipGeneration(env, dataDir), ...opts.cluster?.gossip },
         messaging: { executor: stages.executor, ...opts.cluster?.messaging },
@@ -179,6 +186,10 @@ export class IliumNode {
       await svc.start();
       cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log, stages });
       switchable.switchTo(cluster.proxy);
+      if (joining) {
+        await bootstrap(cluster.topology);
+        identity = markBootstrapped(env, dataDir, identity);
+      }
       return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, processor, server, thriftServer, svc, cluster, log);
     } catch (e) {
       await cluster?.hints.stop().catch(() => undefined);
@@ -218,6 +229,57 @@ export class IliumNode {
       this.log.info('drained', {});
     })();
     return this.draining;
+  }
+
+  /**
+   * The node's ring state, as nodetool info reports Cassandra's operation mode: NORMAL, LEAVING
+   * (decommission under way), DECOMMISSIONED (left the ring; messaging and gossip stopped) or
+   * DRAINED.
+   */
+  get operationMode(): 'NORMAL' | 'LEAVING' | 'DECOMMISSIONED' | 'DRAINED' {
+    if (this.left) return 'DECOMMISSIONED';
+    if (this.leaving !== undefined) return 'LEAVING';
+    return this.drained ? 'DRAINED' : 'NORMAL';
+  }
+
+  /**
+   * nodetool decommission (src/topology/decommission.ts): LEAVING, this node's ranges streamed to
+   * their new owners, LEFT; then messaging and gossip stop and so do the client servers. The
+   * process stays up until stopped. Refused (InvalidRequestError) when a keyspace would keep
+   * fewer nodes than its replication factor.
+   */
+  decommission(): Promise<DecommissionReport> {
+    if (this.drained) return Promise.reject(new InvalidRequestError('the node is drained; it cannot be decommissioned'));
+    this.leaving ??= (async () => {
+      try {
+        const report = await decommission(this.cluster.topology);
+        this.left = true;
+        markDecommissioned(this.env, this.dataDir, this.identity);
+        this.cluster.batchlogReplay.cancel();
+        await this.storage.stop();
+        await Promise.all([this.server?.close(), this.thriftServer?.close()]);
+        await this.cluster.hints.stop();
+        await this.engine.flush();
+        this.log.info('decommissioned', { ...report });
+        return report;
+      } catch (e) {
+        this.leaving = undefined;
+        throw e;
+      }
+    })();
+    return this.leaving;
+  }
+
+  /** nodetool removenode <host-id> (src/topology/remove-node.ts): a dead node's ranges re-replicated, then forgotten. */
+  removeNode(hostId: string): Promise<RemoveNodeReport> {
+    if (this.left || this.drained) return Promise.reject(new InvalidRequestError('the node is not serving; removenode must run on a live ring member'));
+    return removeNode(this.cluster.topology, hostId);
+  }
+
+  /** nodetool cleanup [ks] (src/topology/cleanup.ts): drops local partitions of ranges this node no longer replicates. */
+  cleanup(keyspace?: string): Promise<CleanupReport> {
+    if (this.left || this.drained) return Promise.reject(new InvalidRequestError('the node is not serving; cleanup needs its ring'));
+    return cleanup(this.cluster.topology, this.engine, keyspace);
   }
 
   /** Announces the shutdown to peers and stops messaging, stops the CQL and Thrift servers, then flushes and closes the engine. Idempotent. */
@@ -270,6 +332,8 @@ export interface Coordination {
   readonly batchlogReplay: TimerHandle;
   /** Internode work per stage (nodetool tpstats). */
   readonly stages: StageStats;
+  /** What bootstrap, decommission and removenode work with. */
+  readonly topology: TopologyContext;
 }
 
 /**
@@ -326,7 +390,22 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
   });
   // Cassandra replays the batchlog every 10 s (batches older than twice the write timeout).
   const batchlogReplay = new BatchlogReplayer({ env, table: batchlog, coordinator: proxy, tableById, writeTimeoutMs: options.writeTimeoutMs }).start(10_000);
-  return { proxy, hints, repair, rings, batchlogReplay, stages: i.stages };
+  const topology: TopologyContext = {
+    env, svc, replica, rings, log: i.log,
+    keyspaces: () => keeper.schema.keyspaces,
+    schemaVersion: () => keeper.schema.version,
+  };
+  return { proxy, hints, repair, rings, batchlogReplay, stages: i.stages, topology };
+}
+
+/**
+ * Cassandra's shouldBootstrap: auto_bootstrap, and this node is not a seed and has seeds to join
+ * through (a node whose identity exists already is judged by the identity's bootstrapped flag).
+ */
+function shouldBootstrap(config: NodeConfig): boolean {
+  const hostOf = (seed: string) => (seed.includes(':') && !seed.startsWith('[') ? seed.slice(0, seed.lastIndexOf(':')) : seed);
+  const isSeed = config.seeds.some((s) => hostOf(s) === config.listen_address);
+  return config.auto_bootstrap && !isSeed && config.seeds.length > 0;
 }
 
 /** The local engine, failing writes to one keyspace when `cassandra.test.fail_writes_ks` says so. */

@@ -6,7 +6,11 @@
  * start with a message saying what to do.
  *
  *   <dataDir>/node-identity.json   {"host_id": uuid text, "tokens": [token text…],
- *                                   "cluster_name": text, "partitioner": full class name}
+ *                                   "cluster_name": text, "partitioner": full class name,
+ *                                   "bootstrapped": false while a new node has not finished its
+ *                                   bootstrap (absent: true, as files from before bootstrap),
+ *                                   "decommissioned": true once the node left the ring (it
+ *                                   refuses to start again on this directory)}
  *
  * Written to a temporary file, synced, renamed into place, directory synced: a crash leaves the
  * old file or the new one, never half of one.
@@ -24,6 +28,8 @@ export interface NodeIdentity {
   readonly clusterName: string;
   /** The partitioner's full class name. */
   readonly partitioner: string;
+  /** False until a new node's bootstrap completes (a restart then bootstraps again). */
+  readonly bootstrapped: boolean;
 }
 
 interface StoredIdentity {
@@ -31,21 +37,26 @@ interface StoredIdentity {
   readonly tokens: readonly string[];
   readonly cluster_name: string;
   readonly partitioner: string;
+  readonly bootstrapped?: boolean;
+  readonly decommissioned?: boolean;
 }
 
 /**
  * Reads the identity, checking it against the configuration, or makes and stores a new one with
  * `numTokens` random tokens (num_tokens; an existing identity keeps the tokens it has).
  */
-export function loadNodeIdentity(env: Env, dataDir: string, partitioner: Partitioner, clusterName: string, numTokens = 1): NodeIdentity {
+export function loadNodeIdentity(env: Env, dataDir: string, partitioner: Partitioner, clusterName: string, numTokens = 1, willBootstrap = false): NodeIdentity {
   const path = `${dataDir}/${NODE_IDENTITY_FILE}`;
   if (!env.fs.existsSync(path)) {
     const tokens = randomTokens(partitioner, env.random, numTokens, TokenMetadata.empty(partitioner, new SimpleSnitch())).map((t) => partitioner.tokenToString(t));
-    const fresh: NodeIdentity = { hostId: randomUuid(env), tokens, clusterName, partitioner: partitioner.fullName };
+    const fresh: NodeIdentity = { hostId: randomUuid(env), tokens, clusterName, partitioner: partitioner.fullName, bootstrapped: !willBootstrap };
     storeIdentity(env, dataDir, fresh);
     return fresh;
   }
   const stored = readIdentity(env, path);
+  if (stored.decommissioned === true) {
+    throw new ConfigurationError(`This node was decommissioned and will not rejoin the ring: move ${dataDir} aside to start a new node there`);
+  }
   if (stored.partitioner !== partitioner.fullName) {
     throw new ConfigurationError(
       `Cannot start with partitioner ${partitioner.fullName}: the data in ${dataDir} is ordered by ${stored.partitioner}. ` +
@@ -58,7 +69,7 @@ export function loadNodeIdentity(env: Env, dataDir: string, partitioner: Partiti
   return stored;
 }
 
-function readIdentity(env: Env, path: string): NodeIdentity {
+function readIdentity(env: Env, path: string): NodeIdentity & { readonly decommissioned?: boolean } {
   let raw: unknown;
   try {
     raw = JSON.parse(env.fs.readFileSync(path).toString('utf8'));
@@ -71,12 +82,12 @@ function readIdentity(env: Env, path: string): NodeIdentity {
   if (hostId.length !== 16 || !tokensOk || typeof s?.cluster_name !== 'string' || typeof s.partitioner !== 'string') {
     throw new ConfigurationError(`${path} is not a valid node identity (host_id, tokens, cluster_name, partitioner); restore it or move the data directory aside`);
   }
-  return { hostId, tokens: [...s.tokens!], clusterName: s.cluster_name, partitioner: s.partitioner };
+  return { hostId, tokens: [...s.tokens!], clusterName: s.cluster_name, partitioner: s.partitioner, bootstrapped: s.bootstrapped !== false, ...(s.decommissioned === true ? { decommissioned: true } : {}) };
 }
 
-function storeIdentity(env: Env, dataDir: string, id: NodeIdentity): void {
+function storeIdentity(env: Env, dataDir: string, id: NodeIdentity, decommissioned = false): void {
   mkdirDurable(env.fs, dataDir);
-  const stored: StoredIdentity = { host_id: uuidText(id.hostId), tokens: id.tokens, cluster_name: id.clusterName, partitioner: id.partitioner };
+  const stored: StoredIdentity = { host_id: uuidText(id.hostId), tokens: id.tokens, cluster_name: id.clusterName, partitioner: id.partitioner, bootstrapped: id.bootstrapped, ...(decommissioned ? { decommissioned: true } : {}) };
   const tmp = `${dataDir}/${NODE_IDENTITY_FILE}.tmp`;
   const bytes = Buffer.from(`${JSON.stringify(stored, null, 2)}\n`, 'utf8');
   const fd = env.fs.openSync(tmp, 'w');
@@ -88,6 +99,18 @@ function storeIdentity(env: Env, dataDir: string, id: NodeIdentity): void {
   }
   env.fs.renameSync(tmp, `${dataDir}/${NODE_IDENTITY_FILE}`);
   env.fs.fsyncDirSync(dataDir);
+}
+
+/** Records that the bootstrap finished: the next start joins as NORMAL at once. */
+export function markBootstrapped(env: Env, dataDir: string, id: NodeIdentity): NodeIdentity {
+  const done = { ...id, bootstrapped: true };
+  storeIdentity(env, dataDir, done);
+  return done;
+}
+
+/** Records that the node left the ring (decommission): a later start on this directory is refused. */
+export function markDecommissioned(env: Env, dataDir: string, id: NodeIdentity): void {
+  storeIdentity(env, dataDir, id, true);
 }
 
 /** A version 4 (random) UUID from the env's randomness. */

@@ -16,6 +16,8 @@ export interface LocalStateInputs {
   readonly native: { readonly host: string; readonly port: number } | undefined;
   readonly loadBytes: number;
   readonly tokens: readonly string[];
+  /** A node about to bootstrap announces no status yet (its TOKENS only): it is no ring member. */
+  readonly joining?: boolean;
 }
 
 export function localApplicationStates(i: LocalStateInputs): [ApplicationState, string][] {
@@ -30,7 +32,9 @@ export function localApplicationStates(i: LocalStateInputs): [ApplicationState, 
   if (i.native !== undefined) {
     out.push(['RPC_ADDRESS', i.native.host], ['NATIVE_ADDRESS_AND_PORT', `${i.native.host}:${i.native.port}`], ['RPC_READY', 'true']);
   }
+  out.push(['TOKENS', tokensValue(i.tokens)]);
+  if (i.joining === true) return out;
   const normal = statusValues.normal(i.tokens);
-  out.push(['TOKENS', tokensValue(i.tokens)], ['STATUS_WITH_PORT', normal], ['STATUS', normal]);
+  out.push(['STATUS_WITH_PORT', normal], ['STATUS', normal]);
   return out;
 }

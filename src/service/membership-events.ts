@@ -1,7 +1,8 @@
 /**
  * What the CQL layer tells drivers about the cluster, as Cassandra's StorageService notifies its
  * lifecycle subscribers: NEW_NODE when an endpoint becomes a ring member, REMOVED_NODE when it
- * leaves the ring, UP / DOWN when gossip marks a ring member alive or dead. Each event names the
+ * leaves the ring, UP / DOWN when gossip marks a ring member alive or dead (and UP after NEW_NODE
+ * for a node marked alive before it joined the ring: a bootstrapping node). Each event names the
  * node's native (CQL) address as it gossiped it in NATIVE_ADDRESS_AND_PORT (remembered, so a
  * removed node can still be named). Ring membership comes from successive ring snapshots.
  */
@@ -39,6 +40,8 @@ export class MembershipEvents {
     private readonly gossiper: Pick<Gossiper, 'knownEndpoints' | 'endpointState'>,
     private readonly local: Endpoint,
     private readonly defaultNativePort: number,
+    /** Gossip's liveness: a node that joins the ring already alive (after its bootstrap) is announced UP too. */
+    private readonly isAlive: (e: Endpoint) => boolean = () => false,
   ) {}
 
   subscribe(listener: MembershipListener): () => void {
@@ -52,9 +55,11 @@ export class MembershipEvents {
   /** A new ring snapshot: members that appeared or went. */
   onRing(ring: TokenMetadata): void {
     const now = new Set(ring.normalEndpoints().filter((e) => e !== this.local));
-    for (const e of now) if (!this.members.has(e)) this.emit('NEW_NODE', e);
+    const joined = [...now].filter((e) => !this.members.has(e));
+    for (const e of joined) this.emit('NEW_NODE', e);
     for (const e of this.members) if (!now.has(e)) this.emit('REMOVED_NODE', e);
     this.members = now;
+    for (const e of joined) if (this.isAlive(e)) this.emit('UP', e);
   }
 
   onAlive(ep: InetAddressAndPort): void {

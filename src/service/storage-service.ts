@@ -10,8 +10,9 @@
  * versions per node (describecluster), and membership events (NEW_NODE, REMOVED_NODE, UP, DOWN).
  *
  * A node whose only seed is itself gossips with nobody until someone contacts it: it starts as
- * fast as without gossip (nothing waits for the ring delay). No bootstrap or streaming yet: a
- * node is NORMAL with its tokens from the moment it starts.
+ * fast as without gossip (nothing waits for the ring delay). A node started `joining` gossips no
+ * STATUS until its bootstrap (src/topology) announces BOOT and then NORMAL through
+ * `announceStatus`; otherwise it is NORMAL with its tokens from the moment it starts.
  */
 import type { NodeConfig } from '../config/index.js';
 import type { SchemaKeeper } from '../db/index.js';
@@ -52,6 +53,8 @@ export interface StorageServiceOptions {
   readonly messaging?: Partial<MessagingOptions>;
   /** Gossip tunables beyond the config (tests: interval, ring delay, generation). */
   readonly gossip?: Partial<Pick<GossiperOptions, 'intervalMs' | 'ringDelayMs' | 'generation'>>;
+  /** Start without a STATUS: the node bootstraps and announces BOOT, then NORMAL (`announceStatus`). */
+  readonly joining?: boolean;
 }
 
 type State = 'new' | 'running' | 'stopped';
@@ -127,7 +130,7 @@ export class StorageService {
       rackDcProperties: `dc=${config.data_center}\nrack=${config.rack}\n`,
       gossiped: gossipedLocation(lookup),
     });
-    const events = new MembershipEvents(gossiper, ringEndpointOf(local), config.native_transport_port);
+    const events = new MembershipEvents(gossiper, ringEndpointOf(local), config.native_transport_port, (e) => gossiper.isAlive(toNet(e)));
     for (const l of this.pendingListeners) events.subscribe(l);
     ring = new RingFromGossip<Token>({ partitioner: o.partitioner, snitch, lookup, onRing: (r) => events.onRing(r) });
     const schema = new SchemaSync({
@@ -147,6 +150,7 @@ export class StorageService {
       native: o.native(),
       loadBytes: o.load(),
       tokens: o.tokens,
+      joining: o.joining === true,
     }));
     schema.start();
     gossiper.start();
@@ -170,6 +174,22 @@ export class StorageService {
 
   get isRunning(): boolean {
     return this.state === 'running';
+  }
+
+  /** How long ring changes are given to spread through gossip. */
+  get ringDelayMs(): number {
+    return this.o.gossip?.ringDelayMs ?? this.o.config.ring_delay_ms;
+  }
+
+  /** This node's tokens (text form). */
+  get tokens(): readonly string[] {
+    return this.o.tokens;
+  }
+
+  /** Sets this node's STATUS and STATUS_WITH_PORT (BOOT, NORMAL, LEAVING, LEFT: gossip-status.ts). */
+  announceStatus(value: string): void {
+    this.running().gossiper.addLocalApplicationStates([['STATUS_WITH_PORT', value], ['STATUS', value]]);
+    this.logger.info('storage_service_status', { status: value.split(',')[0] });
   }
 
   private running(): Running {

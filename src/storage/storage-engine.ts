@@ -375,6 +375,23 @@ export class StorageEngine {
     for (const t of targets) await this.compactor.major(t);
   }
 
+  /**
+   * nodetool cleanup of one table: flushes it, then rewrites its SSTables keeping only the
+   * partitions whose position lies in one of `keep` (the ranges this node still replicates).
+   */
+  async cleanup(tableId: string, keep: readonly { readonly start: PositionBound; readonly end: PositionBound | null }[]): Promise<void> {
+    this.checkOpen();
+    const t = this.table(tableId);
+    await this.flusher.flush(t);
+    const hex = keep.map((k) => ({
+      start: k.start.position.toString('hex'),
+      startInclusive: k.start.inclusive,
+      end: k.end === null ? null : k.end.position.toString('hex'),
+      endInclusive: k.end?.inclusive ?? false,
+    }));
+    await this.compactor.cleanup(t, hex);
+  }
+
   /** Waits until background compactions are done (tests, drain). */
   compactionIdle(): Promise<void> {
     return this.compactor.idle();

@@ -78,8 +78,9 @@ export async function startIliumProcess(opts: IliumProcessOptions = {}): Promise
   // ... and none before nodetool knows --admin-port.
   if (opts.cli === undefined || opts.adminPort !== undefined) args.push('--admin-port', String(opts.adminPort ?? 0));
   // A node on its own address is its own seed: with Cassandra's default seed (127.0.0.1) it would
-  // gossip with whatever node another test runs there and the two would form one ring.
-  const addressYaml = opts.address === undefined ? '' : `rpc_address: ${opts.address}\nlisten_address: ${opts.address}\nseed_provider:\n  - class_name: org.apache.cassandra.locator.SimpleSeedProvider\n    parameters:\n      - seeds: "${opts.address}"\n`;
+  // gossip with (or bootstrap from) whatever node another test runs there.
+  const ownSeed = (opts.configYaml ?? '').includes('seed_provider') ? '' : `seed_provider:\n  - class_name: org.apache.cassandra.locator.SimpleSeedProvider\n    parameters:\n      - seeds: "${opts.address}"\n`;
+  const addressYaml = opts.address === undefined ? '' : `rpc_address: ${opts.address}\nlisten_address: ${opts.address}\n${ownSeed}`;
   if (opts.configYaml !== undefined || opts.address !== undefined) {
     const file = join(made ?? dataDir, made === undefined ? '../ilium-test.yaml' : 'cassandra.yaml');
     writeFileSync(file, addressYaml + (opts.configYaml ?? ''));

@@ -1,11 +1,13 @@
 /**
  * Ilium nodes forming a ring in one process on the simulated Env: node i is 127.0.0.i (storage
  * 7000, CQL 9042, no Thrift, no admin) with data in /node<i> on the Env's memory file system and
- * node 1 as the seed. Gossip runs every 200 ms (ring delay 2 s) so tests need little simulated time.
+ * node 1 as the seed. Gossip runs every 200 ms (ring delay 2 s) so tests need little simulated time;
+ * the other nodes bootstrap when they first start (auto_bootstrap), which the ring delay bounds.
  */
 import { resolveNodeConfig } from '../../src/config/index.js';
 import type { SimEnv } from '../../src/env/index.js';
 import { IliumNode } from '../../src/server/index.js';
+import type { NodeLogger } from '../../src/server/node-logger.js';
 import { simAwait } from './net-sim.js';
 
 export const RING_GOSSIP_MS = 200;
@@ -26,9 +28,10 @@ export function ringNodeConfig(i: number, more: Record<string, unknown> = {}) {
   }).config;
 }
 
-export function startRingNode(env: SimEnv, i: number, more: Record<string, unknown> = {}): Promise<IliumNode> {
+export function startRingNode(env: SimEnv, i: number, more: Record<string, unknown> = {}, log?: NodeLogger): Promise<IliumNode> {
   return simAwait(env, IliumNode.start({
     env,
+    ...(log === undefined ? {} : { log }),
     config: ringNodeConfig(i, more),
     cluster: { gossip: { intervalMs: RING_GOSSIP_MS, ringDelayMs: 2000 }, messaging: { reconnectInitialMs: 50, reconnectMaxMs: 400 } },
   }));

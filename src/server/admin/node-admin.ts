@@ -77,6 +77,16 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
     getendpoints: (args) => getEndpoints(node, args),
     faults: (args) => runFaultsCommand({ enabled: node.config.enable_fault_injection, filters: node.storage.messaging.filters }, args),
     tpstats: () => ({ pools: node.cluster.stages.snapshot() }),
+    decommission: async () => node.decommission(),
+    cleanup: async (args) => {
+      if (args.length > 1) throw new InvalidRequestError('usage: cleanup [keyspace]');
+      return node.cleanup(args[0]);
+    },
+    removenode: async (args) => {
+      const [hostId] = args;
+      if (hostId === undefined || args.length > 1) throw new InvalidRequestError('usage: removenode <host-id>');
+      return node.removeNode(hostId);
+    },
     hints: () => ({ pendingTargets: node.cluster.hints.pendingTargets(), ...node.cluster.hints.stats }),
   };
   return async (command, args) => {
@@ -89,11 +99,13 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
 function info(node: IliumNode, startedAtMs: number) {
   const me = node.ctx.node();
   const mem = process.memoryUsage();
+  // A drained or decommissioned node has closed its client servers (their addresses are gone).
+  const serving = !node.drained && node.operationMode !== 'DECOMMISSIONED';
   return {
     id: uuidToString(me.hostId),
     gossipActive: node.storage.isRunning,
-    nativeTransportActive: !node.drained && node.cqlAddress !== undefined,
-    thriftActive: !node.drained && node.thriftAddress !== undefined,
+    nativeTransportActive: serving && node.cqlAddress !== undefined,
+    thriftActive: serving && node.thriftAddress !== undefined,
     loadBytes: loadOf(node),
     uptimeSeconds: Math.round((node.env.clock.nowMs() - startedAtMs) / 1000),
     heapUsedMB: mem.heapUsed / 2 ** 20,
@@ -102,6 +114,7 @@ function info(node: IliumNode, startedAtMs: number) {
     rack: me.rack,
     tokens: me.tokens.length,
     drained: node.drained,
+    mode: node.operationMode,
   };
 }
 

@@ -26,6 +26,27 @@ export interface CompactionJob {
   readonly commitLogUpperBound: CommitLogPosition | null;
   readonly expectedPartitions: number;
   readonly bytesPerSec: number;
+  /** Cleanup: only partitions inside one of these position intervals are written; all when absent. */
+  readonly keep?: readonly KeepInterval[];
+}
+
+/** A position interval as plain data (hex positions; `end` null: to the end). */
+export interface KeepInterval {
+  readonly start: string;
+  readonly startInclusive: boolean;
+  readonly end: string | null;
+  readonly endInclusive: boolean;
+}
+
+function kept(position: Buffer, keep: readonly KeepInterval[] | undefined): boolean {
+  if (keep === undefined) return true;
+  return keep.some((k) => {
+    const a = Buffer.compare(position, Buffer.from(k.start, 'hex'));
+    if (a < 0 || (a === 0 && !k.startInclusive)) return false;
+    if (k.end === null) return true;
+    const b = Buffer.compare(position, Buffer.from(k.end, 'hex'));
+    return b < 0 || (b === 0 && k.endInclusive);
+  });
 }
 
 export interface CompactionResult {
@@ -87,7 +108,7 @@ async function mergeInto(env: Env, readers: readonly SSTableReader[], writer: SS
         heads[i] = streams[i]!.next();
       }
     }
-    const merged = mergePartition(parts, job.nowSec, purge);
+    const merged = kept(min, job.keep) ? mergePartition(parts, job.nowSec, purge) : null;
     if (merged !== null) {
       writer.append(merged);
       written++;

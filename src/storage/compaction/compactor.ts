@@ -3,7 +3,7 @@ import { SSTableReader, removeGeneration } from '../sstable/index.js';
 import type { StorageOptions } from '../storage-options.js';
 import type { TableStore } from '../table-store.js';
 import type { BackgroundExecutor } from '../background/background-executor.js';
-import type { CompactionJob } from './compaction-job.js';
+import type { CompactionJob, KeepInterval } from './compaction-job.js';
 import { DEFAULT_BUCKETS, pickCompaction } from './size-tiered.js';
 
 /**
@@ -40,6 +40,13 @@ export class Compactor {
     if (inputs.length > 0) await this.compact(table, inputs); // even one: a rewrite purges
   }
 
+  /** Rewrites all of a table's SSTables keeping only partitions inside `keep` (nodetool cleanup). */
+  async cleanup(table: TableStore, keep: readonly KeepInterval[]): Promise<void> {
+    await this.idle();
+    const inputs = table.sstables.filter((s) => !table.compacting.has(s));
+    if (inputs.length > 0) await this.compact(table, inputs, keep);
+  }
+
   async idle(): Promise<void> {
     while (this.running) await this.running;
   }
@@ -68,7 +75,7 @@ export class Compactor {
     }
   }
 
-  private job(table: TableStore, inputs: readonly SSTableReader[]): CompactionJob {
+  private job(table: TableStore, inputs: readonly SSTableReader[], keep?: readonly KeepInterval[]): CompactionJob {
     const nowSec = Math.floor(table.env.clock.nowMs() / 1000);
     let bound: CommitLogPosition | null = null;
     for (const s of inputs) {
@@ -86,13 +93,14 @@ export class Compactor {
       commitLogUpperBound: bound,
       expectedPartitions: inputs.reduce((n, s) => n + s.stats.partitionCount, 0),
       bytesPerSec: this.options.compactionThroughputBytesPerSec,
+      ...(keep === undefined ? {} : { keep }),
     };
   }
 
-  private async compact(table: TableStore, inputs: SSTableReader[]): Promise<void> {
+  private async compact(table: TableStore, inputs: SSTableReader[], keep?: readonly KeepInterval[]): Promise<void> {
     for (const s of inputs) table.compacting.add(s);
     try {
-      const job = this.job(table, inputs);
+      const job = this.job(table, inputs, keep);
       const result = await this.executor.run({ kind: 'compact' as const, ...job });
       // Truncated (or dropped) meanwhile: the inputs are gone and the output must not come back.
       if (inputs.every((s) => table.sstables.includes(s))) {

@@ -51,7 +51,7 @@ export function formatInfo(r: Record<string, unknown>): string {
     line('Data Center', r.dataCenter),
     line('Rack', r.rack),
     line('Token', `(invoke with -T/--tokens to see all ${String(r.tokens)} tokens)`),
-    ...(r.drained === true ? [line('Mode', 'DRAINED')] : []),
+    ...(typeof r.mode === 'string' && r.mode !== 'NORMAL' ? [line('Mode', r.mode)] : r.drained === true ? [line('Mode', 'DRAINED')] : []),
     '',
   ].join('\n');
 }

@@ -30,7 +30,12 @@ commands:
   hints                          hints kept for other nodes: targets and counts
   faults partition <addr…>|heal|list
                                  TESTING HOOK (needs enable_fault_injection: true): drop internode
-                                 messages between the listed hosts and all others; heal removes it`;
+                                 messages between the listed hosts and all others; heal removes it
+  decommission                   this node leaves the ring: its ranges streamed to their new
+                                 owners, then LEFT (refused when a keyspace would lose its RF)
+  removenode <host-id>           a dead node's ranges re-replicated from the survivors, then the
+                                 ring forgets it (refused while it is alive)
+  cleanup [ks]                   drops local data of ranges this node no longer replicates`;
 
 export interface NodetoolIo {
   readonly argv: readonly string[];
@@ -128,6 +133,17 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return (result as { endpoints: string[] }).endpoints.map((e) => `${e}\n`).join('');
     case 'tpstats':
       return formatTpStats(r);
+    case 'cleanup':
+      return '';
+    case 'decommission': {
+      const d = result as { streams: number; partitions: number };
+      return `Decommissioned: ${d.streams} table streams, ${d.partitions} partitions sent to the new owners\n`;
+    }
+    case 'removenode': {
+      const d = result as { endpoint: string; streams: number; partitions: number; lost: readonly string[] };
+      const lost = d.lost.length === 0 ? '' : `Ranges with no live replica left (their data is lost): ${d.lost.join('; ')}\n`;
+      return `Removed ${d.endpoint}: ${d.streams} table streams, ${d.partitions} partitions re-replicated\n${lost}`;
+    }
     case 'hints':
     case 'faults':
       return `${JSON.stringify(result, null, 2)}\n`;
