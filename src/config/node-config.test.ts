@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ConfigurationError } from '../errors/index.js';
 import { parseConfigText } from './load-config.js';
-import { DEFAULT_NODE_CONFIG } from './node-config.js';
+import { DEFAULT_NODE_CONFIG, resolveNodeConfig } from './node-config.js';
 
 test('an empty file gives the defaults: CQL on 127.0.0.1:9042, data under ./data, datacenter1', () => {
   const { config, ignoredKeys } = parseConfigText('', 'empty.yaml');
@@ -42,4 +42,11 @@ test('typos, wrong types and impossible values are ConfigurationErrors naming th
   bad('commitlog_sync: sometimes', /periodic, batch or group/);
   bad('- a\n- b', /mapping/);
   bad('key: [unclosed', /not valid YAML/);
+});
+
+test('initial_token: a string, or a YAML number within 2^53; a larger unquoted number is refused', () => {
+  assert.equal(resolveNodeConfig({ initial_token: '-9223372036854775808' }).config.initial_token, '-9223372036854775808');
+  assert.equal(resolveNodeConfig({ initial_token: 42 }).config.initial_token, '42');
+  assert.equal(resolveNodeConfig({}).config.initial_token, null);
+  assert.throws(() => resolveNodeConfig({ initial_token: 2 ** 60 }), /not exact as a YAML number: quote it/);
 });

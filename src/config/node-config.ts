@@ -76,6 +76,8 @@ export interface NodeConfig {
    * announced as joining, it streams the ranges it will own before it serves them (true).
    */
   readonly auto_bootstrap: boolean;
+  /** A new node's tokens, comma-separated (as many as num_tokens); random ones when null. */
+  readonly initial_token: string | null;
   /**
    * How long gossip is given to spread a ring change (Cassandra's -Dcassandra.ring_delay_ms,
    * 30 s): a joining or leaving node waits this long before streaming and after leaving. (Gossip
@@ -129,6 +131,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   phi_convict_threshold: 8,
   enable_fault_injection: false,
   auto_bootstrap: true,
+  initial_token: null,
   ring_delay_ms: 30_000,
 } satisfies NodeConfig);
 
@@ -153,7 +156,7 @@ const IGNORED_KEYS = new Set([
   'tombstone_warn_threshold', 'tombstone_failure_threshold', 'batch_size_warn_threshold_in_kb', 'batch_size_fail_threshold_in_kb',
   'unlogged_batch_across_partitions_warn_threshold', 'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
-  'seed_provider', 'initial_token', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',
+  'seed_provider', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',
   'commitlog_compression', 'file_cache_size_in_mb', 'buffer_pool_use_heap_if_exhausted', 'disk_optimization_strategy',
   'native_transport_port_ssl', 'native_transport_allow_older_protocols', 'native_transport_idle_timeout_in_ms', 'audit_logging_options',
   'full_query_logging_options', 'diagnostic_events_enabled', 'repaired_data_tracking_for_range_reads_enabled',
@@ -199,7 +202,12 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
 }
 
 function checkValue(key: string, value: unknown, def: unknown): unknown {
-  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address' || key === 'admin_address' || key === 'hints_directory')) return null;
+  if (key === 'initial_token' && typeof value === 'number') {
+    // YAML reads an unquoted token as a number: exact only within 2^53.
+    if (!Number.isSafeInteger(value)) throw new ConfigurationError(`initial_token ${value} is not exact as a YAML number: quote it ('…')`);
+    return String(value);
+  }
+  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address' || key === 'admin_address' || key === 'hints_directory' || key === 'initial_token')) return null;
   if (Array.isArray(def)) {
     if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ConfigurationError(`${key} must be a list of strings`);
     return Object.freeze([...value]);

@@ -105,7 +105,7 @@ export class IliumNode {
     const partitioner = createPartitioner(config.partitioner);
     warnAboutIgnoredSettings(config, dataDir, log);
     const bootstraps = shouldBootstrap(config);
-    let identity = loadNodeIdentity(env, dataDir, partitioner, config.cluster_name, config.num_tokens, bootstraps);
+    let identity = loadNodeIdentity(env, dataDir, partitioner, config.cluster_name, config.num_tokens, bootstraps, config.initial_token ?? undefined);
     if (!identity.bootstrapped && !bootstraps) identity = markBootstrapped(env, dataDir, identity);
     const joining = !identity.bootstrapped;
     const storage = { ...storageOptionsOf(config), ...opts.storage };

@@ -32,3 +32,13 @@ test('identity files from before bootstrap count as bootstrapped; a decommission
   markDecommissioned(env, '/c', id);
   assert.throws(() => loadNodeIdentity(env, '/c', murmur, 'C', 1, true), /decommissioned and will not rejoin the ring/);
 });
+
+test('initial_token gives a new node exactly those tokens, checked against num_tokens; an existing identity keeps its own', () => {
+  const env = createSimEnv(5);
+  const id = loadNodeIdentity(env, '/t', murmur, 'C', 2, false, '-3074457345618258603, 3074457345618258602');
+  assert.deepEqual(id.tokens, ['-3074457345618258603', '3074457345618258602']);
+  assert.deepEqual(loadNodeIdentity(env, '/t', murmur, 'C', 2, false, '1,2').tokens, id.tokens, 'kept on restart');
+  assert.throws(() => loadNodeIdentity(env, '/u', murmur, 'C', 3, false, '1,2'), /different from num_tokens value \(3\)/);
+  assert.throws(() => loadNodeIdentity(env, '/v', murmur, 'C', 1, false, 'abc'), /initial_token entry 'abc' is not a Murmur3Partitioner token/);
+  assert.equal(env.fs.existsSync(`/u/${NODE_IDENTITY_FILE}`), false, 'a refused configuration stores nothing');
+});

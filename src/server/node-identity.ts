@@ -18,7 +18,7 @@
 import type { Partitioner } from '../dht/index.js';
 import { type Env, mkdirDurable } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
-import { SimpleSnitch, TokenMetadata, randomTokens } from '../locator/index.js';
+import { SimpleSnitch, TokenMetadata, chooseTokens } from '../locator/index.js';
 
 export const NODE_IDENTITY_FILE = 'node-identity.json';
 
@@ -43,12 +43,14 @@ interface StoredIdentity {
 
 /**
  * Reads the identity, checking it against the configuration, or makes and stores a new one with
- * `numTokens` random tokens (num_tokens; an existing identity keeps the tokens it has).
+ * initial_token's tokens or `numTokens` random ones (num_tokens; an existing identity keeps the
+ * tokens it has).
  */
-export function loadNodeIdentity(env: Env, dataDir: string, partitioner: Partitioner, clusterName: string, numTokens = 1, willBootstrap = false): NodeIdentity {
+export function loadNodeIdentity(env: Env, dataDir: string, partitioner: Partitioner, clusterName: string, numTokens = 1, willBootstrap = false, initialToken?: string): NodeIdentity {
   const path = `${dataDir}/${NODE_IDENTITY_FILE}`;
   if (!env.fs.existsSync(path)) {
-    const tokens = randomTokens(partitioner, env.random, numTokens, TokenMetadata.empty(partitioner, new SimpleSnitch())).map((t) => partitioner.tokenToString(t));
+    // initial_token (checked against num_tokens), else num_tokens random tokens.
+    const tokens = chooseTokens({ partitioner, random: env.random, numTokens, ...(initialToken === undefined ? {} : { initialToken }), ring: TokenMetadata.empty(partitioner, new SimpleSnitch()) }).map((t) => partitioner.tokenToString(t));
     const fresh: NodeIdentity = { hostId: randomUuid(env), tokens, clusterName, partitioner: partitioner.fullName, bootstrapped: !willBootstrap };
     storeIdentity(env, dataDir, fresh);
     return fresh;
