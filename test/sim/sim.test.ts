@@ -1,6 +1,6 @@
 /**
  * The deterministic simulation in CI (issue 6): as many small seeds as fit in the time budget
- * (SIM_BUDGET_MS, default 75 s; at most SIM_SEEDS, default 2000, from SIM_FROM, default 1), a few
+ * (SIM_BUDGET_MS, default 150 s; at most SIM_SEEDS, default 2000, from SIM_FROM, default 1), a few
  * large ones, the same seed replaying the same trace, and a deliberately broken coordinator caught.
  * A failing seed replays with `npm run sim -- --seed=N` (add `--large` for a large one).
  */
@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { runScenario } from './run-scenario.js';
 import { generateScenario } from './scenario.js';
 
-const budgetMs = Number(process.env['SIM_BUDGET_MS'] ?? 75_000);
+const budgetMs = Number(process.env['SIM_BUDGET_MS'] ?? 150_000);
 const maxSeeds = Number(process.env['SIM_SEEDS'] ?? 2_000);
 const from = Number(process.env['SIM_FROM'] ?? 1);
 

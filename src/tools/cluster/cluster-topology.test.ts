@@ -63,7 +63,7 @@ function replicasOf(ring: readonly { address: string; token: bigint }[], token: 
   return out;
 }
 
-test('a fourth node bootstraps into an RF=2 cluster with data, then decommissions; every row stays readable', async () => {
+test('a fourth node bootstraps into an RF=2 cluster with data under QUORUM load, then decommissions; every row stays readable', async () => {
   const { consistencies } = cassandra.types;
   const started = await cluster('start', '-n', '3', '--base-address', BASE);
   assert.equal(started.code, 0, started.stderr + started.stdout);
@@ -78,18 +78,39 @@ test('a fourth node bootstraps into an RF=2 cluster with data, then decommission
     });
     for (const k of keys) await n1.execute('INSERT INTO topo.kv (k, v) VALUES (?, ?)', [k, `v${k}`], { prepare: true, consistency: consistencies.all });
 
-    // Node 4 joins (it is UJ on the others for about the ring delay: the SimEnv test checks that).
+    // Node 4 joins under load (it is UJ on the others for about the ring delay: the SimEnv test
+    // checks that): QUORUM writes go on through node 1 the whole time; none may fail or be lost.
+    const loadFailures: string[] = [];
+    const loadKeys: number[] = [];
+    let joining = true;
+    const load = (async () => {
+      for (let k = 10_000; joining; k += 4) {
+        await Promise.all([0, 1, 2, 3].map(async (j) => {
+          try {
+            await n1.execute('INSERT INTO topo.kv (k, v) VALUES (?, ?)', [k + j, `v${k + j}`], { prepare: true, consistency: consistencies.quorum });
+            loadKeys.push(k + j);
+          } catch (e) {
+            loadFailures.push(`${k + j}: ${(e as Error).message}`);
+          }
+        }));
+      }
+    })();
     const joined = await cluster('start', '-n', '4', '--base-address', BASE);
     assert.equal(joined.code, 0, joined.stderr + joined.stdout);
     await eventually('four UN nodes', async () => {
       const s = await nodetool(BASE, 'status');
       return (s.stdout.match(/^UN {2}127\.0\.0\.22[1234] /gm) ?? []).length === 4 ? true : undefined;
     });
+    joining = false;
+    await load;
+    assert.deepEqual(loadFailures, [], 'no QUORUM write failed while node 4 joined');
+    assert.ok(loadKeys.length > 50, `${loadKeys.length} writes during the join`);
+    keys.push(...loadKeys);
 
     // What node 4 replicates it serves at ONE through itself (its own copy: nearest replica first).
     const ring = await ringTokens(BASE);
     const tokens = new Map<number, bigint>();
-    for (const row of (await n1.execute('SELECT k, token(k) AS t FROM topo.kv', [], { fetchSize: 1000 })).rows) tokens.set(row['k'] as number, BigInt(String(row['t'])));
+    for (const row of (await n1.execute('SELECT k, token(k) AS t FROM topo.kv', [], { fetchSize: 1_000_000 })).rows) tokens.set(row['k'] as number, BigInt(String(row['t'])));
     const owned = keys.filter((k) => replicasOf(ring, tokens.get(k)!, 2).includes(NODE4));
     assert.ok(owned.length > 10, `node 4 replicates ${owned.length} of ${keys.length} rows`);
     const n4 = pinned(NODE4);
