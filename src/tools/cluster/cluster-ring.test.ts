@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import cassandra from 'cassandra-driver';
 import { runIliumCommand } from '../../../test/support/ilium-process.js';
+import { eventually, pinned } from '../../../test/support/test-cluster.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ilium-ring-'));
 const cluster = (...args: string[]) => runIliumCommand(['cluster', ...args, '--dir', dir]);
@@ -19,20 +20,6 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function eventually<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v !== undefined) return v;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${last === undefined ? '' : ` (${String(last)})`}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 test('three processes form a ring: nodetool status, driver hosts, schema agreement', async () => {
   const started = await cluster('start', '-n', '3', '--base-address', '127.0.0.211');
@@ -76,13 +63,6 @@ test('three processes form a ring: nodetool status, driver hosts, schema agreeme
   });
 });
 
-function pinned(address: string): cassandra.Client {
-  return new cassandra.Client({
-    contactPoints: [`${address}:9042`],
-    localDataCenter: 'datacenter1',
-    policies: { loadBalancing: new cassandra.policies.loadBalancing.AllowListPolicy(new cassandra.policies.loadBalancing.RoundRobinPolicy(), [`${address}:9042`]) },
-  });
-}
 
 test('RF=3: writes at QUORUM through one node are read at QUORUM through another and reach every replica', async () => {
   const { consistencies } = cassandra.types;

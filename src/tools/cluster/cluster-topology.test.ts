@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import cassandra from 'cassandra-driver';
 import { runIliumCommand } from '../../../test/support/ilium-process.js';
+import { eventually, pinned } from '../../../test/support/test-cluster.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ilium-topology-'));
 const BASE = '127.0.0.221';
@@ -23,23 +24,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function eventually<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
-function pinned(address: string): cassandra.Client {
-  return new cassandra.Client({
-    contactPoints: [`${address}:9042`],
-    localDataCenter: 'datacenter1',
-    policies: { loadBalancing: new cassandra.policies.loadBalancing.AllowListPolicy(new cassandra.policies.loadBalancing.RoundRobinPolicy(), [`${address}:9042`]) },
-  });
-}
 
 /** (address, token) of every ring token, from nodetool ring. */
 async function ringTokens(host: string): Promise<{ address: string; token: bigint }[]> {
