@@ -37,22 +37,8 @@ export class Murmur3Partitioner implements Partitioner<bigint> {
   }
 
   decorate(key: Buffer): DecoratedKey<bigint> {
-    let hi = MIN_HI;
-    let lo = 0;
-    if (key.length > 0) {
-      const h = this.hasher.hash(key, 0, key.length);
-      hi = h.h1Hi;
-      lo = h.h1Lo;
-      if (hi === MIN_HI && lo === 0) {
-        hi = MAX_HI;
-        lo = -1;
-      }
-    }
-    const position = Buffer.allocUnsafe(TOKEN_BYTES + key.length);
-    position.writeUInt32BE((hi ^ MIN_HI) >>> 0, 0);
-    position.writeUInt32BE(lo >>> 0, 4);
-    key.copy(position, TOKEN_BYTES);
-    return { key, token: toInt64(hi, lo), position };
+    const position = this.position(key);
+    return { key, token: this.tokenFromPosition(position), position };
   }
 
   /** `decorate(key).position` without making the token (a BigInt): the storage engine's key lookups. */

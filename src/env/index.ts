@@ -7,6 +7,7 @@ export * from './sim-timers.js';
 export * from './memory-file-system.js';
 export * from './sim-env.js';
 export * from './durable-dir.js';
+export * from './durable-file.js';
 export * from './network.js';
 export * from './real-network.js';
 export * from './sim-network.js';

@@ -6,7 +6,7 @@
  * starts: temporary file, sync, rename, directory sync.
  */
 import { generationAt } from '../gms/index.js';
-import type { Env } from '../env/index.js';
+import { type Env, replaceFileDurable } from '../env/index.js';
 
 export const GOSSIP_GENERATION_FILE = 'gossip-generation';
 
@@ -18,16 +18,6 @@ export function nextGossipGeneration(env: Env, dataDir: string): number {
     if (Number.isSafeInteger(n) && n > 0) previous = n;
   }
   const generation = generationAt(env.clock.nowMs(), previous);
-  const tmp = `${path}.tmp`;
-  const bytes = Buffer.from(`${generation}\n`, 'utf8');
-  const fd = env.fs.openSync(tmp, 'w');
-  try {
-    env.fs.writeSync(fd, bytes, 0, bytes.length, 0);
-    env.fs.fsyncSync(fd);
-  } finally {
-    env.fs.closeSync(fd);
-  }
-  env.fs.renameSync(tmp, path);
-  env.fs.fsyncDirSync(dataDir);
+  replaceFileDurable(env.fs, dataDir, GOSSIP_GENERATION_FILE, Buffer.from(`${generation}\n`, 'utf8'));
   return generation;
 }

@@ -16,7 +16,7 @@
  * old file or the new one, never half of one.
  */
 import type { Partitioner } from '../dht/index.js';
-import { type Env, mkdirDurable } from '../env/index.js';
+import { type Env, mkdirDurable, replaceFileDurable } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import { SimpleSnitch, TokenMetadata, chooseTokens } from '../locator/index.js';
 
@@ -90,17 +90,7 @@ function readIdentity(env: Env, path: string): NodeIdentity & { readonly decommi
 function storeIdentity(env: Env, dataDir: string, id: NodeIdentity, decommissioned = false): void {
   mkdirDurable(env.fs, dataDir);
   const stored: StoredIdentity = { host_id: uuidText(id.hostId), tokens: id.tokens, cluster_name: id.clusterName, partitioner: id.partitioner, bootstrapped: id.bootstrapped, ...(decommissioned ? { decommissioned: true } : {}) };
-  const tmp = `${dataDir}/${NODE_IDENTITY_FILE}.tmp`;
-  const bytes = Buffer.from(`${JSON.stringify(stored, null, 2)}\n`, 'utf8');
-  const fd = env.fs.openSync(tmp, 'w');
-  try {
-    env.fs.writeSync(fd, bytes, 0, bytes.length, 0);
-    env.fs.fsyncSync(fd);
-  } finally {
-    env.fs.closeSync(fd);
-  }
-  env.fs.renameSync(tmp, `${dataDir}/${NODE_IDENTITY_FILE}`);
-  env.fs.fsyncDirSync(dataDir);
+  replaceFileDurable(env.fs, dataDir, NODE_IDENTITY_FILE, Buffer.from(`${JSON.stringify(stored, null, 2)}\n`, 'utf8'));
 }
 
 /** Records that the bootstrap finished: the next start joins as NORMAL at once. */

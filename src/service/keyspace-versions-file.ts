@@ -6,7 +6,7 @@
  * schema's (a crash between the two writes leaves that keyspace at stamp 0, as if unknown), and
  * a tombstone only while the keyspace is absent. A missing or unreadable file means no stamps.
  */
-import type { FileSystem } from '../env/index.js';
+import { type FileSystem, replaceFileDurable } from '../env/index.js';
 import type { Schema } from '../schema/index.js';
 import { decodeVersions, encodeVersions, initialVersions, type KeyspaceVersion } from './keyspace-versions.js';
 
@@ -30,16 +30,5 @@ export function loadKeyspaceVersions(fs: FileSystem, dir: string, schema: Schema
 }
 
 export function storeKeyspaceVersions(fs: FileSystem, dir: string, versions: Iterable<KeyspaceVersion>): void {
-  const path = `${dir}/${KEYSPACE_VERSIONS_FILE}`;
-  const tmp = `${path}.tmp`;
-  const bytes = Buffer.from(encodeVersions(versions));
-  const fd = fs.openSync(tmp, 'w');
-  try {
-    fs.writeSync(fd, bytes, 0, bytes.length, 0);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(tmp, path);
-  fs.fsyncDirSync(dir);
+  replaceFileDurable(fs, dir, KEYSPACE_VERSIONS_FILE, Buffer.from(encodeVersions(versions)));
 }

@@ -1,5 +1,7 @@
-import { type Env, mkdirDurable } from '../env/index.js';
+import { type Env, mkdirDurable, replaceFileDurable } from '../env/index.js';
 import type { CommitLogPosition } from './model/commit-log-position.js';
+
+const TRUNCATIONS_FILE = 'truncations.json';
 
 /**
  * Durable replay floors: for each table, the commit-log position before which its entries must not
@@ -22,7 +24,7 @@ export class TruncationRecords {
     private readonly dir: string,
   ) {
     mkdirDurable(env.fs, dir);
-    this.path = `${dir}/truncations.json`;
+    this.path = `${dir}/${TRUNCATIONS_FILE}`;
     this.records = env.fs.existsSync(this.path) ? (JSON.parse(env.fs.readFileSync(this.path).toString('utf8')) as Record<string, TruncationRecord>) : {};
   }
 
@@ -36,16 +38,6 @@ export class TruncationRecords {
 
   set(tableId: string, rec: TruncationRecord): void {
     this.records = { ...this.records, [tableId]: rec };
-    const tmp = `${this.path}.tmp`;
-    const data = Buffer.from(JSON.stringify(this.records), 'utf8');
-    const fd = this.env.fs.openSync(tmp, 'w');
-    try {
-      this.env.fs.writeSync(fd, data, 0, data.length, 0);
-      this.env.fs.fsyncSync(fd);
-    } finally {
-      this.env.fs.closeSync(fd);
-    }
-    this.env.fs.renameSync(tmp, this.path);
-    this.env.fs.fsyncDirSync(this.dir);
+    replaceFileDurable(this.env.fs, this.dir, TRUNCATIONS_FILE, Buffer.from(JSON.stringify(this.records), 'utf8'));
   }
 }

@@ -1,4 +1,4 @@
-import type { Env } from '../../env/index.js';
+import { type Env, replaceFileDurable } from '../../env/index.js';
 
 /**
  * Makes a compaction's swap crash-safe. Before the output SSTable is finished, a journal names the
@@ -20,20 +20,10 @@ export interface JournalEntry {
 }
 
 export function writeJournal(env: Env, dir: string, output: number, inputs: readonly number[]): string {
-  const path = `${dir}/compaction-${output}.journal`;
+  const name = `compaction-${output}.journal`;
   const body = `out ${output}\n${inputs.map((g) => `in ${g}\n`).join('')}`;
-  const tmp = `${path}.tmp`;
-  const fd = env.fs.openSync(tmp, 'w');
-  try {
-    const b = Buffer.from(body, 'ascii');
-    env.fs.writeSync(fd, b, 0, b.length, 0);
-    env.fs.fsyncSync(fd);
-  } finally {
-    env.fs.closeSync(fd);
-  }
-  env.fs.renameSync(tmp, path);
-  env.fs.fsyncDirSync(dir);
-  return path;
+  replaceFileDurable(env.fs, dir, name, Buffer.from(body, 'ascii'));
+  return `${dir}/${name}`;
 }
 
 export function readJournals(env: Env, dir: string): JournalEntry[] {
