@@ -66,6 +66,15 @@ test('describe_ring over Thrift: every ring token, its replicas, rpc endpoints a
   const fromNode3 = await describeRing(cluster.addresses[2]!);
   const byEnd = (rs: TokenRange[]) => [...rs].sort((a, b) => a.endToken.localeCompare(b.endToken));
   assert.deepEqual(byEnd(fromNode3), byEnd(ranges));
+  // describe_schema_versions: the whole cluster under one version (not just the node asked).
+  const client = await connectThrift({ host: cluster.addresses[1]! });
+  try {
+    const versions = await client.describeSchemaVersions();
+    assert.equal(versions.size, 1, JSON.stringify([...versions]));
+    assert.deepEqual([...versions.values()][0]!.slice().sort(), [...cluster.addresses].sort());
+  } finally {
+    await client.close();
+  }
 });
 
 test('nodetool faults is refused by a node without enable_fault_injection', async () => {
