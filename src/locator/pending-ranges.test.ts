@@ -120,3 +120,14 @@ test('NetworkTopologyStrategy: one bootstrap or one leave at a time is covered t
     { numRuns: 300 },
   );
 });
+
+test('uniformEndpoints: one member with nobody joining or leaving has the same replicas for every token', () => {
+  const one = ringOf([[ep(1), [100n, 200n, 300n]]]);
+  const placement = new KeyspacePlacement<bigint>(simple(3));
+  assert.deepEqual(placement.uniformEndpoints(one), [ep(1)]);
+  for (const t of [50n, 150n, 250n, 350n]) assert.deepEqual(placement.naturalEndpoints(t, one), [ep(1)]);
+  assert.equal(placement.uniformEndpoints(threeNodeRing()), undefined, 'three members: depends on the token');
+  assert.equal(placement.uniformEndpoints(one.withBootstrapTokens(ep(2), [150n])), undefined, 'a joining node is pending for some tokens only');
+  assert.equal(placement.uniformEndpoints(one.withLeaving(ep(1))), undefined);
+  assert.deepEqual(placement.uniformEndpoints(one), [ep(1)], 'recomputed for each snapshot');
+});

@@ -16,6 +16,8 @@ export class KeyspacePlacement<T extends Token = Token> {
   private cachedRing: TokenMetadata<T> | undefined;
   private natural = new Map<number, readonly Endpoint[]>();
   private pending: PendingRanges<T> | undefined;
+  /** The snapshot's replicas of every token when they do not depend on the token; null when they do. */
+  private uniform: readonly Endpoint[] | null | undefined;
 
   constructor(readonly strategy: ReplicationStrategy) {}
 
@@ -49,10 +51,26 @@ export class KeyspacePlacement<T extends Token = Token> {
     return writeEndpoints(this.naturalEndpoints(token, ring), this.pendingEndpoints(token, ring));
   }
 
+  /**
+   * The natural endpoints shared by every token of `ring`, when they do not depend on the token:
+   * one member owning every token, with nobody joining or leaving (a single node, the common
+   * case of development and CI). Undefined otherwise. The array is frozen and shared.
+   */
+  uniformEndpoints(ring: TokenMetadata<T>): readonly Endpoint[] | undefined {
+    this.useRing(ring);
+    if (this.uniform === undefined) {
+      const tokens = ring.sortedTokens();
+      const sole = tokens.length > 0 && ring.normalEndpoints().length === 1 && ring.bootstrapEntries().length === 0 && ring.leavingEndpoints().length === 0;
+      this.uniform = sole && this.pendingRanges(ring).isEmpty() ? Object.freeze(this.naturalEndpoints(tokens[0]!, ring)) : null;
+    }
+    return this.uniform ?? undefined;
+  }
+
   private useRing(ring: TokenMetadata<T>): void {
     if (this.cachedRing === ring) return;
     this.cachedRing = ring;
     this.natural = new Map();
     this.pending = undefined;
+    this.uniform = undefined;
   }
 }

@@ -32,6 +32,7 @@ import { addressOf } from './coordinator/endpoint-address.js';
 import type { ProxyDeps } from './coordinator/proxy-deps.js';
 import { coordinateScan } from './coordinator/range-executor.js';
 import { coordinateRead } from './coordinator/read-executor.js';
+import { selectionInputs } from './coordinator/replica-selection.js';
 import { collect, CollectTimeout } from './coordinator/response-collector.js';
 import { type HintSink, type LivenessOracle, NO_HINTS, type RingProvider } from './coordinator/seams.js';
 import { DEFAULT_STORAGE_PROXY_OPTIONS, type StorageProxyOptions } from './coordinator/storage-proxy-options.js';
@@ -73,7 +74,7 @@ export class StorageProxy implements DataStore {
       snitch: config.snitch,
       hints: config.hints ?? NO_HINTS,
       options: config.options ?? DEFAULT_STORAGE_PROXY_OPTIONS,
-      selection: { self: config.self, snitch: config.snitch, liveness: config.liveness },
+      selection: selectionInputs(config.self, config.snitch, config.liveness),
       paxos: config.paxos,
       ballots: new BallotClock(config.env.clock, config.env.random),
     };

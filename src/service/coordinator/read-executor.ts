@@ -23,7 +23,7 @@ import type { ProxyDeps } from './proxy-deps.js';
 import { toReadError } from './read-errors.js';
 import { dataFrom, readFrom } from './replica-requests.js';
 import { repairReplicas } from './read-repair.js';
-import { liveByProximity, readTargets, replicasOf } from './replica-selection.js';
+import { liveByProximity, readTargets, replicasOfKey } from './replica-selection.js';
 import { collect } from './response-collector.js';
 
 interface ReadPlan {
@@ -41,7 +41,7 @@ interface ReadPlan {
 
 export async function coordinateRead(d: ProxyDeps, cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
   const ring = d.rings.ring();
-  const replicas = replicasOf(d.rings.placement(cf.keyspace), ring, ring.partitioner.token(key), d.selection);
+  const replicas = replicasOfKey(d.rings.placement(cf.keyspace), ring, key, d.selection);
   const live = liveByProximity(replicas.natural, d.selection);
   assureSufficientLiveForRead(cl, replicas.ctx, live);
   const blockFor = blockForRead(cl, replicas.ctx);

@@ -28,14 +28,37 @@ export interface SelectionInputs {
   readonly self: Endpoint;
   readonly snitch: Snitch;
   readonly liveness: LivenessOracle;
+  /** Each placement's consistency context, made once (it depends on the strategy and this node's data center). */
+  readonly contexts: WeakMap<KeyspacePlacement, ConsistencyContext>;
+}
+
+export function selectionInputs(self: Endpoint, snitch: Snitch, liveness: LivenessOracle): SelectionInputs {
+  return { self, snitch, liveness, contexts: new WeakMap() };
 }
 
 export function consistencyContext(placement: KeyspacePlacement, inputs: SelectionInputs): ConsistencyContext {
-  return {
-    strategy: placement.strategy,
-    localDatacenter: inputs.snitch.location(inputs.self).datacenter,
-    datacenterOf: (e) => inputs.snitch.location(e).datacenter,
-  };
+  let ctx = inputs.contexts.get(placement);
+  if (ctx === undefined) {
+    ctx = {
+      strategy: placement.strategy,
+      localDatacenter: inputs.snitch.location(inputs.self).datacenter,
+      datacenterOf: (e) => inputs.snitch.location(e).datacenter,
+    };
+    inputs.contexts.set(placement, ctx);
+  }
+  return ctx;
+}
+
+const NO_ENDPOINTS: readonly Endpoint[] = Object.freeze([]);
+
+/**
+ * The replicas of `key`: on a ring where they do not depend on the token (one node, nobody
+ * joining or leaving) without hashing the key; otherwise those of its token.
+ */
+export function replicasOfKey(placement: KeyspacePlacement, ring: TokenMetadata, key: Buffer, inputs: SelectionInputs): ReplicaSet {
+  const uniform = placement.uniformEndpoints(ring);
+  if (uniform !== undefined) return { ctx: consistencyContext(placement, inputs), natural: uniform, pending: NO_ENDPOINTS };
+  return replicasOf(placement, ring, ring.partitioner.token(key), inputs);
 }
 
 export function replicasOf(placement: KeyspacePlacement, ring: TokenMetadata, token: Token, inputs: SelectionInputs): ReplicaSet {
@@ -48,6 +71,7 @@ export function replicasOf(placement: KeyspacePlacement, ring: TokenMetadata, to
 
 /** The live endpoints of `endpoints`, nearest first. */
 export function liveByProximity(endpoints: readonly Endpoint[], inputs: SelectionInputs): Endpoint[] {
+  if (endpoints.length === 1 && endpoints[0] === inputs.self) return inputs.liveness.isAlive(inputs.self) ? [inputs.self] : [];
   const live = endpoints.filter((e) => inputs.liveness.isAlive(e));
   return sortByProximity(live, { self: inputs.self, locationOf: (e) => inputs.snitch.location(e) });
 }

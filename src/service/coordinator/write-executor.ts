@@ -13,7 +13,7 @@ import type { TableWrite } from '../data-store.js';
 import { encodeMutationMessage } from '../wire/mutation-message.js';
 import { addressOf } from './endpoint-address.js';
 import type { ProxyDeps } from './proxy-deps.js';
-import { type ReplicaSet, replicasOf } from './replica-selection.js';
+import { type ReplicaSet, replicasOfKey } from './replica-selection.js';
 import { WriteAckTracker } from './write-ack-tracker.js';
 
 interface WritePlan {
@@ -36,11 +36,13 @@ export async function coordinateWrites(d: ProxyDeps, writes: readonly TableWrite
 export function planWrites(d: ProxyDeps, writes: readonly TableWrite[], cl: Consistency): WritePlan[] {
   const ring = d.rings.ring();
   return writes.map((w): WritePlan => {
-    const replicas = replicasOf(d.rings.placement(w.cf.keyspace), ring, ring.partitioner.token(w.update.key), d.selection);
-    const all = [...replicas.natural, ...replicas.pending];
-    const live = all.filter((e) => d.liveness.isAlive(e));
+    const replicas = replicasOfKey(d.rings.placement(w.cf.keyspace), ring, w.update.key, d.selection);
+    const all = replicas.pending.length === 0 ? replicas.natural : [...replicas.natural, ...replicas.pending];
+    const live: Endpoint[] = [];
+    const dead: Endpoint[] = [];
+    for (const e of all) (d.liveness.isAlive(e) ? live : dead).push(e);
     assureSufficientLiveForWrite(cl, replicas.ctx, live, replicas.pending);
-    return { write: w, replicas, live, dead: all.filter((e) => !d.liveness.isAlive(e)) };
+    return { write: w, replicas, live, dead };
   });
 }
 

@@ -9,7 +9,7 @@ import { UnavailableError } from '../../errors/index.js';
 import { type Consistency, type ConsistencyContext, type Endpoint, quorumFor } from '../../locator/index.js';
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { ProxyDeps } from '../coordinator/proxy-deps.js';
-import { replicasOf } from '../coordinator/replica-selection.js';
+import { replicasOfKey } from '../coordinator/replica-selection.js';
 
 export interface Participants {
   readonly serial: Consistency;
@@ -25,7 +25,7 @@ export interface Participants {
 
 export function paxosParticipants(d: ProxyDeps, cf: ColumnFamilyDef, key: Buffer, serial: Consistency): Participants {
   const ring = d.rings.ring();
-  const replicas = replicasOf(d.rings.placement(cf.keyspace), ring, ring.partitioner.token(key), d.selection);
+  const replicas = replicasOfKey(d.rings.placement(cf.keyspace), ring, key, d.selection);
   const local = (e: Endpoint) => serial !== 'LOCAL_SERIAL' || replicas.ctx.datacenterOf(e) === replicas.ctx.localDatacenter;
   const natural = replicas.natural.filter(local);
   const pending = replicas.pending.filter(local);
