@@ -6,6 +6,8 @@
  *   node dist/bench/cpu-profile-summary.js FILE.cpuprofile [--top=40] [--callers=NAME]
  *
  * `--callers=NAME` shows instead who calls the functions named NAME, by their self time.
+ * `--under=NAME` keeps only the samples taken inside a function named NAME (its callees' self
+ * and total times, as a share of all samples): one request path out of a mixed profile.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -21,7 +23,7 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, callers: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '40' }, callers: { type: 'string' }, under: { type: 'string' } } });
 const top = Number(values.top);
 const profile = JSON.parse(readFileSync(positionals[0]!, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -38,10 +40,15 @@ const self = new Map<string, number>();
 const callers = new Map<string, number>();
 const total = new Map<string, number>();
 let all = 0;
+const within = (leaf: ProfileNode, name: string): boolean => {
+  for (let n: ProfileNode | undefined = leaf; n !== undefined; n = byId.get(parent.get(n.id) ?? -1)) if (n.callFrame.functionName === name) return true;
+  return false;
+};
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
   all += dt;
   const leaf = byId.get(id)!;
+  if (values.under !== undefined && !within(leaf, values.under)) return;
   self.set(label(leaf), (self.get(label(leaf)) ?? 0) + dt);
   if (values.callers !== undefined && leaf.callFrame.functionName === values.callers) {
     const p1 = byId.get(parent.get(leaf.id) ?? -1);

@@ -33,6 +33,7 @@ import { IliumNode } from '../src/server/index.js';
 import {
   AllowAllAuthenticator,
   CqlConnection,
+  DEFAULT_CQL_SERVER_OPTIONS,
   RecordingLogger,
   type Request,
   decodeResponse,
@@ -106,6 +107,9 @@ class BenchSocket implements NetSocket {
   pause(): void {}
   resume(): void {}
   setNoDelay(): void {}
+  later(fn: () => void): void {
+    setImmediate(fn);
+  }
 }
 
 /**
@@ -135,6 +139,7 @@ async function main(): Promise<void> {
       random: node.env.random,
       maxFrameBytes: 16 << 20,
       maxInFlight: 1024,
+      requestsPerTurn: DEFAULT_CQL_SERVER_OPTIONS.requestsPerTurn,
       cqlVersions: ['3.4.5'],
       onClosed: () => undefined,
     });

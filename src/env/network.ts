@@ -41,6 +41,12 @@ export interface NetSocket {
   pause(): void;
   resume(): void;
   setNoDelay(noDelay: boolean): void;
+  /**
+   * Runs `fn` in a later turn, once what was written so far has gone out (node: setImmediate,
+   * after the corked writes' flush; simulated: the network's delivery schedule). A server uses it
+   * to let answers leave between bursts of requests.
+   */
+  later(fn: () => void): void;
   on<E extends keyof NetSocketEvents>(event: E, listener: NetSocketEvents[E]): void;
 }
 

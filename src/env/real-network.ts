@@ -67,6 +67,10 @@ class RealSocket implements NetSocket {
     this.socket.setNoDelay(noDelay);
   }
 
+  later(fn: () => void): void {
+    setImmediate(fn);
+  }
+
   on<E extends keyof NetSocketEvents>(event: E, listener: NetSocketEvents[E]): void {
     // 'close' from node carries a hadError flag we do not expose.
     if (event === 'close') this.socket.on('close', () => (listener as () => void)());

@@ -93,6 +93,10 @@ class SimSocket implements NetSocket {
 
   setNoDelay(): void {}
 
+  later(fn: () => void): void {
+    this.net.schedule(fn);
+  }
+
   on<E extends keyof NetSocketEvents>(event: E, listener: NetSocketEvents[E]): void {
     (this.listeners[event] as NetSocketEvents[E][]).push(listener);
   }

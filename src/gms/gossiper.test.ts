@@ -1,6 +1,7 @@
 /** Gossip among five nodes on the simulated Env: convergence, crash and restart, determinism. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { endpointKey } from '../net/index.js';
 import { GossipCluster } from '../../test/support/gossip-sim.js';
 import { newSimEnv, runFor } from '../../test/support/net-sim.js';
 
@@ -53,6 +54,10 @@ async function crashAndRestart(seed: number): Promise<{ trace: string[]; convict
     }
   }
   for (const n of survivors) assert.deepEqual(n.gossiper.unreachableMembers(), [ep5], `node ${n.index} holds 5 down`);
+  for (const n of survivors) {
+    assert.equal(n.gossiper.isAliveKey(endpointKey(ep5)), false, 'by key as by address');
+    assert.equal(n.gossiper.isAliveKey(endpointKey(c.address(n.index))), true, 'a node is alive to itself');
+  }
   await runFor(c.env, 5000);
   const restartedAt = c.env.clock.nowMs();
   const back = await c.start(5);

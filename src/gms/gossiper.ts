@@ -181,7 +181,11 @@ export class Gossiper {
 
   /** Gossip's verdict: ourselves, or marked alive (ECHO answered, not convicted since). */
   isAlive(ep: InetAddressAndPort): boolean {
-    const key = endpointKey(ep);
+    return this.isAliveKey(endpointKey(ep));
+  }
+
+  /** `isAlive` by the endpoint's `endpointKey` (the coordinator asks per request: no parsing). */
+  isAliveKey(key: string): boolean {
     return key === this.localKey || (this.states.get(key)?.isAlive === true && this.live.has(key));
   }
 

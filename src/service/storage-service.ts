@@ -222,7 +222,8 @@ export class StorageService {
 
   /** Gossip's verdict on `e`: this node, or a peer marked alive and not convicted since. */
   isAlive(e: Endpoint): boolean {
-    return this.r !== undefined && this.r.gossiper.isAlive(toNet(e));
+    // An Endpoint ("a.b.c.d:port") is already its gossip key.
+    return this.r !== undefined && this.r.gossiper.isAliveKey(e);
   }
 
   /** When gossip marked `e` down (wall ms); undefined while up or unknown. */

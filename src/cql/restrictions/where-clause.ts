@@ -274,6 +274,12 @@ function partitionKeyPlan(cql: CqlTable, bound: BoundRelations, purpose: WherePu
 }
 
 function partitionKeys(cql: CqlTable, recs: readonly ColumnRestriction[], values: readonly BoundValue[]): Buffer[] {
+  // The common case, `k = ?` on a one-column key: nothing to combine or sort.
+  if (recs.length === 1 && recs[0]!.eq !== undefined) {
+    const v = recs[0]!.eq(values);
+    if (v.length === 0) throw new InvalidRequestError('Key may not be empty');
+    return [encodePartitionKey(cql, [v])];
+  }
   let combos: Buffer[][] = [[]];
   for (const r of recs) {
     const candidates = r.eq !== undefined ? [r.eq(values)] : r.in!(values);
@@ -377,7 +383,11 @@ function clusteringPlan(cql: CqlTable, bound: BoundRelations): ClusteringPlan {
   };
 }
 
+/** What a query without clustering restrictions reads: everything (shared: never modified). */
+const UNRESTRICTED: ClusteringRestriction = Object.freeze({ prefix: Object.freeze([]) });
+
 function clusteringRestriction(segments: readonly Segment[], width: number, range: ClusteringPlan['range'], values: readonly BoundValue[]): ClusteringRestriction {
+  if (segments.length === 0 && range === null) return UNRESTRICTED;
   const tuples = segments.map((s) => s(values));
   const perColumn: Buffer[][] = Array.from({ length: width }, () => []);
   let multi = false;

@@ -35,6 +35,8 @@ export interface ConnectionHost {
   readonly random: Random;
   readonly maxFrameBytes: number;
   readonly maxInFlight: number;
+  /** Frames handled per event-loop turn before the rest wait for the next (see CqlServerOptions). */
+  readonly requestsPerTurn: number;
   readonly cqlVersions: readonly string[];
   onClosed(connection: CqlConnection): void;
 }
@@ -47,7 +49,8 @@ export interface ConnectionHost {
  * AUTH_RESPONSE). STARTUP fixes the protocol version and compression for the connection.
  *
  * Requests run concurrently; each response is written when its request completes, in any
- * order, on the request's stream. Reading stops (socket paused, buffered frames left in the
+ * order, on the request's stream. At most `requestsPerTurn` frames are taken per event-loop
+ * turn: the answers of a burst's first requests leave while the rest are worked on. Reading stops (socket paused, buffered frames left in the
  * reader) while `maxInFlight` requests run, while the socket's write buffer is above its
  * high-water mark, and while an authentication step runs.
  *
@@ -71,6 +74,7 @@ export class CqlConnection {
   private isClosed = false;
   private paused = false;
   private pumping = false;
+  private pumpDeferred = false;
 
   constructor(
     private readonly socket: NetSocket,
@@ -150,11 +154,17 @@ export class CqlConnection {
   private pump(): void {
     if (this.pumping) return;
     this.pumping = true;
+    let frames = 0;
     try {
       while (this.canProcess()) {
+        if (frames === this.host.requestsPerTurn) {
+          this.deferPump();
+          break;
+        }
         const ev = this.reader.next();
         if (ev === null) break;
         this.onEvent(ev);
+        frames++;
       }
     } finally {
       this.pumping = false;
@@ -168,6 +178,16 @@ export class CqlConnection {
       this.paused = false;
       this.socket.resume();
     }
+  }
+
+  /** Takes the next frames in a later turn, once this turn's answers are out. */
+  private deferPump(): void {
+    if (this.pumpDeferred) return;
+    this.pumpDeferred = true;
+    this.socket.later(() => {
+      this.pumpDeferred = false;
+      this.guard(() => this.pump());
+    });
   }
 
   private onEvent(ev: FrameEvent): void {

@@ -92,6 +92,23 @@ test('many streams in flight, answered in completion order on their own streams'
   assert.equal(order[0], n - 1, 'the last released first answered first');
 });
 
+test('requestsPerTurn: a burst of frames is taken a few per turn, so the first answers can leave before the last requests start', async () => {
+  const { connect, fake, env } = await setup({ requestsPerTurn: 3 });
+  const c = await connect();
+  await c.startup();
+  const started: number[] = [];
+  const pending = Array.from({ length: 10 }, () => c.request(q('BLOCK turn')));
+  // Each simulated delivery or deferred pump is one microtask turn: sample what had started after each.
+  for (let i = 0; i < 40 && fake.blocked('turn') < 10; i++) {
+    await Promise.resolve();
+    if (started.at(-1) !== fake.blocked('turn')) started.push(fake.blocked('turn'));
+  }
+  assert.deepEqual(started.filter((n) => n > 0), [3, 6, 9, 10], 'three frames per turn, then the rest');
+  fake.release('turn');
+  assert.equal((await Promise.all(pending)).length, 10);
+  assert.throws(() => new CqlServer(env, fake, { requestsPerTurn: 0 }), /requestsPerTurn must be a positive integer/);
+});
+
 test('backpressure: no more than maxConcurrentRequestsPerConnection run at once', async () => {
   const { connect, fake } = await setup({ maxConcurrentRequestsPerConnection: 4 });
   const c = await connect();

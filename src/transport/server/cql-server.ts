@@ -22,6 +22,7 @@ export class CqlServer {
       random: env.random,
       maxFrameBytes: maxFrameBytes(this.options),
       maxInFlight: this.options.maxConcurrentRequestsPerConnection,
+      requestsPerTurn: this.options.requestsPerTurn,
       cqlVersions: this.options.cqlVersions,
       onClosed: (c) => this.sockets.release(c),
     };
