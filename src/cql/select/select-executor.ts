@@ -122,14 +122,27 @@ async function fillByKeys(plan: SelectPlan, reader: PartitionRowReader, page: Pa
     const at = keyIndex(plan.table.cf.cql, keys, state.key);
     start = at.found && state.clustering !== null && state.partitionRowsLeft > 0 ? at.index : at.found ? at.index + 1 : at.index;
   }
-  for (let i = start; i < keys.length && !page.full; i++) {
-    const resumed = state !== null && i === start && keys[i]!.equals(state.key);
-    const left = resumed ? state.partitionRowsLeft : ppl;
-    if (left <= 0) continue;
-    const rows = await reader.readKey(keys[i]!, resumed ? state.clustering : null, Math.min(left, page.remaining));
-    page.add(keys[i]!, rows, left);
+  // The partitions are read KEY_READS_AT_ONCE at a time (on a cluster, one round trip for an IN
+  // of a few keys instead of one per key) and added in key order until the page is full; reads
+  // past a full page are wasted, and bounded so.
+  for (let i = start; i < keys.length && !page.full; ) {
+    const n = Math.min(keys.length - i, KEY_READS_AT_ONCE);
+    const lefts: number[] = [];
+    const reads: Promise<ResultRow[]>[] = [];
+    for (let j = i; j < i + n; j++) {
+      const resumed = state !== null && j === start && keys[j]!.equals(state.key);
+      const left = resumed ? state.partitionRowsLeft : ppl;
+      lefts.push(left);
+      reads.push(left <= 0 ? Promise.resolve([]) : reader.readKey(keys[j]!, resumed ? state.clustering : null, Math.min(left, page.remaining)));
+    }
+    const rows = await Promise.all(reads);
+    for (let j = 0; j < n && !page.full; j++) if (lefts[j]! > 0) page.add(keys[i + j]!, rows[j]!, lefts[j]!);
+    i += n;
   }
 }
+
+/** Partitions of a multi-key SELECT (IN on the partition key) read concurrently. */
+const KEY_READS_AT_ONCE = 32;
 
 async function fillByScan(plan: SelectPlan, ctx: CqlContext, reader: PartitionRowReader, page: Page, values: readonly BoundValue[], ppl: number, state: PagingState | null): Promise<void> {
   const range = plan.where.keyRange(values);
