@@ -21,6 +21,10 @@ export class FailWritesDataStore implements DataStore {
     return this.inner.read(cf, key, query, cl, nowSec);
   }
 
+  readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: Consistency, nowSec: number): Promise<(PartitionResult | null)[]> {
+    return this.inner.readMany(cf, keys, query, cl, nowSec);
+  }
+
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {
     return this.inner.scan(cf, from, to, query, partitionLimit, cl, nowSec);
   }

@@ -21,6 +21,10 @@ export class SwitchableDataStore implements DataStore {
     return this.current.read(cf, key, query, cl, nowSec);
   }
 
+  readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: Consistency, nowSec: number): Promise<(PartitionResult | null)[]> {
+    return this.current.readMany(cf, keys, query, cl, nowSec);
+  }
+
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {
     return this.current.scan(cf, from, to, query, partitionLimit, cl, nowSec);
   }

@@ -64,6 +64,8 @@ export type CasDecide<T> = (reader: CasReader, timestamp: bigint | undefined) =>
 export interface DataStore {
   /** One partition (null when it holds nothing the query asked for). */
   read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null>;
+  /** `read` of each key with the same query (a multiget, an IN), answers in `keys` order. */
+  readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: Consistency, nowSec: number): Promise<(PartitionResult | null)[]>;
   /**
    * Partitions in position order between two partitioner positions (`from`/`to` undefined: the
    * ring's ends), at most `partitionLimit` of them.

@@ -25,6 +25,14 @@ export class LocalDataStore implements DataStore {
     }
   }
 
+  readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, _cl: unknown, nowSec: number): Promise<(PartitionResult | null)[]> {
+    try {
+      return Promise.resolve(keys.map((key) => this.ops.engine.read(cf.id, key, query, nowSec)));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, _cl: unknown, nowSec: number): Promise<ScannedPartition[]> {
     try {
       return Promise.resolve(this.ops.engine.scan(cf.id, from, to, query, partitionLimit, nowSec));

@@ -60,3 +60,26 @@ test('deletions through the coordinator hide the column at every level', async (
   assert.equal((await c.read(0, 'k', 'ALL')).get('a'), undefined);
   await c.close();
 });
+
+test('readMany: every key answered in order, each from its own replicas (5 nodes) or from the local store (1 node)', async () => {
+  const five = await SimCluster.start({ seed: 4, nodes: 5, replication: { class: 'SimpleStrategy', options: { replication_factor: '2' } } });
+  const all = keys(12);
+  let ts = 1n;
+  for (const [i, k] of all.entries()) await five.write(i % 5, k, 'col', `v-${k}`, ++ts, 'ALL');
+  const asked = [...all, 'never-written', all[3]!];
+  for (const cl of ['ONE', 'QUORUM', 'ALL'] as const) {
+    const rows = await five.readMany(2, asked, cl);
+    assert.deepEqual(rows.map((r) => r.get('col')), asked.map((k) => (k === 'never-written' ? undefined : `v-${k}`)), cl);
+  }
+  // Too few live replicas for some key: the whole multiget is unavailable.
+  five.liveness.markDown(five.replicasOf(all[0]!)[0]!);
+  await assert.rejects(five.readMany(2, all, 'ALL'), /Cannot achieve consistency level ALL/);
+  await five.close();
+
+  const one = await SimCluster.start({ seed: 5, nodes: 1, replication: { class: 'SimpleStrategy', options: { replication_factor: '1' } } });
+  await one.write(0, 'a', 'col', 'x', 1n, 'ONE');
+  await one.write(0, 'c', 'col', 'z', 1n, 'ONE');
+  assert.deepEqual((await one.readMany(0, ['c', 'b', 'a'], 'ONE')).map((r) => r.get('col')), ['z', undefined, 'x']);
+  await assert.rejects(one.readMany(0, ['a'], 'QUORUM').then(() => one.readMany(0, ['a'], 'TWO')), /Cannot achieve consistency level TWO/);
+  await one.close();
+});

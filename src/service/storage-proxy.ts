@@ -31,7 +31,7 @@ import type { ApplyOptions, CasDecide, CasLevels, DataStore, PartitionResult, Po
 import { addressOf } from './coordinator/endpoint-address.js';
 import type { ProxyDeps } from './coordinator/proxy-deps.js';
 import { coordinateScan } from './coordinator/range-executor.js';
-import { coordinateRead } from './coordinator/read-executor.js';
+import { coordinateRead, coordinateReads } from './coordinator/read-executor.js';
 import { selectionInputs } from './coordinator/replica-selection.js';
 import { collect, CollectTimeout } from './coordinator/response-collector.js';
 import { type HintSink, type LivenessOracle, NO_HINTS, type RingProvider } from './coordinator/seams.js';
@@ -88,6 +88,11 @@ export class StorageProxy implements DataStore {
   read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
     if (isSerialConsistency(cl) && this.multiNode()) return coordinateSerialRead(this.d, cf, key, query, cl, nowSec);
     return coordinateRead(this.d, cf, key, query, cl, nowSec);
+  }
+
+  readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: Consistency, nowSec: number): Promise<(PartitionResult | null)[]> {
+    if (isSerialConsistency(cl) && this.multiNode()) return Promise.all(keys.map((key) => this.read(cf, key, query, cl, nowSec)));
+    return coordinateReads(this.d, cf, keys, query, cl, nowSec);
   }
 
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {

@@ -25,6 +25,7 @@ export const NO_VIRTUAL_TABLES: VirtualTables = {
   isVirtualKeyspace: () => false,
   store: {
     read: () => Promise.resolve(null),
+    readMany: (_cf, keys) => Promise.resolve(keys.map(() => null)),
     scan: () => Promise.resolve([]),
     apply: () => Promise.reject(new Error('no virtual tables')),
     withPartitionLock: (_cf, _key, fn) => fn(),

@@ -63,6 +63,14 @@ export class PartitionRowReader {
     return this.rows(key, { statics: st, rows }, after !== null);
   }
 
+  /** `readKey` of each key from its start (no paging position), answers in `keys` order, in one store read when forward. */
+  async readKeys(keys: readonly Buffer[], limit: number): Promise<ResultRow[][]> {
+    const o = this.o;
+    if (o.reversed || (this.rowSlices.length === 0 && !this.hasStatics)) return Promise.all(keys.map((k) => this.readKey(k, null, limit)));
+    const found = await o.table.store.readMany(o.table.cf, keys, this.query(this.withStatics(this.rowSlices), limit), o.consistency, o.nowSec);
+    return found.map((r, i) => (r === null ? [] : this.rows(keys[i]!, assembleRows(o.table.layout, r.cells, o.nowSec, false), false)));
+  }
+
   /** The row filter the reads apply. */
   get filter(): RowPredicate | null {
     return this.o.filter;

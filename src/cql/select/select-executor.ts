@@ -122,21 +122,26 @@ async function fillByKeys(plan: SelectPlan, reader: PartitionRowReader, page: Pa
     const at = keyIndex(plan.table.cf.cql, keys, state.key);
     start = at.found && state.clustering !== null && state.partitionRowsLeft > 0 ? at.index : at.found ? at.index + 1 : at.index;
   }
+  if (keys.length === 1) {
+    // One partition (k = ?): the common case, read directly.
+    const resumed = state !== null && start === 0 && keys[0]!.equals(state.key);
+    const left = resumed ? state.partitionRowsLeft : ppl;
+    if (start === 0 && left > 0) page.add(keys[0]!, await reader.readKey(keys[0]!, resumed ? state.clustering : null, Math.min(left, page.remaining)), left);
+    return;
+  }
   // The partitions are read KEY_READS_AT_ONCE at a time (on a cluster, one round trip for an IN
   // of a few keys instead of one per key) and added in key order until the page is full; reads
   // past a full page are wasted, and bounded so.
   for (let i = start; i < keys.length && !page.full; ) {
     const n = Math.min(keys.length - i, KEY_READS_AT_ONCE);
-    const lefts: number[] = [];
-    const reads: Promise<ResultRow[]>[] = [];
-    for (let j = i; j < i + n; j++) {
-      const resumed = state !== null && j === start && keys[j]!.equals(state.key);
-      const left = resumed ? state.partitionRowsLeft : ppl;
-      lefts.push(left);
-      reads.push(left <= 0 ? Promise.resolve([]) : reader.readKey(keys[j]!, resumed ? state.clustering : null, Math.min(left, page.remaining)));
-    }
-    const rows = await Promise.all(reads);
-    for (let j = 0; j < n && !page.full; j++) if (lefts[j]! > 0) page.add(keys[i + j]!, rows[j]!, lefts[j]!);
+    // The paging state's partition resumes inside it; the others are read from their start, together.
+    const resumed = state !== null && i === start && keys[i]!.equals(state.key);
+    const first = resumed && state.partitionRowsLeft > 0 ? reader.readKey(keys[i]!, state.clustering, Math.min(state.partitionRowsLeft, page.remaining)) : undefined;
+    const from = resumed ? i + 1 : i;
+    const rest = ppl > 0 && from < i + n ? reader.readKeys(keys.slice(from, i + n), Math.min(ppl, page.remaining)) : Promise.resolve([]);
+    const [firstRows, restRows] = await Promise.all([first, rest]);
+    if (firstRows !== undefined) page.add(keys[i]!, firstRows, state!.partitionRowsLeft);
+    for (let j = from; j < i + n && !page.full && ppl > 0; j++) page.add(keys[j]!, restRows[j - from]!, ppl);
     i += n;
   }
 }

@@ -32,6 +32,10 @@ export class VirtualDataStore implements DataStore {
     }
   }
 
+  readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: unknown, nowSec: number): Promise<(PartitionResult | null)[]> {
+    return Promise.all(keys.map((key) => this.read(cf, key, query, cl, nowSec)));
+  }
+
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, _cl: unknown, nowSec: number): Promise<ScannedPartition[]> {
     try {
       const out: ScannedPartition[] = [];

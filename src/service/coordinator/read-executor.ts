@@ -55,6 +55,27 @@ export async function coordinateRead(d: ProxyDeps, cf: ColumnFamilyDef, key: Buf
 }
 
 /**
+ * `coordinateRead` of each key, answers in `keys` order. When this node is the one replica every
+ * key would be read from (one node), the local store reads them all at once.
+ */
+export function coordinateReads(d: ProxyDeps, cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: Consistency, nowSec: number): Promise<(PartitionResult | null)[]> {
+  try {
+    const ring = d.rings.ring();
+    const placement = d.rings.placement(cf.keyspace);
+    if (keys.length > 0 && placement.uniformEndpoints(ring) !== undefined) {
+      const replicas = replicasOfKey(placement, ring, keys[0]!, d.selection);
+      const live = liveByProximity(replicas.natural, d.selection);
+      assureSufficientLiveForRead(cl, replicas.ctx, live);
+      const targets = readTargets(cl, replicas.ctx, live, blockForRead(cl, replicas.ctx));
+      if (targets.length === 1 && targets[0] === d.self) return d.local.readMany(cf, keys, query, cl, nowSec);
+    }
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  return Promise.all(keys.map((key) => coordinateRead(d, cf, key, query, cl, nowSec)));
+}
+
+/**
  * The answer when every digest (and any second data answer) agrees with the data; undefined on a
  * mismatch. Also says which replicas answered, for the resolving round.
  */

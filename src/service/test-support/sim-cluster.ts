@@ -200,6 +200,12 @@ export class SimCluster {
     return this.columns(r);
   }
 
+  /** Several rows through node `via`'s coordinator in one `readMany`, in `keys` order. */
+  async readMany(via: number, keys: readonly string[], cl: Consistency): Promise<Map<string, string>[]> {
+    const rs = await simAwait(this.env, this.node(via).proxy.readMany(this.cf, keys.map((k) => Buffer.from(k)), WHOLE, cl, this.nowSec()));
+    return rs.map((r) => this.columns(r));
+  }
+
   /** What one node holds locally for the key (no coordination). */
   localRow(i: number, key: string): Map<string, string> {
     return this.columns(this.node(i).engine.read(this.cf.id, Buffer.from(key), WHOLE, this.nowSec()));
