@@ -118,3 +118,33 @@ test('three nodes, RF=3: a LOGGED BATCH over several partitions goes through the
   for (const n of c.nodes) assert.equal(n.batchlog.list(10, c.nowSec()).length, 0);
   await c.close();
 });
+
+test('three nodes, RF=3: an IN on the partition key reads its partitions together, 32 at a time, through any coordinator', async () => {
+  const c = await SimCluster.start({ seed: 55, nodes: 3, replication: { class: 'SimpleStrategy', options: { replication_factor: '3' } } });
+  const run = c.nodes.map((n) => cqlOn(c, n, n.proxy));
+  await run[0]!("CREATE KEYSPACE cq WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+  await run[0]!('CREATE TABLE cq.t (k int, c int, v text, PRIMARY KEY (k, c))');
+  for (const n of c.nodes.slice(1)) await simAwait(c.env, n.keeper.addKeyspace(c.node(0).keeper.schema.getKeyspace('cq')));
+  for (let k = 0; k < 40; k++) await run[k % 3]!(`INSERT INTO cq.t (k, c, v) VALUES (${k}, 1, 'v${k}')`);
+  // A coordinator whose store records how many keys each readMany carried.
+  const proxy = c.node(1).proxy;
+  const batches: number[] = [];
+  const spy: DataStore = Object.assign(Object.create(proxy) as DataStore, {
+    readMany: (...args: Parameters<DataStore['readMany']>) => {
+      batches.push(args[1].length);
+      return proxy.readMany(...args);
+    },
+  });
+  const viaSpy = cqlOn(c, c.node(1), spy);
+  const ks = (n: number) => Array.from({ length: n }, (_, i) => n - 1 - i).join(', ');
+  const v = (n: number) => Array.from({ length: n }, (_, i) => Buffer.from(`v${i}`).toString('hex'));
+  assert.deepEqual(text(await viaSpy(`SELECT v FROM cq.t WHERE k IN (${ks(10)})`, 'QUORUM')), v(10));
+  assert.deepEqual(batches, [10], 'ten partitions, one readMany');
+  batches.length = 0;
+  assert.deepEqual(text(await viaSpy(`SELECT v FROM cq.t WHERE k IN (${ks(40)})`, 'ALL')), v(40));
+  assert.deepEqual(batches, [32, 8], 'forty partitions, 32 at a time');
+  batches.length = 0;
+  assert.deepEqual(text(await viaSpy('SELECT v FROM cq.t WHERE k = 7', 'ONE')), v(8).slice(7));
+  assert.deepEqual(batches, [], 'a single key is a plain read');
+  await c.close();
+});

@@ -50,9 +50,10 @@ export interface ConnectionHost {
  *
  * Requests run concurrently; each response is written when its request completes, in any
  * order, on the request's stream. At most `requestsPerTurn` frames are taken per event-loop
- * turn: the answers of a burst's first requests leave while the rest are worked on. Reading stops (socket paused, buffered frames left in the
- * reader) while `maxInFlight` requests run, while the socket's write buffer is above its
- * high-water mark, and while an authentication step runs.
+ * turn: the answers of a burst's first requests leave while the rest are worked on. Reading
+ * stops (socket paused, buffered frames left in the reader) while `maxInFlight` requests run,
+ * while the socket's write buffer is above its high-water mark, and while an authentication step
+ * runs.
  *
  * Malformed frames get a PROTOCOL_ERROR on their stream and the connection goes on; a frame
  * whose header cannot be trusted (unknown version, negative length) is answered and the
