@@ -10,7 +10,9 @@
  * seeds; it joins the ring as NORMAL with its tokens and keeps the schema in agreement). Schema
  * changes made over Thrift are announced to CQL clients as events, and so are ring changes
  * (TOPOLOGY_CHANGE NEW_NODE / REMOVED_NODE, STATUS_CHANGE UP / DOWN); system.peers lists the
- * ring's other members from gossip. The data path stays local: nothing is replicated yet.
+ * ring's other members from gossip. Every request — CQL, and the Thrift calls translated into the
+ * same reads and writes (ThriftOperations) — goes through one DataStore: the coordinator
+ * (StorageProxy), which reaches the replicas at the request's consistency level.
  * `close()` announces the shutdown to peers and stops messaging, stops both client servers
  * (connections flush what they queued), then flushes and closes the engine. Nothing here is
  * global: many nodes can live in one process, each on its own Env.
@@ -19,7 +21,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties } from '../config/index.js';
 import { createCqlContext } from '../cql/create-cql-context.js';
 import { CQL_VERSION, type CqlContext, DEFAULT_DATA_CENTER, DEFAULT_RACK, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
-import { LocalOperations, openNodeStorage, type SchemaKeeper } from '../db/index.js';
+import { LocalOperations, openNodeStorage, type SchemaKeeper, ThriftOperations } from '../db/index.js';
 import { type Partitioner, createPartitioner } from '../dht/index.js';
 import { type Env, type NetAddress, type TimerHandle, createRealEnv } from '../env/index.js';
 import { ConfigurationError, InvalidRequestError } from '../errors/index.js';
@@ -163,9 +165,11 @@ export class IliumNode {
         const idl = loadCassandraIdl();
         const authenticator = authenticatorOf(config.authenticator);
         const logger = transportLogger(log, 'thrift');
+        // The 0.7 calls become the reads and writes CQL makes, through the same DataStore (the coordinator).
+        const requests = new ThriftOperations({ ...ops.ctx, store: ctx.data });
         thriftServer = new ThriftServer(env, (client) => {
           const session = new ThriftSession({
-            env, keeper, ops, partitioner, node: nodeInfo, authenticator, client,
+            env, keeper, ops: requests, engine, partitioner, node: nodeInfo, authenticator, client,
             timestamps: ctx.timestamps, data: ctx.data,
             schemaVersions: () => svc.schemaVersions(),
             ring: (keyspace) => {

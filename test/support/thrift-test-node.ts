@@ -8,6 +8,7 @@ import { type CqlContext, type SchemaChangeEvent, newClientState, queryOptions }
 import { parseStatement } from '../../src/cql/parser/index.js';
 import { prepareStatement } from '../../src/cql/prepare.js';
 import { LocalOperations } from '../../src/db/operations/local-operations.js';
+import { ThriftOperations } from '../../src/db/operations/thrift-operations.js';
 import { openNodeStorage } from '../../src/db/open-node-storage.js';
 import type { SchemaKeeper } from '../../src/db/system-schema.js';
 import { type Partitioner, Murmur3Partitioner } from '../../src/dht/index.js';
@@ -73,11 +74,13 @@ export async function openThriftTestNode(partitioner: Partitioner = new Murmur3P
   const ops = new LocalOperations(keeper, engine, t.env, partitioner);
   const cqlContext = createCqlContext({ env: t.env, keeper, ops, partitioner, node: () => TEST_NODE_INFO });
   const events: SchemaChangeEvent[] = [];
+  const requests = new ThriftOperations({ ...ops.ctx, store: cqlContext.data });
   const session = (options: { authenticator?: Authenticator; tokens?: readonly string[] } = {}): ThriftSession => {
     const deps: ThriftSessionDeps = {
       env: t.env,
       keeper,
-      ops,
+      ops: requests,
+      engine,
       partitioner,
       node: () => (options.tokens === undefined ? TEST_NODE_INFO : { ...TEST_NODE_INFO, tokens: options.tokens }),
       authenticator: options.authenticator,

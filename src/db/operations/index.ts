@@ -1,7 +1,13 @@
-/** The 0.7 Thrift API's data operations on the local engine (LocalOperations) and their wire types. */
+/**
+ * The 0.7 Thrift API's data operations as translators over a RowStore (ThriftOperations), their wire
+ * types, and this node's replica-side context (LocalOperations: the engine, indexes, locks).
+ */
 export * from './thrift-types.js';
 export * from './local-operations.js';
-export { indexTableDefs, indexTableId } from './keys-index.js';
+export * from './thrift-operations.js';
+export type { RowStore } from './row-store.js';
+export type { RequestContext } from './request-context.js';
+export { indexTableDefs, indexTableId, keysIndexDef } from './keys-index.js';
 export * from './row-shaper.js';
 export type { SliceLevel } from './predicate-query.js';
 export type { OperationContext } from './operation-context.js';
