@@ -1,9 +1,11 @@
 /**
  * The in-process OperationsBackend: the node's storage engine, durable schema (SchemaKeeper) and
  * LocalOperations in this process. Synchronous reads are wrapped so their typed errors arrive as
- * rejections, the same as a network backend's would.
+ * rejections, the same as a network backend's would. It holds the data directory's LOCK from
+ * before storage opens until it is closed: a directory in use by a node or another `open()`, in
+ * any process, is refused before its commit log is replayed.
  */
-import type { Env } from '../env/index.js';
+import { type DataDirLock, type Env, lockDataDir } from '../env/index.js';
 import type { Partitioner } from '../dht/index.js';
 import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type ColumnWrite, type IndexClause, type KeyRange, LocalOperations, type MutationMap, type SchemaKeeper, type SlicePredicate, openNodeStorage } from '../db/index.js';
 import { lookupColumnFamily } from '../db/operations/column-family-lookup.js';
@@ -29,6 +31,7 @@ export class EmbeddedBackend implements OperationsBackend {
     private readonly engine: StorageEngine,
     private readonly keeper: SchemaKeeper,
     private readonly ops: LocalOperations,
+    private readonly lock: DataDirLock,
     partitioner: Partitioner,
     env: Env,
   ) {
@@ -37,8 +40,14 @@ export class EmbeddedBackend implements OperationsBackend {
   }
 
   static async open(cfg: EmbeddedBackendConfig): Promise<EmbeddedBackend> {
-    const { engine, keeper } = await openNodeStorage({ env: cfg.env, dataDir: cfg.dataDir, partitioner: cfg.partitioner, options: cfg.options });
-    return new EmbeddedBackend(engine, keeper, new LocalOperations(keeper, engine, cfg.env, cfg.partitioner), cfg.partitioner, cfg.env);
+    const lock = lockDataDir(cfg.env, cfg.dataDir);
+    try {
+      const { engine, keeper } = await openNodeStorage({ env: cfg.env, dataDir: cfg.dataDir, partitioner: cfg.partitioner, options: cfg.options });
+      return new EmbeddedBackend(engine, keeper, new LocalOperations(keeper, engine, cfg.env, cfg.partitioner), lock, cfg.partitioner, cfg.env);
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
   }
 
   /** At once, from the live schema (throws for an unknown one). */
@@ -105,7 +114,12 @@ export class EmbeddedBackend implements OperationsBackend {
     return this.embeddedCql.run(keyspace, query, values);
   }
 
-  close(): Promise<void> {
-    return this.engine.close();
+  /** The LOCK goes even when closing fails: the engine takes no more writes either way. */
+  async close(): Promise<void> {
+    try {
+      await this.engine.close();
+    } finally {
+      this.lock.release();
+    }
   }
 }
