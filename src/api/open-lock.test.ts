@@ -1,7 +1,7 @@
 /**
  * `open()` owns its data directory until `close()`: the same LOCK as `ilium start`, so a second
  * `open()` of the directory — in this process too — is refused before anything is replayed.
- * (A real node holding the directory: test/process/open-live-node.test.ts.)
+ * (A real node holding the directory: test/crash/open-live-node.test.ts.)
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
