@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { type LoadedConfig, loadConfigFile, parseSystemProperties, resolveNodeConfig } from '../config/index.js';
-import { createRealEnv } from '../env/index.js';
+import { createRealEnv, lockDataDir } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import { AdminServer, IliumNode, type NodeLogger, createNodeAdmin } from '../server/index.js';
-import { lockDataDir } from './data-dir-lock.js';
 
 export interface StartOptions {
   /** A cassandra.yaml-style file; Cassandra's defaults (and ./data) without one. */
@@ -49,7 +48,9 @@ export async function startNode(opts: StartOptions): Promise<void> {
   const properties = parseSystemProperties(opts.systemProperties ?? []);
   if (ignoredKeys.length > 0) log.warn('config_keys_ignored', { keys: ignoredKeys });
   const dataDir = resolve(config.data_file_directories[0]!);
-  const unlock = lockDataDir(dataDir);
+  const lock = lockDataDir(env, dataDir, 'stop that node or pass another --data');
+  if (lock.staleOwner !== undefined) log.warn('stale_lock_taken_over', { dataDir, lockFile: lock.lockFile, previousPid: lock.staleOwner });
+  const unlock = (): void => lock.release();
   let node: IliumNode;
   let admin: AdminServer | undefined;
   try {
