@@ -2,6 +2,7 @@ export * from './endpoint.js';
 export * from './host-id.js';
 export * from './topology-error.js';
 export * from './snitch.js';
+export * from './node-location.js';
 export * from './simple-snitch.js';
 export * from './rackdc-properties.js';
 export * from './gossiping-property-file-snitch.js';

@@ -20,7 +20,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties } from '../config/index.js';
 import { createCqlContext } from '../cql/create-cql-context.js';
-import { CQL_VERSION, type CqlContext, DEFAULT_DATA_CENTER, DEFAULT_RACK, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
+import { CQL_VERSION, type CqlContext, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
 import { LocalOperations, openNodeStorage, type SchemaKeeper, ThriftOperations } from '../db/index.js';
 import { type Partitioner, createPartitioner } from '../dht/index.js';
 import { type Env, type NetAddress, type TimerHandle, createRealEnv } from '../env/index.js';
@@ -49,7 +49,7 @@ import { BatchlogReplayer } from '../service/batchlog/batchlog-replay.js';
 import { PaxosStateTable } from '../db/paxos-table.js';
 import { BatchlogTable } from '../db/batchlog-table.js';
 import { RowLocks } from '../db/operations/row-locks.js';
-import { type Endpoint, endpointHost } from '../locator/index.js';
+import { type Endpoint, type Location, endpointHost, resolveNodeLocation } from '../locator/index.js';
 import { StageStats } from '../net/index.js';
 import { SwitchableDataStore } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
@@ -66,6 +66,8 @@ export interface IliumNodeOptions {
   readonly processor?: QueryProcessorOptions;
   /** system.local, system.peers, system_schema.*: made from the node's context. */
   readonly virtualTables?: (ctx: CqlContext) => VirtualTables;
+  /** The text of the node's cassandra-rackdc.properties, when it has one (GossipingPropertyFileSnitch reads it). */
+  readonly rackDcProperties?: string;
   /** Messaging and gossip tunables beyond the config (tests). */
   readonly cluster?: Pick<StorageServiceOptions, 'messaging' | 'gossip' | 'loadIntervalMs'>;
 }
@@ -105,6 +107,8 @@ export class IliumNode {
     const log = opts.log ?? SILENT_LOGGER;
     const dataDir = resolve(config.data_file_directories[0]!);
     const partitioner = createPartitioner(config.partitioner);
+    // One data centre and rack for this node, whatever asks (node-location.ts): refused here, before any file is touched.
+    const location = resolveNodeLocation(config, opts.rackDcProperties);
     warnAboutIgnoredSettings(config, dataDir, log);
     const bootstraps = shouldBootstrap(config);
     let identity = loadNodeIdentity(env, dataDir, partitioner, config.cluster_name, config.num_tokens, bootstraps, config.initial_token ?? undefined);
@@ -119,7 +123,7 @@ export class IliumNode {
     try {
       const ops = new LocalOperations(keeper, engine, env, partitioner);
       let nativePort = config.native_transport_port;
-      const nodeInfo = (): NodeInfo => describeNode(config, partitioner, identity, nativePort);
+      const nodeInfo = (): NodeInfo => describeNode(config, location, partitioner, identity, nativePort);
       const properties = opts.properties ?? DEFAULT_SYSTEM_PROPERTIES;
       const local = new LocalDataStore(ops.ctx);
       // Local until membership runs, then the coordinator (switchable-data-store.ts).
@@ -128,7 +132,7 @@ export class IliumNode {
       const rpcHost = config.broadcast_rpc_address ?? config.rpc_address;
       const stages = new StageStats();
       const svc = new StorageService({
-        env, config, partitioner, keeper, dataDir,
+        env, config, location, partitioner, keeper, dataDir,
         hostId: uuidText(identity.hostId),
         tokens: identity.tokens,
         releaseVersion: RELEASE_VERSION,
@@ -429,11 +433,11 @@ export function storageOptionsOf(config: NodeConfig): Partial<StorageOptions> {
   };
 }
 
-function describeNode(config: NodeConfig, partitioner: Partitioner, identity: NodeIdentity, nativePort: number): NodeInfo {
+function describeNode(config: NodeConfig, location: Location, partitioner: Partitioner, identity: NodeIdentity, nativePort: number): NodeInfo {
   return {
     clusterName: config.cluster_name,
-    dataCenter: config.data_center || DEFAULT_DATA_CENTER,
-    rack: config.rack || DEFAULT_RACK,
+    dataCenter: location.datacenter,
+    rack: location.rack,
     partitionerClass: partitioner.fullName,
     releaseVersion: RELEASE_VERSION,
     cqlVersion: CQL_VERSION,

@@ -9,7 +9,9 @@
  * (batchlog/coordinate-logged-batch.ts), replayed by them if this node dies midway.
  * Compare-and-set (`cas`, conditional statements) and reads at SERIAL / LOCAL_SERIAL run Paxos
  * (paxos/coordinate-cas.ts, paxos/serial-read.ts) on a ring of more than one node; on one node,
- * the local store's lock as before.
+ * the local store's lock as before. Scans at SERIAL are range reads counting replicas as QUORUM
+ * does (Cassandra 4.0). Every read checks its level against the keyspace's replicas on any ring
+ * size, a ring of one node included.
  *
  * Not coordinated yet, by design for this step:
  * - `withPartitionLock` locks on this node only. Read-modify-write outside Paxos (counters, list
@@ -32,7 +34,7 @@ import { addressOf } from './coordinator/endpoint-address.js';
 import type { ProxyDeps } from './coordinator/proxy-deps.js';
 import { coordinateScan } from './coordinator/range-executor.js';
 import { coordinateRead, coordinateReads } from './coordinator/read-executor.js';
-import { selectionInputs } from './coordinator/replica-selection.js';
+import { selectionInputs, uniformReadTargets } from './coordinator/replica-selection.js';
 import { collect, CollectTimeout } from './coordinator/response-collector.js';
 import { type HintSink, type LivenessOracle, NO_HINTS, type RingProvider } from './coordinator/seams.js';
 import { DEFAULT_STORAGE_PROXY_OPTIONS, type StorageProxyOptions } from './coordinator/storage-proxy-options.js';
@@ -96,7 +98,10 @@ export class StorageProxy implements DataStore {
   }
 
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {
-    if (isSerialConsistency(cl) && this.multiNode()) return Promise.reject(new InvalidRequestError('SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time'));
+    // A scan at SERIAL / LOCAL_SERIAL is an ordinary range read whose replicas count as QUORUM /
+    // LOCAL_QUORUM do, without Paxos, on any ring size: Cassandra 4.0's PartitionRangeReadCommand.execute
+    // goes straight to StorageProxy.getRangeSlice → RangeCommands.partitions with the level; only
+    // readWithPaxos (single-partition groups) refuses "… one partition at a time".
     return coordinateScan(this.d, cf, from, to, query, partitionLimit, cl, nowSec);
   }
 
@@ -143,6 +148,12 @@ export class StorageProxy implements DataStore {
 
   readIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
     if (this.multiNode()) return Promise.reject(this.indexRefusal(cf, index));
+    try {
+      // One node: the level is still checked against the keyspace's replication factor.
+      uniformReadTargets(this.d.rings.placement(cf.keyspace), this.d.rings.ring(), cl, this.d.selection);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     return this.d.local.readIndex(cf, index, indexKey, query, cl, nowSec);
   }
 

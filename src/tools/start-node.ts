@@ -1,8 +1,9 @@
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { type LoadedConfig, loadConfigFile, parseSystemProperties, resolveNodeConfig } from '../config/index.js';
 import { createRealEnv, lockDataDir } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
+import { RACKDC_FILE_NAME } from '../locator/index.js';
 import { AdminServer, IliumNode, type NodeLogger, createNodeAdmin } from '../server/index.js';
 
 export interface StartOptions {
@@ -54,7 +55,8 @@ export async function startNode(opts: StartOptions): Promise<void> {
   let node: IliumNode;
   let admin: AdminServer | undefined;
   try {
-    node = await IliumNode.start({ config, properties, env, log });
+    const rackDcProperties = readRackDcProperties(opts, env);
+    node = await IliumNode.start({ config, properties, env, log, ...(rackDcProperties === undefined ? {} : { rackDcProperties }) });
     if (config.start_admin) {
       const host = config.admin_address ?? config.listen_address;
       admin = new AdminServer(env, createNodeAdmin(node, env.clock.nowMs()), { host, port: config.admin_port });
@@ -118,6 +120,13 @@ function readConfig(opts: StartOptions, env: ReturnType<typeof createRealEnv>): 
   if (opts.seeds !== undefined) overrides.seeds = opts.seeds;
   if (opts.commitlogSync !== undefined) overrides.commitlog_sync = opts.commitlogSync;
   return opts.configFile === undefined ? resolveNodeConfig(overrides) : loadConfigFile(env.fs, opts.configFile, overrides);
+}
+
+/** cassandra-rackdc.properties beside cassandra.yaml (where Cassandra's conf directory keeps it), when there is one. */
+function readRackDcProperties(opts: StartOptions, env: ReturnType<typeof createRealEnv>): string | undefined {
+  if (opts.configFile === undefined) return undefined;
+  const path = join(dirname(resolve(opts.configFile)), RACKDC_FILE_NAME);
+  return env.fs.existsSync(path) ? env.fs.readFileSync(path).toString('utf8') : undefined;
 }
 
 function formatAddress(host: string, port: number): string {

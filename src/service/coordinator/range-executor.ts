@@ -19,7 +19,7 @@ import type { ProxyDeps } from './proxy-deps.js';
 import { repairReplicas } from './read-repair.js';
 import { toReadError } from './read-errors.js';
 import { scanFrom } from './replica-requests.js';
-import { liveByProximity, readTargets, replicasOf } from './replica-selection.js';
+import { liveByProximity, onlySelf, readTargets, replicasOf, uniformReadTargets } from './replica-selection.js';
 import { coalesceAdjacent, splitByRing } from './range-split.js';
 import { collect } from './response-collector.js';
 
@@ -34,8 +34,10 @@ interface ScanPlan {
 export async function coordinateScan(d: ProxyDeps, cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {
   const ring = d.rings.ring();
   const placement = d.rings.placement(cf.keyspace);
-  const normal = ring.normalEndpoints();
-  if (placement.strategy instanceof LocalStrategy || (normal.length === 1 && normal[0] === d.self)) return d.local.scan(cf, from, to, query, partitionLimit, cl, nowSec);
+  if (placement.strategy instanceof LocalStrategy) return d.local.scan(cf, from, to, query, partitionLimit, cl, nowSec);
+  // One node: the level is checked against the keyspace's replication factor first (RF 3 at
+  // QUORUM is Unavailable here as for a single partition), then the local store scans it all.
+  if (onlySelf(uniformReadTargets(placement, ring, cl, d.selection), d.self)) return d.local.scan(cf, from, to, query, partitionLimit, cl, nowSec);
   const rq = groupKindOf(cf, query);
   const plan: ScanPlan = { cf, query, full: { query: { ...rq.query, includeTombstones: true }, groupKind: rq.groupKind }, cl, nowSec };
   // Every piece's replicas first: an unavailable piece fails the scan before anything is read.
