@@ -13,12 +13,16 @@
  * does (Cassandra 4.0). Every read checks its level against the keyspace's replicas on any ring
  * size, a ring of one node included.
  *
+ * Secondary index reads (`readIndex`: CQL indexes, Thrift KEYS indexes) walk the ring's token
+ * ranges, asking each range's replicas at the level for their own entries (each replica indexes
+ * only its data); stale entries go back to their base rows' replicas (coordinator/index-executor.ts).
+ *
  * Not coordinated yet, by design for this step:
  * - `withPartitionLock` locks on this node only. Read-modify-write outside Paxos (counters, list
  *   index assignment) is serialised only among requests this node coordinates.
- * - `readIndex` / `cleanIndex` (CQL secondary indexes) need every replica's local index for its
- *   token ranges; on a ring of more than one node they refuse with InvalidRequestError.
  * - TRUNCATE needs every node of the ring (joining ones too) alive (UnavailableError at ALL otherwise).
+ * - An index still being built on some replica (CREATE INDEX on a table with rows) is refused
+ *   only by the coordinator's own build state; a replica still building answers what it has.
  * - A range page travels as one message: a page larger than the internode frame limit fails
  *   (callers page with modest partition limits, as the CQL layer does).
  */
@@ -32,6 +36,7 @@ import type { Cell } from '../storage/model/index.js';
 import type { ApplyOptions, CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
 import { addressOf } from './coordinator/endpoint-address.js';
 import type { ProxyDeps } from './coordinator/proxy-deps.js';
+import { coordinateIndexClean, coordinateIndexRead } from './coordinator/index-executor.js';
 import { coordinateScan } from './coordinator/range-executor.js';
 import { coordinateRead, coordinateReads } from './coordinator/read-executor.js';
 import { selectionInputs, uniformReadTargets } from './coordinator/replica-selection.js';
@@ -146,27 +151,18 @@ export class StorageProxy implements DataStore {
     }
   }
 
+  /** Each token range's entries from the replicas its level needs (coordinator/index-executor.ts); on one node the local store's. */
   readIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
-    if (this.multiNode()) return Promise.reject(this.indexRefusal(cf, index));
-    try {
-      // One node: the level is still checked against the keyspace's replication factor.
-      uniformReadTargets(this.d.rings.placement(cf.keyspace), this.d.rings.ring(), cl, this.d.selection);
-    } catch (e) {
-      return Promise.reject(e);
-    }
-    return this.d.local.readIndex(cf, index, indexKey, query, cl, nowSec);
+    // At SERIAL an index query is a range read counted as QUORUM counts, as scans are (Cassandra 4.0).
+    return coordinateIndexRead(this.d, cf, index, indexKey, query, cl, nowSec);
   }
 
+  /** Stale entries handed to the replicas of their base rows, best effort (coordinator/index-executor.ts). */
   cleanIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, entries: readonly Cell[]): Promise<void> {
-    if (this.multiNode()) return Promise.resolve(); // best effort by contract; nothing was served from it
-    return this.d.local.cleanIndex(cf, index, indexKey, entries);
+    return coordinateIndexClean(this.d, cf, index, indexKey, entries).catch(() => undefined);
   }
 
   private multiNode(): boolean {
     return this.d.rings.ring().normalEndpoints().length > 1;
-  }
-
-  private indexRefusal(cf: ColumnFamilyDef, index: IndexDef): InvalidRequestError {
-    return new InvalidRequestError(`Secondary index queries (${index.name} on ${cf.keyspace}.${cf.name}) are not supported on a multi-node ring yet`);
   }
 }
