@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { UnavailableError } from '../errors/index.js';
+import { InvalidRequestError, UnavailableError } from '../errors/index.js';
 import type { Consistency } from '../locator/index.js';
 import type { IndexDef } from '../schema/index.js';
 import { simAwait } from '../../test/support/net-sim.js';
@@ -52,4 +52,17 @@ test('one node, RF=3: an index read checks the level before the local index is a
   // ONE passes the check and reaches the local store (which knows no such index here).
   await assert.rejects(readIndex('ONE'), (e: unknown) => !(e instanceof UnavailableError));
   await c.close();
+});
+
+test('SERIAL reads of more than one partition are refused on any ring size, as Cassandra 4.0 refuses them', async () => {
+  for (const nodes of [1, 3]) {
+    const c = await SimCluster.start({ seed: 304 + nodes, nodes, replication: RF1 });
+    await c.write(0, 'a', 'v', 'x', 1n, 'ONE');
+    const readMany = (keys: string[]) => simAwait(c.env, c.node(0).proxy.readMany(c.cf, keys.map((k) => Buffer.from(k)), WHOLE, 'SERIAL', c.nowSec()));
+    await assert.rejects(readMany(['a', 'b']), (e: unknown) => e instanceof InvalidRequestError && /^SERIAL\/LOCAL_SERIAL consistency may only be requested for one partition at a time$/.test(e.message), `${nodes} node(s)`);
+    const one = await readMany(['a']);
+    assert.equal(one.length, 1);
+    assert.ok(one[0] !== null, `a single partition at SERIAL is read (${nodes} node(s))`);
+    await c.close();
+  }
 });

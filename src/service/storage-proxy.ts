@@ -98,7 +98,12 @@ export class StorageProxy implements DataStore {
   }
 
   readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: Consistency, nowSec: number): Promise<(PartitionResult | null)[]> {
-    if (isSerialConsistency(cl) && this.multiNode()) return Promise.all(keys.map((key) => this.read(cf, key, query, cl, nowSec)));
+    if (isSerialConsistency(cl)) {
+      // Cassandra 4.0 (StorageProxy.read of a partition group at SERIAL) refuses more than one
+      // partition, on any ring size.
+      if (keys.length > 1) return Promise.reject(new InvalidRequestError('SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time'));
+      if (this.multiNode()) return Promise.all(keys.map((key) => this.read(cf, key, query, cl, nowSec)));
+    }
     return coordinateReads(this.d, cf, keys, query, cl, nowSec);
   }
 
