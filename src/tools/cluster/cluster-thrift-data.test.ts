@@ -119,6 +119,20 @@ test('Thrift on a ring of three: QUORUM survives kill -9, ONE is hinted, ranges 
   // ALL cannot be met with a replica down: UnavailableException, for reads and for writes.
   await assert.rejects(c3.get_slice(user(1), { column_family: CF }, ALL_COLUMNS, level('ALL')), (e: { name?: string }) => e.name === 'UnavailableException');
   await assert.rejects(c3.insert('never', { column_family: CF }, { name: 'name', value: 'x', timestamp: micros() }, level('ALL')), (e: { name?: string }) => e.name === 'UnavailableException');
+  // Range scans and index queries too: every range needs all three replicas at ALL.
+  await assert.rejects(c3.get_range_slices({ column_family: CF }, ALL_COLUMNS, { start_key: '', end_key: '', count: 10 }, level('ALL')), (e: { name?: string }) => e.name === 'UnavailableException');
+  await assert.rejects(
+    c3.get_indexed_slices({ column_family: CF }, { expressions: [{ column_name: 'state', op: js.types.IndexOperator['EQ']!, value: 'UT' }], start_key: '', count: 10 }, ALL_COLUMNS, level('ALL')),
+    (e: { name?: string }) => e.name === 'UnavailableException',
+  );
+  const viaCqlDown = pinned(cluster.addresses[0]!);
+  try {
+    const noRetry = { consistency: cassandra.types.consistencies.all, retry: new cassandra.policies.retry.FallthroughRetryPolicy() };
+    await assert.rejects(viaCqlDown.execute(`SELECT key FROM "${KS}"."${CF}"`, [], noRetry), (e: unknown) => (e as { code?: number }).code === 0x1000, 'a CQL scan at ALL');
+    await assert.rejects(viaCqlDown.execute(`SELECT key FROM "${KS}"."${CF}" WHERE state = 'UT'`, [], noRetry), (e: unknown) => (e as { code?: number }).code === 0x1000, 'a CQL index query at ALL');
+  } finally {
+    await viaCqlDown.shutdown();
+  }
 
   // Written at ONE while node 2 is down: kept as hints for it by the coordinator.
   const hinted = Array.from({ length: 30 }, (_, i) => 100 + i);
