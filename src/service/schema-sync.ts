@@ -4,7 +4,10 @@
  * pulls the peer's keyspace versions (SCHEMA_PULL) and merges them (`keyspace-versions.ts`)
  * through the SchemaKeeper, which stores and publishes the result as for any schema change. A
  * change made here is stamped, gossiped as the new SCHEMA, and pushed to every live peer
- * (SCHEMA_PUSH) so they need not wait for gossip.
+ * (SCHEMA_PUSH) so they need not wait for gossip. Every new version, local or merged, is also sent
+ * to every live peer in a gossip SYN at once (`Gossiper.gossipToLiveNow`): system.peers rows, which
+ * drivers compare for schema agreement, come from gossip, and random one-a-second rounds took about
+ * a second (up to two) to bring three nodes' rows into line.
  *
  * A peer's version is pulled once per version it gossips (a pull whose merge still leaves us
  * different, because we hold changes the peer lacks, is not repeated: the peer pulls from us);
@@ -53,7 +56,7 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
     const m = this.o.messaging;
     m.registerHandler('SCHEMA_PULL', (_msg, reply) => reply.respond(encodeVersions(this.versions.values())));
     m.registerHandler('SCHEMA_PUSH', async (msg, reply) => {
-      await this.merge(decodeVersions(msg.payload), msg.from);
+      await this.mergePush(decodeVersions(msg.payload), msg.from);
       reply.respond(EMPTY);
     });
     m.registerHandler('SCHEMA_VERSION', (_msg, reply) => reply.respond(Buffer.from(this.o.keeper.schema.version, 'utf8')));
@@ -111,6 +114,25 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
     });
   }
 
+  /**
+   * A pushed schema counts as a sync in flight with the pusher: its gossip of the new version,
+   * which it sends right behind the push, finds nothing to pull while the merge runs. Once merged,
+   * the pusher's version is looked at again (a pull if we still differ for want of its changes).
+   */
+  private async mergePush(remote: readonly KeyspaceVersion[], from: InetAddressAndPort): Promise<void> {
+    const key = endpointKey(from);
+    const claimed = !this.inflight.has(key);
+    if (claimed) this.inflight.add(key);
+    try {
+      await this.merge(remote, from);
+    } finally {
+      if (claimed) {
+        this.inflight.delete(key);
+        this.maybePull(from);
+      }
+    }
+  }
+
   /** Merges a peer's keyspace versions through the keeper (queued like any schema change). */
   async merge(remote: readonly KeyspaceVersion[], from: InetAddressAndPort): Promise<void> {
     let changed: string[] = [];
@@ -144,9 +166,13 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
       local = true;
     }
     if (local) this.save();
-    if (!this.running) return;
+    if (!this.running || after.version === before.version) return;
     this.o.gossiper.addLocalApplicationState('SCHEMA', after.version);
     if (local) this.push();
+    // Drivers wait for every node's system.peers to show one version, and those rows come from
+    // gossip: spread the new SCHEMA to every live peer now rather than over the next random rounds.
+    // Receivers of the push do the same once merged, so each node hears each new version at once.
+    this.o.gossiper.gossipToLiveNow();
   }
 
   /** Sends our keyspace versions to every live peer. */
