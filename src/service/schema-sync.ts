@@ -9,7 +9,8 @@
  * drivers compare for schema agreement, come from gossip, and random one-a-second rounds took about
  * a second (up to two) to bring three nodes' rows into line.
  *
- * A peer's version is pulled once per version it gossips (a pull whose merge still leaves us
+ * A peer's version is pulled once per version it gossips — when it joins or comes back at once,
+ * when it gossips a new one after `pullDelayMs`, time for the push to land (a pull whose merge still leaves us
  * different, because we hold changes the peer lacks, is not repeated: the peer pulls from us);
  * a failed pull is retried after `retryMs`. The keyspace versions are kept in the data
  * directory (`keyspace-versions-file.ts`), so stamps and tombstones survive restarts.
@@ -30,6 +31,8 @@ export interface SchemaSyncOptions {
   readonly gossiper: Gossiper;
   readonly logger: NetLogger;
   readonly retryMs?: number;
+  /** How long a peer's newly gossiped version waits for the push that usually brings it (`PULL_DELAY_MS`). */
+  readonly pullDelayMs?: number;
   /** Where the keyspace versions are kept across restarts (the data directory); memory only when absent. */
   readonly dir?: string;
   /** Told what a merge of a peer's schema changed here (for CQL clients' schema events). */
@@ -37,12 +40,15 @@ export interface SchemaSyncOptions {
 }
 
 const EMPTY = new Uint8Array(0);
+/** Pushes arrive and merge within tens of ms; a lost one still leaves agreement well under a second. */
+export const PULL_DELAY_MS = 250;
 
 export class SchemaSync implements EndpointStateChangeSubscriber {
   private versions: Map<string, KeyspaceVersion>;
   private lastStamp = 0n;
   private readonly pulled = new Map<string, string>();
   private readonly inflight = new Set<string>();
+  private readonly pullScheduled = new Set<string>();
   private unsubscribe: (() => void) | undefined;
   private running = false;
 
@@ -56,7 +62,7 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
     const m = this.o.messaging;
     m.registerHandler('SCHEMA_PULL', (_msg, reply) => reply.respond(encodeVersions(this.versions.values())));
     m.registerHandler('SCHEMA_PUSH', async (msg, reply) => {
-      await this.mergePush(decodeVersions(msg.payload), msg.from);
+      await this.merge(decodeVersions(msg.payload), msg.from);
       reply.respond(EMPTY);
     });
     m.registerHandler('SCHEMA_VERSION', (_msg, reply) => reply.respond(Buffer.from(this.o.keeper.schema.version, 'utf8')));
@@ -85,7 +91,23 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
   }
 
   onChange(ep: InetAddressAndPort, state: ApplicationState): void {
-    if (state === 'SCHEMA') this.maybePull(ep);
+    if (state === 'SCHEMA') this.schedulePull(ep);
+  }
+
+  /**
+   * A peer gossiping a new version most often has it from a push that is on its way here too (the
+   * peer's own, or the node that made the change, whose push a merged peer's gossip can overtake):
+   * look again after `pullDelayMs` and pull only if we still differ (Cassandra delays these pulls
+   * for the same reason, CASSANDRA-5025). A lost push costs that delay; joins and restarts pull at once.
+   */
+  private schedulePull(ep: InetAddressAndPort): void {
+    const key = endpointKey(ep);
+    if (!this.running || this.pullScheduled.has(key)) return;
+    this.pullScheduled.add(key);
+    this.o.env.timers.setTimeout(() => {
+      this.pullScheduled.delete(key);
+      this.maybePull(ep);
+    }, this.o.pullDelayMs ?? PULL_DELAY_MS);
   }
 
   /** Pulls from `ep` when it is alive, gossips another version than ours, and that version was not pulled yet. */
@@ -112,25 +134,6 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
         this.o.env.timers.setTimeout(() => this.maybePull(ep), this.o.retryMs ?? 1000);
       },
     });
-  }
-
-  /**
-   * A pushed schema counts as a sync in flight with the pusher: its gossip of the new version,
-   * which it sends right behind the push, finds nothing to pull while the merge runs. Once merged,
-   * the pusher's version is looked at again (a pull if we still differ for want of its changes).
-   */
-  private async mergePush(remote: readonly KeyspaceVersion[], from: InetAddressAndPort): Promise<void> {
-    const key = endpointKey(from);
-    const claimed = !this.inflight.has(key);
-    if (claimed) this.inflight.add(key);
-    try {
-      await this.merge(remote, from);
-    } finally {
-      if (claimed) {
-        this.inflight.delete(key);
-        this.maybePull(from);
-      }
-    }
   }
 
   /** Merges a peer's keyspace versions through the keeper (queued like any schema change). */
