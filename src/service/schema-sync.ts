@@ -9,9 +9,10 @@
  * drivers compare for schema agreement, come from gossip, and random one-a-second rounds took about
  * a second (up to two) to bring three nodes' rows into line.
  *
- * A peer's version is pulled once per version it gossips — when it joins or comes back at once,
- * when it gossips a new one after `pullDelayMs`, time for the push to land (a pull whose merge still leaves us
- * different, because we hold changes the peer lacks, is not repeated: the peer pulls from us);
+ * A peer's version is pulled once per version it gossips — at once when the peer joins or comes
+ * back, after `pullDelayMs` (time for the push to land) when it gossips a new one; a pull whose
+ * merge still leaves us different, because we hold changes the peer lacks, is not repeated (the
+ * peer pulls from us);
  * a failed pull is retried after `retryMs`. The keyspace versions are kept in the data
  * directory (`keyspace-versions-file.ts`), so stamps and tombstones survive restarts.
  */
@@ -102,7 +103,7 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
    */
   private schedulePull(ep: InetAddressAndPort): void {
     const key = endpointKey(ep);
-    if (!this.running || this.pullScheduled.has(key)) return;
+    if (!this.running || key === endpointKey(this.o.gossiper.local) || this.pullScheduled.has(key)) return;
     this.pullScheduled.add(key);
     this.o.env.timers.setTimeout(() => {
       this.pullScheduled.delete(key);
