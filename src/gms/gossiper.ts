@@ -214,6 +214,18 @@ export class Gossiper {
     this.statusCheck();
   }
 
+  /**
+   * Sends our digest to every live peer now, outside the rounds, so a state we just set (SCHEMA
+   * after a schema change) reaches each of them within one SYN → ACK → ACK2 exchange instead of
+   * the few rounds random targets take; each exchange also brings us what that peer has that is
+   * newer. The heartbeat is left alone: this is not a round.
+   */
+  gossipToLiveNow(): void {
+    if (this.state !== 'running' || this.live.size === 0) return;
+    const payload = encodeSyn({ clusterName: this.clusterName, partitioner: this.partitioner, digests: this.digests() });
+    for (const key of this.live) this.messaging.send(this.addresses.get(key)!, { verb: 'GOSSIP_DIGEST_SYN', payload });
+  }
+
   /** Our digest of every endpoint we hold, in random order. */
   private digests(): GossipDigest[] {
     const all: GossipDigest[] = [];

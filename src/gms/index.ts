@@ -19,7 +19,9 @@
  *   versions merge; new or restarted endpoints alive only after ECHO; GOSSIP_SHUTDOWN marks down at
  *   once with the heartbeat forced highest; dead LEFT/removed endpoints evicted after their expiry,
  *   then quarantined 2 × ring delay; with the ring known, silent endpoints outside it (fat clients)
- *   evicted after a ring delay; `addLocalApplicationState(s)`, `announceShutdown`),
+ *   evicted after a ring delay; `addLocalApplicationState(s)`, `announceShutdown`,
+ *   `gossipToLiveNow` — a SYN to every live peer outside the rounds, for news that must not wait
+ *   for them, such as a new schema version; a SYN, ACK or ACK2 expires after one round),
  * - `gossiper-options.ts` (seeds, phi_convict_threshold, cluster and partitioner from the node
  *   config);
  * - `failure-detector.ts` over `arrival-window.ts` (phi accrual: phi = (t / mean interval) / ln 10,

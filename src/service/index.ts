@@ -76,8 +76,11 @@
  *   under UNREACHABLE), `endpointState(ep)`, `onMembership` events (`membership-events.ts`:
  *   NEW_NODE / REMOVED_NODE from ring snapshot diffs, UP / DOWN from gossip, named by the gossiped
  *   native address); `stop()` announces the shutdown, then shuts messaging); schema agreement in
- *   `schema-sync.ts` (SCHEMA in gossip; a live peer with another version is pulled once per version
- *   it gossips — SCHEMA_PULL; local changes are stamped and pushed to live peers — SCHEMA_PUSH;
+ *   `schema-sync.ts` (SCHEMA in gossip; local changes are stamped and pushed to live peers —
+ *   SCHEMA_PUSH — and every new version, made here or merged from a push, is gossiped to every live
+ *   peer at once (`Gossiper.gossipToLiveNow`), so system.peers agrees in tens of milliseconds, not
+ *   gossip rounds; a peer gossiping another version is pulled — SCHEMA_PULL — after 250 ms if it
+ *   still differs (the push usually arrives first, CASSANDRA-5025), at once when it joins or restarts;
  *   merges go through `SchemaKeeper.alter`, and what they changed is announced to CQL clients via
  *   `schema-diff.ts`) over `keyspace-versions.ts` (per keyspace the canonical JSON or a tombstone
  *   with a micros stamp: newer stamp wins, ties by text, so any delivery order converges —

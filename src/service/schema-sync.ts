@@ -4,10 +4,15 @@
  * pulls the peer's keyspace versions (SCHEMA_PULL) and merges them (`keyspace-versions.ts`)
  * through the SchemaKeeper, which stores and publishes the result as for any schema change. A
  * change made here is stamped, gossiped as the new SCHEMA, and pushed to every live peer
- * (SCHEMA_PUSH) so they need not wait for gossip.
+ * (SCHEMA_PUSH) so they need not wait for gossip. Every new version, local or merged, is also sent
+ * to every live peer in a gossip SYN at once (`Gossiper.gossipToLiveNow`): system.peers rows, which
+ * drivers compare for schema agreement, come from gossip, and random one-a-second rounds took about
+ * a second (up to two) to bring three nodes' rows into line.
  *
- * A peer's version is pulled once per version it gossips (a pull whose merge still leaves us
- * different, because we hold changes the peer lacks, is not repeated: the peer pulls from us);
+ * A peer's version is pulled once per version it gossips — at once when the peer joins or comes
+ * back, after `pullDelayMs` (time for the push to land) when it gossips a new one; a pull whose
+ * merge still leaves us different, because we hold changes the peer lacks, is not repeated (the
+ * peer pulls from us);
  * a failed pull is retried after `retryMs`. The keyspace versions are kept in the data
  * directory (`keyspace-versions-file.ts`), so stamps and tombstones survive restarts.
  */
@@ -27,6 +32,8 @@ export interface SchemaSyncOptions {
   readonly gossiper: Gossiper;
   readonly logger: NetLogger;
   readonly retryMs?: number;
+  /** How long a peer's newly gossiped version waits for the push that usually brings it (`PULL_DELAY_MS`). */
+  readonly pullDelayMs?: number;
   /** Where the keyspace versions are kept across restarts (the data directory); memory only when absent. */
   readonly dir?: string;
   /** Told what a merge of a peer's schema changed here (for CQL clients' schema events). */
@@ -34,12 +41,15 @@ export interface SchemaSyncOptions {
 }
 
 const EMPTY = new Uint8Array(0);
+/** Pushes arrive and merge within tens of ms; a lost one still leaves agreement well under a second. */
+export const PULL_DELAY_MS = 250;
 
 export class SchemaSync implements EndpointStateChangeSubscriber {
   private versions: Map<string, KeyspaceVersion>;
   private lastStamp = 0n;
   private readonly pulled = new Map<string, string>();
   private readonly inflight = new Set<string>();
+  private readonly pullScheduled = new Set<string>();
   private unsubscribe: (() => void) | undefined;
   private running = false;
 
@@ -82,7 +92,23 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
   }
 
   onChange(ep: InetAddressAndPort, state: ApplicationState): void {
-    if (state === 'SCHEMA') this.maybePull(ep);
+    if (state === 'SCHEMA') this.schedulePull(ep);
+  }
+
+  /**
+   * A peer gossiping a new version most often has it from a push that is on its way here too (the
+   * peer's own, or the node that made the change, whose push a merged peer's gossip can overtake):
+   * look again after `pullDelayMs` and pull only if we still differ (Cassandra delays these pulls
+   * for the same reason, CASSANDRA-5025). A lost push costs that delay; joins and restarts pull at once.
+   */
+  private schedulePull(ep: InetAddressAndPort): void {
+    const key = endpointKey(ep);
+    if (!this.running || key === endpointKey(this.o.gossiper.local) || this.pullScheduled.has(key)) return;
+    this.pullScheduled.add(key);
+    this.o.env.timers.setTimeout(() => {
+      this.pullScheduled.delete(key);
+      this.maybePull(ep);
+    }, this.o.pullDelayMs ?? PULL_DELAY_MS);
   }
 
   /** Pulls from `ep` when it is alive, gossips another version than ours, and that version was not pulled yet. */
@@ -144,9 +170,13 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
       local = true;
     }
     if (local) this.save();
-    if (!this.running) return;
+    if (!this.running || after.version === before.version) return;
     this.o.gossiper.addLocalApplicationState('SCHEMA', after.version);
     if (local) this.push();
+    // Drivers wait for every node's system.peers to show one version, and those rows come from
+    // gossip: spread the new SCHEMA to every live peer now rather than over the next random rounds.
+    // Receivers of the push do the same once merged, so each node hears each new version at once.
+    this.o.gossiper.gossipToLiveNow();
   }
 
   /** Sends our keyspace versions to every live peer. */

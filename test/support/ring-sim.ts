@@ -28,11 +28,12 @@ export function ringNodeConfig(i: number, more: Record<string, unknown> = {}) {
   }).config;
 }
 
-export function startRingNode(env: SimEnv, i: number, more: Record<string, unknown> = {}, log?: NodeLogger): Promise<IliumNode> {
+/** `gossipMs` slower than the default lets a test tell what reaches peers without gossip rounds. */
+export function startRingNode(env: SimEnv, i: number, more: Record<string, unknown> = {}, log?: NodeLogger, gossipMs = RING_GOSSIP_MS): Promise<IliumNode> {
   return simAwait(env, IliumNode.start({
     env,
     ...(log === undefined ? {} : { log }),
     config: ringNodeConfig(i, more),
-    cluster: { gossip: { intervalMs: RING_GOSSIP_MS, ringDelayMs: 2000 }, messaging: { reconnectInitialMs: 50, reconnectMaxMs: 400 } },
+    cluster: { gossip: { intervalMs: gossipMs, ringDelayMs: 2000 }, messaging: { reconnectInitialMs: 50, reconnectMaxMs: 400 } },
   }));
 }
