@@ -5,7 +5,7 @@ import { ReadFailureError, ReadTimeoutError, UnavailableError, WriteTimeoutError
 import { dropWithProbability, endpointKey, type MessageFilter, verbIs } from '../net/index.js';
 import type { IndexDef } from '../schema/index.js';
 import { liveCell } from '../storage/model/index.js';
-import { SimCluster } from './test-support/sim-cluster.js';
+import { SimCluster } from '../../test/support/service/sim-cluster.js';
 
 const RF3 = { class: 'SimpleStrategy', options: { replication_factor: '3' } };
 

@@ -1,5 +1,5 @@
 /**
- * Plays a `Scenario` on a SimCluster (src/service/test-support/sim-cluster.ts) built on one
+ * Plays a `Scenario` on a SimCluster (test/support/service/sim-cluster.ts) built on one
  * SimEnv seeded with the scenario's seed: the clients run concurrently, each operation through its
  * coordinator (the next live node when that one is down), while the fault schedule adds and
  * removes message filters on every node and crashes nodes (isolated and marked down, then a power
@@ -11,9 +11,9 @@ import { simAwait } from '../support/net-sim.js';
 import { IliumError } from '../../src/errors/index.js';
 import { delayBy, dropWithProbability, duplicateWithProbability, isolate, partition, reorder, type MessageFilter } from '../../src/net/index.js';
 import { liveCell, tombstoneCell } from '../../src/storage/model/index.js';
-import { casRegister, readRegister } from '../../src/service/test-support/cas-register.js';
-import { SimCluster, WHOLE } from '../../src/service/test-support/sim-cluster.js';
-import { localDump, repairVia, withRepair } from '../../src/repair/test-support/repair-cluster.js';
+import { casRegister, readRegister } from '../support/service/cas-register.js';
+import { SimCluster, WHOLE } from '../support/service/sim-cluster.js';
+import { localDump, repairVia, withRepair } from '../support/repair/repair-cluster.js';
 import { checkConvergence, checkReads, checkRegisters } from './checkers.js';
 import { History, type MutationRecord, type ReadRecord } from './history.js';
 import { type ClientOp, type Fault, type Scenario, describeScenario, opText } from './scenario.js';

@@ -2,9 +2,9 @@
  * A single register per key on the SimCluster's table `t` (column `v`), changed only by
  * compare-and-set through a node's coordinator: the tests' client of `DataStore.cas`.
  */
-import type { Consistency } from '../../locator/index.js';
-import { liveCell } from '../../storage/model/index.js';
-import type { CasLevels, CasReader } from '../data-store.js';
+import type { Consistency } from '../../../src/locator/index.js';
+import { liveCell } from '../../../src/storage/model/index.js';
+import type { CasLevels, CasReader } from '../../../src/service/data-store.js';
 import { type SimCluster, WHOLE } from './sim-cluster.js';
 
 export type CasOutcome = { readonly applied: true } | { readonly applied: false; readonly current: string | null };

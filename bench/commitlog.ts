@@ -2,17 +2,17 @@
  * Commit log throughput, not a test: adds/s of ~100-byte mutations with a fixed number of adds
  * outstanding (each ack immediately issues the next add), per sync mode, on the real disk.
  *
- *   node dist/src/storage/commitlog/commitlog-microbench.js [count] [outstanding,…] [modes] [groupWindowMs]
- *   e.g. node dist/src/storage/commitlog/commitlog-microbench.js 300000 256,4096 group,batch,periodic 15
+ *   node dist/bench/commitlog.js [count] [outstanding,…] [modes] [groupWindowMs]
+ *   e.g. node dist/bench/commitlog.js 300000 256,4096 group,batch,periodic 15
  *
  * In group mode an add waits about a window, so expect at most outstanding / groupWindowMs adds/s.
  */
-import { createRealEnv } from '../../env/real-env.js';
-import type { Mutation } from '../model/partition-update.js';
-import { CommitLog } from './commit-log.js';
-import { freshDir, sampleMutation } from './commit-log-test-support.js';
-import { encodeMutation } from './mutation-codec.js';
-import type { SyncMode } from './sync-policy.js';
+import { createRealEnv } from '../src/env/real-env.js';
+import type { Mutation } from '../src/storage/model/partition-update.js';
+import { CommitLog } from '../src/storage/commitlog/commit-log.js';
+import { freshDir, sampleMutation } from '../test/support/storage/commit-log-samples.js';
+import { encodeMutation } from '../src/storage/commitlog/mutation-codec.js';
+import type { SyncMode } from '../src/storage/commitlog/sync-policy.js';
 
 async function drive(log: CommitLog, pool: readonly Mutation[], count: number, outstanding: number): Promise<void> {
   let issued = 0;

@@ -1,16 +1,16 @@
 /**
- * Repair on the coordinator's simulated cluster (service/test-support/sim-cluster.ts): every node
+ * Repair on the coordinator's simulated cluster (test/support/service/sim-cluster.ts): every node
  * answers VALIDATION_REQ and SYNC_REQ and gets a RepairService; `localDump` renders everything a
  * node holds for the table (tombstones included, canonical) so replicas can be compared.
  */
-import { simAwait } from '../../../test/support/net-sim.js';
-import { type SimCluster, partitioner } from '../../service/test-support/sim-cluster.js';
-import type { Cell } from '../../storage/model/index.js';
-import { canonicalPartition } from '../partition-digest.js';
-import { REPAIR_QUERY } from '../range-scan.js';
-import type { RepairReplicaContext } from '../repair-context.js';
-import { type RepairOptions, RepairService } from '../repair-session.js';
-import { registerRepairHandlers } from '../register-repair-handlers.js';
+import { simAwait } from '../net-sim.js';
+import { type SimCluster, partitioner } from '../service/sim-cluster.js';
+import type { Cell } from '../../../src/storage/model/index.js';
+import { canonicalPartition } from '../../../src/repair/partition-digest.js';
+import { REPAIR_QUERY } from '../../../src/repair/range-scan.js';
+import type { RepairReplicaContext } from '../../../src/repair/repair-context.js';
+import { type RepairOptions, RepairService } from '../../../src/repair/repair-session.js';
+import { registerRepairHandlers } from '../../../src/repair/register-repair-handlers.js';
 
 export function withRepair(c: SimCluster, pageSize = 3, options: RepairOptions = {}): RepairService[] {
   return c.nodes.map((n) => {
