@@ -10,7 +10,8 @@
  * seeds; it joins the ring as NORMAL with its tokens and keeps the schema in agreement). Schema
  * changes made over Thrift are announced to CQL clients as events, and so are ring changes
  * (TOPOLOGY_CHANGE NEW_NODE / REMOVED_NODE, STATUS_CHANGE UP / DOWN); system.peers lists the
- * ring's other members from gossip. The data path stays local: nothing is replicated yet.
+ * ring's other members from gossip. Client data calls go to the coordinator (`StorageProxy`)
+ * over that ring; until it is switched in they are refused as Unavailable (switchable-data-store.ts).
  * `close()` announces the shutdown to peers and stops messaging, stops both client servers
  * (connections flush what they queued), then flushes and closes the engine. Nothing here is
  * global: many nodes can live in one process, each on its own Env.
@@ -47,9 +48,9 @@ import { BatchlogReplayer } from '../service/batchlog/batchlog-replay.js';
 import { PaxosStateTable } from '../db/paxos-table.js';
 import { BatchlogTable } from '../db/batchlog-table.js';
 import { RowLocks } from '../db/operations/row-locks.js';
-import { type Endpoint, endpointHost } from '../locator/index.js';
+import { type Endpoint, endpoint, endpointHost } from '../locator/index.js';
 import { StageStats } from '../net/index.js';
-import { SwitchableDataStore } from './switchable-data-store.js';
+import { SwitchableDataStore, requiredReplicasOf } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
 
 export interface IliumNodeOptions {
@@ -120,8 +121,9 @@ export class IliumNode {
       const nodeInfo = (): NodeInfo => describeNode(config, partitioner, identity, nativePort);
       const properties = opts.properties ?? DEFAULT_SYSTEM_PROPERTIES;
       const local = new LocalDataStore(ops.ctx);
-      // Local until membership runs, then the coordinator (switchable-data-store.ts).
-      const switchable = new SwitchableDataStore(local);
+      // Unavailable until membership runs, then the coordinator (switchable-data-store.ts).
+      const self = endpoint(`${config.listen_address}:${config.storage_port}`);
+      const switchable = new SwitchableDataStore(requiredReplicasOf((ks) => keeper.schema.keyspace(ks)?.replication, self, config.data_center || DEFAULT_DATA_CENTER));
       const data = dataStoreOf(switchable, properties, config);
       const rpcHost = config.broadcast_rpc_address ?? config.rpc_address;
       const stages = new StageStats();
