@@ -6,6 +6,8 @@
 import { simAwait } from '../net-sim.js';
 import { type SimCluster, partitioner } from '../service/sim-cluster.js';
 import type { Cell } from '../../../src/storage/model/index.js';
+import type { ColumnFamilyDef } from '../../../src/schema/index.js';
+import type { StorageEngine } from '../../../src/storage/storage-engine.js';
 import { canonicalPartition } from '../../../src/repair/partition-digest.js';
 import { REPAIR_QUERY } from '../../../src/repair/range-scan.js';
 import type { RepairReplicaContext } from '../../../src/repair/repair-context.js';
@@ -20,8 +22,16 @@ export function withRepair(c: SimCluster, pageSize = 3, options: RepairOptions =
   });
 }
 
+/** What `localDump` needs of a cluster: node i's engine and the table's column names. */
+export interface DumpSource {
+  readonly cf: ColumnFamilyDef;
+  node(i: number): { readonly engine: StorageEngine };
+  nowSec(): number;
+  columnName(name: Buffer): string;
+}
+
 /** Node i's whole table, one line per partition, deletions included. */
-export function localDump(c: SimCluster, i: number): string[] {
+export function localDump(c: DumpSource, i: number): string[] {
   const found = c.node(i).engine.scan(c.cf.id, undefined, undefined, REPAIR_QUERY, 1 << 30, c.nowSec());
   const out: string[] = [];
   for (const p of found) {
@@ -34,7 +44,7 @@ export function localDump(c: SimCluster, i: number): string[] {
   return out;
 }
 
-function cellText(c: SimCluster, cell: Cell): string {
+function cellText(c: DumpSource, cell: Cell): string {
   return `${c.columnName(cell.name)}:${cell.kind}=${cell.value.toString('hex')}@${cell.timestamp}/${cell.ttl}/${cell.localDeletionTime}`;
 }
 

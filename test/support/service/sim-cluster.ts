@@ -170,6 +170,11 @@ export class SimCluster {
     return this.nodes[i]!;
   }
 
+  /** Node i's coordinator, as a DataStore (cas-register.ts). */
+  store(i: number): StorageProxy {
+    return this.node(i).proxy;
+  }
+
   nodeOf(e: Endpoint): SimClusterNode {
     return this.nodes.find((n) => n.endpoint === e)!;
   }
