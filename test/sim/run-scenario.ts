@@ -149,6 +149,7 @@ async function playFault(run: Run, f: Fault, idx: number): Promise<void> {
   if (f.kind === 'crash') {
     const node = await c.restart(f.node);
     reinstallFilters(run, node);
+    log(run, `node ${f.node} started again`);
     // Clients come back to it once it knows the ring again (a driver waits for the node's UP).
     await c.seesRing(f.node);
     run.down.delete(f.node);
