@@ -26,6 +26,8 @@ import { CoordinatorLostError, SimRing } from './sim-ring.js';
 export interface RunOptions {
   /** A deliberately broken coordinator for the checker's own test: QUORUM reads ask one replica. */
   readonly brokenQuorumReads?: boolean;
+  /** The same for range scans alone: QUORUM scans ask one replica. */
+  readonly brokenQuorumScans?: boolean;
 }
 
 export interface RunResult {
@@ -245,7 +247,8 @@ async function scan(run: Run, opId: string, op: ScanOp): Promise<void> {
   try {
     const from = { position: inRange[0]!.position, inclusive: true };
     const to = { position: inRange[inRange.length - 1]!.position, inclusive: true };
-    const found = await c.call(via, (data) => data.scan(c.cf, from, to, WHOLE, 1_000, 'QUORUM', Math.floor(c.clockOf(via).nowMs() / 1000)));
+    const asked = run.o.brokenQuorumScans === true ? 'ONE' : 'QUORUM';
+    const found = await c.call(via, (data) => data.scan(c.cf, from, to, WHOLE, 1_000, asked, Math.floor(c.clockOf(via).nowMs() / 1000)));
     const seen = new Map(found.map((p) => [p.key.toString(), c.columns(p).get('v')]));
     for (const k of seen.keys()) if (!inRange.some((r) => r.key === k)) run.problems.push(`${opId}: scan of keys ${op.from}..${op.to} returned ${k}, outside its range`);
     for (const r of recs) {
