@@ -24,5 +24,5 @@ export function handleAck(g: Gossiper, m: Message): void {
     g.applyStates(known);
   }
   const states = g.statesFor(ack.digests);
-  if (ack.digests.length > 0) g.messaging.send(m.from, { verb: 'GOSSIP_DIGEST_ACK2', payload: encodeAck2({ states }) });
+  if (ack.digests.length > 0) g.messaging.send(m.from, { verb: 'GOSSIP_DIGEST_ACK2', payload: encodeAck2({ states }), timeoutMs: g.exchangeExpiryMs });
 }

@@ -156,3 +156,22 @@ test('regression (simulation seed 260): an ACK answering a SYN of our previous i
   assert.ok(c.node(3).gossiper.endpointState(c.address(2))?.states.get('STATUS_WITH_PORT') !== undefined, 'node 3 learned node 2 whole');
   for (const n of c.running()) await c.dispose(n.index);
 });
+
+test('a SYN, ACK or ACK2 expires after one round: late, it would speak of versions that no longer hold', async () => {
+  const c = new GossipCluster(newSimEnv(73), 3);
+  await c.startAll();
+  const lifetimes = new Map<string, Set<number>>();
+  for (const n of c.running()) {
+    n.net.messaging.filters.add({
+      name: 'watch',
+      apply: ({ direction, message: m }) => {
+        if (direction === 'send' && m.verb.startsWith('GOSSIP_DIGEST')) lifetimes.set(m.verb, (lifetimes.get(m.verb) ?? new Set()).add(m.expiresAtMs - m.createdAtMs));
+        return undefined;
+      },
+    });
+  }
+  await roundsUntil(c, () => c.converged() && lifetimes.size === 3, 10);
+  const interval = c.node(1).gossiper.intervalMs;
+  for (const [verb, ms] of lifetimes) assert.deepEqual([...ms], [interval], verb);
+  for (const n of c.running()) await c.dispose(n.index);
+});

@@ -21,7 +21,7 @@ import { localDump } from '../support/repair/repair-cluster.js';
 import { checkConvergence, checkReads, checkRegisters } from './checkers.js';
 import { History, type MutationRecord, type ReadRecord } from './history.js';
 import { type ClientOp, type DataOp, type Fault, type RegisterOp, type ScanOp, type Scenario, describeScenario, opText } from './scenario.js';
-import { CoordinatorLostError, SimRing } from './sim-ring.js';
+import { CONVERGE_MS_MAX, CoordinatorLostError, SimRing } from './sim-ring.js';
 
 export interface RunOptions {
   /** A deliberately broken coordinator for the checker's own test: QUORUM reads ask one replica. */
@@ -86,7 +86,8 @@ async function healAndRepair(run: Run): Promise<void> {
   const { c } = run;
   for (const f of run.filters.values()) f.removers.forEach((r) => r());
   run.filters.clear();
-  await simAwait(c.env, c.converged().then(() => sleep(run, 1_000)), 60_000);
+  if (!(await simAwait(c.env, c.converged(), 2 * CONVERGE_MS_MAX))) run.problems.push(`after healing, the nodes did not all see each other within ${CONVERGE_MS_MAX} ms`);
+  await simAwait(c.env, sleep(run, 1_000));
   log(run, 'healed');
   for (const [i, n] of c.nodes().entries()) {
     try {
@@ -153,7 +154,7 @@ async function playFault(run: Run, f: Fault, idx: number): Promise<void> {
     reinstallFilters(run, node);
     log(run, `node ${f.node} started again`);
     // Clients come back to it once it knows the ring again (a driver waits for the node's UP).
-    await c.seesRing(f.node);
+    if (!(await c.seesRing(f.node, CONVERGE_MS_MAX))) run.problems.push(`node ${f.node} did not see the whole ring within ${CONVERGE_MS_MAX} ms of its restart`);
     run.down.delete(f.node);
     log(run, `node ${f.node} restarted`);
   }

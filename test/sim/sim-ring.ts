@@ -32,8 +32,8 @@ export interface SimRingOptions {
   readonly readTimeoutMs: number;
 }
 
-/** How long the ring may take to form, and a restarted node to see it again (simulated ms). */
-const CONVERGE_MS_MAX = 30_000;
+/** How long the ring may take to form, or to be seen whole by every node again (simulated ms). */
+export const CONVERGE_MS_MAX = 30_000;
 
 export class SimRing {
   private readonly processes: (SimProcess | undefined)[] = [];
@@ -45,12 +45,13 @@ export class SimRing {
   static async start(o: SimRingOptions): Promise<SimRing> {
     const ring = new SimRing(newSimEnv(o.seed), o);
     for (let i = 0; i < o.nodes; i++) await simAwait(ring.env, ring.restart(i));
-    await simAwait(ring.env, ring.converged(), CONVERGE_MS_MAX);
+    if (!(await simAwait(ring.env, ring.converged(), 2 * CONVERGE_MS_MAX))) throw new Error(`the ring of ${o.nodes} did not form within ${CONVERGE_MS_MAX} ms`);
     const replication = { class: 'SimpleStrategy', options: { replication_factor: String(o.rf) } };
     const ks = createKeyspace({ name: 'ks', replication, tables: [{ name: 't', comparator: 'UTF8Type', keyValidator: 'UTF8Type' }] }, ring.env.random);
     await simAwait(ring.env, ring.node(0).keeper.addKeyspace(ks));
     ring.cf = ks.tables[0]!;
-    await simAwait(ring.env, ring.until(() => ring.nodes().every((n) => n.keeper.schema.table('ks', 't')?.id === ring.cf.id)), CONVERGE_MS_MAX);
+    const agreed = ring.until(CONVERGE_MS_MAX, () => ring.nodes().every((n) => n.keeper.schema.table('ks', 't')?.id === ring.cf.id));
+    if (!(await simAwait(ring.env, agreed, 2 * CONVERGE_MS_MAX))) throw new Error(`keyspace ks did not reach every node within ${CONVERGE_MS_MAX} ms`);
     return ring;
   }
 
@@ -124,13 +125,16 @@ export class SimRing {
   }
 
   /** Resolves once every running node sees every node of the ring NORMAL and the running ones alive. */
-  converged(): Promise<void> {
-    return this.until(() => this.nodes().every((a) => a.storage.ring().normalEndpoints().length === this.o.nodes && this.nodes().every((b) => a.storage.isAlive(b.storage.localEndpoint))));
+  converged(): Promise<boolean> {
+    return this.until(CONVERGE_MS_MAX, () => this.nodes().every((a) => a.storage.ring().normalEndpoints().length === this.o.nodes && this.nodes().every((b) => a.storage.isAlive(b.storage.localEndpoint))));
   }
 
-  /** Resolves once node i sees every node of the ring NORMAL and the running ones alive. */
-  seesRing(i: number): Promise<void> {
-    return this.until(() => {
+  /**
+   * Resolves to true once node i sees every node of the ring NORMAL and the running ones alive,
+   * false if it does not within `limitMs` of simulated time.
+   */
+  seesRing(i: number, limitMs: number): Promise<boolean> {
+    return this.until(limitMs, () => {
       const n = this.running[i];
       return n === undefined || (n.storage.ring().normalEndpoints().length === this.o.nodes && this.nodes().every((b) => n.storage.isAlive(b.storage.localEndpoint)));
     });
@@ -171,9 +175,13 @@ export class SimRing {
     for (const n of this.nodes()) await n.close();
   }
 
-  /** Polls `done` every 50 simulated ms. */
-  private async until(done: () => boolean): Promise<void> {
-    while (!done()) await new Promise<void>((resolve) => this.env.timers.setTimeout(resolve, 50));
+  /** Polls `done` every 50 simulated ms, for at most `limitMs`; resolves to whether it held. */
+  private async until(limitMs: number, done: () => boolean): Promise<boolean> {
+    for (let waitedMs = 0; !done(); waitedMs += 50) {
+      if (waitedMs >= limitMs) return false;
+      await new Promise<void>((resolve) => this.env.timers.setTimeout(resolve, 50));
+    }
+    return true;
   }
 }
 
