@@ -13,14 +13,12 @@ import type { SimEnv, Clock } from '../../src/env/index.js';
 import type { DataStore } from '../../src/service/index.js';
 import { createKeyspace, type ColumnFamilyDef } from '../../src/schema/index.js';
 import { IliumNode } from '../../src/server/index.js';
-import { cellName } from '../../src/storage/model/index.js';
-import type { PartitionResult } from '../../src/storage/read/partition-reader.js';
-import { ByteReader } from '../../src/util/byte-reader.js';
 import type { Endpoint } from '../../src/locator/index.js';
 import { newSimEnv, simAwait } from '../support/net-sim.js';
 import { RING_CLUSTER_OPTIONS, ringNodeConfig } from '../support/ring-sim.js';
 import { type SimProcess, simProcess } from '../support/sim-process.js';
 import { partitioner } from '../support/service/sim-cluster.js';
+import { TextColumnsTable } from '../support/service/text-columns.js';
 
 export interface SimRingOptions {
   readonly seed: number;
@@ -35,12 +33,14 @@ export interface SimRingOptions {
 /** How long the ring may take to form, or to be seen whole by every node again (simulated ms). */
 export const CONVERGE_MS_MAX = 30_000;
 
-export class SimRing {
+export class SimRing extends TextColumnsTable {
   private readonly processes: (SimProcess | undefined)[] = [];
   private readonly running: (IliumNode | undefined)[] = [];
   cf!: ColumnFamilyDef;
 
-  private constructor(readonly env: SimEnv, private readonly o: SimRingOptions) {}
+  private constructor(readonly env: SimEnv, private readonly o: SimRingOptions) {
+    super();
+  }
 
   static async start(o: SimRingOptions): Promise<SimRing> {
     const ring = new SimRing(newSimEnv(o.seed), o);
@@ -155,20 +155,6 @@ export class SimRing {
 
   nowSec(): number {
     return Math.floor(this.env.clock.nowMs() / 1000);
-  }
-
-  name(column: string): Buffer {
-    return cellName([this.cf.comparator.toComparable(Buffer.from(column))]);
-  }
-
-  columns(r: PartitionResult | null): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const c of r?.cells ?? []) out.set(this.columnName(c.name), c.value.toString());
-    return out;
-  }
-
-  columnName(name: Buffer): string {
-    return this.cf.comparator.fromComparable(new ByteReader(name, 1)).toString();
   }
 
   async close(): Promise<void> {

@@ -17,9 +17,8 @@ import { LocalOperations } from '../../../src/db/operations/local-operations.js'
 import type { Clock, Env, SimEnv } from '../../../src/env/index.js';
 import { type Consistency, type Endpoint, type Location, type Snitch, SimpleSnitch, TokenMetadata, endpoint as ringEndpoint } from '../../../src/locator/index.js';
 import { type ReplicationInput, type ColumnFamilyDef, type KeyspaceDef, createKeyspace } from '../../../src/schema/index.js';
-import { BOTTOM, TOP, cellName, liveCell, tombstoneCell } from '../../../src/storage/model/index.js';
+import { BOTTOM, TOP, liveCell, tombstoneCell } from '../../../src/storage/model/index.js';
 import type { PartitionResult } from '../../../src/storage/read/partition-reader.js';
-import { ByteReader } from '../../../src/util/byte-reader.js';
 import type { SchemaKeeper } from '../../../src/db/system-schema.js';
 import type { StorageEngine } from '../../../src/storage/storage-engine.js';
 import { newSimEnv, simAwait, startSimNode } from '../net-sim.js';
@@ -41,6 +40,7 @@ import { PaxosStateTable } from '../../../src/db/paxos-table.js';
 import { RowLocks } from '../../../src/db/operations/row-locks.js';
 import { BatchlogTable } from '../../../src/db/batchlog-table.js';
 import { BatchlogReplayer } from '../../../src/service/batchlog/batchlog-replay.js';
+import { TextColumnsTable } from './text-columns.js';
 
 export const partitioner = new Murmur3Partitioner();
 
@@ -93,7 +93,7 @@ class TableSnitch implements Snitch {
   }
 }
 
-export class SimCluster {
+export class SimCluster extends TextColumnsTable {
   private constructor(
     readonly env: SimEnv,
     readonly nodes: readonly SimClusterNode[],
@@ -102,7 +102,9 @@ export class SimCluster {
     readonly keyspace: KeyspaceDef,
     readonly cf: ColumnFamilyDef,
     private readonly wiring: NodeWiring,
-  ) {}
+  ) {
+    super();
+  }
 
   static async start(o: SimClusterOptions): Promise<SimCluster> {
     const env = newSimEnv(o.seed);
@@ -214,20 +216,6 @@ export class SimCluster {
   /** What one node holds locally for the key (no coordination). */
   localRow(i: number, key: string): Map<string, string> {
     return this.columns(this.node(i).engine.read(this.cf.id, Buffer.from(key), WHOLE, this.nowSec()));
-  }
-
-  name(column: string): Buffer {
-    return cellName([this.cf.comparator.toComparable(Buffer.from(column))]);
-  }
-
-  columns(r: PartitionResult | null): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const c of r?.cells ?? []) out.set(this.columnName(c.name), c.value.toString());
-    return out;
-  }
-
-  columnName(name: Buffer): string {
-    return this.cf.comparator.fromComparable(new ByteReader(name, 1)).toString();
   }
 
   async close(): Promise<void> {
