@@ -18,7 +18,6 @@ import type { Clock, Env, SimEnv } from '../../../src/env/index.js';
 import { type Consistency, type Endpoint, type Location, type Snitch, SimpleSnitch, TokenMetadata, endpoint as ringEndpoint } from '../../../src/locator/index.js';
 import { type ReplicationInput, type ColumnFamilyDef, type KeyspaceDef, createKeyspace } from '../../../src/schema/index.js';
 import { BOTTOM, TOP, liveCell, tombstoneCell } from '../../../src/storage/model/index.js';
-import type { PartitionResult } from '../../../src/storage/read/partition-reader.js';
 import type { SchemaKeeper } from '../../../src/db/system-schema.js';
 import type { StorageEngine } from '../../../src/storage/storage-engine.js';
 import { newSimEnv, simAwait, startSimNode } from '../net-sim.js';
