@@ -4,8 +4,10 @@
  * least 300 must fit), a few large ones, the same seed replaying the same trace, and a
  * deliberately broken coordinator caught, for reads and for range scans. The nodes are the
  * production assembly (sim-ring.ts), so a seed costs more than on the coordinator-only cluster
- * the simulation used before: about 10–16 small seeds/s here against 22–46 (same machine, same
- * load), and the budget, not the count, bounds CI time.
+ * the simulation used before: 26–30 small seeds/s against 58–61 (`npm run sim -- --count=500`,
+ * the two alternated on one machine, 2026-11-27), so the 2,000-seed cap takes ~75 s instead of
+ * ~35 s there (this whole file: 105 s against 55 s); on a slower or busier machine the budget,
+ * not the count, bounds CI time.
  * A failing seed replays with `npm run sim -- --seed=N` (add `--large` for a large one).
  */
 import assert from 'node:assert/strict';
