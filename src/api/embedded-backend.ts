@@ -1,13 +1,16 @@
 /**
- * The in-process OperationsBackend: the node's storage engine, durable schema (SchemaKeeper) and
- * LocalOperations in this process. Synchronous reads are wrapped so their typed errors arrive as
- * rejections, the same as a network backend's would.
+ * The in-process OperationsBackend: the node's storage engine and durable schema (SchemaKeeper) in
+ * this process, the 0.7 operations (ThriftOperations) over the local DataStore — the same
+ * translators a node's Thrift server hands to its coordinator, here with the one replica there is.
+ * It holds the data directory's LOCK from before storage opens until it is closed: a directory in
+ * use by a node or another `open()`, in any process, is refused before its commit log is replayed.
  */
-import type { Env } from '../env/index.js';
+import { type DataDirLock, type Env, lockDataDir } from '../env/index.js';
 import type { Partitioner } from '../dht/index.js';
-import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type ColumnWrite, type IndexClause, type KeyRange, LocalOperations, type MutationMap, type SchemaKeeper, type SlicePredicate, openNodeStorage } from '../db/index.js';
+import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type ColumnWrite, type IndexClause, type KeyRange, LocalOperations, type MutationMap, ThriftOperations, type SchemaKeeper, type SlicePredicate, openNodeStorage } from '../db/index.js';
 import { lookupColumnFamily } from '../db/operations/column-family-lookup.js';
 import type { ColumnFamilyDef, KeyspaceDef } from '../schema/index.js';
+import { LocalDataStore } from '../service/local-data-store.js';
 import type { StorageEngine, StorageEngineConfig } from '../storage/storage-engine.js';
 import type { ColumnFamilyCodec } from './column-family-codec.js';
 import { EmbeddedCql } from './embedded-cql.js';
@@ -24,21 +27,30 @@ export interface EmbeddedBackendConfig {
 export class EmbeddedBackend implements OperationsBackend {
   readonly partitionerName: string;
   private readonly embeddedCql: EmbeddedCql;
+  private readonly ops: ThriftOperations;
 
   private constructor(
     private readonly engine: StorageEngine,
     private readonly keeper: SchemaKeeper,
-    private readonly ops: LocalOperations,
+    ops: LocalOperations,
+    private readonly lock: DataDirLock,
     partitioner: Partitioner,
     env: Env,
   ) {
     this.partitionerName = partitioner.name;
+    this.ops = new ThriftOperations({ ...ops.ctx, store: new LocalDataStore(ops.ctx) });
     this.embeddedCql = new EmbeddedCql({ env, keeper, ops, partitioner });
   }
 
   static async open(cfg: EmbeddedBackendConfig): Promise<EmbeddedBackend> {
-    const { engine, keeper } = await openNodeStorage({ env: cfg.env, dataDir: cfg.dataDir, partitioner: cfg.partitioner, options: cfg.options });
-    return new EmbeddedBackend(engine, keeper, new LocalOperations(keeper, engine, cfg.env, cfg.partitioner), cfg.partitioner, cfg.env);
+    const lock = lockDataDir(cfg.env, cfg.dataDir);
+    try {
+      const { engine, keeper } = await openNodeStorage({ env: cfg.env, dataDir: cfg.dataDir, partitioner: cfg.partitioner, options: cfg.options });
+      return new EmbeddedBackend(engine, keeper, new LocalOperations(keeper, engine, cfg.env, cfg.partitioner), lock, cfg.partitioner, cfg.env);
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
   }
 
   /** At once, from the live schema (throws for an unknown one). */
@@ -105,7 +117,12 @@ export class EmbeddedBackend implements OperationsBackend {
     return this.embeddedCql.run(keyspace, query, values);
   }
 
-  close(): Promise<void> {
-    return this.engine.close();
+  /** The LOCK goes even when closing fails: the engine takes no more writes either way. */
+  async close(): Promise<void> {
+    try {
+      await this.engine.close();
+    } finally {
+      this.lock.release();
+    }
   }
 }

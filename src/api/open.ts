@@ -1,6 +1,8 @@
 /**
  * `open({ dataDir })`: the embedded database — the storage engine, durable schema and operations
- * in this process — behind the Ilium API.
+ * in this process — behind the Ilium API. It owns the directory until `close()`: it takes the
+ * same LOCK as `ilium start` (src/env/data-dir-lock.ts), so a directory a node or another
+ * `open()` holds — in any process, this one included — is refused with `DataDirectoryInUseError`.
  */
 import { createPartitioner } from '../dht/index.js';
 import { type Env, createRealEnv } from '../env/index.js';
@@ -11,7 +13,7 @@ import { Ilium } from './ilium.js';
 export type PartitionerName = 'Murmur3Partitioner' | 'RandomPartitioner' | 'ByteOrderedPartitioner' | 'OrderPreservingPartitioner';
 
 export interface OpenOptions {
-  /** Where the node keeps its commit log, SSTables and schema; created when missing. */
+  /** Where the node keeps its commit log, SSTables and schema; created when missing. Locked until `close()`: one owner at a time. */
   readonly dataDir: string;
   /** Murmur3Partitioner by default. Key ranges (`getRange`) follow key order only under the order-preserving two. It must stay the same for a data directory. */
   readonly partitioner?: PartitionerName;

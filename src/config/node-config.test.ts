@@ -4,11 +4,15 @@ import { ConfigurationError } from '../errors/index.js';
 import { parseConfigText } from './load-config.js';
 import { DEFAULT_NODE_CONFIG, resolveNodeConfig } from './node-config.js';
 
-test('an empty file gives the defaults: CQL on 127.0.0.1:9042, data under ./data, datacenter1', () => {
+test('an empty file gives the defaults: CQL on 127.0.0.1:9042, data under ./data, no data_center of its own', () => {
   const { config, ignoredKeys } = parseConfigText('', 'empty.yaml');
   assert.deepEqual(config, DEFAULT_NODE_CONFIG);
   assert.equal(config.native_transport_port, 9042);
-  assert.equal(config.data_center, 'datacenter1');
+  // Unset: the snitch's own names (SimpleSnitch: datacenter1 / rack1, src/locator/node-location.ts).
+  assert.equal(config.data_center, null);
+  assert.equal(config.rack, null);
+  assert.equal(resolveNodeConfig({ data_center: 'dc1' }).config.data_center, 'dc1');
+  assert.throws(() => resolveNodeConfig({ data_center: 3 }), ConfigurationError);
   assert.deepEqual(ignoredKeys, []);
 });
 

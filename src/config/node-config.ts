@@ -4,8 +4,14 @@
  * knows that Ilium does not use are accepted and reported (`ignoredKeys`); keys nobody knows are a
  * ConfigurationError (a typo must not silently fall back to a default).
  *
- * Ilium-only keys: `data_center` and `rack` (what cassandra-rackdc.properties says for the
- * GossipingPropertyFileSnitch; SimpleSnitch reports them too), `memtable_flush_threshold_in_mb`,
+ * Ilium-only keys: `data_center` and `rack` (this node's data center and rack, unset by default;
+ * the one rule, in src/locator/node-location.ts: with SimpleSnitch they rename its single data
+ * center and rack — Cassandra's SimpleSnitch always says datacenter1 / rack1, which is what unset
+ * means — so every node of the cluster should set the same; with GossipingPropertyFileSnitch
+ * cassandra-rackdc.properties next to cassandra.yaml decides, these keys standing in for a missing
+ * file, and a key set in both places with another value stops the start with a ConfigurationError.
+ * The name decided is the one clients (system.local/peers), replica placement, gossip, nodetool and
+ * describe_ring all see), `memtable_flush_threshold_in_mb`,
  * `prepared_statements_cache_max_entries` (Cassandra sizes that cache in memory with
  * prepared_statements_cache_size_mb; Ilium counts statements), `start_admin`, `admin_address` and
  * `admin_port` (where `ilium nodetool` reaches the node; Cassandra's nodetool uses JMX on 7199,
@@ -40,8 +46,9 @@ export interface NodeConfig {
   readonly thrift_framed_transport_size_in_mb: number;
   readonly storage_port: number;
   readonly endpoint_snitch: string;
-  readonly data_center: string;
-  readonly rack: string;
+  /** Ilium-only; null: datacenter1 / rack1 under SimpleSnitch (see the header). */
+  readonly data_center: string | null;
+  readonly rack: string | null;
   readonly authenticator: string;
   readonly memtable_flush_threshold_in_mb: number;
   readonly prepared_statements_cache_max_entries: number;
@@ -108,8 +115,8 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   thrift_framed_transport_size_in_mb: 15,
   storage_port: 7000,
   endpoint_snitch: 'SimpleSnitch',
-  data_center: 'datacenter1',
-  rack: 'rack1',
+  data_center: null,
+  rack: null,
   authenticator: 'AllowAllAuthenticator',
   memtable_flush_threshold_in_mb: 64,
   prepared_statements_cache_max_entries: 10000,

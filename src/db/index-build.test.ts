@@ -16,6 +16,8 @@ import type { StorageEngine } from '../storage/storage-engine.js';
 import { processFs } from '../../test/support/process-fs.js';
 import { b, openTestNode, type TestNode } from '../../test/support/operations-test-node.js';
 import { LocalOperations } from './operations/local-operations.js';
+import { ThriftOperations } from './operations/thrift-operations.js';
+import { LocalDataStore } from '../service/local-data-store.js';
 import { indexPartitionKey, keysIndexesOf } from './operations/keys-index.js';
 import type { IndexExpression } from './operations/thrift-types.js';
 import { openNodeStorage } from './open-node-storage.js';
@@ -36,9 +38,14 @@ function people(env: Env, metadata: ColumnDefinitionInput[], name = 'People') {
   return createColumnFamily({ ...PEOPLE_BASE, name, columnMetadata: metadata }, env.random);
 }
 
-function query(ops: LocalOperations, column: string, value: string, cf = 'People'): string[] {
+async function query(ops: ThriftOperations, column: string, value: string, cf = 'People'): Promise<string[]> {
   const expressions: IndexExpression[] = [{ columnName: b(column), op: 'EQ', value: b(value) }];
-  return ops.getIndexedSlices('Test', { columnFamily: cf }, { expressions, startKey: Buffer.alloc(0), count: 10_000 }, ALL).map((s) => s.key.toString()).sort();
+  return (await ops.getIndexedSlices('Test', { columnFamily: cf }, { expressions, startKey: Buffer.alloc(0), count: 10_000 }, ALL)).map((s) => s.key.toString()).sort();
+}
+
+/** The 0.7 operations over a node's local store. */
+function requests(local: LocalOperations): ThriftOperations {
+  return new ThriftOperations({ ...local.ctx, store: new LocalDataStore(local.ctx) });
 }
 
 /** Live entries in the index partition of `value`, read straight from the hidden table. */
@@ -47,7 +54,7 @@ function entries(keeper: SchemaKeeper, engine: StorageEngine, column: string, va
   return engine.read(index.table.id, indexPartitionKey(b(value)), { slices: [{ start: BOTTOM, end: TOP }], reversed: false })?.cells.length ?? 0;
 }
 
-async function insert(ops: LocalOperations, key: string, column: string, value: string, timestamp = 1n, cf = 'People'): Promise<void> {
+async function insert(ops: ThriftOperations, key: string, column: string, value: string, timestamp = 1n, cf = 'People'): Promise<void> {
   await ops.insert('Test', b(key), { columnFamily: cf }, { name: b(column), value: b(value), timestamp });
 }
 
@@ -66,19 +73,19 @@ test('an index added to a column family with rows is built before the update set
     await node.ops.insert('Test', b('brief'), { columnFamily: 'People' }, { name: b('name'), value: b('ann'), timestamp: 1n, ttl: 60 });
     await node.engine.flush(); // some rows in SSTables, some in memtables
     for (let i = 0; i < 10; i++) await insert(node.ops, `p${i}`, 'name', 'cy', 5n);
-    assert.throws(() => query(node.ops, 'name', 'ann'), /No indexed columns/);
+    await assert.rejects(() => query(node.ops, 'name', 'ann'), /No indexed columns/);
 
     await node.keeper.updateColumnFamily(people(createRealEnv(), [...BASE_METADATA, NAME_INDEXED]));
     const ann = Array.from({ length: 600 }, (_, i) => i).filter((i) => i % 3 === 0 && i >= 10).map((i) => `p${i}`).sort();
-    assert.deepEqual(query(node.ops, 'name', 'ann'), [...ann, 'brief'].sort());
-    assert.equal(query(node.ops, 'name', 'cy').length, 10);
+    assert.deepEqual(await query(node.ops, 'name', 'ann'), [...ann, 'brief'].sort());
+    assert.equal((await query(node.ops, 'name', 'cy')).length, 10);
     assert.equal(entries(node.keeper, node.engine, 'name', 'ann'), ann.length + 1, 'no entry for the deleted row or the replaced values');
     node.clock.advanceSeconds(61);
     assert.equal(entries(node.keeper, node.engine, 'name', 'ann'), ann.length, 'the entry expires with its TTL cell');
 
     node = await node.restart();
-    assert.deepEqual(query(node.ops, 'name', 'ann'), ann);
-    assert.equal(query(node.ops, 'name', 'bob').length, 400 - 6);
+    assert.deepEqual(await query(node.ops, 'name', 'ann'), ann);
+    assert.equal((await query(node.ops, 'name', 'bob')).length, 400 - 6);
   } finally {
     await node.close();
   }
@@ -111,8 +118,8 @@ async function raceIndexBuild(cf: string, metadata: ColumnDefinitionInput[]): Pr
     for (let i = 1; i < 400; i += 4) edits.push(node.ops.remove('Test', b(`p${i}`), { columnFamily: cf }, 20n));
     await Promise.all([update, ...edits, ...Array.from({ length: 16 }, (_, w) => writer(w))]);
     const ann = Array.from({ length: 400 }, (_, i) => i).filter((i) => i % 4 > 1).map((i) => `p${i}`);
-    assert.deepEqual(query(node.ops, 'name', 'ann', cf), [...ann, ...added].sort());
-    assert.equal(query(node.ops, 'name', 'bob', cf).length, 100);
+    assert.deepEqual(await query(node.ops, 'name', 'ann', cf), [...ann, ...added].sort());
+    assert.equal((await query(node.ops, 'name', 'bob', cf)).length, 100);
     assert.equal(entries(node.keeper, node.engine, 'name', 'ann', cf), ann.length + added.length, 'no stale entries either');
   } finally {
     await node.close();
@@ -136,7 +143,7 @@ test('a crash in the middle of an index build: the next start finishes it', asyn
   const open = (e: Env) => openNodeStorage({ env: e, dataDir: '/data', partitioner, options: { commitlogSync: 'batch' } });
   const a = await open(env);
   await a.keeper.addKeyspace(createKeyspace({ name: 'Test', tables: [{ ...PEOPLE_BASE, columnMetadata: [...BASE_METADATA, NAME_PLAIN] }] }, env.random));
-  const ops = new LocalOperations(a.keeper, a.engine, env, partitioner);
+  const ops = requests(new LocalOperations(a.keeper, a.engine, env, partitioner));
   const rows = 2000;
   for (let i = 0; i < rows; i++) await insert(ops, `p${i}`, 'name', 'ann');
 
@@ -156,7 +163,7 @@ test('a crash in the middle of an index build: the next start finishes it', asyn
   const b2 = await open(fresh);
   try {
     assert.equal(entries(b2.keeper, b2.engine, 'name', 'ann'), rows, 'the start rebuilt the index');
-    assert.equal(query(new LocalOperations(b2.keeper, b2.engine, fresh, partitioner), 'name', 'ann').length, rows);
+    assert.equal((await query(requests(new LocalOperations(b2.keeper, b2.engine, fresh, partitioner)), 'name', 'ann')).length, rows);
     assert.equal(await storedIndexBuilds(b2.engine, fresh), 0, 'and cleared the marker');
   } finally {
     await b2.engine.close();

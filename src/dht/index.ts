@@ -1,3 +1,8 @@
+/**
+ * Partitioners (Murmur3, Random, ByteOrdered, OrderPreserving) producing `DecoratedKey.position` —
+ * the byte string the engine sorts partitions by; `Range`/`Bounds` with wrap-around;
+ * `rangeToPositionIntervals` for token-range scans
+ */
 export * from './token.js';
 export * from './decorated-key.js';
 export * from './position-bound.js';

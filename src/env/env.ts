@@ -6,6 +6,7 @@ import type { Network } from './network.js';
  * the simulated twin (`sim-env.ts`) and a crash can be simulated by dropping unsynced file data.
  *
  * The network (`network.ts`) is the same seam for sockets: real TCP, or in-memory socket pairs.
+ * `processes` answers which process ids are alive, for the data directory's LOCK (`data-dir-lock.ts`).
  *
  * File operations are synchronous except `fsync`, which is asynchronous so that writers keep
  * queueing while a sync is in flight (that is what makes group commit possible).
@@ -71,10 +72,21 @@ export interface FileSystem {
   writeFileSync(path: string, data: Uint8Array): void;
 }
 
+/**
+ * This process and the others on the machine, as far as a data directory's LOCK needs to know:
+ * who we are, and whether the process a LOCK names still runs.
+ */
+export interface Processes {
+  readonly selfPid: number;
+  /** True while a process of that id exists (ours or anyone's: a reused id counts as alive). */
+  isAlive(pid: number): boolean;
+}
+
 export interface Env {
   readonly clock: Clock;
   readonly timers: Timers;
   readonly random: Random;
   readonly fs: FileSystem;
   readonly net: Network;
+  readonly processes: Processes;
 }

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { RealNetwork } from './real-network.js';
-import type { Env, FileStat, FileSystem, OpenFlags, TimerHandle, Timers } from './env.js';
+import type { Env, FileStat, FileSystem, OpenFlags, Processes, TimerHandle, Timers } from './env.js';
 
 const statOf = (s: fs.Stats): FileStat => ({ size: s.size, isDirectory: s.isDirectory(), isFile: s.isFile() });
 
@@ -87,6 +87,19 @@ class RealTimers implements Timers {
   }
 }
 
+/** Signal 0 asks the kernel whether the process exists without touching it. */
+const realProcesses: Processes = {
+  selfPid: process.pid,
+  isAlive(pid: number): boolean {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by another user
+    }
+  },
+};
+
 /** The production `Env`: the OS clock, node timers, crypto randomness, node:fs and node:net. */
 export function createRealEnv(): Env {
   const origin = process.hrtime.bigint();
@@ -103,5 +116,6 @@ export function createRealEnv(): Env {
     random: { next: () => Math.random(), bytes: (n) => randomBytes(n) },
     fs: new RealFileSystem(),
     net: new RealNetwork(),
+    processes: realProcesses,
   };
 }

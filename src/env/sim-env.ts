@@ -3,6 +3,7 @@ import { MemoryFileSystem } from './memory-file-system.js';
 import { SeededRandom } from './seeded-random.js';
 import { SIM_EPOCH_MS, SimClock } from './sim-clock.js';
 import { SimNetwork } from './sim-network.js';
+import { SimProcesses } from './sim-processes.js';
 import { SimTimers } from './sim-timers.js';
 
 /** The simulated `Env` with its concrete parts exposed, so a test can drive time and inject faults. */
@@ -12,6 +13,7 @@ export interface SimEnv extends Env {
   readonly random: SeededRandom;
   readonly fs: MemoryFileSystem;
   readonly net: SimNetwork;
+  readonly processes: SimProcesses;
 }
 
 export interface SimEnvOptions {
@@ -25,9 +27,9 @@ export interface SimEnvOptions {
 
 /**
  * A deterministic `Env`: manual clock, queued timers, seeded randomness, an in-memory,
- * crash-simulating file system and an in-process network. The same seed replays the same run. The
- * file system draws from its own fork of the seed, so adding a random draw elsewhere does not
- * change crash outcomes.
+ * crash-simulating file system, an in-process network and a simulated process table. The same
+ * seed replays the same run. The file system draws from its own fork of the seed, so adding a
+ * random draw elsewhere does not change crash outcomes.
  */
 export function createSimEnv(seed: number, options: SimEnvOptions = {}): SimEnv {
   const random = new SeededRandom(seed);
@@ -38,5 +40,5 @@ export function createSimEnv(seed: number, options: SimEnvOptions = {}): SimEnv 
     maxSegmentBytes: options.netMaxSegmentBytes,
     random: options.netMaxSegmentBytes === undefined ? undefined : random.fork(),
   });
-  return { clock, timers, random, fs, net };
+  return { clock, timers, random, fs, net, processes: new SimProcesses() };
 }

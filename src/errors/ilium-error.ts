@@ -31,6 +31,21 @@ export class ConfigurationError extends IliumError {
   }
 }
 
+/**
+ * A data directory another live process holds (its LOCK names the process): a node, another
+ * `open()`, or an `open()` of this very process not yet closed. `remedy` tells what to do instead.
+ */
+export class DataDirectoryInUseError extends ConfigurationError {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+    readonly lockFile: string,
+    remedy: string,
+  ) {
+    super(`data directory ${dataDir} is in use by process ${pid} (its LOCK file ${lockFile}); ${remedy}`);
+  }
+}
+
 /** Data on disk failed its checksum or grammar. The engine refuses it rather than serve it. */
 export class CorruptionError extends IliumError {
   readonly file: string;

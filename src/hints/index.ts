@@ -1,3 +1,16 @@
+/**
+ * Hinted handoff on the coordinator's side (imports util/errors/env and net's logger type only):
+ * - `hint-record.ts` (the file grammar: length + CRC of the length + CRC of the body, so damage is
+ *   told from a torn tail; payloads are opaque serialized mutations with created/expiry times),
+ * - `hints-file-reader.ts` (record by record from any boundary: hint / end / torn / damaged),
+ * - `hints-store.ts` (a folder per target host id, append-only `<seq>.hints` files written through
+ *   at once, fsynced by `flush()` every hints_flush_period_in_ms, rotated at
+ *   max_hints_file_size_in_mb, sealed for delivery, deleted when delivered),
+ * - `hints-dispatcher.ts` (oldest first, one acknowledged delivery at a time, throttled in bytes
+ *   per second, expired hints skipped, resumes where a failed run stopped),
+ * - `hints-service.ts` (`HintsService`: `hint()` refuses past max_hint_window_in_ms or when
+ *   disabled, delivery on `onAlive` and by a periodic sweep, stats)
+ */
 export * from './hint-record.js';
 export * from './hints-file-reader.js';
 export * from './hints-store.js';

@@ -1,6 +1,7 @@
 /**
  * Cassandra's GossipingPropertyFileSnitch: this node's data center and rack come from its
- * cassandra-rackdc.properties (`rackdc-properties.ts`) and are what gossip announces for it;
+ * cassandra-rackdc.properties (`rackdc-properties.ts`, or the configured names standing in for it:
+ * `node-location.ts`) and are what gossip announces for it;
  * every other node's location is what that node announced, looked up through `gossiped` (the
  * gossip layer, above this one, supplies the function). A node that has announced nothing yet
  * is placed in UNKNOWN_DC / UNKNOWN_RACK, as Cassandra does without a topology-file fallback.
@@ -9,7 +10,6 @@
  * address; it does not change placement.
  */
 import type { Endpoint } from './endpoint.js';
-import type { RackDcProperties } from './rackdc-properties.js';
 import type { Location, Snitch } from './snitch.js';
 
 export const UNKNOWN_LOCATION: Location = Object.freeze({ datacenter: 'UNKNOWN_DC', rack: 'UNKNOWN_RACK' });
@@ -20,18 +20,18 @@ export type GossipedLocation = (endpoint: Endpoint) => Partial<Location> | undef
 export class GossipingPropertyFileSnitch implements Snitch {
   readonly name = 'GossipingPropertyFileSnitch';
   private readonly own: Location;
+  /** prefer_local=true: messaging reaches same-DC peers on their internal address. */
 
   constructor(
     readonly local: Endpoint,
-    readonly properties: RackDcProperties,
+    own: Location & { readonly preferLocal: boolean },
     private readonly gossiped: GossipedLocation,
   ) {
-    this.own = Object.freeze({ datacenter: properties.datacenter, rack: properties.rack });
+    this.own = Object.freeze({ datacenter: own.datacenter, rack: own.rack });
+    this.preferLocal = own.preferLocal;
   }
 
-  get preferLocal(): boolean {
-    return this.properties.preferLocal;
-  }
+  readonly preferLocal: boolean;
 
   /** The data center and rack this node announces in gossip. */
   announced(): Location {

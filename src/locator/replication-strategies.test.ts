@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { InvalidRequestError } from '../errors/index.js';
+import { ConfigurationError, InvalidRequestError } from '../errors/index.js';
 import { createReplicationStrategy } from './create-replication-strategy.js';
 import type { Endpoint } from './endpoint.js';
 import { KeyspacePlacement } from './placement.js';
@@ -23,6 +23,7 @@ import {
 const simple = (rf: number) => createReplicationStrategy({ class: 'SimpleStrategy', options: { replication_factor: rf } }, ep(1));
 const nts = (options: Record<string, number>) => createReplicationStrategy({ class: 'NetworkTopologyStrategy', options }, ep(1));
 const invalid = (re: RegExp) => (e: unknown) => e instanceof InvalidRequestError && re.test(e.message);
+const configError = (re: RegExp) => (e: unknown) => e instanceof ConfigurationError && re.test(e.message);
 
 /** dc1: ep1 ep2 in r1, ep3 ep4 in r2; dc2: ep5 ep6 in r1, ep7 ep8 in r2; interleaved on the ring. */
 function twoDcRing() {
@@ -92,9 +93,11 @@ test('checks against the ring: replication_factor expanded, unknown data centers
   const known = ['dc1', 'dc2'];
   const expanded = prepareReplicationForRing({ class: 'NetworkTopologyStrategy', options: { replication_factor: 3, dc2: 1 } }, known, 'ks');
   assert.deepEqual(expanded.options, { dc1: '3', dc2: '1' });
-  assert.throws(() => prepareReplicationForRing({ class: 'NetworkTopologyStrategy', options: { dc9: 1 } }, known, 'ks'), invalid(/Unrecognized strategy option \{dc9\} passed to NetworkTopologyStrategy for keyspace ks/));
-  assert.throws(() => prepareReplicationForRing({ class: 'NetworkTopologyStrategy' }, known, 'ks'), invalid(/at least one datacenter/));
-  assert.throws(() => prepareReplicationForRing({ class: 'NetworkTopologyStrategy', options: { replication_factor: 2 } }, [], 'ks'), invalid(/at least one datacenter/));
+  // Cassandra 4.0's exact message, as a ConfigurationException; a known DC beside it does not help.
+  assert.throws(() => prepareReplicationForRing({ class: 'NetworkTopologyStrategy', options: { dc9: 1 } }, known, 'ks'), (e: unknown) => e instanceof ConfigurationError && e.message === 'Unrecognized strategy option {dc9} passed to NetworkTopologyStrategy for keyspace ks');
+  assert.throws(() => prepareReplicationForRing({ class: 'NetworkTopologyStrategy', options: { dc1: 1, nosuchdc: 1 } }, known, 'ks'), configError(/\{nosuchdc\}/));
+  assert.throws(() => prepareReplicationForRing({ class: 'NetworkTopologyStrategy' }, known, 'ks'), configError(/^Configuration for at least one datacenter must be present$/));
+  assert.throws(() => prepareReplicationForRing({ class: 'NetworkTopologyStrategy', options: { replication_factor: 2 } }, [], 'ks'), configError(/at least one datacenter/));
   assert.deepEqual(prepareReplicationForRing({ class: 'SimpleStrategy', options: { replication_factor: 2 } }, [], 'ks').options, { replication_factor: '2' });
 });
 

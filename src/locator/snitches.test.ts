@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigurationError } from '../errors/index.js';
 import { createSnitch } from './create-snitch.js';
+import { resolveNodeLocation } from './node-location.js';
 import type { Endpoint } from './endpoint.js';
 import { GossipingPropertyFileSnitch, UNKNOWN_LOCATION } from './gossiping-property-file-snitch.js';
 import { sortByProximity } from './proximity.js';
@@ -50,14 +51,37 @@ test('GossipingPropertyFileSnitch: itself from the file, others from gossip, UNK
   assert.deepEqual(s.location(ep(4)), { datacenter: 'dc1', rack: 'r2' }, 'answers follow gossip');
 });
 
-test('createSnitch by short or full name; unknown names and a missing rackdc file refused', () => {
-  const inputs = { local: ep(1), gossiped: () => undefined };
-  assert.equal(createSnitch('SimpleSnitch', inputs).name, 'SimpleSnitch');
+test('createSnitch by short or full name places this node where resolveNodeLocation says; unknown names refused', () => {
+  const inputs = { local: ep(1), location: { datacenter: 'dc1', rack: 'r1', preferLocal: false }, gossiped: () => undefined };
+  const simple = createSnitch('SimpleSnitch', inputs);
+  assert.equal(simple.name, 'SimpleSnitch');
+  assert.deepEqual(simple.location(ep(7)), { datacenter: 'dc1', rack: 'r1' }, 'SimpleSnitch: everyone in the one configured place');
   assert.equal(createSnitch('org.apache.cassandra.locator.SimpleSnitch', inputs).name, 'SimpleSnitch');
-  const g = createSnitch('GossipingPropertyFileSnitch', { ...inputs, rackDcProperties: 'dc=east\nrack=a' });
+  const g = createSnitch('GossipingPropertyFileSnitch', { ...inputs, location: resolveNodeLocation({ endpoint_snitch: 'GossipingPropertyFileSnitch', data_center: null, rack: null }, 'dc=east\nrack=a') });
   assert.deepEqual(g.location(ep(1)), { datacenter: 'east', rack: 'a' });
-  assert.throws(() => createSnitch('GossipingPropertyFileSnitch', inputs), /needs cassandra-rackdc\.properties/);
+  assert.deepEqual(g.location(ep(2)), UNKNOWN_LOCATION);
   assert.throws(() => createSnitch('Ec2Snitch', inputs), (e: unknown) => e instanceof ConfigurationError && /Unknown endpoint_snitch 'Ec2Snitch'/.test(e.message));
+});
+
+test('resolveNodeLocation: one data center and rack per node from config and snitch', () => {
+  const at = (snitch: string, dc: string | null, rack: string | null, file?: string) => {
+    const l = resolveNodeLocation({ endpoint_snitch: snitch, data_center: dc, rack }, file);
+    return [l.datacenter, l.rack, l.preferLocal];
+  };
+  // SimpleSnitch: Cassandra's names unless renamed; a rackdc file is not read.
+  assert.deepEqual(at('SimpleSnitch', null, null), ['datacenter1', 'rack1', false]);
+  assert.deepEqual(at('SimpleSnitch', 'dc1', null), ['dc1', 'rack1', false]);
+  assert.deepEqual(at('org.apache.cassandra.locator.SimpleSnitch', 'dc1', 'r2', 'dc=other\nrack=x'), ['dc1', 'r2', false]);
+  // GossipingPropertyFileSnitch: the file, the keys standing in without one, agreeing keys allowed.
+  assert.deepEqual(at('GossipingPropertyFileSnitch', null, null, 'dc=east\nrack=a\nprefer_local=true'), ['east', 'a', true]);
+  assert.deepEqual(at('GossipingPropertyFileSnitch', 'dc1', 'r1'), ['dc1', 'r1', false]);
+  assert.deepEqual(at('GossipingPropertyFileSnitch', null, null), ['datacenter1', 'rack1', false]);
+  assert.deepEqual(at('GossipingPropertyFileSnitch', 'east', null, 'dc=east\nrack=a'), ['east', 'a', false]);
+  // Both set and disagreeing: refused, naming both.
+  assert.throws(() => at('GossipingPropertyFileSnitch', 'dc1', null, 'dc=east\nrack=a'), (e: unknown) => e instanceof ConfigurationError && e.message === 'cassandra.yaml says data_center: dc1 but cassandra-rackdc.properties says dc=east; set one of them, or make them agree');
+  assert.throws(() => at('GossipingPropertyFileSnitch', null, 'r9', 'dc=east\nrack=a'), (e: unknown) => e instanceof ConfigurationError && /rack: r9 .* rack=a/.test(e.message));
+  assert.throws(() => at('GossipingPropertyFileSnitch', null, null, 'rack=a'), /DC or rack not found/);
+  assert.throws(() => at('PropertyFileSnitch', null, null), (e: unknown) => e instanceof ConfigurationError && /Unknown endpoint_snitch/.test(e.message));
 });
 
 test('sortByProximity: self, same rack, same data center, then the rest; stable within a tier', () => {

@@ -1,6 +1,19 @@
 /**
  * Cassandra's comparator/validator types: order, validation, text, JS values and the
  * byte-comparable encodings the storage engine sorts by.
+ *
+ * One file per Cassandra type (`AbstractType`: compare, validate, to/from string,
+ * compose/decompose, **byte-comparable** encoding — grammar in `byte-comparable.ts`); the CQL
+ * structured types — `list-type.ts`,
+ * - `set-type.ts`,
+ * - `map-type.ts` over `collection-type.ts`,
+ * - `tuple-type.ts` and `user-type.ts` over `abstract-tuple-type.ts` — frozen or multi-cell
+ *   (`structured-type.ts`: cell path/value types; `frozen-type.ts`: the FrozenType(…) naming),
+ *   framed as the native protocol does (`value-sequence.ts`), printed and read as CQL literals
+ *   (`cql-literal.ts`);
+ * - `type-parser.ts` (class names, parameterised types, CQL types with user types through a
+ *   resolver);
+ * - `timeuuid.ts` (generation, min/max per instant)
  */
 export * from './abstract-type.js';
 export * from './base-type.js';

@@ -1,6 +1,15 @@
 /**
  * Schema definitions: keyspaces and column families, their validation, the immutable Schema
  * snapshot, the persisted JSON form, and loaders for the seeds' JSON and XML schema files.
+ *
+ * Keyspace and column-family definitions (Standard/Super, comparators, validators, column metadata
+ * with KEYS indexes, gc_grace, default TTL; CQL table options `table-params.ts`, CQL index
+ * definitions `index-def.ts`, dropped columns `dropped-column.ts`; user types of a keyspace and
+ * their uses `user-types.ts`; a definition back as its input `column-family-input.ts`), their
+ * validation (typed errors), the immutable `Schema` snapshot and its add/update/drop operations,
+ * the schema version, canonical JSON, the seeds' two schema forms (`json-schema-loader.ts`,
+ * `xml-schema-loader.ts`), and `planSchemaLoad` (what a schema file adds to a live schema, checked
+ * whole on a snapshot first)
  */
 export * from './already-exists-error.js';
 export * from './schema-names.js';

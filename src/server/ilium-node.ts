@@ -10,8 +10,10 @@
  * seeds; it joins the ring as NORMAL with its tokens and keeps the schema in agreement). Schema
  * changes made over Thrift are announced to CQL clients as events, and so are ring changes
  * (TOPOLOGY_CHANGE NEW_NODE / REMOVED_NODE, STATUS_CHANGE UP / DOWN); system.peers lists the
- * ring's other members from gossip. Client data calls go to the coordinator (`StorageProxy`)
- * over that ring; until it is switched in they are refused as Unavailable (switchable-data-store.ts).
+ * ring's other members from gossip. Every request — CQL, and the Thrift calls translated into the
+ * same reads and writes (ThriftOperations) — goes through one DataStore: the coordinator
+ * (StorageProxy), which reaches the replicas at the request's consistency level; until it is
+ * switched in, requests are refused as Unavailable (switchable-data-store.ts).
  * `close()` announces the shutdown to peers and stops messaging, stops both client servers
  * (connections flush what they queued), then flushes and closes the engine. Nothing here is
  * global: many nodes can live in one process, each on its own Env.
@@ -19,8 +21,8 @@
 import { resolve } from 'node:path';
 import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties } from '../config/index.js';
 import { createCqlContext } from '../cql/create-cql-context.js';
-import { CQL_VERSION, type CqlContext, DEFAULT_DATA_CENTER, DEFAULT_RACK, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
-import { LocalOperations, openNodeStorage, type SchemaKeeper } from '../db/index.js';
+import { CQL_VERSION, type CqlContext, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
+import { LocalOperations, openNodeStorage, type SchemaKeeper, ThriftOperations } from '../db/index.js';
 import { type Partitioner, createPartitioner } from '../dht/index.js';
 import { type Env, type NetAddress, type TimerHandle, createRealEnv } from '../env/index.js';
 import { ConfigurationError, InvalidRequestError } from '../errors/index.js';
@@ -48,7 +50,7 @@ import { BatchlogReplayer } from '../service/batchlog/batchlog-replay.js';
 import { PaxosStateTable } from '../db/paxos-table.js';
 import { BatchlogTable } from '../db/batchlog-table.js';
 import { RowLocks } from '../db/operations/row-locks.js';
-import { type Endpoint, endpoint, endpointHost } from '../locator/index.js';
+import { type Endpoint, type Location, endpoint, endpointHost, resolveNodeLocation } from '../locator/index.js';
 import { StageStats } from '../net/index.js';
 import { SwitchableDataStore, requiredReplicasOf } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
@@ -65,6 +67,8 @@ export interface IliumNodeOptions {
   readonly processor?: QueryProcessorOptions;
   /** system.local, system.peers, system_schema.*: made from the node's context. */
   readonly virtualTables?: (ctx: CqlContext) => VirtualTables;
+  /** The text of the node's cassandra-rackdc.properties, when it has one (GossipingPropertyFileSnitch reads it). */
+  readonly rackDcProperties?: string;
   /** Messaging and gossip tunables beyond the config (tests). */
   readonly cluster?: Pick<StorageServiceOptions, 'messaging' | 'gossip' | 'loadIntervalMs'>;
 }
@@ -104,6 +108,8 @@ export class IliumNode {
     const log = opts.log ?? SILENT_LOGGER;
     const dataDir = resolve(config.data_file_directories[0]!);
     const partitioner = createPartitioner(config.partitioner);
+    // One data centre and rack for this node, whatever asks (node-location.ts): refused here, before any file is touched.
+    const location = resolveNodeLocation(config, opts.rackDcProperties);
     warnAboutIgnoredSettings(config, dataDir, log);
     const bootstraps = shouldBootstrap(config);
     let identity = loadNodeIdentity(env, dataDir, partitioner, config.cluster_name, config.num_tokens, bootstraps, config.initial_token ?? undefined);
@@ -118,17 +124,17 @@ export class IliumNode {
     try {
       const ops = new LocalOperations(keeper, engine, env, partitioner);
       let nativePort = config.native_transport_port;
-      const nodeInfo = (): NodeInfo => describeNode(config, partitioner, identity, nativePort);
+      const nodeInfo = (): NodeInfo => describeNode(config, location, partitioner, identity, nativePort);
       const properties = opts.properties ?? DEFAULT_SYSTEM_PROPERTIES;
       const local = new LocalDataStore(ops.ctx);
       // Unavailable until membership runs, then the coordinator (switchable-data-store.ts).
       const self = endpoint(`${config.listen_address}:${config.storage_port}`);
-      const switchable = new SwitchableDataStore(requiredReplicasOf((ks) => keeper.schema.keyspace(ks)?.replication, self, config.data_center || DEFAULT_DATA_CENTER));
+      const switchable = new SwitchableDataStore(requiredReplicasOf((ks) => keeper.schema.keyspace(ks)?.replication, self, location.datacenter));
       const data = dataStoreOf(switchable, properties, config);
       const rpcHost = config.broadcast_rpc_address ?? config.rpc_address;
       const stages = new StageStats();
       const svc = new StorageService({
-        env, config, partitioner, keeper, dataDir,
+        env, config, location, partitioner, keeper, dataDir,
         hostId: uuidText(identity.hostId),
         tokens: identity.tokens,
         releaseVersion: RELEASE_VERSION,
@@ -165,9 +171,11 @@ export class IliumNode {
         const idl = loadCassandraIdl();
         const authenticator = authenticatorOf(config.authenticator);
         const logger = transportLogger(log, 'thrift');
+        // The 0.7 calls become the reads and writes CQL makes, through the same DataStore (the coordinator).
+        const requests = new ThriftOperations({ ...ops.ctx, store: ctx.data });
         thriftServer = new ThriftServer(env, (client) => {
           const session = new ThriftSession({
-            env, keeper, ops, partitioner, node: nodeInfo, authenticator, client,
+            env, keeper, ops: requests, engine, partitioner, node: nodeInfo, authenticator, client,
             timestamps: ctx.timestamps, data: ctx.data,
             schemaVersions: () => svc.schemaVersions(),
             ring: (keyspace) => {
@@ -427,11 +435,11 @@ export function storageOptionsOf(config: NodeConfig): Partial<StorageOptions> {
   };
 }
 
-function describeNode(config: NodeConfig, partitioner: Partitioner, identity: NodeIdentity, nativePort: number): NodeInfo {
+function describeNode(config: NodeConfig, location: Location, partitioner: Partitioner, identity: NodeIdentity, nativePort: number): NodeInfo {
   return {
     clusterName: config.cluster_name,
-    dataCenter: config.data_center || DEFAULT_DATA_CENTER,
-    rack: config.rack || DEFAULT_RACK,
+    dataCenter: location.datacenter,
+    rack: location.rack,
     partitionerClass: partitioner.fullName,
     releaseVersion: RELEASE_VERSION,
     cqlVersion: CQL_VERSION,

@@ -1,4 +1,33 @@
-/** The server layer: the query processor behind the CQL transport, and the node's composition root. */
+/**
+ * The server layer: the query processor behind the CQL transport, and the node's composition root.
+ *
+ * The query processor behind the transport (`query-processor.ts`, a `CqlRequestHandler`;
+ * `query-session.ts`: one session per connection, its keyspace, QUERY/PREPARE/EXECUTE/BATCH):
+ * prepared statements in a bounded LRU by Cassandra's statement id (`statement-id.ts`,
+ * `prepared-statements.ts`: bound again after a schema change, UNPREPARED when their metadata
+ * changed), bound simple statements by keyspace + text (`statement-cache.ts`), named/unset values →
+ * `QueryOptions` (`query-values.ts`), `CqlResult` → RESULT and AbstractType → protocol type
+ * (`result-messages.ts`, `type-spec.ts`), schema changes published as events, BATCH through the CQL
+ * layer's `executeBatch` (`batch-executor.ts`); the `-D` test hooks (`fail-writes-data-store.ts`: a
+ * DataStore decorator failing writes to one keyspace with WRITE_FAILURE;
+ * `custom-payload-mirroring.ts`: Cassandra's CustomPayloadMirroringQueryHandler over the
+ * processor); the composition root `ilium-node.ts` (`IliumNode.start(config)`: storage, operations,
+ * CQL context, processor, CQL server, Thrift server, then the `StorageService` (membership;
+ * `node.storage`): system.peers from gossip, TOPOLOGY_CHANGE / STATUS_CHANGE and merged-schema
+ * events through the processor's `announceClusterEvent` / `announceSchemaChange`; `drain()` and
+ * `close()` stop it first (announced shutdown, messaging closed), then the client servers, then
+ * flush; works on a SimEnv too, several nodes in one process — `test/support/ring-sim.ts`, and the
+ * simulation's nodes (`test/sim/sim-ring.ts`) are built by it; client data calls go through
+ * `switchable-data-store.ts`: UnavailableError (required = blockFor of the level, alive 0,
+ * "starting") until the coordinator is switched in, never a local answer) with the
+ * identity kept in the data dir (`node-identity.ts`: host id, tokens — `num_tokens` random ones for
+ * a new node, an existing identity keeps its own — cluster name, partitioner — a mismatch refuses
+ * to start),
+ * - `gossip-generation.ts` (the generation, one higher than the last start's when the clock has not
+ *   moved past it),
+ * - `node-load.ts` (SSTable bytes: LOAD and nodetool);
+ * - `node-logger.ts` (structured events)
+ */
 export * from './batch-executor.js';
 export * from './lru-cache.js';
 export * from './prepared-statements.js';

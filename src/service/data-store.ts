@@ -5,7 +5,8 @@
  * interface, so statements never change. It lives in the service layer, below the CQL layer, which
  * re-exports it. Virtual tables (system.local, system_schema.*) are served by their own store.
  * Secondary index entries are read (and stale ones removed) per index partition: on a cluster each
- * replica indexes its own data, and the coordinator would ask each for its token ranges.
+ * replica indexes its own data, so the coordinator asks each token range's replicas, at the
+ * consistency level, for their entries of that range (coordinator/index-executor.ts).
  *
  * Reads take the engine's SliceQuery (name slices, direction, cell and row limits) and return the
  * engine's PartitionResult; range scans go by partitioner position. Writes are partition updates,
@@ -83,8 +84,11 @@ export interface DataStore {
   cas<T>(cf: ColumnFamilyDef, key: Buffer, levels: CasLevels, decide: CasDecide<T>): Promise<T>;
   truncate(cf: ColumnFamilyDef): Promise<void>;
   /**
-   * Entries of one partition of a CQL secondary index of `cf` (db/cql-index: the partition key is
-   * the indexed value, entry names the base rows); null when it holds none.
+   * Entries of one partition of a secondary index of `cf` — a CQL index (db/cql-index) or a Thrift
+   * KEYS index: the partition key is the indexed value, entry names start with the base rows'
+   * positions — in name (token) order, at most `cellLimit` live ones; null when there are none.
+   * `truncated`: the limit was reached, more may follow. On a cluster the query reads forward
+   * without a group limit.
    */
   readIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null>;
   /**

@@ -1,13 +1,15 @@
 /**
- * The DataStore of a single node: reads and writes go straight to the local engine through the
- * 0.7 operations' context (so KEYS indexes of Thrift-made column families stay maintained when
- * CQL writes to them). Consistency levels are accepted and ignored: one node holds every replica.
+ * The DataStore of this node's own data: reads and writes go straight to the local engine through
+ * the replica-side context (LocalOperations: KEYS and CQL indexes maintained on every write,
+ * whatever interface made it). The coordinator (storage-proxy.ts) serves this node's replica with
+ * it and checks consistency levels before; called alone (embedded), it holds every replica and
+ * the level is moot.
  */
 import { queryableIndexesOf } from '../db/cql-index/cql-index.js';
 import { removeStaleEntries } from '../db/cql-index/stale-entries.js';
 import { TableLayout } from '../db/cql-layout/table-layout.js';
 import type { OperationContext } from '../db/operations/index.js';
-import { truncateWithIndexes, writeRows } from '../db/operations/index.js';
+import { keysIndexDef, truncateWithIndexes, writeRows } from '../db/operations/index.js';
 import { InvalidRequestError } from '../errors/index.js';
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
 import type { Cell } from '../storage/model/index.js';
@@ -60,8 +62,7 @@ export class LocalDataStore implements DataStore {
 
   readIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, query: SliceQuery, _cl: unknown, nowSec: number): Promise<PartitionResult | null> {
     try {
-      const found = this.index(cf, index);
-      return Promise.resolve(this.ops.engine.read(found.index.table.id, indexKey, query, nowSec));
+      return Promise.resolve(this.ops.engine.read(this.indexTableId(cf, index), indexKey, query, nowSec));
     } catch (e) {
       return Promise.reject(e);
     }
@@ -83,9 +84,26 @@ export class LocalDataStore implements DataStore {
     const cql = this.ops.cqlIndexesOf(cf);
     const all = cql?.indexes ?? queryableIndexesOf(cf);
     const i = all.find((x) => x.def.name === index.name);
-    if (i === undefined || !this.ops.engine.tableIds().includes(i.table.id)) {
-      throw new InvalidRequestError(`Index ${index.name} on ${cf.keyspace}.${cf.name} does not exist (any more)`);
-    }
+    if (i === undefined || !this.live(i.table.id)) throw this.noIndex(cf, index);
     return { index: i, layout: cql?.layout ?? new TableLayout(cf) };
+  }
+
+  /**
+   * The table of any index of `cf` by name: a CQL index, or a KEYS index of a Thrift column family
+   * also when its CQL view has no column for it (a dynamic column family: get_indexed_slices).
+   */
+  private indexTableId(cf: ColumnFamilyDef, index: IndexDef): string {
+    const cql = (this.ops.cqlIndexesOf(cf)?.indexes ?? queryableIndexesOf(cf)).find((x) => x.def.name === index.name);
+    const id = cql?.table.id ?? this.ops.indexesOf(cf).find((k) => keysIndexDef(cf, k).name === index.name)?.table.id;
+    if (id === undefined || !this.live(id)) throw this.noIndex(cf, index);
+    return id;
+  }
+
+  private live(tableId: string): boolean {
+    return this.ops.engine.tableIds().includes(tableId);
+  }
+
+  private noIndex(cf: ColumnFamilyDef, index: IndexDef): InvalidRequestError {
+    return new InvalidRequestError(`Index ${index.name} on ${cf.keyspace}.${cf.name} does not exist (any more)`);
   }
 }

@@ -103,7 +103,8 @@ test('too few live replicas for SERIAL (or for the commit level) is UnavailableE
   c.liveness.markUp(others[0]!);
   c.liveness.markUp(others[1]!);
   assert.equal(await simAwait(c.env, readRegister(c, 0, 'k', 'SERIAL')), 'one');
-  await assert.rejects(simAwait(c.env, c.node(0).proxy.scan(c.cf, undefined, undefined, WHOLE, 10, 'SERIAL', c.nowSec())), /may only be requested for one partition at a time/);
+  // A scan at SERIAL is a range read at QUORUM's count (Cassandra 4.0): served with every replica up.
+  assert.equal((await simAwait(c.env, c.node(0).proxy.scan(c.cf, undefined, undefined, WHOLE, 10, 'SERIAL', c.nowSec()))).length, 1);
   await c.close();
 });
 

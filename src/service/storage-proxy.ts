@@ -9,14 +9,20 @@
  * (batchlog/coordinate-logged-batch.ts), replayed by them if this node dies midway.
  * Compare-and-set (`cas`, conditional statements) and reads at SERIAL / LOCAL_SERIAL run Paxos
  * (paxos/coordinate-cas.ts, paxos/serial-read.ts) on a ring of more than one node; on one node,
- * the local store's lock as before.
+ * the local store's lock as before. Scans at SERIAL are range reads counting replicas as QUORUM
+ * does (Cassandra 4.0). Every read checks its level against the keyspace's replicas on any ring
+ * size, a ring of one node included.
+ *
+ * Secondary index reads (`readIndex`: CQL indexes, Thrift KEYS indexes) walk the ring's token
+ * ranges, asking each range's replicas at the level for their own entries (each replica indexes
+ * only its data); stale entries go back to their base rows' replicas (coordinator/index-executor.ts).
  *
  * Not coordinated yet, by design for this step:
  * - `withPartitionLock` locks on this node only. Read-modify-write outside Paxos (counters, list
  *   index assignment) is serialised only among requests this node coordinates.
- * - `readIndex` / `cleanIndex` (CQL secondary indexes) need every replica's local index for its
- *   token ranges; on a ring of more than one node they refuse with InvalidRequestError.
  * - TRUNCATE needs every node of the ring (joining ones too) alive (UnavailableError at ALL otherwise).
+ * - An index still being built on some replica (CREATE INDEX on a table with rows) is refused
+ *   only by the coordinator's own build state; a replica still building answers what it has.
  * - A range page travels as one message: a page larger than the internode frame limit fails
  *   (callers page with modest partition limits, as the CQL layer does).
  */
@@ -30,9 +36,10 @@ import type { Cell } from '../storage/model/index.js';
 import type { ApplyOptions, CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
 import { addressOf } from './coordinator/endpoint-address.js';
 import type { ProxyDeps } from './coordinator/proxy-deps.js';
+import { coordinateIndexClean, coordinateIndexRead } from './coordinator/index-executor.js';
 import { coordinateScan } from './coordinator/range-executor.js';
 import { coordinateRead, coordinateReads } from './coordinator/read-executor.js';
-import { selectionInputs } from './coordinator/replica-selection.js';
+import { selectionInputs, uniformReadTargets } from './coordinator/replica-selection.js';
 import { collect, CollectTimeout } from './coordinator/response-collector.js';
 import { type HintSink, type LivenessOracle, NO_HINTS, type RingProvider } from './coordinator/seams.js';
 import { DEFAULT_STORAGE_PROXY_OPTIONS, type StorageProxyOptions } from './coordinator/storage-proxy-options.js';
@@ -91,12 +98,20 @@ export class StorageProxy implements DataStore {
   }
 
   readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: Consistency, nowSec: number): Promise<(PartitionResult | null)[]> {
-    if (isSerialConsistency(cl) && this.multiNode()) return Promise.all(keys.map((key) => this.read(cf, key, query, cl, nowSec)));
+    if (isSerialConsistency(cl)) {
+      // Cassandra 4.0 (StorageProxy.read of a partition group at SERIAL) refuses more than one
+      // partition, on any ring size.
+      if (keys.length > 1) return Promise.reject(new InvalidRequestError('SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time'));
+      if (this.multiNode()) return Promise.all(keys.map((key) => this.read(cf, key, query, cl, nowSec)));
+    }
     return coordinateReads(this.d, cf, keys, query, cl, nowSec);
   }
 
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {
-    if (isSerialConsistency(cl) && this.multiNode()) return Promise.reject(new InvalidRequestError('SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time'));
+    // A scan at SERIAL / LOCAL_SERIAL is an ordinary range read whose replicas count as QUORUM /
+    // LOCAL_QUORUM do, without Paxos, on any ring size: Cassandra 4.0's PartitionRangeReadCommand.execute
+    // goes straight to StorageProxy.getRangeSlice → RangeCommands.partitions with the level; only
+    // readWithPaxos (single-partition groups) refuses "… one partition at a time".
     return coordinateScan(this.d, cf, from, to, query, partitionLimit, cl, nowSec);
   }
 
@@ -141,21 +156,18 @@ export class StorageProxy implements DataStore {
     }
   }
 
+  /** Each token range's entries from the replicas its level needs (coordinator/index-executor.ts); on one node the local store's. */
   readIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
-    if (this.multiNode()) return Promise.reject(this.indexRefusal(cf, index));
-    return this.d.local.readIndex(cf, index, indexKey, query, cl, nowSec);
+    // At SERIAL an index query is a range read counted as QUORUM counts, as scans are (Cassandra 4.0).
+    return coordinateIndexRead(this.d, cf, index, indexKey, query, cl, nowSec);
   }
 
+  /** Stale entries handed to the replicas of their base rows, best effort (coordinator/index-executor.ts). */
   cleanIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, entries: readonly Cell[]): Promise<void> {
-    if (this.multiNode()) return Promise.resolve(); // best effort by contract; nothing was served from it
-    return this.d.local.cleanIndex(cf, index, indexKey, entries);
+    return coordinateIndexClean(this.d, cf, index, indexKey, entries).catch(() => undefined);
   }
 
   private multiNode(): boolean {
     return this.d.rings.ring().normalEndpoints().length > 1;
-  }
-
-  private indexRefusal(cf: ColumnFamilyDef, index: IndexDef): InvalidRequestError {
-    return new InvalidRequestError(`Secondary index queries (${index.name} on ${cf.keyspace}.${cf.name}) are not supported on a multi-node ring yet`);
   }
 }

@@ -10,7 +10,7 @@ import { openNodeStorage } from '../db/index.js';
 import { Murmur3Partitioner } from '../dht/index.js';
 import { createSimEnv } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
-import { endpoint } from '../locator/index.js';
+import { DEFAULT_LOCATION, endpoint } from '../locator/index.js';
 import { simAwait } from '../../test/support/net-sim.js';
 import { StorageService } from './storage-service.js';
 
@@ -22,6 +22,7 @@ test('a lone node is a ring of one at once; a bad snitch fails cleanly; stop is 
     new StorageService({
       env, partitioner, keeper,
       config: resolveNodeConfig({ data_file_directories: ['/n'], ...more }).config,
+      location: { ...DEFAULT_LOCATION, preferLocal: false },
       hostId: '00000000-0000-4000-8000-000000000001',
       tokens: ['-10', '10'],
       releaseVersion: '4.0.11',

@@ -19,7 +19,7 @@ import type { SchemaKeeper } from '../db/index.js';
 import type { Partitioner, Token } from '../dht/index.js';
 import type { Env, TimerHandle } from '../env/index.js';
 import { type EndpointStateData, gossipedLocation, Gossiper, type GossiperOptions, ringEndpointOf, RingFromGossip, statusOf } from '../gms/index.js';
-import { compareEndpoints, createSnitch, endpoint as ringEndpoint, endpointHost, endpointPort, type Endpoint, type Snitch, type TokenMetadata } from '../locator/index.js';
+import { compareEndpoints, createSnitch, endpoint as ringEndpoint, endpointHost, endpointPort, type Endpoint, type NodeLocation, type Snitch, type TokenMetadata } from '../locator/index.js';
 import { endpoint as netEndpoint, endpointKey, type InetAddressAndPort, type MessagingOptions, type MessagingService, type NetLogger, parseEndpoint, SILENT_NET_LOGGER } from '../net/index.js';
 import { localApplicationStates } from './local-states.js';
 import { MembershipEvents, type MembershipListener } from './membership-events.js';
@@ -33,6 +33,8 @@ export const LOAD_INTERVAL_MS = 60_000;
 export interface StorageServiceOptions {
   readonly env: Env;
   readonly config: NodeConfig;
+  /** Where this node is (`resolveNodeLocation`, decided once at start): placed, gossiped and shown by this name. */
+  readonly location: NodeLocation;
   readonly partitioner: Partitioner;
   /** UUID text. */
   readonly hostId: string;
@@ -127,7 +129,7 @@ export class StorageService {
     const lookup = (ep: InetAddressAndPort) => gossiper.endpointState(ep);
     const snitch = createSnitch(config.endpoint_snitch, {
       local: ringEndpointOf(local),
-      rackDcProperties: `dc=${config.data_center}\nrack=${config.rack}\n`,
+      location: o.location,
       gossiped: gossipedLocation(lookup),
     });
     const events = new MembershipEvents(gossiper, ringEndpointOf(local), config.native_transport_port, (e) => gossiper.isAlive(toNet(e)));
@@ -142,8 +144,8 @@ export class StorageService {
     gossiper.register({ onAlive: (ep) => events.onAlive(ep), onDead: (ep) => events.onDead(ep) });
     gossiper.register(schema);
     gossiper.addLocalApplicationStates(localApplicationStates({
-      dataCenter: config.data_center,
-      rack: config.rack,
+      dataCenter: o.location.datacenter,
+      rack: o.location.rack,
       hostId: o.hostId,
       releaseVersion: o.releaseVersion,
       schemaVersion: o.keeper.schema.version,

@@ -64,8 +64,11 @@ test('a second node on the same data directory refuses to start; a stale lock is
     await new Promise((resolve) => first.on('exit', resolve));
     // The killed node left its LOCK behind; its process is gone, so the next node takes over.
     const third = spawn(process.execPath, [CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    third.stderr.on('data', (d: Buffer) => (log += d.toString()));
     const line = await new Promise<string>((resolve) => third.stdout.once('data', (d: Buffer) => resolve(d.toString())));
     assert.match(line, /Ilium node started/);
+    assert.match(log, new RegExp(`"event":"stale_lock_taken_over".*"previousPid":${first.pid}`), 'the takeover is logged');
     third.kill('SIGTERM');
     assert.equal(await new Promise<number | null>((resolve) => third.on('exit', resolve)), 0);
   } finally {
@@ -142,7 +145,7 @@ test('ilium schema load refuses a directory a running node holds, and changes no
     node.kill('SIGTERM');
     assert.equal(await new Promise<number | null>((resolve) => node.on('exit', resolve)), 0);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, new RegExp(`ConfigurationError: data directory .*/node is in use by process ${node.pid}; a running node holds it: stop that node and run schema load again, or load the schema through the running node`));
+    assert.match(r.stderr, new RegExp(`DataDirectoryInUseError: data directory .*/node is in use by process ${node.pid} \\(its LOCK file .*/node/LOCK\\); a running node holds it: stop that node and run schema load again, or load the schema through the running node`));
     assert.deepEqual(await columnFamilies(`${dir}/node`), {});
   } finally {
     cleanup();

@@ -35,7 +35,7 @@ const USAGE = `usage:
       --partitioner: the one the data is written with (Murmur3Partitioner by default).
   ilium sstable dump <table-dir> <generation>
       Prints an SSTable's partitions as JSON lines.
-  ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] [--fault-injection] | stop [--dir DIR] | status [--dir DIR]
+  ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] [--fault-injection] [--data-center NAME] | stop [--dir DIR] | status [--dir DIR]
       A local development cluster, as ccm makes one: N \`ilium start\` processes on consecutive
       loopback addresses, each with its own data, config and log under DIR (./cluster).
       --fault-injection (testing) sets enable_fault_injection so \`nodetool faults\` works.

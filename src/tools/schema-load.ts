@@ -3,8 +3,8 @@
  * families of a schema file — the seeds' JSON form or their XML storage-conf form — to a node's
  * data directory while no node runs on it. The file is read and validated on its own first, then
  * against the stored schema, so an invalid file changes nothing; existing keyspaces and column
- * families are left unchanged and reported. The directory is opened embedded (the API's `open`)
- * under its LOCK, so a running node is never written behind its back.
+ * families are left unchanged and reported. The directory is opened embedded (the API's `open`),
+ * which takes its LOCK, so a running node is never written behind its back.
  *
  * `--partitioner` must be the one the directory's data is written with (Murmur3Partitioner by
  * default, as for `open`): opening replays unflushed writes, which are ordered by it.
@@ -14,8 +14,7 @@ import { type Ilium, type PartitionerName, type SchemaLoadResult, open } from '.
 import { parseSchemaText } from '../api/schema-text.js';
 import { createPartitioner } from '../dht/index.js';
 import { type Env, createRealEnv } from '../env/index.js';
-import { ConfigurationError, IliumError } from '../errors/index.js';
-import { lockDataDir } from './data-dir-lock.js';
+import { ConfigurationError, DataDirectoryInUseError, IliumError } from '../errors/index.js';
 
 export interface SchemaLoadOptions {
   readonly file: string;
@@ -32,17 +31,21 @@ export async function loadSchemaFile(opts: SchemaLoadOptions, env: Env = createR
   const text = readSchemaFile(env, opts.file);
   checkSchemaText(opts.file, text, env); // the file alone must be valid before the directory is touched
   const dataDir = resolve(opts.dataDir);
-  const unlock = lockDataDir(dataDir, IN_USE_REMEDY);
+  const db = await openOwned(dataDir, env, partitioner);
   try {
-    let db: Ilium | undefined;
-    try {
-      db = await open({ dataDir, env, partitioner });
-      return describe(await db.loadSchema(text), dataDir);
-    } finally {
-      await db?.close();
-    }
+    return describe(await db.loadSchema(text), dataDir);
   } finally {
-    unlock();
+    await db.close();
+  }
+}
+
+/** `open`, with the remedy a schema load's user needs when a node holds the directory. */
+async function openOwned(dataDir: string, env: Env, partitioner: PartitionerName): Promise<Ilium> {
+  try {
+    return await open({ dataDir, env, partitioner });
+  } catch (e) {
+    if (!(e instanceof DataDirectoryInUseError)) throw e;
+    throw new DataDirectoryInUseError(e.dataDir, e.pid, e.lockFile, IN_USE_REMEDY);
   }
 }
 

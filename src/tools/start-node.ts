@@ -1,10 +1,10 @@
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { type LoadedConfig, loadConfigFile, parseSystemProperties, resolveNodeConfig } from '../config/index.js';
-import { createRealEnv } from '../env/index.js';
+import { createRealEnv, lockDataDir } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
+import { RACKDC_FILE_NAME } from '../locator/index.js';
 import { AdminServer, IliumNode, type NodeLogger, createNodeAdmin } from '../server/index.js';
-import { lockDataDir } from './data-dir-lock.js';
 
 export interface StartOptions {
   /** A cassandra.yaml-style file; Cassandra's defaults (and ./data) without one. */
@@ -49,11 +49,14 @@ export async function startNode(opts: StartOptions): Promise<void> {
   const properties = parseSystemProperties(opts.systemProperties ?? []);
   if (ignoredKeys.length > 0) log.warn('config_keys_ignored', { keys: ignoredKeys });
   const dataDir = resolve(config.data_file_directories[0]!);
-  const unlock = lockDataDir(dataDir);
+  const lock = lockDataDir(env, dataDir, 'stop that node or pass another --data');
+  if (lock.staleOwner !== undefined) log.warn('stale_lock_taken_over', { dataDir, lockFile: lock.lockFile, previousPid: lock.staleOwner });
+  const unlock = (): void => lock.release();
   let node: IliumNode;
   let admin: AdminServer | undefined;
   try {
-    node = await IliumNode.start({ config, properties, env, log });
+    const rackDcProperties = readRackDcProperties(opts, env);
+    node = await IliumNode.start({ config, properties, env, log, ...(rackDcProperties === undefined ? {} : { rackDcProperties }) });
     if (config.start_admin) {
       const host = config.admin_address ?? config.listen_address;
       admin = new AdminServer(env, createNodeAdmin(node, env.clock.nowMs()), { host, port: config.admin_port });
@@ -117,6 +120,13 @@ function readConfig(opts: StartOptions, env: ReturnType<typeof createRealEnv>): 
   if (opts.seeds !== undefined) overrides.seeds = opts.seeds;
   if (opts.commitlogSync !== undefined) overrides.commitlog_sync = opts.commitlogSync;
   return opts.configFile === undefined ? resolveNodeConfig(overrides) : loadConfigFile(env.fs, opts.configFile, overrides);
+}
+
+/** cassandra-rackdc.properties beside cassandra.yaml (where Cassandra's conf directory keeps it), when there is one. */
+function readRackDcProperties(opts: StartOptions, env: ReturnType<typeof createRealEnv>): string | undefined {
+  if (opts.configFile === undefined) return undefined;
+  const path = join(dirname(resolve(opts.configFile)), RACKDC_FILE_NAME);
+  return env.fs.existsSync(path) ? env.fs.readFileSync(path).toString('utf8') : undefined;
 }
 
 function formatAddress(host: string, port: number): string {

@@ -12,9 +12,14 @@ import type { Env } from '../../src/env/index.js';
 import { openNodeStorage } from '../../src/db/open-node-storage.js';
 import type { SchemaKeeper } from '../../src/db/system-schema.js';
 import { LocalOperations } from '../../src/db/operations/local-operations.js';
+import { ThriftOperations } from '../../src/db/operations/thrift-operations.js';
+import { LocalDataStore } from '../../src/service/local-data-store.js';
 
 export interface TestNode {
-  ops: LocalOperations;
+  /** The 0.7 operations over this node's local DataStore. */
+  ops: ThriftOperations;
+  /** The replica-side context (engine, indexes, locks). */
+  local: LocalOperations;
   engine: StorageEngine;
   keeper: SchemaKeeper;
   clock: ManualClock;
@@ -62,9 +67,11 @@ function testKeyspace(env: Env) {
 
 async function open(env: Env, dir: string, clock: ManualClock, partitioner: Partitioner, cleanup: () => void): Promise<TestNode> {
   const { engine, keeper } = await openNodeStorage({ env, dataDir: dir, partitioner, options: { commitlogSync: 'batch' } });
-  const ops = new LocalOperations(keeper, engine, env, partitioner);
+  const local = new LocalOperations(keeper, engine, env, partitioner);
+  const ops = new ThriftOperations({ ...local.ctx, store: new LocalDataStore(local.ctx) });
   return {
     ops,
+    local,
     engine,
     keeper,
     clock,

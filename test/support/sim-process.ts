@@ -78,7 +78,7 @@ export function simProcess(shared: SimEnv, skewMs = 0): SimProcess {
   });
   const clock = skewMs === 0 ? shared.clock : shared.clock.skewed(skewMs);
   return {
-    env: { clock, timers: own, random: shared.random, fs, net },
+    env: { clock, timers: own, random: shared.random, fs, net, processes: shared.processes },
     died,
     kill: () => {
       dead = true;

@@ -4,10 +4,11 @@
  * events they publish, and CQL text run against the same data (for Thrift ↔ CQL checks).
  */
 import { createCqlContext } from '../../src/cql/create-cql-context.js';
-import { type CqlContext, type SchemaChangeEvent, newClientState, queryOptions } from '../../src/cql/execution/index.js';
+import { type CqlContext, type DataStore, type SchemaChangeEvent, newClientState, queryOptions } from '../../src/cql/execution/index.js';
 import { parseStatement } from '../../src/cql/parser/index.js';
 import { prepareStatement } from '../../src/cql/prepare.js';
 import { LocalOperations } from '../../src/db/operations/local-operations.js';
+import { ThriftOperations } from '../../src/db/operations/thrift-operations.js';
 import { openNodeStorage } from '../../src/db/open-node-storage.js';
 import type { SchemaKeeper } from '../../src/db/system-schema.js';
 import { type Partitioner, Murmur3Partitioner } from '../../src/dht/index.js';
@@ -29,8 +30,8 @@ export interface ThriftTestNode {
   readonly partitioner: Partitioner;
   /** Every schema change event sessions published, in order. */
   readonly events: SchemaChangeEvent[];
-  /** A new connection's session (no keyspace, not logged in). */
-  session(options?: { authenticator?: Authenticator; tokens?: readonly string[] }): ThriftSession;
+  /** A new connection's session (no keyspace, not logged in); `data` replaces the node's DataStore (a spy, a failing store). */
+  session(options?: { authenticator?: Authenticator; tokens?: readonly string[]; data?: DataStore }): ThriftSession;
   /** A session with `keyspace` set. */
   sessionIn(keyspace: string): Promise<ThriftSession>;
   /** Runs CQL (in `keyspace` when given); rows as objects of composed JS values. */
@@ -73,18 +74,21 @@ export async function openThriftTestNode(partitioner: Partitioner = new Murmur3P
   const ops = new LocalOperations(keeper, engine, t.env, partitioner);
   const cqlContext = createCqlContext({ env: t.env, keeper, ops, partitioner, node: () => TEST_NODE_INFO });
   const events: SchemaChangeEvent[] = [];
-  const session = (options: { authenticator?: Authenticator; tokens?: readonly string[] } = {}): ThriftSession => {
+  const requests = new ThriftOperations({ ...ops.ctx, store: cqlContext.data });
+  const session = (options: { authenticator?: Authenticator; tokens?: readonly string[]; data?: DataStore } = {}): ThriftSession => {
+    const data = options.data ?? cqlContext.data;
     const deps: ThriftSessionDeps = {
       env: t.env,
       keeper,
-      ops,
+      ops: options.data === undefined ? requests : new ThriftOperations({ ...ops.ctx, store: data }),
+      engine,
       partitioner,
       node: () => (options.tokens === undefined ? TEST_NODE_INFO : { ...TEST_NODE_INFO, tokens: options.tokens }),
       authenticator: options.authenticator,
       client: { host: '127.0.0.1', port: 50000 },
       onSchemaChange: (e) => events.push(e),
       timestamps: cqlContext.timestamps,
-      data: cqlContext.data,
+      data,
     };
     return new ThriftSession(deps);
   };

@@ -28,7 +28,7 @@ export async function connectOverThrift(options: ConnectOptions): Promise<Ilium>
     try {
       const partitioner = await connections.call('', 'describe_partitioner', (c) => c.describePartitioner());
       if (options.keyspace !== undefined) await connections.call(options.keyspace, 'set_keyspace', async () => undefined);
-      return new Ilium(new ThriftBackend(connections, createPartitioner(partitioner).name, env.random), env, { raw: options.raw ?? false });
+      return new Ilium(new ThriftBackend(connections, createPartitioner(partitioner).name, env.random, options.consistency ?? 'ONE'), env, { raw: options.raw ?? false });
     } catch (e) {
       await connections.close();
       const typed = fromThriftError(e, 'connect', 'schema', 'ONE');

@@ -17,6 +17,7 @@
 import cassandra from 'cassandra-driver';
 import { createRealEnv } from '../../env/index.js';
 import { InvalidRequestError } from '../../errors/index.js';
+import type { ConsistencyLevel } from '../../db/index.js';
 import { Ilium } from '../ilium.js';
 import { fromDriverError } from './driver-errors.js';
 import { RemoteBackend } from './remote-backend.js';
@@ -38,7 +39,25 @@ export interface ConnectOptions {
   readonly requestTimeoutMs?: number;
   /** 'cql' (the native protocol, the default) or 'thrift' (the 0.7 Thrift API). */
   readonly protocol?: 'cql' | 'thrift';
+  /**
+   * The consistency level of every read and write: Thrift's default ONE over Thrift, the driver's
+   * LOCAL_ONE over CQL, when not given. On a ring, 'QUORUM' reads what 'QUORUM' wrote even with a
+   * replica down.
+   */
+  readonly consistency?: ConsistencyLevel;
 }
+
+/** The driver's name of each level. */
+const DRIVER_CONSISTENCY: Record<ConsistencyLevel, number> = {
+  ONE: cassandra.types.consistencies.one,
+  TWO: cassandra.types.consistencies.two,
+  THREE: cassandra.types.consistencies.three,
+  QUORUM: cassandra.types.consistencies.quorum,
+  LOCAL_QUORUM: cassandra.types.consistencies.localQuorum,
+  EACH_QUORUM: cassandra.types.consistencies.eachQuorum,
+  ALL: cassandra.types.consistencies.all,
+  ANY: cassandra.types.consistencies.any,
+};
 
 export async function connect(options: ConnectOptions): Promise<Ilium> {
   if (options.protocol === 'thrift') return connectOverThrift(options);
@@ -47,6 +66,7 @@ export async function connect(options: ConnectOptions): Promise<Ilium> {
     contactPoints: [...options.contactPoints],
     localDataCenter: options.localDataCenter ?? 'datacenter1',
     ...(options.keyspace === undefined ? {} : { keyspace: options.keyspace }),
+    ...(options.consistency === undefined ? {} : { queryOptions: { consistency: DRIVER_CONSISTENCY[options.consistency] } }),
     ...(options.port === undefined ? {} : { protocolOptions: { port: options.port } }),
     ...(options.credentials === undefined ? {} : { credentials: { ...options.credentials } }),
     socketOptions: { readTimeout: options.requestTimeoutMs ?? 12_000 },

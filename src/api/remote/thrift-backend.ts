@@ -11,7 +11,7 @@
  */
 import { type Random } from '../../env/index.js';
 import { InvalidRequestError } from '../../errors/index.js';
-import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type ColumnWrite, type IndexClause, type KeyRange, type MutationMap, type SlicePredicate, columnWriteMutations } from '../../db/index.js';
+import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type ColumnWrite, type ConsistencyLevel, type IndexClause, type KeyRange, type MutationMap, type SlicePredicate, columnWriteMutations } from '../../db/index.js';
 import { lookupColumnFamily } from '../../db/operations/column-family-lookup.js';
 import { type ColumnFamilyDef, type KeyspaceDef, Schema } from '../../schema/index.js';
 import type { CounterColumn, ThriftColumnOrSuperColumn, ThriftKeySlice } from '../../thrift/service/cassandra-service.js';
@@ -24,9 +24,6 @@ import { sliceResult } from '../result-maps.js';
 import { type CallKind, fromThriftError } from './thrift-errors.js';
 import type { ThriftConnections } from './thrift-connections.js';
 
-/** The consistency level every call sends (the IDL's default, and a single node's only one). */
-const CONSISTENCY = 'ONE';
-
 export class ThriftBackend implements OperationsBackend {
   private cached: Promise<Schema> | undefined;
 
@@ -34,6 +31,8 @@ export class ThriftBackend implements OperationsBackend {
     private readonly connections: ThriftConnections,
     readonly partitionerName: string,
     private readonly random: Random,
+    /** The level every read and write is sent at (ConnectOptions.consistency; the IDL's default ONE). */
+    private readonly consistency: ConsistencyLevel = 'ONE',
   ) {}
 
   // ---- schema -------------------------------------------------------------------------------
@@ -76,18 +75,18 @@ export class ThriftBackend implements OperationsBackend {
   // ---- data ---------------------------------------------------------------------------------
 
   async get(keyspace: string, key: Buffer, path: ColumnPath): Promise<ColumnOrSuperColumn> {
-    return plain(await this.call(keyspace, 'get', 'read', (c) => c.get(key, path)));
+    return plain(await this.call(keyspace, 'get', 'read', (c) => c.get(key, path, this.consistency)));
   }
 
   async getSlice(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate, codec: ColumnFamilyCodec): Promise<Row | SuperRow> {
     const cf = await this.columnFamilyDef(keyspace, parent.columnFamily);
-    const slice = await this.call(keyspace, 'get_slice', 'read', (c) => c.getSlice(key, parent, predicate));
+    const slice = await this.call(keyspace, 'get_slice', 'read', (c) => c.getSlice(key, parent, predicate, this.consistency));
     return sliceResult(codec, slice.map(plain), superLevel(cf, parent));
   }
 
   async multigetSlice(keyspace: string, keys: readonly Buffer[], parent: ColumnParent, predicate: SlicePredicate, codec: ColumnFamilyCodec): Promise<DecodedRow[]> {
     const cf = await this.columnFamilyDef(keyspace, parent.columnFamily);
-    const answer = await this.call(keyspace, 'multiget_slice', 'read', (c) => c.multigetSlice(keys, parent, predicate));
+    const answer = await this.call(keyspace, 'multiget_slice', 'read', (c) => c.multigetSlice(keys, parent, predicate, this.consistency));
     const byKey = new Map<string, ThriftColumnOrSuperColumn[]>();
     for (const [k, columns] of answer) byKey.set(k.toString('hex'), columns);
     const seen = new Set<string>();
@@ -102,21 +101,21 @@ export class ThriftBackend implements OperationsBackend {
   }
 
   getCount(keyspace: string, key: Buffer, parent: ColumnParent, predicate: SlicePredicate): Promise<number> {
-    return this.call(keyspace, 'get_count', 'read', (c) => c.getCount(key, parent, predicate));
+    return this.call(keyspace, 'get_count', 'read', (c) => c.getCount(key, parent, predicate, this.consistency));
   }
 
   async getRangeSlices(keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange, codec: ColumnFamilyCodec): Promise<DecodedRow[]> {
     const cf = await this.columnFamilyDef(keyspace, parent.columnFamily);
-    return decodeRows(codec, cf, parent, await this.call(keyspace, 'get_range_slices', 'read', (c) => c.getRangeSlices(parent, predicate, range)));
+    return decodeRows(codec, cf, parent, await this.call(keyspace, 'get_range_slices', 'read', (c) => c.getRangeSlices(parent, predicate, range, this.consistency)));
   }
 
   async getIndexedSlices(keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate, codec: ColumnFamilyCodec): Promise<DecodedRow[]> {
     const cf = await this.columnFamilyDef(keyspace, parent.columnFamily);
-    return decodeRows(codec, cf, parent, await this.call(keyspace, 'get_indexed_slices', 'read', (c) => c.getIndexedSlices(parent, clause, predicate)));
+    return decodeRows(codec, cf, parent, await this.call(keyspace, 'get_indexed_slices', 'read', (c) => c.getIndexedSlices(parent, clause, predicate, this.consistency)));
   }
 
   insert(keyspace: string, key: Buffer, parent: ColumnParent, column: Column): Promise<void> {
-    return this.call(keyspace, 'insert', 'write', (c) => c.insert(key, parent, column));
+    return this.call(keyspace, 'insert', 'write', (c) => c.insert(key, parent, column, this.consistency));
   }
 
   /** Sent as the batch_mutate it stands for: the node checks it the same way. */
@@ -125,11 +124,11 @@ export class ThriftBackend implements OperationsBackend {
   }
 
   remove(keyspace: string, key: Buffer, path: ColumnPath, timestamp: bigint): Promise<void> {
-    return this.call(keyspace, 'remove', 'write', (c) => c.remove(key, path, timestamp));
+    return this.call(keyspace, 'remove', 'write', (c) => c.remove(key, path, timestamp, this.consistency));
   }
 
   batchMutate(keyspace: string, mutations: MutationMap): Promise<void> {
-    return this.call(keyspace, 'batch_mutate', 'write', (c) => c.batchMutate(mutations));
+    return this.call(keyspace, 'batch_mutate', 'write', (c) => c.batchMutate(mutations, this.consistency));
   }
 
   truncate(keyspace: string, columnFamily: string): Promise<void> {
@@ -175,7 +174,7 @@ export class ThriftBackend implements OperationsBackend {
     try {
       return await this.connections.call(keyspace, method, fn);
     } catch (e) {
-      throw fromThriftError(e, method, kind, CONSISTENCY);
+      throw fromThriftError(e, method, kind, this.consistency);
     }
   }
 }

@@ -2,7 +2,7 @@
 import { InvalidRequestError } from '../../errors/index.js';
 import type { Preparer } from '../execution/index.js';
 import type { AlterKeyspaceStatement } from '../parser/index.js';
-import { asConfigurationError, keyspaceOptions } from './keyspace-options.js';
+import { asConfigurationError, keyspaceOptions, replicationForCluster } from './keyspace-options.js';
 import { applySchemaChange, checkModifiable, schemaStatement } from './schema-statement.js';
 
 export const prepareAlterKeyspace: Preparer<AlterKeyspaceStatement> = (stmt, _parsed, ctx) => {
@@ -15,7 +15,8 @@ export const prepareAlterKeyspace: Preparer<AlterKeyspaceStatement> = (stmt, _pa
         throw new InvalidRequestError(`Keyspace '${stmt.keyspace}' doesn't exist`);
       }
       try {
-        const schema = s.updateKeyspace(stmt.keyspace, { replication: options.replication, durableWrites: options.durableWrites });
+        const replication = options.replication === undefined ? undefined : replicationForCluster(ctx, options.replication, stmt.keyspace);
+        const schema = s.updateKeyspace(stmt.keyspace, { replication, durableWrites: options.durableWrites });
         return { schema, event: { change: 'UPDATED', target: 'KEYSPACE', keyspace: stmt.keyspace } };
       } catch (e) {
         throw asConfigurationError(e);

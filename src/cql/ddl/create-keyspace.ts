@@ -3,17 +3,19 @@ import { InvalidRequestError } from '../../errors/index.js';
 import { AlreadyExistsError, createKeyspace } from '../../schema/index.js';
 import type { Preparer } from '../execution/index.js';
 import type { CreateKeyspaceStatement } from '../parser/index.js';
-import { asConfigurationError, keyspaceOptions } from './keyspace-options.js';
+import { asConfigurationError, keyspaceOptions, replicationForCluster } from './keyspace-options.js';
 import { applySchemaChange, checkModifiable, schemaStatement } from './schema-statement.js';
 
 export const prepareCreateKeyspace: Preparer<CreateKeyspaceStatement> = (stmt, _parsed, ctx) => {
   const options = keyspaceOptions(stmt.properties);
-  if (options.replication === undefined) throw new InvalidRequestError("Missing mandatory option 'replication'");
+  const input = options.replication;
+  if (input === undefined) throw new InvalidRequestError("Missing mandatory option 'replication'");
   return schemaStatement('createKeyspace', () => {
     checkModifiable(ctx, stmt.keyspace);
     let def;
     try {
-      def = createKeyspace({ name: stmt.keyspace, replication: options.replication, durableWrites: options.durableWrites }, ctx.env.random);
+      const replication = replicationForCluster(ctx, input, stmt.keyspace);
+      def = createKeyspace({ name: stmt.keyspace, replication, durableWrites: options.durableWrites }, ctx.env.random);
     } catch (e) {
       throw asConfigurationError(e);
     }

@@ -1,4 +1,11 @@
-/** The schema statements (one file each) and their preparers by kind. */
+/**
+ * The schema statements (one file each) and their preparers by kind.
+ *
+ * The schema statements, one file each (CREATE/ALTER/DROP KEYSPACE, TABLE, INDEX, TYPE), applied
+ * through `SchemaKeeper.alter` against the live schema at execution (`schema-statement.ts`: IF
+ * [NOT] EXISTS that changes nothing is VOID, otherwise a schema-change event); the ILIUM extension
+ * statements (`ilium-schema.ts`: `ILIUM SCHEMA`, `ILIUM ADD KEYSPACE
+ */
 import type { PreparerTable } from '../execution/index.js';
 import { prepareAlterKeyspace } from './alter-keyspace.js';
 import { prepareAlterTable } from './alter-table.js';

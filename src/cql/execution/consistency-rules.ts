@@ -9,16 +9,25 @@
  * Whether enough replicas are alive for a level is the coordinator's question, not asked here.
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import { isSerialConsistency as isSerial } from '../../locator/index.js';
+import { type Consistency, isSerialConsistency as isSerial } from '../../locator/index.js';
 import type { QueryOptions } from './query-options.js';
 
 export function checkReadConsistency(options: QueryOptions): void {
-  if (options.consistency === 'ANY') throw new InvalidRequestError('ANY ConsistencyLevel is only supported for writes');
+  checkReadLevel(options.consistency);
 }
 
 /** A write without conditions; `counterTable` names the table when it holds counters. */
 export function checkWriteConsistency(options: QueryOptions, counterTable: string | undefined): void {
-  const cl = options.consistency;
+  checkWriteLevel(options.consistency, counterTable);
+}
+
+/** The read rule on a level alone (Thrift's calls carry a level, not QueryOptions). */
+export function checkReadLevel(cl: Consistency): void {
+  if (cl === 'ANY') throw new InvalidRequestError('ANY ConsistencyLevel is only supported for writes');
+}
+
+/** The write rule on a level alone; `counterTable` names the table when it holds counters. */
+export function checkWriteLevel(cl: Consistency, counterTable: string | undefined): void {
   if (counterTable !== undefined) {
     if (cl === 'ANY') throw new InvalidRequestError(`Consistency level ANY is not yet supported for counter table ${counterTable}`);
     if (isSerial(cl)) throw new InvalidRequestError('Counter operations are inherently non-serializable');

@@ -1,4 +1,10 @@
-/** The CQL executor's seams: context, data store (coordinator seam), statements, results, options. */
+/**
+ * The CQL executor's seams: context, data store (coordinator seam), statements, results, options.
+ *
+ * The executor's seams (context, `DataStore` — re-exported from src/service —, statements, results,
+ * options) and `consistency-rules.ts` (which consistency levels reads, writes, counter writes and
+ * conditional updates accept, with Cassandra's messages)
+ */
 export * from './bound-value.js';
 export * from './cql-result.js';
 export * from './query-options.js';

@@ -9,6 +9,13 @@
  *   fn.kind === 'scalar' && fn.execute([value], ctx);
  *   const plus = functions.resolve(OPERATOR_FUNCTION_NAMES['+'], [a, b], receiverType);
  *   const cast = castFunction(DOUBLE_TYPE, INT32_TYPE);
+ *
+ * The function model the executor calls (`ScalarFunction`, `AggregateFunction` over serialized
+ * values; time and ids only through a `FunctionContext`), `FunctionRegistry` with Cassandra's
+ * overload resolution (`call-args.ts` fits, `function-registry.ts`), the native functions (time,
+ * uuid, blob conversions, toJson/fromJson), operators as functions (`_add`… with number promotion
+ * and Java overflow, decimal math, timestamp/date ± duration), count/min/max/sum/avg,
+ * `castFunction` (CAST matrix)
  */
 export { type AggregateFunction, type CqlFunction, type ScalarFunction, SYSTEM_KEYSPACE, cqlTypeName, describeFunction } from './function-model.js';
 export { type FunctionContext, createFunctionContext, randomUuidFrom } from './function-context.js';

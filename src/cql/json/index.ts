@@ -4,6 +4,12 @@
  *   toJson / fromJson            one value of a CQL type ↔ JSON, Cassandra's forms and messages
  *   fromJsonForColumn            fromJson with INSERT JSON's "Error decoding JSON value for <col>"
  *   selectJsonRow                a SELECT JSON row's text
+ *
+ * JSON ↔ CQL values for SELECT JSON, INSERT JSON, toJson(), fromJson(): a strict parser that keeps
+ * number literals exact (`JsonNumber`), Cassandra's JSON form of every native type both ways with
+ * its messages (`json-codec.ts` dispatches), lists, sets, maps (non-text keys as their JSON
+ * quoted), tuples and UDTs built per type (`json-structured-codecs.ts`), INSERT JSON key folding,
+ * SELECT JSON rows
  */
 export { JsonNumber, type JsonValue, isJsonObject, jsonKindName } from './json-value.js';
 export { JsonSyntaxError, MAX_DEPTH, parseJson } from './json-parser.js';

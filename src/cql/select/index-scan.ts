@@ -7,15 +7,19 @@
  * order; LIMIT, PER PARTITION LIMIT and paging work as for a scan (the paging state's key and
  * clustering say where to resume in the index).
  *
+ * Entries are read at the query's consistency level: on a cluster each replica indexes only its own
+ * data, so the store asks a quorum (say) of every token range's replicas, which is what lets a row
+ * written at QUORUM be found at QUORUM through any node.
+ *
  * Entries are not trusted: one whose row no longer holds the value (replaced, deleted, expired) is
  * stale — the row is skipped and the entry handed back to the store, which checks it once more
  * and deletes it (db/cql-index/stale-entries.ts). An index still being built from existing rows
  * could miss rows, so it refuses queries until it is done, as Cassandra does.
  */
 import { type EntryTarget, decodeEntryName, entryName, indexKeyOf } from '../../db/cql-index/index-entry.js';
+import { entrySliceOf } from '../../db/cql-index/entry-bounds.js';
 import { ReadFailureError } from '../../errors/index.js';
-import { BYTES_TYPE } from '../../marshal/index.js';
-import { BOTTOM, type Cell, TOP, boundAfter, boundBefore } from '../../storage/model/index.js';
+import type { Cell } from '../../storage/model/index.js';
 import type { NameSlice } from '../../storage/read/slice-query.js';
 import type { BoundValue } from '../execution/bound-value.js';
 import type { CqlContext } from '../execution/cql-context.js';
@@ -90,16 +94,18 @@ function entryRanges(scan: Scan, values: readonly BoundValue[], state: PagingSta
       const at = keyIndex(plan.table.cf.cql, keys, state.key);
       start = at.found && resumesInside(state) ? at.index : at.found ? at.index + 1 : at.index;
     }
-    return keys.slice(start).map((k) => ({ start: boundBefore([BYTES_TYPE.toComparable(position(k))]), end: boundAfter([BYTES_TYPE.toComparable(position(k))]) }));
+    return keys.slice(start).map((k) => {
+      const at = { position: position(k), inclusive: true };
+      return entrySliceOf(at, at);
+    });
   }
   const range = plan.where.keyRange(values);
   if (range === null) return [];
-  const bound = (p: Buffer, after: boolean): Buffer => (after ? boundAfter : boundBefore)([BYTES_TYPE.toComparable(p)]);
-  let start = range.from === undefined ? BOTTOM : bound(range.from.position, !range.from.inclusive);
-  const end = range.to === undefined ? TOP : bound(range.to.position, range.to.inclusive);
+  const whole = entrySliceOf(range.from, range.to);
+  let start = whole.start;
+  const end = whole.end;
   if (state !== null) {
-    const p = position(state.key);
-    const resume = bound(p, !resumesInside(state));
+    const resume = entrySliceOf({ position: position(state.key), inclusive: resumesInside(state) }, undefined).start;
     if (Buffer.compare(resume, start) > 0) start = resume;
   }
   return Buffer.compare(start, end) < 0 ? [{ start, end }] : [];
@@ -113,7 +119,7 @@ async function scanRange(scan: Scan, range: NameSlice, state: PagingState | null
   const { plan, q } = scan;
   let start = range.start;
   for (;;) {
-    const r = await plan.table.store.readIndex(plan.table.cf, q.index.def, scan.indexKey, { slices: [{ start, end: range.end }], reversed: false, cellLimit: ENTRY_BATCH }, 'ONE', scan.nowSec);
+    const r = await plan.table.store.readIndex(plan.table.cf, q.index.def, scan.indexKey, { slices: [{ start, end: range.end }], reversed: false, cellLimit: ENTRY_BATCH }, scan.reader.consistency, scan.nowSec);
     const entries = r?.cells ?? [];
     for (const entry of entries) {
       await visit(scan, entry, state);

@@ -76,6 +76,11 @@ export class PartitionRowReader {
     return this.o.filter;
   }
 
+  /** The level every read is made at (an index scan reads its entries at it too). */
+  get consistency(): Consistency {
+    return this.o.consistency;
+  }
+
   /** The same reads without the row filter (an index scan checks rows itself). */
   unfiltered(): PartitionRowReader {
     return new PartitionRowReader({ ...this.o, filter: null });

@@ -1,4 +1,9 @@
-/** The data statements (one file each) and their preparers by kind. */
+/**
+ * The data statements (one file each) and their preparers by kind.
+ *
+ * One file per data statement with its preparer: `use`, `select`, `insert`, `update`, `delete`,
+ * `batch` (also `executeBatch` for the protocol's BATCH message), `truncate`
+ */
 import type { PreparerTable } from '../execution/index.js';
 import { prepareBatch } from './batch.js';
 import { prepareDelete } from './delete.js';

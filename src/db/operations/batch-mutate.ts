@@ -2,27 +2,28 @@
  * batch_mutate: many rows and column families in one request. Every mutation is validated and
  * turned into one PartitionUpdate per (row, column family) before the first write, so a bad
  * mutation anywhere refuses the whole batch and writes nothing; each row is then applied
- * atomically (not the batch as a whole, as in Cassandra).
+ * atomically (not the batch as a whole, as in Cassandra: an unlogged batch), each on its own
+ * replicas at the level.
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import type { OperationContext } from './operation-context.js';
+import type { RequestContext } from './request-context.js';
 import { checkKeyspace, lookupColumnFamily } from './column-family-lookup.js';
 import { RowUpdateBuilder } from './row-update-builder.js';
-import { type RowWrite, writeRows } from './row-writer.js';
-import type { Mutation, MutationMap } from './thrift-types.js';
+import type { RowWrite } from './row-writer.js';
+import type { ConsistencyLevel, Mutation, MutationMap } from './thrift-types.js';
 import { validateKey } from './thrift-validation.js';
 
-export function batchMutate(ctx: OperationContext, keyspace: string, mutationMap: MutationMap): Promise<void> {
+export function batchMutate(ctx: RequestContext, keyspace: string, mutationMap: MutationMap, cl: ConsistencyLevel): Promise<void> {
   let rows: RowWrite[];
   try {
     rows = buildBatch(ctx, keyspace, mutationMap);
   } catch (e) {
     return Promise.reject(e);
   }
-  return writeRows(ctx, rows);
+  return ctx.store.apply(rows, cl);
 }
 
-function buildBatch(ctx: OperationContext, keyspace: string, mutationMap: MutationMap): RowWrite[] {
+function buildBatch(ctx: RequestContext, keyspace: string, mutationMap: MutationMap): RowWrite[] {
   const schema = ctx.schema();
   checkKeyspace(schema, keyspace);
   const nowSec = ctx.nowSec();

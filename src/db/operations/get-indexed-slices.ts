@@ -3,41 +3,49 @@
  * on an indexed column picks the index partition; its entries are walked from `startKey` in
  * partitioner order, a page at a time; each row is re-checked against ALL expressions on its
  * current values, so stale entries (left by a crash, a race, or expiry) never leak; matching rows
- * get the predicate's slice, up to `count` rows.
+ * get the predicate's slice, up to `count` rows. Entries, values and slices are all read through
+ * the store at the request's level: on a ring, the index partition's entries come from each token
+ * range's replicas (every replica indexes its own rows) and the rows from their replicas.
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import { BOTTOM, SEP_AFTER, TOP, isLive } from '../../storage/model/index.js';
-import type { OperationContext } from './operation-context.js';
+import type { RequestContext } from './request-context.js';
+import type { PartitionResult } from '../../storage/read/partition-reader.js';
+import type { SliceQuery } from '../../storage/read/slice-query.js';
 import { lookupColumnFamily } from './column-family-lookup.js';
-import { type KeysIndex, indexEntryName, indexPartitionKey, keyOfIndexEntry } from './keys-index.js';
+import { type KeysIndex, indexEntryName, indexPartitionKey, keyOfIndexEntry, keysIndexDef, keysIndexesOf } from './keys-index.js';
 import type { RowShaper, ShapedRow } from './row-shaper.js';
-import { readSlice, validateSliceRequest } from './slice-reader.js';
+import { readSlices, validateSliceRequest } from './slice-reader.js';
 import { standardCellName } from './thrift-cell-layout.js';
-import type { ColumnParent, IndexClause, IndexExpression, SlicePredicate } from './thrift-types.js';
+import type { ColumnParent, ConsistencyLevel, IndexClause, IndexExpression, SlicePredicate } from './thrift-types.js';
 import { validateKey, validateName, valueValidator } from './thrift-validation.js';
 
 /** Index entries read per step. */
 const INDEX_PAGE_ENTRIES = 128;
 const OPERATORS = new Set(['EQ', 'GTE', 'GT', 'LTE', 'LT']);
 
-export function getIndexedSlices<R>(ctx: OperationContext, keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate, shaper: RowShaper<R>): ShapedRow<R>[] {
+export async function getIndexedSlices<R>(ctx: RequestContext, keyspace: string, parent: ColumnParent, clause: IndexClause, predicate: SlicePredicate, cl: ConsistencyLevel, shaper: RowShaper<R>): Promise<ShapedRow<R>[]> {
   const cf = lookupColumnFamily(ctx.schema(), keyspace, parent.columnFamily);
   validateSliceRequest(cf, parent, predicate);
   validateIndexClause(cf, clause);
-  const index = primaryIndex(ctx.indexesOf(cf), clause.expressions);
+  const index = primaryIndex(keysIndexesOf(cf), clause.expressions);
+  const indexDef = keysIndexDef(cf, index);
+  const indexKey = indexPartitionKey(index.value);
+  const check = expressionQuery(cf, clause.expressions);
   const nowSec = ctx.nowSec();
   const out: ShapedRow<R>[] = [];
   let start = clause.startKey.length === 0 ? BOTTOM : indexEntryName(ctx.partitioner, clause.startKey);
   while (out.length < clause.count) {
     const query = { slices: [{ start, end: TOP }], reversed: false, cellLimit: INDEX_PAGE_ENTRIES };
-    const page = ctx.engine.read(index.table.id, indexPartitionKey(index.value), query, nowSec);
+    const page = await ctx.store.readIndex(cf, indexDef, indexKey, query, cl, nowSec);
     if (page === null || page.cells.length === 0) break;
-    for (const entry of page.cells) {
-      const key = keyOfIndexEntry(ctx.partitioner, entry.name);
-      if (matches(ctx, cf, key, clause.expressions, nowSec)) out.push({ key, columns: readSlice(ctx, cf, key, parent, predicate, nowSec, shaper) });
-      if (out.length >= clause.count) break;
-    }
+    const candidates = page.cells.map((entry) => keyOfIndexEntry(ctx.partitioner, entry.name));
+    // Every candidate's current values, in one store call; entries whose rows no longer match are skipped.
+    const rows = await ctx.store.readMany(cf, candidates, check, cl, nowSec);
+    const matching = candidates.filter((_, i) => matches(cf, rows[i] ?? null, clause.expressions, nowSec)).slice(0, clause.count - out.length);
+    const slices = await readSlices(ctx, cf, matching, parent, predicate, cl, nowSec, shaper);
+    matching.forEach((key, i) => out.push({ key, columns: slices[i]! }));
     if (!page.truncated) break;
     start = after(page.cells[page.cells.length - 1]!.name);
   }
@@ -65,10 +73,14 @@ function primaryIndex(indexes: readonly KeysIndex[], expressions: readonly Index
   throw new InvalidRequestError('No indexed columns present in index clause with operator EQ');
 }
 
-/** Whether the row's current values satisfy every expression (an absent column satisfies none). */
-function matches(ctx: OperationContext, cf: ColumnFamilyDef, key: Buffer, expressions: readonly IndexExpression[], nowSec: number): boolean {
+/** A names query of every column the expressions test. */
+function expressionQuery(cf: ColumnFamilyDef, expressions: readonly IndexExpression[]): SliceQuery {
   const names = [...new Set(expressions.map((e) => standardCellName(cf, e.columnName).toString('hex')))].sort().map((h) => Buffer.from(h, 'hex'));
-  const row = ctx.engine.read(cf.id, key, { slices: names.map((n) => ({ start: n, end: n })), reversed: false }, nowSec);
+  return { slices: names.map((n) => ({ start: n, end: n })), reversed: false };
+}
+
+/** Whether the row's current values satisfy every expression (an absent column satisfies none). */
+function matches(cf: ColumnFamilyDef, row: PartitionResult | null, expressions: readonly IndexExpression[], nowSec: number): boolean {
   const values = new Map((row?.cells ?? []).filter((c) => isLive(c, nowSec)).map((c) => [c.name.toString('hex'), c.value]));
   return expressions.every((e) => {
     const v = values.get(standardCellName(cf, e.columnName).toString('hex'));

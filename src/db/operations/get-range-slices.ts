@@ -1,6 +1,7 @@
 /**
  * get_range_slices: a slice of each row in a key or token range (key-range.ts), at most `count`
- * rows, in partitioner order.
+ * rows, in partitioner order — a scan of the store, which on a ring walks the range's token ranges
+ * and asks each one's replicas at the level (as a CQL range read does).
  *
  * Range ghosts: like Cassandra 0.7, every row the range holds in storage is returned, including
  * rows whose columns are all deleted or expired, or that have nothing inside the predicate — as a
@@ -8,15 +9,15 @@
  * deleted row from a live one without reading it; clients learned to skip empty KeySlices.) A row
  * disappears from ranges only once compaction purges its tombstones after gc_grace_seconds.
  */
-import type { OperationContext } from './operation-context.js';
+import type { RequestContext } from './request-context.js';
 import { lookupColumnFamily } from './column-family-lookup.js';
 import { keyRangeIntervals } from './key-range.js';
 import { predicateQuery, sliceLevel } from './predicate-query.js';
 import type { RowShaper, ShapedRow } from './row-shaper.js';
 import { validateSliceRequest } from './slice-reader.js';
-import type { ColumnParent, KeyRange, SlicePredicate } from './thrift-types.js';
+import type { ColumnParent, ConsistencyLevel, KeyRange, SlicePredicate } from './thrift-types.js';
 
-export function getRangeSlices<R>(ctx: OperationContext, keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange, shaper: RowShaper<R>): ShapedRow<R>[] {
+export async function getRangeSlices<R>(ctx: RequestContext, keyspace: string, parent: ColumnParent, predicate: SlicePredicate, range: KeyRange, cl: ConsistencyLevel, shaper: RowShaper<R>): Promise<ShapedRow<R>[]> {
   const cf = lookupColumnFamily(ctx.schema(), keyspace, parent.columnFamily);
   validateSliceRequest(cf, parent, predicate);
   const intervals = keyRangeIntervals(ctx.partitioner, range);
@@ -27,7 +28,7 @@ export function getRangeSlices<R>(ctx: OperationContext, keyspace: string, paren
   const out: ShapedRow<R>[] = [];
   for (const interval of intervals) {
     if (out.length >= range.count) break;
-    const rows = ctx.engine.scan(cf.id, interval.start, interval.end ?? undefined, query, range.count - out.length, nowSec);
+    const rows = await ctx.store.scan(cf, interval.start, interval.end ?? undefined, query, range.count - out.length, cl, nowSec);
     for (const row of rows) out.push({ key: row.key, columns: shaper.shape(cf, level, row.cells, nowSec, query.reversed) });
   }
   return out;

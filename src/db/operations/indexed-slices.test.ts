@@ -16,8 +16,8 @@ const PEOPLE = { columnFamily: 'People' };
 const year = (n: number): Buffer => LONG_TYPE.decompose(BigInt(n));
 const eq = (state: string): IndexExpression => ({ columnName: b('state'), op: 'EQ', value: b(state) });
 
-function query(node: TestNode, expressions: IndexExpression[], count = 100, startKey = ''): string[] {
-  return node.ops.getIndexedSlices('Test', PEOPLE, { expressions, startKey: b(startKey), count }, ALL).map((s) => s.key.toString()).sort();
+async function query(node: TestNode, expressions: IndexExpression[], count = 100, startKey = ''): Promise<string[]> {
+  return (await node.ops.getIndexedSlices('Test', PEOPLE, { expressions, startKey: b(startKey), count }, ALL)).map((s) => s.key.toString()).sort();
 }
 
 /** Live index entries for a state value, by scanning the hidden index table. */
@@ -38,20 +38,20 @@ test('get_indexed_slices: an EQ on an indexed column plus further filters, start
     await person(node, 'bob', 'UT', 1985, 1n);
     await person(node, 'carol', 'CA', 1985, 1n);
     await person(node, 'dave', 'UT', 1990, 1n);
-    assert.deepEqual(query(node, [eq('UT')]), ['alice', 'bob', 'dave']);
-    assert.deepEqual(query(node, [eq('UT'), { columnName: b('birth_year'), op: 'GT', value: year(1980) }]), ['bob', 'dave']);
-    assert.deepEqual(query(node, [eq('UT'), { columnName: b('birth_year'), op: 'LTE', value: year(1985) }]), ['alice', 'bob']);
-    assert.deepEqual(query(node, [{ columnName: b('birth_year'), op: 'EQ', value: year(1985) }]), ['bob', 'carol']);
-    assert.equal(query(node, [eq('UT')], 2).length, 2);
+    assert.deepEqual((await query(node, [eq('UT')])), ['alice', 'bob', 'dave']);
+    assert.deepEqual((await query(node, [eq('UT'), { columnName: b('birth_year'), op: 'GT', value: year(1980) }])), ['bob', 'dave']);
+    assert.deepEqual((await query(node, [eq('UT'), { columnName: b('birth_year'), op: 'LTE', value: year(1985) }])), ['alice', 'bob']);
+    assert.deepEqual((await query(node, [{ columnName: b('birth_year'), op: 'EQ', value: year(1985) }])), ['bob', 'carol']);
+    assert.equal((await query(node, [eq('UT')], 2)).length, 2);
     // Paging: the next call starts at the last key returned (inclusive), in partitioner order.
-    const first = node.ops.getIndexedSlices('Test', PEOPLE, { expressions: [eq('UT')], startKey: Buffer.alloc(0), count: 2 }, ALL);
-    const rest = node.ops.getIndexedSlices('Test', PEOPLE, { expressions: [eq('UT')], startKey: first[1]!.key, count: 10 }, ALL);
+    const first = (await node.ops.getIndexedSlices('Test', PEOPLE, { expressions: [eq('UT')], startKey: Buffer.alloc(0), count: 2 }, ALL));
+    const rest = (await node.ops.getIndexedSlices('Test', PEOPLE, { expressions: [eq('UT')], startKey: first[1]!.key, count: 10 }, ALL));
     assert.deepEqual([...first, ...rest.slice(1)].map((s) => s.key.toString()).sort(), ['alice', 'bob', 'dave']);
-    const sliced = node.ops.getIndexedSlices('Test', PEOPLE, { expressions: [eq('CA')], startKey: Buffer.alloc(0), count: 10 }, { columnNames: [b('name')] });
+    const sliced = (await node.ops.getIndexedSlices('Test', PEOPLE, { expressions: [eq('CA')], startKey: Buffer.alloc(0), count: 10 }, { columnNames: [b('name')] }));
     assert.deepEqual(sliced[0]!.columns.map((c) => c.column!.value.toString()), ['carol']);
-    assert.throws(() => query(node, [{ columnName: b('name'), op: 'EQ', value: b('bob') }]), /No indexed columns present in index clause with operator EQ/);
-    assert.throws(() => query(node, [{ columnName: b('state'), op: 'GT', value: b('A') }]), InvalidRequestError);
-    assert.throws(() => query(node, []), /may not be empty/);
+    await assert.rejects(async () => (await query(node, [{ columnName: b('name'), op: 'EQ', value: b('bob') }])), /No indexed columns present in index clause with operator EQ/);
+    await assert.rejects(async () => (await query(node, [{ columnName: b('state'), op: 'GT', value: b('A') }])), InvalidRequestError);
+    await assert.rejects(async () => (await query(node, [])), /may not be empty/);
   } finally {
     await node.close();
   }
@@ -62,22 +62,22 @@ test('the index follows overwrites, stale writes, column and row deletions', asy
   try {
     await person(node, 'alice', 'UT', 1970, 10n);
     await node.ops.insert('Test', b('alice'), PEOPLE, { name: b('state'), value: b('CA'), timestamp: 20n });
-    assert.deepEqual(query(node, [eq('UT')]), []);
-    assert.deepEqual(query(node, [eq('CA')]), ['alice']);
+    assert.deepEqual((await query(node, [eq('UT')])), []);
+    assert.deepEqual((await query(node, [eq('CA')])), ['alice']);
     assert.equal(entries(node, 'UT'), 0, 'the stale entry was deleted (read-before-write)');
     // An older write loses to the current value and must not move the index.
     await node.ops.insert('Test', b('alice'), PEOPLE, { name: b('state'), value: b('NV'), timestamp: 15n });
-    assert.deepEqual(query(node, [eq('NV')]), []);
-    assert.deepEqual(query(node, [eq('CA')]), ['alice']);
+    assert.deepEqual((await query(node, [eq('NV')])), []);
+    assert.deepEqual((await query(node, [eq('CA')])), ['alice']);
     await node.ops.remove('Test', b('alice'), { columnFamily: 'People', column: b('state') }, 30n);
-    assert.deepEqual(query(node, [eq('CA')]), []);
+    assert.deepEqual((await query(node, [eq('CA')])), []);
     assert.equal(entries(node, 'CA'), 0);
     await person(node, 'bob', 'UT', 1980, 40n);
     await node.ops.remove('Test', b('bob'), { columnFamily: 'People' }, 41n);
-    assert.deepEqual(query(node, [eq('UT')]), []);
+    assert.deepEqual((await query(node, [eq('UT')])), []);
     assert.equal(entries(node, 'UT'), 0);
     await person(node, 'bob', 'UT', 1980, 50n);
-    assert.deepEqual(query(node, [eq('UT')]), ['bob'], 're-inserted after the row deletion');
+    assert.deepEqual((await query(node, [eq('UT')])), ['bob'], 're-inserted after the row deletion');
   } finally {
     await node.close();
   }
@@ -88,16 +88,16 @@ test('TTL expiry keeps the index consistent; the index survives a restart', asyn
   try {
     await person(node, 'eve', 'UT', 1970, 1n, 60);
     await person(node, 'frank', 'UT', 1970, 1n);
-    assert.deepEqual(query(node, [eq('UT')]), ['eve', 'frank']);
+    assert.deepEqual((await query(node, [eq('UT')])), ['eve', 'frank']);
     node.clock.advanceSeconds(61);
-    assert.deepEqual(query(node, [eq('UT')]), ['frank']);
+    assert.deepEqual((await query(node, [eq('UT')])), ['frank']);
     assert.equal(entries(node, 'UT'), 1, 'the entry expired with its data cell');
     // Expired, then written again with a different value: no ghost entry for the old one.
     await node.ops.insert('Test', b('eve'), PEOPLE, { name: b('state'), value: b('CA'), timestamp: 2n });
-    assert.deepEqual(query(node, [eq('CA')]), ['eve']);
+    assert.deepEqual((await query(node, [eq('CA')])), ['eve']);
     node = await node.restart();
-    assert.deepEqual(query(node, [eq('UT')]), ['frank']);
-    assert.deepEqual(query(node, [eq('CA')]), ['eve']);
+    assert.deepEqual((await query(node, [eq('UT')])), ['frank']);
+    assert.deepEqual((await query(node, [eq('CA')])), ['eve']);
     await node.ops.truncate('Test', 'People');
     assert.equal(entries(node, 'CA'), 0, 'truncate empties the index too');
   } finally {
@@ -112,7 +112,7 @@ test('index entries written before a crash are replayed with the data', async ()
   try {
     await person(node, 'zoe', 'OR', 1990, 5n);
     const again = await node.crashRestart();
-    assert.deepEqual(query(again, [eq('OR')]), ['zoe']);
+    assert.deepEqual((await query(again, [eq('OR')])), ['zoe']);
     await again.close();
   } finally {
     await node.close().catch(() => undefined);

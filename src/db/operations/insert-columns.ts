@@ -7,11 +7,10 @@
  * mutation. `columnWriteMutations` gives the same request as batch_mutate mutations, for callers
  * that must send it that way (a network backend, a batch).
  */
-import type { OperationContext } from './operation-context.js';
+import type { RequestContext } from './request-context.js';
 import { lookupColumnFamily } from './column-family-lookup.js';
 import { RowUpdateBuilder } from './row-update-builder.js';
-import { writeRows } from './row-writer.js';
-import type { Column, Mutation } from './thrift-types.js';
+import type { Column, ConsistencyLevel, Mutation } from './thrift-types.js';
 import { validateKey } from './thrift-validation.js';
 
 /** One column to write: `superName` set for a Super CF's sub-column. */
@@ -21,7 +20,7 @@ export interface ColumnWrite {
   readonly value: Buffer;
 }
 
-export function insertColumns(ctx: OperationContext, keyspace: string, columnFamily: string, key: Buffer, columns: readonly ColumnWrite[], timestamp: bigint, ttl: number | undefined): Promise<void> {
+export function insertColumns(ctx: RequestContext, keyspace: string, columnFamily: string, key: Buffer, columns: readonly ColumnWrite[], timestamp: bigint, ttl: number | undefined, cl: ConsistencyLevel): Promise<void> {
   let row: RowUpdateBuilder;
   try {
     const cf = lookupColumnFamily(ctx.schema(), keyspace, columnFamily);
@@ -31,7 +30,7 @@ export function insertColumns(ctx: OperationContext, keyspace: string, columnFam
   } catch (e) {
     return Promise.reject(e);
   }
-  return writeRows(ctx, [{ cf: row.cf, update: row.build() }]);
+  return ctx.store.apply([{ cf: row.cf, update: row.build() }], cl);
 }
 
 /** The same columns as batch_mutate mutations: one per column, sub-columns grouped under one SuperColumn per super column name. */

@@ -1,16 +1,15 @@
 /** insert: one column (or sub-column, when the parent names a super column) into one row. */
-import type { OperationContext } from './operation-context.js';
+import type { RequestContext } from './request-context.js';
 import { lookupColumnFamily } from './column-family-lookup.js';
 import { RowUpdateBuilder } from './row-update-builder.js';
-import { writeRows } from './row-writer.js';
-import type { Column, ColumnParent } from './thrift-types.js';
+import type { Column, ColumnParent, ConsistencyLevel } from './thrift-types.js';
 import { validateColumnParent, validateKey } from './thrift-validation.js';
 
-export async function insert(ctx: OperationContext, keyspace: string, key: Buffer, parent: ColumnParent, column: Column): Promise<void> {
+export async function insert(ctx: RequestContext, keyspace: string, key: Buffer, parent: ColumnParent, column: Column, cl: ConsistencyLevel): Promise<void> {
   const cf = lookupColumnFamily(ctx.schema(), keyspace, parent.columnFamily);
   validateKey(cf, key);
   validateColumnParent(cf, parent);
   const row = new RowUpdateBuilder(cf, key, ctx.nowSec());
   row.addColumn(column, parent.superColumn);
-  await writeRows(ctx, [{ cf, update: row.build() }]);
+  await ctx.store.apply([{ cf, update: row.build() }], cl);
 }

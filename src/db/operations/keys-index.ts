@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type { Partitioner } from '../../dht/index.js';
 import { ByteOrderedPartitioner } from '../../dht/index.js';
 import { BYTES_TYPE } from '../../marshal/index.js';
-import type { ColumnFamilyDef, Schema } from '../../schema/index.js';
+import type { ColumnFamilyDef, IndexDef, Schema } from '../../schema/index.js';
 import { cellName } from '../../storage/model/index.js';
 import type { TableDef } from '../../storage/table-def.js';
 import { ByteReader } from '../../util/byte-reader.js';
@@ -50,6 +50,15 @@ export function keysIndexesOf(cf: ColumnFamilyDef): KeysIndex[] {
       // Index partitions are only read by key, so a local byte order suffices (like the schema table).
       table: { id: indexTableId(cf.id, d.name), keyspace: cf.keyspace, name: `${cf.name}.${d.indexName ?? d.name.toString('hex')}`, partitioner: new ByteOrderedPartitioner(), gcGraceSeconds: cf.gcGraceSeconds },
     }));
+}
+
+/**
+ * The index as the DataStore names it (readIndex): the column's index_name, else the index table's
+ * name. The target is the indexed column's name as its comparator prints it.
+ */
+export function keysIndexDef(cf: ColumnFamilyDef, index: KeysIndex): IndexDef {
+  const name = cf.columnMetadata.find((d) => d.name.equals(index.column))?.indexName ?? index.table.name;
+  return { name, kind: 'KEYS', options: { target: cf.comparator.toString(index.column) } };
 }
 
 /**

@@ -18,12 +18,12 @@ test('multiget_slice and multiget_count answer in request order; get_count is ca
   try {
     const { ops } = node;
     for (const k of ['a', 'b']) for (const c of ['x', 'y', 'z']) await ops.insert('Twitter', b(k), { columnFamily: 'Users' }, { name: b(c), value: b(k + c), timestamp: 1n });
-    const got = ops.multigetSlice('Twitter', [b('b'), b('none'), b('a'), b('b')], { columnFamily: 'Users' }, { columnNames: [b('y')] });
+    const got = (await ops.multigetSlice('Twitter', [b('b'), b('none'), b('a'), b('b')], { columnFamily: 'Users' }, { columnNames: [b('y')] }));
     assert.deepEqual(got.map((s) => [s.key.toString(), s.columns.map((c) => c.column!.value.toString())]), [['b', ['by']], ['none', []], ['a', ['ay']]]);
-    const counts = ops.multigetCount('Twitter', [b('a'), b('none')], { columnFamily: 'Users' }, ALL);
+    const counts = (await ops.multigetCount('Twitter', [b('a'), b('none')], { columnFamily: 'Users' }, ALL));
     assert.deepEqual(counts.map((c) => [c.key.toString(), c.count]), [['a', 3], ['none', 0]]);
-    assert.equal(ops.getCount('Twitter', b('a'), { columnFamily: 'Users' }, { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count: 2 } }), 2);
-    assert.throws(() => ops.multigetSlice('Twitter', [b('a'), Buffer.alloc(0)], { columnFamily: 'Users' }, ALL), InvalidRequestError);
+    assert.equal((await ops.getCount('Twitter', b('a'), { columnFamily: 'Users' }, { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count: 2 } })), 2);
+    await assert.rejects(async () => (await ops.multigetSlice('Twitter', [b('a'), Buffer.alloc(0)], { columnFamily: 'Users' }, ALL)), InvalidRequestError);
   } finally {
     await node.close();
   }
@@ -34,18 +34,18 @@ test("get_range_slices under ByteOrderedPartitioner: key ranges like '10050'..'1
   try {
     const { ops } = node;
     for (let k = 10040; k <= 10080; k += 5) await ops.insert('Twitter', b(String(k)), { columnFamily: 'Users' }, { name: b('n'), value: b(String(k)), timestamp: 1n });
-    const range = (startKey: string, endKey: string, count: number) => keys(ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startKey: b(startKey), endKey: b(endKey), count }));
-    assert.deepEqual(range('10050', '10070', 100), ['10050', '10055', '10060', '10065', '10070']);
-    assert.deepEqual(range('10050', '10070', 2), ['10050', '10055']);
-    assert.deepEqual(range('', '', 3), ['10040', '10045', '10050']);
-    assert.deepEqual(range('10076', '', 100), ['10080']);
+    const range = async (startKey: string, endKey: string, count: number) => keys((await ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startKey: b(startKey), endKey: b(endKey), count })));
+    assert.deepEqual((await range('10050', '10070', 100)), ['10050', '10055', '10060', '10065', '10070']);
+    assert.deepEqual((await range('10050', '10070', 2)), ['10050', '10055']);
+    assert.deepEqual((await range('', '', 3)), ['10040', '10045', '10050']);
+    assert.deepEqual((await range('10076', '', 100)), ['10080']);
     // A deleted row is still returned, empty (0.7's range ghost), and counts toward `count`.
     await ops.remove('Twitter', b('10055'), { columnFamily: 'Users' }, 2n);
-    const withGhost = ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startKey: b('10050'), endKey: b('10060'), count: 100 });
+    const withGhost = (await ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startKey: b('10050'), endKey: b('10060'), count: 100 }));
     assert.deepEqual(withGhost.map((s) => [s.key.toString(), s.columns.length]), [['10050', 1], ['10055', 0], ['10060', 1]]);
-    assert.throws(() => range('10070', '10050', 10), /start key must sort before/);
-    assert.throws(() => ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startKey: b('1'), startToken: '00', count: 1 }), InvalidRequestError);
-    assert.throws(() => ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startKey: b('1'), count: 0 }), /maxRows must be positive/);
+    await assert.rejects(async () => (await range('10070', '10050', 10)), /start key must sort before/);
+    await assert.rejects(async () => (await ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startKey: b('1'), startToken: '00', count: 1 })), InvalidRequestError);
+    await assert.rejects(async () => (await ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startKey: b('1'), count: 0 })), /maxRows must be positive/);
   } finally {
     await node.close();
   }
@@ -60,16 +60,16 @@ test('get_range_slices under Murmur3: token ranges (start exclusive, end inclusi
     for (const k of all) await ops.insert('Twitter', b(k), { columnFamily: 'Users' }, { name: b('n'), value: b(k), timestamp: 1n });
     const byToken = [...all].sort((x, y) => p.compareTokens(p.token(b(x)), p.token(b(y))));
     const tok = (k: string) => p.tokenToString(p.token(b(k)));
-    const tokens = (startToken: string, endToken: string) => keys(ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startToken, endToken, count: 100 }));
-    assert.deepEqual(tokens(tok(byToken[3]!), tok(byToken[7]!)), byToken.slice(4, 8));
+    const tokens = async (startToken: string, endToken: string) => keys((await ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startToken, endToken, count: 100 })));
+    assert.deepEqual((await tokens(tok(byToken[3]!), tok(byToken[7]!))), byToken.slice(4, 8));
     const min = p.tokenToString(p.minimumToken());
-    assert.deepEqual(tokens(min, min), byToken, 'the full ring');
-    assert.deepEqual(tokens(tok(byToken[17]!), tok(byToken[1]!)), [...byToken.slice(18), ...byToken.slice(0, 2)], 'wrapping');
+    assert.deepEqual((await tokens(min, min)), byToken, 'the full ring');
+    assert.deepEqual((await tokens(tok(byToken[17]!), tok(byToken[1]!))), [...byToken.slice(18), ...byToken.slice(0, 2)], 'wrapping');
     // Paging as 0.7 clients did: the next page starts at the last key seen (inclusive).
-    const page1 = keys(ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startKey: Buffer.alloc(0), endKey: Buffer.alloc(0), count: 8 }));
-    const page2 = keys(ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startKey: b(page1[7]!), count: 100 }));
+    const page1 = keys((await ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startKey: Buffer.alloc(0), endKey: Buffer.alloc(0), count: 8 })));
+    const page2 = keys((await ops.getRangeSlices('Twitter', { columnFamily: 'Users' }, ALL, { startKey: b(page1[7]!), count: 100 })));
     assert.deepEqual([...page1, ...page2.slice(1)], byToken);
-    assert.throws(() => tokens('not-a-token', min), InvalidRequestError);
+    await assert.rejects(async () => (await tokens('not-a-token', min)), InvalidRequestError);
   } finally {
     await node.close();
   }
@@ -80,7 +80,7 @@ test('get_range_slices of a super column family counts super columns per row', a
   try {
     const { ops } = node;
     for (const k of ['r1', 'r2']) for (const sc of ['a', 'b', 'c']) await ops.insert('Test', b(k), { columnFamily: 'Super', superColumn: b(sc) }, { name: Buffer.alloc(8), value: b(sc), timestamp: 1n });
-    const rows = ops.getRangeSlices('Test', { columnFamily: 'Super' }, { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: true, count: 2 } }, { startKey: Buffer.alloc(0), count: 10 });
+    const rows = (await ops.getRangeSlices('Test', { columnFamily: 'Super' }, { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: true, count: 2 } }, { startKey: Buffer.alloc(0), count: 10 }));
     assert.deepEqual(rows.map((r) => [r.key.toString(), r.columns.map((c) => c.superColumn!.name.toString())]), [['r1', ['c', 'b']], ['r2', ['c', 'b']]]);
   } finally {
     await node.close();
@@ -93,12 +93,12 @@ test('truncate empties a column family; data and schema survive a restart', asyn
     await node.ops.insert('Twitter', b('5'), { columnFamily: 'Users' }, { name: b('screen_name'), value: b('buttonscat'), timestamp: 1n });
     await node.ops.insert('Twitter', b('1'), { columnFamily: 'Statuses' }, { name: b('text'), value: b('Nom'), timestamp: 1n });
     await node.ops.truncate('Twitter', 'Statuses');
-    assert.deepEqual(node.ops.getRangeSlices('Twitter', { columnFamily: 'Statuses' }, ALL, { startKey: Buffer.alloc(0), count: 10 }), []);
+    assert.deepEqual((await node.ops.getRangeSlices('Twitter', { columnFamily: 'Statuses' }, ALL, { startKey: Buffer.alloc(0), count: 10 })), []);
     await assert.rejects(node.ops.truncate('Twitter', 'Nope'), /unconfigured columnfamily/);
     node = await node.restart();
-    assert.equal(node.ops.get('Twitter', b('5'), { columnFamily: 'Users', column: b('screen_name') }).column!.value.toString(), 'buttonscat');
+    assert.equal((await node.ops.get('Twitter', b('5'), { columnFamily: 'Users', column: b('screen_name') })).column!.value.toString(), 'buttonscat');
     assert.equal(node.keeper.schema.getTable('Twitter', 'UserRelationships').columnType, 'Super');
-    assert.deepEqual(node.ops.getSlice('Twitter', b('1'), { columnFamily: 'Statuses' }, ALL), []);
+    assert.deepEqual((await node.ops.getSlice('Twitter', b('1'), { columnFamily: 'Statuses' }, ALL)), []);
   } finally {
     await node.close();
   }

@@ -32,12 +32,12 @@ test('every refused request is typed and writes nothing', async () => {
       ['TTL over 20 years', () => ops.insert('Twitter', b('k'), users, col(b('a'), b('v'), { ttl: TTL_SECONDS_MAX + 1 })), InvalidRequestError, /too large/],
       ['super column on a standard CF', () => ops.insert('Twitter', b('k'), { columnFamily: 'Users', superColumn: b('x') }, col(b('a'))), InvalidRequestError, /standard CF/],
       ['column without super column in a super CF', () => ops.insert('Test', b('k'), { columnFamily: 'Super' }, col(Buffer.alloc(8))), InvalidRequestError, /super CF/],
-      ['get_slice with a super column on a standard CF', () => ops.getSlice('Twitter', b('k'), { columnFamily: 'Users', superColumn: b('x') }, ALL), InvalidRequestError, /standard CF/],
-      ['get with a super column on a standard CF', () => ops.get('Twitter', b('k'), { columnFamily: 'Users', superColumn: b('x'), column: b('a') }), InvalidRequestError, /standard CF/],
+      ['get_slice with a super column on a standard CF', async () => (await ops.getSlice('Twitter', b('k'), { columnFamily: 'Users', superColumn: b('x') }, ALL)), InvalidRequestError, /standard CF/],
+      ['get with a super column on a standard CF', async () => (await ops.get('Twitter', b('k'), { columnFamily: 'Users', superColumn: b('x'), column: b('a') })), InvalidRequestError, /standard CF/],
       ['remove with a super column on a standard CF', () => ops.remove('Twitter', b('k'), { columnFamily: 'Users', superColumn: b('x') }, 1n), InvalidRequestError, /standard CF/],
-      ['slice finish before start', () => ops.getSlice('Test', b('k'), { columnFamily: 'Numbers' }, { sliceRange: { start: Buffer.alloc(8, 1), finish: Buffer.alloc(8), reversed: false, count: 1 } }), InvalidRequestError, /order of traversal/],
-      ['bad slice start', () => ops.getSlice('Test', b('k'), { columnFamily: 'Numbers' }, { sliceRange: { start: b('x'), finish: Buffer.alloc(0), reversed: false, count: 1 } }), MarshalError, /range start/],
-      ['negative count', () => ops.getSlice('Twitter', b('k'), users, { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count: -1 } }), InvalidRequestError, /non-negative count/],
+      ['slice finish before start', async () => (await ops.getSlice('Test', b('k'), { columnFamily: 'Numbers' }, { sliceRange: { start: Buffer.alloc(8, 1), finish: Buffer.alloc(8), reversed: false, count: 1 } })), InvalidRequestError, /order of traversal/],
+      ['bad slice start', async () => (await ops.getSlice('Test', b('k'), { columnFamily: 'Numbers' }, { sliceRange: { start: b('x'), finish: Buffer.alloc(0), reversed: false, count: 1 } })), MarshalError, /range start/],
+      ['negative count', async () => (await ops.getSlice('Twitter', b('k'), users, { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count: -1 } })), InvalidRequestError, /non-negative count/],
       ['missing timestamp', () => ops.insert('Twitter', b('k'), users, { name: b('a'), value: b('v'), timestamp: 1 as unknown as bigint }), InvalidRequestError, /timestamp/],
     ];
     for (const [what, call, type, message] of refused) {
@@ -63,9 +63,9 @@ test('batch_mutate whose last mutation is bad writes none of its rows', async ()
       ['super deletion on a standard CF last', [[b('1'), new Map([['People', [col('name'), { deletion: { timestamp: 2n, superColumn: b('x') } }]]])]]],
     ];
     for (const [what, batch] of batches) await assert.rejects(ops.batchMutate('Test', batch), InvalidRequestError, what);
-    for (const key of ['1', '2']) assert.deepEqual(ops.getSlice('Test', b(key), { columnFamily: 'People' }, ALL), [], `row ${key} not written`);
+    for (const key of ['1', '2']) assert.deepEqual((await ops.getSlice('Test', b(key), { columnFamily: 'People' }, ALL)), [], `row ${key} not written`);
     // Nor did an index entry appear: an indexed query for the batch's state finds nothing.
-    assert.deepEqual(ops.getIndexedSlices('Test', { columnFamily: 'People' }, { expressions: [{ columnName: b('state'), op: 'EQ', value: b('CA') }], startKey: Buffer.alloc(0), count: 10 }, ALL), []);
+    assert.deepEqual((await ops.getIndexedSlices('Test', { columnFamily: 'People' }, { expressions: [{ columnName: b('state'), op: 'EQ', value: b('CA') }], startKey: Buffer.alloc(0), count: 10 }, ALL)), []);
   } finally {
     await node.close();
   }

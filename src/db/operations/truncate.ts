@@ -6,10 +6,14 @@
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { OperationContext } from './operation-context.js';
 import { lookupColumnFamily } from './column-family-lookup.js';
+import type { RequestContext } from './request-context.js';
 
-export async function truncate(ctx: OperationContext, keyspace: string, columnFamily: string): Promise<void> {
-  await truncateWithIndexes(ctx, lookupColumnFamily(ctx.schema(), keyspace, columnFamily));
+/** The truncate request: the store truncates on every node of the ring (each with its indexes). */
+export async function truncate(ctx: RequestContext, keyspace: string, columnFamily: string): Promise<void> {
+  await ctx.store.truncate(lookupColumnFamily(ctx.schema(), keyspace, columnFamily));
 }
+
+/** A replica's own truncation of a column family and its index tables. */
 
 export async function truncateWithIndexes(ctx: OperationContext, cf: ColumnFamilyDef): Promise<void> {
   const cql = ctx.cqlIndexesOf(cf)?.indexes ?? [];

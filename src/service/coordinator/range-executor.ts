@@ -8,7 +8,7 @@
  * limits are applied to the reconciled partitions (a short read inside one partition of a scan is
  * not retried: a known limitation).
  */
-import { type Consistency, type Endpoint, LocalStrategy, assureSufficientLiveForRead, blockFor as blockForRead } from '../../locator/index.js';
+import { type Consistency, type Endpoint, LocalStrategy } from '../../locator/index.js';
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { PartitionResult } from '../../storage/read/partition-reader.js';
 import type { SliceQuery } from '../../storage/read/slice-query.js';
@@ -19,8 +19,9 @@ import type { ProxyDeps } from './proxy-deps.js';
 import { repairReplicas } from './read-repair.js';
 import { toReadError } from './read-errors.js';
 import { scanFrom } from './replica-requests.js';
-import { liveByProximity, readTargets, replicasOf } from './replica-selection.js';
-import { coalesceAdjacent, splitByRing } from './range-split.js';
+import { onlySelf, uniformReadTargets } from './replica-selection.js';
+import { type RangePiece, rangePieces, trustedUpTo } from './range-pieces.js';
+import { splitByRing } from './range-split.js';
 import { collect } from './response-collector.js';
 
 interface ScanPlan {
@@ -34,39 +35,22 @@ interface ScanPlan {
 export async function coordinateScan(d: ProxyDeps, cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {
   const ring = d.rings.ring();
   const placement = d.rings.placement(cf.keyspace);
-  const normal = ring.normalEndpoints();
-  if (placement.strategy instanceof LocalStrategy || (normal.length === 1 && normal[0] === d.self)) return d.local.scan(cf, from, to, query, partitionLimit, cl, nowSec);
+  if (placement.strategy instanceof LocalStrategy) return d.local.scan(cf, from, to, query, partitionLimit, cl, nowSec);
+  // One node: the level is checked against the keyspace's replication factor first (RF 3 at
+  // QUORUM is Unavailable here as for a single partition), then the local store scans it all.
+  if (onlySelf(uniformReadTargets(placement, ring, cl, d.selection), d.self)) return d.local.scan(cf, from, to, query, partitionLimit, cl, nowSec);
   const rq = groupKindOf(cf, query);
   const plan: ScanPlan = { cf, query, full: { query: { ...rq.query, includeTombstones: true }, groupKind: rq.groupKind }, cl, nowSec };
-  // Every piece's replicas first: an unavailable piece fails the scan before anything is read.
-  const pieces = splitByRing(ring, from, to).map((split): ScanPiece => {
-    const replicas = replicasOf(placement, ring, split.token, d.selection);
-    const live = liveByProximity(replicas.natural, d.selection);
-    assureSufficientLiveForRead(cl, replicas.ctx, live);
-    const blockFor = blockForRead(cl, replicas.ctx);
-    return { from: split.from, to: split.to, targets: readTargets(cl, replicas.ctx, live, blockFor), blockFor };
-  });
+  const pieces = rangePieces(d, ring, placement, cl, splitByRing(ring, from, to));
   const out: ScannedPartition[] = [];
-  for (const piece of coalesceAdjacent(pieces, sameTargets)) {
+  for (const piece of pieces) {
     if (out.length >= partitionLimit) break;
     await scanPiece(d, plan, piece, partitionLimit - out.length, out);
   }
   return out;
 }
 
-/** Pieces asked of the same replicas (in any order: every target of a scan sends full data). */
-function sameTargets(a: ScanPiece, b: ScanPiece): boolean {
-  return a.blockFor === b.blockFor && [...a.targets].sort().join() === [...b.targets].sort().join();
-}
-
-interface ScanPiece {
-  readonly from: PositionBound;
-  readonly to: PositionBound | undefined;
-  readonly targets: readonly Endpoint[];
-  readonly blockFor: number;
-}
-
-async function scanPiece(d: ProxyDeps, p: ScanPlan, piece: ScanPiece, remaining: number, out: ScannedPartition[]): Promise<void> {
+async function scanPiece(d: ProxyDeps, p: ScanPlan, piece: RangePiece, remaining: number, out: ScannedPartition[]): Promise<void> {
   const { targets, blockFor } = piece;
   let lower: PositionBound = piece.from;
   while (remaining > 0) {
@@ -82,7 +66,7 @@ async function scanPiece(d: ProxyDeps, p: ScanPlan, piece: ScanPiece, remaining:
     } catch (e) {
       throw toReadError(e, p.cl, blockFor, (answered) => answered.size > 0);
     }
-    const safe = trustedUpTo(answers, limit);
+    const safe = trustedUpTo(answers.values(), limit, (sp) => sp.position);
     const repairs: Promise<void>[] = [];
     for (const [position, perReplica] of byPosition(answers, targets, safe)) {
       const results = [...perReplica.values()];
@@ -99,17 +83,6 @@ async function scanPiece(d: ProxyDeps, p: ScanPlan, piece: ScanPiece, remaining:
     if (safe === null) return;
     lower = { position: safe, inclusive: false };
   }
-}
-
-/** The last position every replica's answer covers: the smallest last position among answers cut by the limit (null: all complete). */
-function trustedUpTo(answers: ReadonlyMap<Endpoint, ScannedPartition[]>, limit: number): Buffer | null {
-  let safe: Buffer | null = null;
-  for (const list of answers.values()) {
-    if (list.length < limit) continue;
-    const last = list[list.length - 1]!.position;
-    if (safe === null || Buffer.compare(last, safe) < 0) safe = last;
-  }
-  return safe;
 }
 
 /** Partitions by position (up to `safe`), in position order, each with every target's answer (null: it had none). */

@@ -23,7 +23,7 @@ import type { ProxyDeps } from './proxy-deps.js';
 import { toReadError } from './read-errors.js';
 import { dataFrom, readFrom } from './replica-requests.js';
 import { repairReplicas } from './read-repair.js';
-import { liveByProximity, readTargets, replicasOfKey } from './replica-selection.js';
+import { liveByProximity, onlySelf, readTargets, replicasOfKey, uniformReadTargets } from './replica-selection.js';
 import { collect } from './response-collector.js';
 
 interface ReadPlan {
@@ -62,13 +62,7 @@ export function coordinateReads(d: ProxyDeps, cf: ColumnFamilyDef, keys: readonl
   try {
     const ring = d.rings.ring();
     const placement = d.rings.placement(cf.keyspace);
-    if (keys.length > 0 && placement.uniformEndpoints(ring) !== undefined) {
-      const replicas = replicasOfKey(placement, ring, keys[0]!, d.selection);
-      const live = liveByProximity(replicas.natural, d.selection);
-      assureSufficientLiveForRead(cl, replicas.ctx, live);
-      const targets = readTargets(cl, replicas.ctx, live, blockForRead(cl, replicas.ctx));
-      if (targets.length === 1 && targets[0] === d.self) return d.local.readMany(cf, keys, query, cl, nowSec);
-    }
+    if (keys.length > 0 && onlySelf(uniformReadTargets(placement, ring, cl, d.selection), d.self)) return d.local.readMany(cf, keys, query, cl, nowSec);
   } catch (e) {
     return Promise.reject(e);
   }

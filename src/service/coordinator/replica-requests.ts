@@ -2,13 +2,15 @@
  * One request to one replica, the same call whether the replica is this node (the local store,
  * no network) or another (the verb over messaging, decoded here).
  */
-import type { ColumnFamilyDef } from '../../schema/index.js';
-import type { Mutation, PartitionUpdate } from '../../storage/model/index.js';
+import type { ColumnFamilyDef, IndexDef } from '../../schema/index.js';
+import type { Cell, Mutation, PartitionUpdate } from '../../storage/model/index.js';
 import type { PartitionResult } from '../../storage/read/partition-reader.js';
+import type { SliceQuery } from '../../storage/read/slice-query.js';
 import type { PositionBound, ScannedPartition } from '../../storage/table-store.js';
 import type { Endpoint } from '../../locator/index.js';
 import { digestOf } from '../digest.js';
 import type { ReplicaQuery } from '../group-length.js';
+import { decodeIndexReadResponse, encodeIndexClean, encodeIndexRead } from '../wire/index-messages.js';
 import { encodeMutationMessage } from '../wire/mutation-message.js';
 import { encodeRangeReadCommand } from '../wire/range-read-command.js';
 import { decodeRangeResponse } from '../wire/range-response.js';
@@ -47,6 +49,30 @@ export async function scanFrom(d: ProxyDeps, e: Endpoint, r: RangeRequest): Prom
   const payload = encodeRangeReadCommand({ tableId: r.cf.id, from: r.from, to: r.to, partitionLimit: r.partitionLimit, query: r.rq.query, groupKind: r.rq.groupKind, nowSec: r.nowSec });
   const rsp = await d.messaging.request(addressOf(e), { verb: 'RANGE_READ', payload }, { timeoutMs: d.options.rangeTimeoutMs });
   return decodeRangeResponse(rsp.payload);
+}
+
+export interface IndexRequest {
+  readonly cf: ColumnFamilyDef;
+  readonly index: IndexDef;
+  readonly indexKey: Buffer;
+  /** Forward, no group limit (entries have no groups). */
+  readonly query: SliceQuery;
+  readonly nowSec: number;
+}
+
+/** The replica's own entries of an index partition (INDEX_READ). */
+export async function indexFrom(d: ProxyDeps, e: Endpoint, r: IndexRequest): Promise<PartitionResult | null> {
+  if (e === d.self) return d.local.readIndex(r.cf, r.index, r.indexKey, r.query, 'ONE', r.nowSec);
+  const payload = encodeIndexRead({ tableId: r.cf.id, indexName: r.index.name, indexKey: r.indexKey, query: r.query, nowSec: r.nowSec });
+  const rsp = await d.messaging.request(addressOf(e), { verb: 'INDEX_READ', payload }, { timeoutMs: d.options.rangeTimeoutMs });
+  return decodeIndexReadResponse(rsp.payload);
+}
+
+/** Hands a replica entries found stale, for it to re-check against its own data and delete (INDEX_CLEAN). */
+export async function cleanIndexOn(d: ProxyDeps, e: Endpoint, cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, entries: readonly Cell[]): Promise<void> {
+  if (e === d.self) return d.local.cleanIndex(cf, index, indexKey, entries);
+  const payload = encodeIndexClean({ tableId: cf.id, indexName: index.name, indexKey, entries });
+  await d.messaging.request(addressOf(e), { verb: 'INDEX_CLEAN', payload }, { timeoutMs: d.options.writeTimeoutMs });
 }
 
 /** Sends what a replica lacks (READ_REPAIR), resolving on its acknowledgement. */

@@ -12,6 +12,8 @@ import {
   type KeyspacePlacement,
   type Snitch,
   type TokenMetadata,
+  assureSufficientLiveForRead,
+  blockFor as blockForRead,
   countingEndpoints,
   eachQuorumBlockFor,
   sortByProximity,
@@ -67,6 +69,26 @@ export function replicasOf(placement: KeyspacePlacement, ring: TokenMetadata, to
     natural: placement.naturalEndpoints(token, ring),
     pending: placement.pendingEndpoints(token, ring),
   };
+}
+
+/**
+ * When a keyspace's replicas are the same for every token (`uniformEndpoints`: a ring of one node),
+ * the replicas a read at `cl` asks, after checking the level against them (UnavailableError when
+ * too few are alive: RF 3 at QUORUM needs two replicas even where the ring has one node); undefined
+ * when the replicas depend on the token. One check for any number of keys or a whole scan.
+ */
+export function uniformReadTargets(placement: KeyspacePlacement, ring: TokenMetadata, cl: Consistency, inputs: SelectionInputs): Endpoint[] | undefined {
+  const natural = placement.uniformEndpoints(ring);
+  if (natural === undefined) return undefined;
+  const ctx = consistencyContext(placement, inputs);
+  const live = liveByProximity(natural, inputs);
+  assureSufficientLiveForRead(cl, ctx, live);
+  return readTargets(cl, ctx, live, blockForRead(cl, ctx));
+}
+
+/** Whether `targets` is this node alone: the read is the local store's. */
+export function onlySelf(targets: readonly Endpoint[] | undefined, self: Endpoint): boolean {
+  return targets !== undefined && targets.length === 1 && targets[0] === self;
 }
 
 /** The live endpoints of `endpoints`, nearest first. */

@@ -6,6 +6,8 @@ import { batchStoreVerbHandler } from './batch-store-verb.js';
 import { paxosCommitVerbHandler } from './paxos-commit-verb.js';
 import { paxosPrepareVerbHandler } from './paxos-prepare-verb.js';
 import { paxosProposeVerbHandler } from './paxos-propose-verb.js';
+import { indexCleanVerbHandler } from './index-clean-verb.js';
+import { indexReadVerbHandler } from './index-read-verb.js';
 import { mutationVerbHandler } from './mutation-verb.js';
 import { rangeReadVerbHandler } from './range-read-verb.js';
 import { readRepairVerbHandler } from './read-repair-verb.js';
@@ -20,6 +22,8 @@ export function registerReplicaHandlers(messaging: MessagingService, ctx: Replic
   messaging.registerHandler('READ_REPAIR', readRepairVerbHandler(ctx));
   messaging.registerHandler('TRUNCATE', truncateVerbHandler(ctx));
   messaging.registerHandler('HINT', hintVerbHandler(ctx));
+  messaging.registerHandler('INDEX_READ', indexReadVerbHandler(ctx));
+  messaging.registerHandler('INDEX_CLEAN', indexCleanVerbHandler(ctx));
   if (ctx.paxos !== undefined) {
     messaging.registerHandler('PAXOS_PREPARE', paxosPrepareVerbHandler(ctx, ctx.paxos));
     messaging.registerHandler('PAXOS_PROPOSE', paxosProposeVerbHandler(ctx, ctx.paxos));

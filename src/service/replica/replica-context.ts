@@ -5,7 +5,8 @@
 import { InvalidRequestError, MalformedMessageError } from '../../errors/index.js';
 import type { Message, Reply } from '../../net/index.js';
 import { failureFromError } from '../../net/index.js';
-import type { ColumnFamilyDef } from '../../schema/index.js';
+import { queryableIndexesOf } from '../../db/cql-index/cql-index.js';
+import type { ColumnFamilyDef, IndexDef } from '../../schema/index.js';
 import type { SliceQuery } from '../../storage/read/slice-query.js';
 import type { DataStore } from '../data-store.js';
 import type { GroupLengths } from '../group-length.js';
@@ -28,6 +29,13 @@ export function tableOrThrow(ctx: ReplicaContext, tableId: string): ColumnFamily
   const cf = ctx.tableById(tableId);
   if (cf === undefined) throw new InvalidRequestError(`Unknown table id ${tableId} (the schema has not reached this node, or the table was dropped)`);
   return cf;
+}
+
+/** A queryable index of `cf` by name (a CQL table's CQL index, a Thrift column family's KEYS index). */
+export function indexOrThrow(cf: ColumnFamilyDef, name: string): IndexDef {
+  const found = queryableIndexesOf(cf).find((i) => i.def.name === name);
+  if (found === undefined) throw new InvalidRequestError(`Index ${name} on ${cf.keyspace}.${cf.name} does not exist on this node`);
+  return found.def;
 }
 
 /** The received query with its group function rebuilt for this node's copy of the table. */

@@ -7,6 +7,7 @@ import { RemoteFailureError, type VerbName } from '../../net/index.js';
 import { liveCell } from '../../storage/model/index.js';
 import { digestOf } from '../digest.js';
 import { SimCluster, WHOLE } from '../../../test/support/service/sim-cluster.js';
+import { encodeIndexRead } from '../wire/index-messages.js';
 import { encodeMutationMessage } from '../wire/mutation-message.js';
 import { encodeRangeReadCommand } from '../wire/range-read-command.js';
 import { decodeRangeResponse } from '../wire/range-response.js';
@@ -48,7 +49,7 @@ test('MUTATION, READ (data and digest), RANGE_READ, READ_REPAIR, HINT and TRUNCA
 test('a garbled payload is answered BAD_PAYLOAD, an unknown table INVALID; nothing is applied', async () => {
   const c = await SimCluster.start({ seed: 62, nodes: 2, replication: { class: 'SimpleStrategy', options: { replication_factor: '2' } } });
   const ask = (verb: VerbName, payload: Uint8Array) => simAwait(c.env, c.node(0).messaging.request(c.node(1).messaging.address, { verb, payload }));
-  for (const verb of ['MUTATION', 'READ', 'RANGE_READ', 'READ_REPAIR', 'TRUNCATE', 'HINT'] as const) {
+  for (const verb of ['MUTATION', 'READ', 'RANGE_READ', 'READ_REPAIR', 'TRUNCATE', 'HINT', 'INDEX_READ', 'INDEX_CLEAN'] as const) {
     await assert.rejects(ask(verb, Buffer.from([0xff, 0xff, 0xff])), (e: unknown) => {
       assert.ok(e instanceof RemoteFailureError, String(e));
       assert.equal(e.reason, 'BAD_PAYLOAD', verb);
@@ -59,5 +60,7 @@ test('a garbled payload is answered BAD_PAYLOAD, an unknown table INVALID; nothi
   const stranger = encodeMutationMessage({ tableId: 'no-such-table', update: { key: Buffer.from('k'), partitionDeletion: null, rangeTombstones: [], cells: [] } });
   await assert.rejects(ask('MUTATION', stranger), (e: unknown) => e instanceof RemoteFailureError && e.reason === 'HANDLER_ERROR' && e.remoteErrorCode === ErrorCode.INVALID && /Unknown table id no-such-table/.test(e.message));
   assert.equal((await ask('HINT', stranger)).verb, 'HINT_RSP', 'a hint for a dropped table is acknowledged (and dropped)');
+  const noIndex = encodeIndexRead({ tableId: c.cf.id, indexName: 'no_such_index', indexKey: Buffer.from('k'), query: WHOLE, nowSec: 0 });
+  await assert.rejects(ask('INDEX_READ', noIndex), (e: unknown) => e instanceof RemoteFailureError && e.remoteErrorCode === ErrorCode.INVALID && /Index no_such_index on ks.t does not exist/.test(e.message));
   await c.close();
 });

@@ -1,9 +1,11 @@
 /**
  * Counter writes of the Thrift session (`add`, `remove_counter`, counter mutations of
- * batch_mutate) as single-node read-modify-write: under the partition lock the CQL layer's counter
- * updates take (DataStore.withPartitionLock, so Thrift and CQL increments of one row serialise),
- * read the current sums, add, and write each new sum as an 8-byte cell at a server timestamp raised
- * above the cell it read (counter-columns.ts says why cells, not shards).
+ * batch_mutate) as read-modify-write through the node's DataStore: under the partition lock the
+ * CQL layer's counter updates take (DataStore.withPartitionLock, so Thrift and CQL increments of
+ * one row coordinated by this node serialise), read the current sums at the request's level, add,
+ * and write each new sum as an 8-byte cell at a server timestamp raised above the cell it read, at
+ * the same level (counter-columns.ts says why cells, not shards). As with CQL counters, increments
+ * of one row coordinated by two nodes at once are not serialised with each other.
  *
  * A row's changes are collected first (CounterRows) and checked by building them once without
  * writing (names against the comparators, super column use, deletions), so a refused batch writes
@@ -15,7 +17,7 @@
  * above a clock running behind survives a deletion made before the clock catches up.
  */
 import type { DataStore } from '../../cql/execution/index.js';
-import { type LocalOperations, writeRows } from '../../db/index.js';
+import type { ConsistencyLevel, ThriftOperations } from '../../db/index.js';
 import { RowUpdateBuilder } from '../../db/operations/row-update-builder.js';
 import { validateKey } from '../../db/operations/thrift-validation.js';
 import { standardCellName, subColumnCellName } from '../../db/operations/thrift-cell-layout.js';
@@ -40,10 +42,10 @@ export interface CounterRowChange {
   readonly deletions: ThriftDeletion[];
 }
 
-/** What applying needs: the operations' context, the partition lock, server timestamps. */
+/** What applying needs: the operations, the store (reads, writes, the partition lock), server timestamps, the clock. */
 export interface CounterWriteDeps {
-  readonly ops: LocalOperations;
-  readonly locks: Pick<DataStore, 'withPartitionLock'>;
+  readonly ops: ThriftOperations;
+  readonly store: Pick<DataStore, 'read' | 'apply' | 'withPartitionLock'>;
   readonly timestamps: TimestampSource;
 }
 
@@ -105,25 +107,24 @@ export class CounterRows {
 }
 
 /** Applies checked rows, each atomically under its partition lock. */
-export function applyCounterRows(d: CounterWriteDeps, rows: readonly CounterRowChange[]): Promise<void> {
-  return Promise.all(rows.map((row) => applyRow(d, row))).then(() => undefined);
+export function applyCounterRows(d: CounterWriteDeps, rows: readonly CounterRowChange[], cl: ConsistencyLevel): Promise<void> {
+  return Promise.all(rows.map((row) => applyRow(d, row, cl))).then(() => undefined);
 }
 
 /** remove_counter: a deletion at the server timestamp, under the lock increments take. */
-export function removeCounter(d: CounterWriteDeps, keyspace: string, cf: ColumnFamilyDef, key: Buffer, path: ColumnPath): Promise<void> {
+export function removeCounter(d: CounterWriteDeps, keyspace: string, cf: ColumnFamilyDef, key: Buffer, path: ColumnPath, cl: ConsistencyLevel): Promise<void> {
   requireCounter(cf);
-  return d.locks.withPartitionLock(cf, key, () => d.ops.remove(keyspace, key, path, d.timestamps.next()));
+  return d.store.withPartitionLock(cf, key, () => d.ops.remove(keyspace, key, path, d.timestamps.next(), cl));
 }
 
-function applyRow(d: CounterWriteDeps, row: CounterRowChange): Promise<void> {
-  return d.locks.withPartitionLock(row.cf, row.key, async () => {
-    const ctx = d.ops.ctx;
-    const nowSec = ctx.nowSec();
+function applyRow(d: CounterWriteDeps, row: CounterRowChange, cl: ConsistencyLevel): Promise<void> {
+  return d.store.withPartitionLock(row.cf, row.key, async () => {
+    const nowSec = d.ops.ctx.nowSec();
     const names = row.increments.map((i) => cellNameOf(row.cf, i)).sort(Buffer.compare);
-    const read = names.length === 0 ? null : ctx.engine.read(row.cf.id, row.key, { slices: names.map((n) => ({ start: n, end: n })), reversed: false }, nowSec);
+    const read = names.length === 0 ? null : await d.store.read(row.cf, row.key, { slices: names.map((n) => ({ start: n, end: n })), reversed: false }, cl, nowSec);
     const current = new Map((read?.cells ?? []).map((c) => [c.name.toString('hex'), c]));
     const update = buildRowUpdate(row, nowSec, d.timestamps.next(), (name) => current.get(name.toString('hex')) ?? null);
-    await writeRows(ctx, [{ cf: row.cf, update }]);
+    await d.store.apply([{ cf: row.cf, update }], cl);
   });
 }
 

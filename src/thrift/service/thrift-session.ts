@@ -1,9 +1,12 @@
 /**
  * One Thrift client connection's view of this node: the CassandraService the dispatcher calls.
  * It keeps the connection's state (the keyspace set_keyspace chose, the user login() accepted),
- * checks it as Cassandra 0.7's ClientState did, and delegates data calls to LocalOperations,
- * counter calls to counter-writes.ts, schema calls to the SchemaKeeper (through
- * schema-structs.ts). Every Ilium error leaves as the Thrift exception toThriftException makes.
+ * checks it as Cassandra 0.7's ClientState did, and delegates data calls to the 0.7 operations
+ * (ThriftOperations: translators over the node's DataStore, i.e. the coordinator, at the call's
+ * consistency level — ONE when absent, the IDL's default — checked by the CQL layer's rules),
+ * counter calls to counter-writes.ts (through the same DataStore), schema calls to the
+ * SchemaKeeper (through schema-structs.ts). Every Ilium error leaves as the Thrift exception
+ * toThriftException makes (UnavailableError → UnavailableException, timeouts → TimedOutException).
  *
  * State checks, with 0.7's messages (InvalidRequestException):
  * - data and schema-change calls before a successful login when the authenticator requires one:
@@ -17,9 +20,9 @@
  * Schema changes are published through `onSchemaChange` as the CQL layer's events, so CQL drivers
  * connected to the node refresh their metadata when a Thrift client changes the schema.
  */
-import type { DataStore, NodeInfo, SchemaChangeEvent } from '../../cql/execution/index.js';
-import { LocalDataStore } from '../../cql/execution/index.js';
-import type { ColumnParent, ColumnPath, IndexClause, KeyRange, LocalOperations, Mutation, SlicePredicate, Column } from '../../db/index.js';
+import { type DataStore, type NodeInfo, type SchemaChangeEvent, checkReadLevel, checkWriteLevel } from '../../cql/execution/index.js';
+import { type ColumnParent, type ColumnPath, DEFAULT_THRIFT_CONSISTENCY, type IndexClause, type KeyRange, type Mutation, type SlicePredicate, type Column, type ThriftOperations } from '../../db/index.js';
+import type { StorageEngine } from '../../storage/storage-engine.js';
 import { lookupColumnFamily } from '../../db/operations/column-family-lookup.js';
 import type { SchemaKeeper } from '../../db/system-schema.js';
 import type { Partitioner } from '../../dht/index.js';
@@ -46,7 +49,10 @@ const SYSTEM_KEYSPACE = 'system';
 export interface ThriftSessionDeps {
   readonly env: Env;
   readonly keeper: SchemaKeeper;
-  readonly ops: LocalOperations;
+  /** The 0.7 operations over `data`. */
+  readonly ops: ThriftOperations;
+  /** This node's engine: describe_splits estimates from the local SSTables, as Cassandra's does. */
+  readonly engine: StorageEngine;
   /** The node's partitioner (the one its tables were registered with). */
   readonly partitioner: Partitioner;
   /** Cluster name, addresses and tokens, read at each call. */
@@ -66,8 +72,8 @@ export interface ThriftSessionDeps {
   readonly onSchemaChange?: (event: SchemaChangeEvent) => void;
   /** Server timestamps for counter writes; share the CQL context's so both stay ordered. */
   readonly timestamps?: TimestampSource;
-  /** The partition locks of counter read-modify-write; the CQL context's DataStore, or the local one. */
-  readonly data?: Pick<DataStore, 'withPartitionLock'>;
+  /** The node's DataStore (the CQL context's: the coordinator): counter reads, writes and partition locks. */
+  readonly data: DataStore;
 }
 
 export class ThriftSession implements CassandraService {
@@ -78,7 +84,7 @@ export class ThriftSession implements CassandraService {
   constructor(private readonly deps: ThriftSessionDeps) {
     this.counters = {
       ops: deps.ops,
-      locks: deps.data ?? new LocalDataStore(deps.ops.ctx),
+      store: deps.data,
       timestamps: deps.timestamps ?? new TimestampSource(deps.env.clock),
     };
   }
@@ -110,88 +116,88 @@ export class ThriftSession implements CassandraService {
 
   // ---- reads --------------------------------------------------------------------------------
 
-  get(key: Buffer, columnPath: ColumnPath, _cl?: ConsistencyLevel): Promise<ThriftColumnOrSuperColumn> {
-    return guard(() => {
+  get(key: Buffer, columnPath: ColumnPath, cl?: ConsistencyLevel): Promise<ThriftColumnOrSuperColumn> {
+    return guard(async () => {
       const { ks, cf } = this.target(columnPath?.columnFamily);
-      return shapeColumn(cf, this.deps.ops.get(ks, key, columnPath));
+      return shapeColumn(cf, await this.deps.ops.get(ks, key, columnPath, readLevel(cl)));
     });
   }
 
-  getSlice(key: Buffer, columnParent: ColumnParent, predicate: SlicePredicate, _cl?: ConsistencyLevel): Promise<ThriftColumnOrSuperColumn[]> {
-    return guard(() => {
+  getSlice(key: Buffer, columnParent: ColumnParent, predicate: SlicePredicate, cl?: ConsistencyLevel): Promise<ThriftColumnOrSuperColumn[]> {
+    return guard(async () => {
       const { ks, cf } = this.target(columnParent?.columnFamily);
-      return shapeColumns(cf, this.deps.ops.getSlice(ks, key, columnParent, predicate));
+      return shapeColumns(cf, await this.deps.ops.getSlice(ks, key, columnParent, predicate, readLevel(cl)));
     });
   }
 
-  getCount(key: Buffer, columnParent: ColumnParent, predicate: SlicePredicate, _cl?: ConsistencyLevel): Promise<number> {
+  getCount(key: Buffer, columnParent: ColumnParent, predicate: SlicePredicate, cl?: ConsistencyLevel): Promise<number> {
     return guard(() => {
       const { ks } = this.target(columnParent?.columnFamily);
-      return this.deps.ops.getCount(ks, key, columnParent, predicate);
+      return this.deps.ops.getCount(ks, key, columnParent, predicate, readLevel(cl));
     });
   }
 
-  multigetSlice(keys: readonly Buffer[], columnParent: ColumnParent, predicate: SlicePredicate, _cl?: ConsistencyLevel): Promise<Map<Buffer, ThriftColumnOrSuperColumn[]>> {
-    return guard(() => {
+  multigetSlice(keys: readonly Buffer[], columnParent: ColumnParent, predicate: SlicePredicate, cl?: ConsistencyLevel): Promise<Map<Buffer, ThriftColumnOrSuperColumn[]>> {
+    return guard(async () => {
       const { ks, cf } = this.target(columnParent?.columnFamily);
-      const rows = this.deps.ops.multigetSlice(ks, requireList(keys, 'keys'), columnParent, predicate);
+      const rows = await this.deps.ops.multigetSlice(ks, requireList(keys, 'keys'), columnParent, predicate, readLevel(cl));
       return new Map(rows.map((r) => [r.key, shapeColumns(cf, r.columns)]));
     });
   }
 
-  multigetCount(keys: readonly Buffer[], columnParent: ColumnParent, predicate: SlicePredicate, _cl?: ConsistencyLevel): Promise<Map<Buffer, number>> {
-    return guard(() => {
+  multigetCount(keys: readonly Buffer[], columnParent: ColumnParent, predicate: SlicePredicate, cl?: ConsistencyLevel): Promise<Map<Buffer, number>> {
+    return guard(async () => {
       const { ks } = this.target(columnParent?.columnFamily);
-      return new Map(this.deps.ops.multigetCount(ks, requireList(keys, 'keys'), columnParent, predicate).map((c) => [c.key, c.count]));
+      return new Map((await this.deps.ops.multigetCount(ks, requireList(keys, 'keys'), columnParent, predicate, readLevel(cl))).map((c) => [c.key, c.count]));
     });
   }
 
-  getRangeSlices(columnParent: ColumnParent, predicate: SlicePredicate, range: KeyRange, _cl?: ConsistencyLevel): Promise<ThriftKeySlice[]> {
-    return guard(() => {
+  getRangeSlices(columnParent: ColumnParent, predicate: SlicePredicate, range: KeyRange, cl?: ConsistencyLevel): Promise<ThriftKeySlice[]> {
+    return guard(async () => {
       const { ks, cf } = this.target(columnParent?.columnFamily);
-      return shapeKeySlices(cf, this.deps.ops.getRangeSlices(ks, columnParent, predicate, range));
+      return shapeKeySlices(cf, await this.deps.ops.getRangeSlices(ks, columnParent, predicate, range, readLevel(cl)));
     });
   }
 
-  getIndexedSlices(columnParent: ColumnParent, indexClause: IndexClause, columnPredicate: SlicePredicate, _cl?: ConsistencyLevel): Promise<ThriftKeySlice[]> {
-    return guard(() => {
+  getIndexedSlices(columnParent: ColumnParent, indexClause: IndexClause, columnPredicate: SlicePredicate, cl?: ConsistencyLevel): Promise<ThriftKeySlice[]> {
+    return guard(async () => {
       const { ks, cf } = this.target(columnParent?.columnFamily);
-      return shapeKeySlices(cf, this.deps.ops.getIndexedSlices(ks, columnParent, indexClause, columnPredicate));
+      return shapeKeySlices(cf, await this.deps.ops.getIndexedSlices(ks, columnParent, indexClause, columnPredicate, readLevel(cl)));
     });
   }
 
   // ---- writes -------------------------------------------------------------------------------
 
-  insert(key: Buffer, columnParent: ColumnParent, column: Column, _cl?: ConsistencyLevel): Promise<void> {
+  insert(key: Buffer, columnParent: ColumnParent, column: Column, cl?: ConsistencyLevel): Promise<void> {
     return guard(() => {
       const { ks, cf } = this.target(columnParent?.columnFamily);
       requireNonCounter(cf);
-      return this.deps.ops.insert(ks, key, columnParent, column);
+      return this.deps.ops.insert(ks, key, columnParent, column, writeLevel(cl, undefined));
     });
   }
 
-  add(key: Buffer, columnParent: ColumnParent, column: CounterColumn, _cl?: ConsistencyLevel): Promise<void> {
+  add(key: Buffer, columnParent: ColumnParent, column: CounterColumn, cl?: ConsistencyLevel): Promise<void> {
     return guard(() => {
       const { cf } = this.target(columnParent?.columnFamily);
       const rows = new CounterRows();
       rows.increment(cf, key, column, columnParent.superColumn);
       rows.check(this.deps.ops.ctx.nowSec());
-      return applyCounterRows(this.counters, rows.all);
+      return applyCounterRows(this.counters, rows.all, writeLevel(cl, cf.name));
     });
   }
 
-  remove(key: Buffer, columnPath: ColumnPath, timestamp: bigint, _cl?: ConsistencyLevel): Promise<void> {
+  remove(key: Buffer, columnPath: ColumnPath, timestamp: bigint, cl?: ConsistencyLevel): Promise<void> {
     return guard(() => {
       const { ks, cf } = this.target(columnPath?.columnFamily);
       requireNonCounter(cf);
-      return this.deps.ops.remove(ks, key, columnPath, timestamp);
+      return this.deps.ops.remove(ks, key, columnPath, timestamp, writeLevel(cl, undefined));
     });
   }
 
-  removeCounter(key: Buffer, path: ColumnPath, _cl?: ConsistencyLevel): Promise<void> {
+  removeCounter(key: Buffer, path: ColumnPath, cl?: ConsistencyLevel): Promise<void> {
     return guard(() => {
       const { ks, cf } = this.target(path?.columnFamily);
-      return removeCounter(this.counters, ks, cf, key, path);
+      return removeCounter(this.counters, ks, cf, key, path, writeLevel(cl, cf.name));
     });
   }
 
@@ -200,9 +206,10 @@ export class ThriftSession implements CassandraService {
    * operations' batch (which checks all of its own before writing); counters are applied only
    * after that batch was accepted, so a refused mutation anywhere writes nothing.
    */
-  batchMutate(mutationMap: ThriftMutationMap, _cl?: ConsistencyLevel): Promise<void> {
+  batchMutate(mutationMap: ThriftMutationMap, cl?: ConsistencyLevel): Promise<void> {
     return guard(async () => {
       const ks = this.dataKeyspace();
+      let counterTable: string | undefined;
       if (mutationMap === null || typeof mutationMap !== 'object') throw invalidRequest('mutation_map is required');
       const counters = new CounterRows();
       const plain: [Buffer, Map<string, readonly Mutation[]>][] = [];
@@ -213,6 +220,7 @@ export class ThriftSession implements CassandraService {
           const cf = this.columnFamily(ks, cfName);
           requireList(mutations, 'mutations');
           if (isCounterColumnFamily(cf)) {
+            counterTable ??= cf.name;
             for (const m of mutations) counters.addMutation(cf, key, m);
             continue;
           }
@@ -226,8 +234,9 @@ export class ThriftSession implements CassandraService {
         if (plainOfKey.size > 0) plain.push([key, plainOfKey]);
       }
       counters.check(this.deps.ops.ctx.nowSec());
-      if (plain.length > 0) await this.deps.ops.batchMutate(ks, plain);
-      await applyCounterRows(this.counters, counters.all);
+      const level = writeLevel(cl, counterTable);
+      if (plain.length > 0) await this.deps.ops.batchMutate(ks, plain, level);
+      await applyCounterRows(this.counters, counters.all, level);
     });
   }
 
@@ -295,8 +304,8 @@ export class ThriftSession implements CassandraService {
   describeSplits(cfName: string, startToken: string, endToken: string, keysPerSplit: number): Promise<string[]> {
     return guard(() => {
       const { cf } = this.target(cfName);
-      const { ops, partitioner } = this.deps;
-      return describeSplits(ops.ctx.engine, partitioner, cf, startToken, endToken, keysPerSplit, ops.ctx.nowSec());
+      const { ops, engine, partitioner } = this.deps;
+      return describeSplits(engine, partitioner, cf, startToken, endToken, keysPerSplit, ops.ctx.nowSec());
     });
   }
 
@@ -403,6 +412,20 @@ export class ThriftSession implements CassandraService {
   private publish(event: SchemaChangeEvent): void {
     this.deps.onSchemaChange?.(event);
   }
+}
+
+/** A read call's level: the IDL's default when absent; refused as Cassandra refuses it for reads. */
+function readLevel(cl: ConsistencyLevel | undefined): ConsistencyLevel {
+  const level = cl ?? DEFAULT_THRIFT_CONSISTENCY;
+  checkReadLevel(level);
+  return level;
+}
+
+/** A write call's level; `counterTable` names a counter column family the call writes to. */
+function writeLevel(cl: ConsistencyLevel | undefined, counterTable: string | undefined): ConsistencyLevel {
+  const level = cl ?? DEFAULT_THRIFT_CONSISTENCY;
+  checkWriteLevel(level, counterTable);
+  return level;
 }
 
 /** Runs a call, turning whatever it throws (synchronously or not) into its Thrift exception. */

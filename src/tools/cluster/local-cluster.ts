@@ -85,6 +85,8 @@ export interface StartClusterOptions {
   readonly onProgress: (line: string) => void;
   /** Writes `enable_fault_injection: true` into new nodes' configs (the `nodetool faults` testing hook). */
   readonly faultInjection?: boolean;
+  /** Writes `data_center: <name>` into new nodes' configs (SimpleSnitch then names its one data center so). */
+  readonly dataCenter?: string;
 }
 
 /** Starts the nodes not running yet (making their folders on first use); resolves when all are ready. */
@@ -113,6 +115,7 @@ export async function startCluster(o: StartClusterOptions): Promise<ClusterNode[
         '    parameters:',
         `      - seeds: "${seed}"`,
         ...(o.faultInjection === true ? ['enable_fault_injection: true'] : []),
+        ...(o.dataCenter === undefined ? [] : [`data_center: '${o.dataCenter}'`]),
         '# short ring delay (Cassandra: 30 s) so joining and leaving nodes on loopback wait little',
         'ring_delay_ms: 1500',
         '',

@@ -10,7 +10,7 @@ export interface ClusterIo {
   readonly stderr: Writable;
 }
 
-const USAGE = 'usage: ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] [--name NAME] [--fault-injection] | stop [--dir DIR] | status [--dir DIR]';
+const USAGE = 'usage: ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] [--name NAME] [--fault-injection] [--data-center NAME] | stop [--dir DIR] | status [--dir DIR]';
 
 export async function runCluster(io: ClusterIo): Promise<number> {
   const [verb, ...rest] = io.argv;
@@ -18,7 +18,7 @@ export async function runCluster(io: ClusterIo): Promise<number> {
   try {
     values = parseArgs({
       args: rest as string[],
-      options: { n: { type: 'string', short: 'n' }, dir: { type: 'string' }, 'base-address': { type: 'string' }, name: { type: 'string' }, 'fault-injection': { type: 'boolean' } },
+      options: { n: { type: 'string', short: 'n' }, dir: { type: 'string' }, 'base-address': { type: 'string' }, name: { type: 'string' }, 'fault-injection': { type: 'boolean' }, 'data-center': { type: 'string' } },
     }).values;
   } catch (e) {
     io.stderr.write(`ilium cluster: ${(e as Error).message}\n${USAGE}\n`);
@@ -33,7 +33,7 @@ export async function runCluster(io: ClusterIo): Promise<number> {
         io.stderr.write(`ilium cluster: -n must be a node count from 1 to 64, got ${values.n}\n`);
         return 2;
       }
-      const nodes = await startCluster({ root, nodes: n, baseAddress: values['base-address'] ?? '127.0.0.1', clusterName: values.name ?? 'ilium-local', readyTimeoutMs: 60_000, onProgress: say, faultInjection: values['fault-injection'] === true });
+      const nodes = await startCluster({ root, nodes: n, baseAddress: values['base-address'] ?? '127.0.0.1', clusterName: values.name ?? 'ilium-local', readyTimeoutMs: 60_000, onProgress: say, faultInjection: values['fault-injection'] === true, ...(values['data-center'] === undefined ? {} : { dataCenter: values['data-center'] }) });
       printStatus(nodes, say);
       return 0;
     }

@@ -1,4 +1,19 @@
-/** Thrift's binary protocol and framed transport: codec, server and client connection (no Cassandra knowledge). */
+/**
+ * Thrift's binary protocol and framed transport: codec, server and client connection (no Cassandra
+ * knowledge).
+ *
+ * Thrift's binary protocol and framed transport, knowing nothing of Cassandra:
+ * - `thrift-wire.ts` (type ids, message types, TApplicationException codes),
+ * - `thrift-reader.ts` (bounds-checked; sizes checked against the bytes left before allocating;
+ *   strict and old message headers; UTF-8 checked strings; `skip` with a depth cap),
+ * - `thrift-writer.ts` (one buffer, frames back-patched),
+ * - `frame-splitter.ts` (frames from a byte stream; oversized frames answered from their head and
+ *   skipped; unframed or foreign streams fatal),
+ * - `thrift-connection.ts` (one message at a time per connection, replies in order, backpressure),
+ * - `thrift-server.ts`,
+ * - `application-exception.ts`,
+ * - `thrift-client-connection.ts` (calls matched to replies by sequence id)
+ */
 export * from './thrift-wire.js';
 export * from './thrift-protocol-error.js';
 export * from './thrift-reader.js';

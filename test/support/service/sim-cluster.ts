@@ -239,7 +239,7 @@ function nodeEnv(w: NodeWiring, i: number): Env {
   return skew === 0 ? w.env : { ...w.env, clock: w.env.clock.skewed(skew) };
 }
 
-const REPLICA_VERBS = ['MUTATION', 'READ', 'RANGE_READ', 'READ_REPAIR', 'TRUNCATE', 'HINT', 'PAXOS_PREPARE', 'PAXOS_PROPOSE', 'PAXOS_COMMIT', 'BATCH_STORE', 'BATCH_REMOVE'] as const;
+const REPLICA_VERBS = ['MUTATION', 'READ', 'RANGE_READ', 'READ_REPAIR', 'TRUNCATE', 'HINT', 'INDEX_READ', 'INDEX_CLEAN', 'PAXOS_PREPARE', 'PAXOS_PROPOSE', 'PAXOS_COMMIT', 'BATCH_STORE', 'BATCH_REMOVE'] as const;
 
 /** Opens node i's storage (adding `keyspace` on first start), replica handlers, hints and coordinator. */
 async function openNode(w: NodeWiring, node: SimClusterNode, i: number, keyspace: KeyspaceDef | null): Promise<void> {

@@ -1,25 +1,25 @@
 /**
  * SSTable read-path microbenchmark (not a test). Run after a build:
  *
- *   node dist/src/storage/sstable/sstable-microbench.js [lz4|snappy|none]
+ *   node dist/bench/sstable-microbench.js [lz4|snappy|none]
  *
- *   node dist/src/storage/sstable/sstable-microbench.js lz4 wide      (one part: narrow|medium|wide)
+ *   node dist/bench/sstable-microbench.js lz4 wide      (one part: narrow|medium|wide)
  *
  * Writes three tables in a temporary directory — 200k partitions × 10 cells, 2k partitions × 500
  * cells, one partition of 100k cells — then, with a warm chunk cache, measures point reads, absent
  * lookups and 50-cell slices (forward and reverse, from a random start) through the cursor.
  */
-import { createRealEnv } from '../../env/real-env.js';
-import type { Env } from '../../env/env.js';
-import { type Cell, CellKind, NO_DELETION_TIME } from '../model/cell.js';
-import { LIVE_DELETION } from '../model/deletion.js';
-import type { PartitionData } from '../model/partition-data.js';
-import { ChunkCache } from './chunk-cache.js';
-import type { Compression } from './compression.js';
-import type { Slice } from './partition-cursor.js';
-import type { SSTableReader } from './sstable-reader.js';
-import { makeTmpDir, randomBytes, rng } from './sstable-test-fixtures.js';
-import { SSTableWriter } from './sstable-writer.js';
+import { createRealEnv } from '../src/env/real-env.js';
+import type { Env } from '../src/env/env.js';
+import { type Cell, CellKind, NO_DELETION_TIME } from '../src/storage/model/cell.js';
+import { LIVE_DELETION } from '../src/storage/model/deletion.js';
+import type { PartitionData } from '../src/storage/model/partition-data.js';
+import { ChunkCache } from '../src/storage/sstable/chunk-cache.js';
+import type { Compression } from '../src/storage/sstable/compression.js';
+import type { Slice } from '../src/storage/sstable/partition-cursor.js';
+import type { SSTableReader } from '../src/storage/sstable/sstable-reader.js';
+import { makeTmpDir, randomBytes, rng } from '../test/support/storage/sstable-fixtures.js';
+import { SSTableWriter } from '../src/storage/sstable/sstable-writer.js';
 
 const BOTTOM = Buffer.from([0x20]);
 const TOP = Buffer.from([0x60]);

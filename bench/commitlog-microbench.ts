@@ -2,8 +2,8 @@
  * Commit log throughput, not a test: adds/s of ~100-byte mutations with a fixed number of adds
  * outstanding (each ack immediately issues the next add), per sync mode, on the real disk.
  *
- *   node dist/bench/commitlog.js [count] [outstanding,…] [modes] [groupWindowMs]
- *   e.g. node dist/bench/commitlog.js 300000 256,4096 group,batch,periodic 15
+ *   node dist/bench/commitlog-microbench.js [count] [outstanding,…] [modes] [groupWindowMs]
+ *   e.g. node dist/bench/commitlog-microbench.js 300000 256,4096 group,batch,periodic 15
  *
  * In group mode an add waits about a window, so expect at most outstanding / groupWindowMs adds/s.
  */

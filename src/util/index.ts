@@ -1,0 +1,8 @@
+/**
+ * Small helpers every layer may use, with no knowledge of Cassandra:
+ * - `byte-writer.ts` / `byte-reader.ts`: binary encoding, bounds-checked;
+ * - `crc.ts`: `crc32c`;
+ * - `compare-bytes.ts`: `compareBytes`, the engine's comparator;
+ * - `btree.ts`: the B+tree import the memtable is built on.
+ */
+export {};
