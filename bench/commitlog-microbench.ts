@@ -10,7 +10,7 @@
 import { createRealEnv } from '../src/env/real-env.js';
 import type { Mutation } from '../src/storage/model/partition-update.js';
 import { CommitLog } from '../src/storage/commitlog/commit-log.js';
-import { freshDir, sampleMutation } from '../src/storage/commitlog/commit-log-test-support.js';
+import { freshDir, sampleMutation } from '../test/support/storage/commit-log-samples.js';
 import { encodeMutation } from '../src/storage/commitlog/mutation-codec.js';
 import type { SyncMode } from '../src/storage/commitlog/sync-policy.js';
 

@@ -18,7 +18,7 @@ import { ChunkCache } from '../src/storage/sstable/chunk-cache.js';
 import type { Compression } from '../src/storage/sstable/compression.js';
 import type { Slice } from '../src/storage/sstable/partition-cursor.js';
 import type { SSTableReader } from '../src/storage/sstable/sstable-reader.js';
-import { makeTmpDir, randomBytes, rng } from '../src/storage/sstable/sstable-test-fixtures.js';
+import { makeTmpDir, randomBytes, rng } from '../test/support/storage/sstable-fixtures.js';
 import { SSTableWriter } from '../src/storage/sstable/sstable-writer.js';
 
 const BOTTOM = Buffer.from([0x20]);

@@ -4,8 +4,8 @@
  * with `importsOnly` is held to that shorter list (the property its header promises).
  * `layers.test.ts` checks every non-test file under src/ against this table and checks that the
  * map in docs/ARCHITECTURE.md is `layerMap()`'s text, so the code, the table and the map cannot
- * drift apart. Test files (`*.test.ts`) and `test-support/` folders are outside the rule; nothing
- * else under src/ may import from outside src/ (test/, bench/, examples/).
+ * drift apart. Test files (`*.test.ts`) are outside the rule; nothing else under src/ may import
+ * from outside src/ (test/, bench/, examples/): test helpers live in test/support/.
  *
  * The order is DESIGN §4's, with what the code settled since: `hints` sits between gms and
  * service (the coordinator takes hints through a seam); `repair` and `topology` build on the

@@ -10,7 +10,7 @@ import { type SliceLevel, THRIFT_SHAPER } from '../db/index.js';
 import { standardCellName, subColumnCellName } from '../db/operations/thrift-cell-layout.js';
 import { SeededRandom } from '../env/index.js';
 import { parseType } from '../marshal/index.js';
-import { valuesOf } from '../marshal/test-support/value-arbitraries.js';
+import { valuesOf } from '../../test/support/marshal/value-arbitraries.js';
 import { type ColumnFamilyDef, createColumnFamily } from '../schema/index.js';
 import { type Cell, expiringCell, liveCell, tombstoneCell } from '../storage/model/index.js';
 import { ColumnFamilyCodec } from './column-family-codec.js';

@@ -22,5 +22,5 @@ export function handleSyn(g: Gossiper, m: Message): void {
     return;
   }
   const { requests, deltas } = examineDigests(syn.digests, (key) => g.stateByKey(key));
-  g.messaging.send(m.from, { verb: 'GOSSIP_DIGEST_ACK', payload: encodeAck({ digests: requests, states: deltas }) });
+  g.messaging.send(m.from, { verb: 'GOSSIP_DIGEST_ACK', payload: encodeAck({ digests: requests, states: deltas }), timeoutMs: g.exchangeExpiryMs });
 }

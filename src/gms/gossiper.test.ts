@@ -1,7 +1,9 @@
 /** Gossip among five nodes on the simulated Env: convergence, crash and restart, determinism. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { endpointKey } from '../net/index.js';
+import { type Message, endpointKey } from '../net/index.js';
+import { encodeAck } from './gossip-codec.js';
+import { handleAck } from './gossip-digest-ack-handler.js';
 import { GossipCluster } from '../../test/support/gossip-sim.js';
 import { newSimEnv, runFor } from '../../test/support/net-sim.js';
 
@@ -135,5 +137,41 @@ test('without their seed the others keep gossiping among themselves; the seed re
   await c.start(1);
   await roundsUntil(c, () => c.converged(), 15);
   assert.equal(c.node(1).gossiper.endpointState(c.address(3))?.states.get('SCHEMA')?.value, '6f1c4a36-0000-4000-8000-000000000001');
+  for (const n of c.running()) await c.dispose(n.index);
+});
+
+test('regression (simulation seed 260): an ACK answering a SYN of our previous incarnation does not leave a peer heartbeat-only forever', async () => {
+  const c = new GossipCluster(newSimEnv(72), 3);
+  await c.startAll();
+  await roundsUntil(c, () => c.converged(), 10);
+  await c.crash(3);
+  await c.start(3);
+  // What node 1 answered node 3's last SYN before the crash, delivered to the restarted node 3:
+  // node 2's heartbeat above the versions that SYN claimed, and none of its application states.
+  const stale = c.node(1).gossiper.endpointState(c.address(2))!;
+  const payload = encodeAck({ digests: [], states: [{ endpoint: c.address(2), state: { heartbeat: stale.heartbeat, states: new Map() } }] });
+  const now = c.env.clock.nowMs();
+  handleAck(c.node(3).gossiper, { id: 1, verb: 'GOSSIP_DIGEST_ACK', kind: 'request', from: c.address(1), createdAtMs: now, expiresAtMs: now + 10_000, payload } as Message);
+  await roundsUntil(c, () => c.converged(), 15);
+  assert.ok(c.node(3).gossiper.endpointState(c.address(2))?.states.get('STATUS_WITH_PORT') !== undefined, 'node 3 learned node 2 whole');
+  for (const n of c.running()) await c.dispose(n.index);
+});
+
+test('a SYN, ACK or ACK2 expires after one round: late, it would speak of versions that no longer hold', async () => {
+  const c = new GossipCluster(newSimEnv(73), 3);
+  await c.startAll();
+  const lifetimes = new Map<string, Set<number>>();
+  for (const n of c.running()) {
+    n.net.messaging.filters.add({
+      name: 'watch',
+      apply: ({ direction, message: m }) => {
+        if (direction === 'send' && m.verb.startsWith('GOSSIP_DIGEST')) lifetimes.set(m.verb, (lifetimes.get(m.verb) ?? new Set()).add(m.expiresAtMs - m.createdAtMs));
+        return undefined;
+      },
+    });
+  }
+  await roundsUntil(c, () => c.converged() && lifetimes.size === 3, 10);
+  const interval = c.node(1).gossiper.intervalMs;
+  for (const [verb, ms] of lifetimes) assert.deepEqual([...ms], [interval], verb);
   for (const n of c.running()) await c.dispose(n.index);
 });

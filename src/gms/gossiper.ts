@@ -37,6 +37,12 @@ export class Gossiper {
   readonly clusterName: string;
   readonly partitioner: string;
   readonly intervalMs: number;
+  /**
+   * How long a SYN, ACK or ACK2 may wait to be delivered: one round. The next round supersedes it,
+   * and delivered late — to a peer that restarted meanwhile, say — it would speak of versions that
+   * no longer hold (an ACK2's deltas answer requests the new incarnation never made).
+   */
+  readonly exchangeExpiryMs: number;
   readonly quarantineDelayMs: number;
   private readonly fatClientTimeoutNs: bigint;
   private readonly env: Env;
@@ -67,6 +73,7 @@ export class Gossiper {
     this.clusterName = o.clusterName;
     this.partitioner = o.partitioner;
     this.intervalMs = o.intervalMs ?? GOSSIP_INTERVAL_MS;
+    this.exchangeExpiryMs = this.intervalMs;
     this.quarantineDelayMs = 2 * (o.ringDelayMs ?? RING_DELAY_MS);
     this.fatClientTimeoutNs = BigInt(Math.round(this.quarantineDelayMs / 2)) * 1_000_000n;
     this.logger = o.logger ?? SILENT_NET_LOGGER;
@@ -235,7 +242,7 @@ export class Gossiper {
 
   private sendSyn(payload: Uint8Array, targets: readonly InetAddressAndPort[]): InetAddressAndPort | undefined {
     const to = pickRandom(targets, this.env.random);
-    if (to !== undefined) this.messaging.send(to, { verb: 'GOSSIP_DIGEST_SYN', payload });
+    if (to !== undefined) this.messaging.send(to, { verb: 'GOSSIP_DIGEST_SYN', payload, timeoutMs: this.exchangeExpiryMs });
     return to;
   }
 

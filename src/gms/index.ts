@@ -13,7 +13,9 @@
  * - `gossip-codec.ts` (our bounded binary grammar; malformed bytes → `GossipCodecError`),
  * - `examine-digests.ts` (the SYN receiver's decisions, pure), one handler per verb
  *   (`gossip-digest-syn-handler.ts`, `-ack-`, `-ack2-`, `gossip-shutdown-handler.ts`,
- *   `echo-handler.ts`, registered by `gossip-handlers.ts`);
+ *   `echo-handler.ts`, registered by `gossip-handlers.ts`; an ACK's states about endpoints we do
+ *   not know are dropped: they answer a SYN of this node's previous incarnation; SYN, ACK and ACK2
+ *   expire after one round, `exchangeExpiryMs`, so none reaches a peer that restarted meanwhile);
  * - `gossiper.ts` (a round per second on the Env timers: heartbeat, SYN to a random live peer,
  *   maybe an unreachable one, maybe a seed — `gossip-targets.ts`; newer generations replace, newer
  *   versions merge; new or restarted endpoints alive only after ECHO; GOSSIP_SHUTDOWN marks down at

@@ -16,7 +16,7 @@ import {
 } from './consistency.js';
 import { createReplicationStrategy } from './create-replication-strategy.js';
 import type { Endpoint } from './endpoint.js';
-import { ep } from './test-support/rings.js';
+import { ep } from '../../test/support/locator/rings.js';
 
 /** ep1–3 in dc1, ep4–6 in dc2, ep7 in dc3. */
 const dcOf = (e: Endpoint): string => {

@@ -6,7 +6,7 @@ import { createReplicationStrategy } from './create-replication-strategy.js';
 import { calculatePendingRanges, writeEndpoints } from './pending-ranges.js';
 import { KeyspacePlacement } from './placement.js';
 import type { ReplicationStrategy } from './replication-strategy.js';
-import { DATACENTERS, TableSnitch, arbitraryRingShape, arbitraryToken, ep, ringOf, ringOfShape, shapeTable, threeNodeRing, twoDcTwoRackTable } from './test-support/rings.js';
+import { DATACENTERS, TableSnitch, arbitraryRingShape, arbitraryToken, ep, ringOf, ringOfShape, shapeTable, threeNodeRing, twoDcTwoRackTable } from '../../test/support/locator/rings.js';
 import type { TokenMetadata } from './token-metadata.js';
 
 const simple = (rf: number) => createReplicationStrategy({ class: 'SimpleStrategy', options: { replication_factor: rf } }, ep(1));

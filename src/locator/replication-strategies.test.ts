@@ -18,7 +18,7 @@ import {
   ringOfShape,
   threeNodeRing,
   twoDcTwoRackTable,
-} from './test-support/rings.js';
+} from '../../test/support/locator/rings.js';
 
 const simple = (rf: number) => createReplicationStrategy({ class: 'SimpleStrategy', options: { replication_factor: rf } }, ep(1));
 const nts = (options: Record<string, number>) => createReplicationStrategy({ class: 'NetworkTopologyStrategy', options }, ep(1));

@@ -10,7 +10,7 @@ import { sortByProximity } from './proximity.js';
 import { parseRackDcProperties } from './rackdc-properties.js';
 import { SimpleSnitch } from './simple-snitch.js';
 import type { Location } from './snitch.js';
-import { TableSnitch, ep } from './test-support/rings.js';
+import { TableSnitch, ep } from '../../test/support/locator/rings.js';
 
 test('SimpleSnitch puts everyone in datacenter1 / rack1', () => {
   const s = new SimpleSnitch();

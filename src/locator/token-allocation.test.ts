@@ -6,7 +6,7 @@ import { ByteOrderedPartitioner, type Partitioner, RandomPartitioner, type Token
 import { type Random, SeededRandom } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import { SimpleSnitch } from './simple-snitch.js';
-import { ep, murmur3, threeNodeRing } from './test-support/rings.js';
+import { ep, murmur3, threeNodeRing } from '../../test/support/locator/rings.js';
 import { chooseTokens, parseInitialTokens, randomTokens } from './token-allocation.js';
 import { TokenMetadata } from './token-metadata.js';
 

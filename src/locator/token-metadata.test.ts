@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { ByteOrderedPartitioner } from '../dht/index.js';
 import { endpoint } from './endpoint.js';
 import { SimpleSnitch } from './simple-snitch.js';
-import { TableSnitch, ep, ringOf, threeNodeRing } from './test-support/rings.js';
+import { TableSnitch, ep, ringOf, threeNodeRing } from '../../test/support/locator/rings.js';
 import { TokenMetadata } from './token-metadata.js';
 import { TopologyError } from './topology-error.js';
 

@@ -9,7 +9,7 @@ import { ByteReader } from '../util/byte-reader.js';
 import type { AbstractType } from './abstract-type.js';
 import { ComparableInput, decodeByteString, decodeVarintComparable, encodeByteString, encodeVarintComparable } from './byte-comparable.js';
 import { ReversedType } from './reversed-type.js';
-import { TYPES_WITH_VALUES, valuesOf } from './test-support/value-arbitraries.js';
+import { TYPES_WITH_VALUES, valuesOf } from '../../test/support/marshal/value-arbitraries.js';
 import { SIMPLE_TYPES, parseType } from './type-parser.js';
 
 // [type, [[text value, encoding hex], …]] — frozen: a change here is an on-disk format change.

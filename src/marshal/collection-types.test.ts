@@ -19,8 +19,8 @@ import { SHORT_TYPE } from './short-type.js';
 import { normalizeValue } from './structured-type.js';
 import { TIME_UUID_TYPE } from './time-uuid-type.js';
 import { TIMESTAMP_TYPE } from './timestamp-type.js';
-import { assertMarshalError, checkTypeLaws } from './test-support/type-laws.js';
-import { valuesOf } from './test-support/value-arbitraries.js';
+import { assertMarshalError, checkTypeLaws } from '../../test/support/marshal/type-laws.js';
+import { valuesOf } from '../../test/support/marshal/value-arbitraries.js';
 import { parseType } from './type-parser.js';
 import { UTF8_TYPE } from './utf8-type.js';
 

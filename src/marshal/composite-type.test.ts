@@ -10,8 +10,8 @@ import { CompositeType, type EndOfComponent } from './composite-type.js';
 import { encodeLong } from './long-type.js';
 import { ReversedType } from './reversed-type.js';
 import { SIMPLE_TYPES, parseType } from './type-parser.js';
-import { TYPES_WITH_VALUES, valuesOf } from './test-support/value-arbitraries.js';
-import { assertMarshalError, checkTypeLaws } from './test-support/type-laws.js';
+import { TYPES_WITH_VALUES, valuesOf } from '../../test/support/marshal/value-arbitraries.js';
+import { assertMarshalError, checkTypeLaws } from '../../test/support/marshal/type-laws.js';
 import { UTF8_TYPE } from './utf8-type.js';
 
 /** Composite values: a prefix of the types' components and, when non-empty, an EOC. */

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { ByteReader } from '../util/byte-reader.js';
 import { DECIMAL_TYPE, writeDecimal } from './decimal-type.js';
-import { assertMarshalError, checkTypeLaws, withEmpty } from './test-support/type-laws.js';
+import { assertMarshalError, checkTypeLaws, withEmpty } from '../../test/support/marshal/type-laws.js';
 
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;

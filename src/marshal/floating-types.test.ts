@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { DOUBLE_TYPE } from './double-type.js';
 import { FLOAT_TYPE } from './float-type.js';
 import { formatJavaDouble, formatJavaFloat } from './java-number-format.js';
-import { assertMarshalError, checkTypeLaws, fixedBytes, withEmpty } from './test-support/type-laws.js';
+import { assertMarshalError, checkTypeLaws, fixedBytes, withEmpty } from '../../test/support/marshal/type-laws.js';
 
 const dbl = (x: number): Buffer => {
   const b = Buffer.alloc(8);

@@ -9,7 +9,7 @@ import { INT32_TYPE } from './int32-type.js';
 import { INTEGER_TYPE } from './integer-type.js';
 import { LONG_TYPE, encodeLong } from './long-type.js';
 import { SHORT_TYPE } from './short-type.js';
-import { assertMarshalError, checkTypeLaws, withEmpty } from './test-support/type-laws.js';
+import { assertMarshalError, checkTypeLaws, withEmpty } from '../../test/support/marshal/type-laws.js';
 
 const int64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
 const smallish = fc.bigInt({ min: -300n, max: 300n });

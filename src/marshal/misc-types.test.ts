@@ -6,7 +6,7 @@ import { BOOLEAN_TYPE } from './boolean-type.js';
 import { EMPTY_TYPE } from './empty-type.js';
 import { INET_ADDRESS_TYPE } from './inet-address-type.js';
 import { formatInetAddress, parseInetAddress } from './inet-text.js';
-import { assertMarshalError, checkTypeLaws, fixedBytes, withEmpty } from './test-support/type-laws.js';
+import { assertMarshalError, checkTypeLaws, fixedBytes, withEmpty } from '../../test/support/marshal/type-laws.js';
 
 // Any non-zero byte is true, so decoding and text give back 0x01 for 0x02..0xFF (equal values).
 checkTypeLaws(BOOLEAN_TYPE, withEmpty(fc.oneof(fixedBytes(1), fc.constantFrom(Buffer.from([0]), Buffer.from([1])))), {

@@ -5,9 +5,9 @@ import fc from 'fast-check';
 import { ByteReader } from '../util/byte-reader.js';
 import { LONG_TYPE, encodeLong } from './long-type.js';
 import { ReversedType } from './reversed-type.js';
-import { checkTypeLaws } from './test-support/type-laws.js';
+import { checkTypeLaws } from '../../test/support/marshal/type-laws.js';
 import { UTF8_TYPE } from './utf8-type.js';
-import { valuesOf } from './test-support/value-arbitraries.js';
+import { valuesOf } from '../../test/support/marshal/value-arbitraries.js';
 
 const revLong = new ReversedType(LONG_TYPE);
 

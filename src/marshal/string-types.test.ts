@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { ASCII_TYPE } from './ascii-type.js';
 import { BYTES_TYPE } from './bytes-type.js';
 import { UTF8_TYPE } from './utf8-type.js';
-import { assertMarshalError, byteStrings, checkTypeLaws } from './test-support/type-laws.js';
+import { assertMarshalError, byteStrings, checkTypeLaws } from '../../test/support/marshal/type-laws.js';
 
 const utf8 = fc
   .oneof(fc.string({ unit: 'binary', maxLength: 8 }), fc.string({ unit: 'grapheme-ascii', maxLength: 8 }))

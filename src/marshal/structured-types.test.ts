@@ -11,7 +11,7 @@ import { ListType } from './list-type.js';
 import { MapType } from './map-type.js';
 import { SetType } from './set-type.js';
 import { ReversedType } from './reversed-type.js';
-import { structuredTypes, valuesOf } from './test-support/value-arbitraries.js';
+import { structuredTypes, valuesOf } from '../../test/support/marshal/value-arbitraries.js';
 import { parseType } from './type-parser.js';
 import { UserType } from './user-type.js';
 import { readCollectionValues } from './value-sequence.js';

@@ -8,7 +8,7 @@ import { encodeLong } from './long-type.js';
 import { SIMPLE_DATE_TYPE } from './simple-date-type.js';
 import { TIME_TYPE } from './time-type.js';
 import { TIMESTAMP_TYPE } from './timestamp-type.js';
-import { assertMarshalError, checkTypeLaws, fixedBytes, withEmpty } from './test-support/type-laws.js';
+import { assertMarshalError, checkTypeLaws, fixedBytes, withEmpty } from '../../test/support/marshal/type-laws.js';
 
 const NANOS_PER_DAY = 86_400_000_000_000n;
 const millis = fc.oneof(

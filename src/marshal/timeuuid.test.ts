@@ -16,7 +16,7 @@ import {
   uuidToString,
   uuidVersion,
 } from './timeuuid.js';
-import { assertMarshalError } from './test-support/type-laws.js';
+import { assertMarshalError } from '../../test/support/marshal/type-laws.js';
 
 /** A deterministic random source (xorshift), so failures replay. */
 function seededRandom(seed: number): { bytes(n: number): Buffer } {

@@ -6,7 +6,7 @@ import { LEXICAL_UUID_TYPE } from './lexical-uuid-type.js';
 import { TIME_UUID_TYPE } from './time-uuid-type.js';
 import { makeTimeUuid, uuidFromString } from './timeuuid.js';
 import { UUID_TYPE } from './uuid-type.js';
-import { assertMarshalError, checkTypeLaws, fixedBytes, withEmpty } from './test-support/type-laws.js';
+import { assertMarshalError, checkTypeLaws, fixedBytes, withEmpty } from '../../test/support/marshal/type-laws.js';
 
 /** 16 random bytes with the version nibble forced; msb drawn from a small pool now and then so ties happen. */
 function uuids(version: fc.Arbitrary<number>): fc.Arbitrary<Buffer> {

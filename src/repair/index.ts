@@ -28,8 +28,8 @@
  *   per table: ranges compared, ranges out of sync, syncs, partitions streamed;
  *   `RepairReplicaDownError` up front when a replica is down, `RepairFailedError` when a validation
  *   or sync fails);
- * - `test-support/repair-cluster.ts` (repair on the service's SimCluster, `localDump` of a node's
- *   table).
+ * - (test code: `test/support/repair/repair-cluster.ts`, repair on the service's SimCluster and
+ *   `localDump` of a node's table).
  *
  * Not yet: incremental repair and anticompaction, primary-range-only (-pr), parallel sessions,
  * streaming SSTable sections (sync re-reads and re-writes partitions; a partition larger than a

@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { dropWithProbability, isolate, verbIs } from '../net/index.js';
-import { divergeReplicas, liveColumns } from '../service/test-support/divergent-replicas.js';
-import { SimCluster, keys } from '../service/test-support/sim-cluster.js';
+import { divergeReplicas, liveColumns } from '../../test/support/service/divergent-replicas.js';
+import { SimCluster, keys } from '../../test/support/service/sim-cluster.js';
 import { simAwait } from '../../test/support/net-sim.js';
 import { expiringCell, liveCell } from '../storage/model/index.js';
 import { RepairFailedError, RepairReplicaDownError } from './repair-errors.js';
-import { localDump, repairVia, withRepair } from './test-support/repair-cluster.js';
+import { localDump, repairVia, withRepair } from '../../test/support/repair/repair-cluster.js';
 
 const RF3 = { class: 'SimpleStrategy', options: { replication_factor: '3' } };
 

@@ -12,7 +12,8 @@
  * (TOPOLOGY_CHANGE NEW_NODE / REMOVED_NODE, STATUS_CHANGE UP / DOWN); system.peers lists the
  * ring's other members from gossip. Every request — CQL, and the Thrift calls translated into the
  * same reads and writes (ThriftOperations) — goes through one DataStore: the coordinator
- * (StorageProxy), which reaches the replicas at the request's consistency level.
+ * (StorageProxy), which reaches the replicas at the request's consistency level; until it is
+ * switched in, requests are refused as Unavailable (switchable-data-store.ts).
  * `close()` announces the shutdown to peers and stops messaging, stops both client servers
  * (connections flush what they queued), then flushes and closes the engine. Nothing here is
  * global: many nodes can live in one process, each on its own Env.
@@ -49,9 +50,9 @@ import { BatchlogReplayer } from '../service/batchlog/batchlog-replay.js';
 import { PaxosStateTable } from '../db/paxos-table.js';
 import { BatchlogTable } from '../db/batchlog-table.js';
 import { RowLocks } from '../db/operations/row-locks.js';
-import { type Endpoint, type Location, endpointHost, resolveNodeLocation } from '../locator/index.js';
+import { type Endpoint, type Location, endpoint, endpointHost, resolveNodeLocation } from '../locator/index.js';
 import { StageStats } from '../net/index.js';
-import { SwitchableDataStore } from './switchable-data-store.js';
+import { SwitchableDataStore, requiredReplicasOf } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
 
 export interface IliumNodeOptions {
@@ -126,8 +127,9 @@ export class IliumNode {
       const nodeInfo = (): NodeInfo => describeNode(config, location, partitioner, identity, nativePort);
       const properties = opts.properties ?? DEFAULT_SYSTEM_PROPERTIES;
       const local = new LocalDataStore(ops.ctx);
-      // Local until membership runs, then the coordinator (switchable-data-store.ts).
-      const switchable = new SwitchableDataStore(local);
+      // Unavailable until membership runs, then the coordinator (switchable-data-store.ts).
+      const self = endpoint(`${config.listen_address}:${config.storage_port}`);
+      const switchable = new SwitchableDataStore(requiredReplicasOf((ks) => keeper.schema.keyspace(ks)?.replication, self, location.datacenter));
       const data = dataStoreOf(switchable, properties, config);
       const rpcHost = config.broadcast_rpc_address ?? config.rpc_address;
       const stages = new StageStats();

@@ -16,7 +16,10 @@
  * `node.storage`): system.peers from gossip, TOPOLOGY_CHANGE / STATUS_CHANGE and merged-schema
  * events through the processor's `announceClusterEvent` / `announceSchemaChange`; `drain()` and
  * `close()` stop it first (announced shutdown, messaging closed), then the client servers, then
- * flush; works on a SimEnv too, several nodes in one process — `test/support/ring-sim.ts`) with the
+ * flush; works on a SimEnv too, several nodes in one process — `test/support/ring-sim.ts`, and the
+ * simulation's nodes (`test/sim/sim-ring.ts`) are built by it; client data calls go through
+ * `switchable-data-store.ts`: UnavailableError (required = blockFor of the level, alive 0,
+ * "starting") until the coordinator is switched in, never a local answer) with the
  * identity kept in the data dir (`node-identity.ts`: host id, tokens — `num_tokens` random ones for
  * a new node, an existing identity keeps its own — cluster name, partitioner — a mismatch refuses
  * to start),

@@ -59,8 +59,8 @@
  *
  * Not yet: a replica's own index-build state on index reads (only the coordinator's is checked).
  * `withPartitionLock` locks on this node only (read-modify-write outside Paxos: counters, list
- * operations). `test-support/`: the simulation's N-node `SimCluster` and its helpers (test code;
- * production code never imports it).
+ * operations). The coordinator's N-node `SimCluster` and its helpers are
+ * test code in `test/support/service/` (production code never imports it).
  *
  * A node's membership, Cassandra's StorageService minus the coordinator and the topology operations
  * (src/topology) (imports env/config/dht/schema/db/locator/net/gms):

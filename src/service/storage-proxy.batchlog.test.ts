@@ -13,7 +13,7 @@ import { batchlogEndpoints } from './batchlog/batchlog-endpoints.js';
 import { storeBatch } from './batchlog/coordinate-logged-batch.js';
 import type { TableWrite } from './data-store.js';
 import { newBallot } from './paxos/ballot.js';
-import { type SimCluster, SimCluster as Cluster, keys } from './test-support/sim-cluster.js';
+import { type SimCluster, SimCluster as Cluster, keys } from '../../test/support/service/sim-cluster.js';
 import { decodeBatchMutations, decodeBatchRemove, decodeBatchStore, encodeBatchMutations, encodeBatchStore } from './wire/batch-messages.js';
 
 const RF3 = { class: 'SimpleStrategy', options: { replication_factor: '3' } } as const;

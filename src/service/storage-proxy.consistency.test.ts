@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Consistency } from '../locator/index.js';
-import { SimCluster, keys } from './test-support/sim-cluster.js';
+import { SimCluster, keys } from '../../test/support/service/sim-cluster.js';
 
 const WRITE_LEVELS: Consistency[] = ['ANY', 'ONE', 'TWO', 'THREE', 'QUORUM', 'ALL', 'LOCAL_ONE', 'LOCAL_QUORUM', 'EACH_QUORUM'];
 const READ_LEVELS: Consistency[] = ['ONE', 'TWO', 'THREE', 'QUORUM', 'ALL', 'LOCAL_ONE', 'LOCAL_QUORUM', 'EACH_QUORUM'];

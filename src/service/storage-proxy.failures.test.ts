@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { ReadFailureError, ReadTimeoutError, UnavailableError, WriteTimeoutError } from '../errors/index.js';
 import { dropWithProbability, endpointKey, type MessageFilter, verbIs } from '../net/index.js';
 import { liveCell } from '../storage/model/index.js';
-import { SimCluster } from './test-support/sim-cluster.js';
+import { SimCluster } from '../../test/support/service/sim-cluster.js';
 
 const RF3 = { class: 'SimpleStrategy', options: { replication_factor: '3' } };
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isolate } from '../net/index.js';
 import { runFor, simAwait } from '../../test/support/net-sim.js';
-import { SimCluster, keys } from './test-support/sim-cluster.js';
+import { SimCluster, keys } from '../../test/support/service/sim-cluster.js';
 
 const RF3 = { class: 'SimpleStrategy', options: { replication_factor: '3' } };
 

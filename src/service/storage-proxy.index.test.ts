@@ -16,7 +16,7 @@ import type { Consistency } from '../locator/index.js';
 import { type ColumnFamilyDef, type IndexDef, type ReplicationInput, createColumnFamily } from '../schema/index.js';
 import { BOTTOM, type Cell, TOP, cellName, liveCell } from '../storage/model/index.js';
 import { simAwait } from '../../test/support/net-sim.js';
-import { SimCluster, keys, partitioner } from './test-support/sim-cluster.js';
+import { SimCluster, keys, partitioner } from '../../test/support/service/sim-cluster.js';
 
 const RF3: ReplicationInput = { class: 'SimpleStrategy', options: { replication_factor: '3' } };
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { UnavailableError, WriteTimeoutError } from '../errors/index.js';
 import { dropWithProbability, endpointKey, verbIs, type VerbName } from '../net/index.js';
-import { SimCluster } from './test-support/sim-cluster.js';
+import { SimCluster } from '../../test/support/service/sim-cluster.js';
 
 /** Nodes 0–2 in dc1, 3–5 in dc2; three replicas in each. */
 function start(seed: number) {

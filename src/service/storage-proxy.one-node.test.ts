@@ -9,7 +9,7 @@ import { InvalidRequestError, UnavailableError } from '../errors/index.js';
 import type { Consistency } from '../locator/index.js';
 import type { IndexDef } from '../schema/index.js';
 import { simAwait } from '../../test/support/net-sim.js';
-import { SimCluster, WHOLE } from './test-support/sim-cluster.js';
+import { SimCluster, WHOLE } from '../../test/support/service/sim-cluster.js';
 
 const RF3 = { class: 'SimpleStrategy', options: { replication_factor: '3' } } as const;
 const RF1 = { class: 'SimpleStrategy', options: { replication_factor: '1' } } as const;

@@ -12,9 +12,9 @@ import { paxosParticipants } from './paxos/paxos-participants.js';
 import { preparePaxos } from './paxos/prepare-round.js';
 import { proposePaxos } from './paxos/propose-round.js';
 import { ballotMicros, newBallot } from './paxos/ballot.js';
-import { type CasOutcome, casRegister, readRegister } from './test-support/cas-register.js';
-import { type CasOp, checkRegisterHistory } from './test-support/register-history.js';
-import { SimCluster, WHOLE } from './test-support/sim-cluster.js';
+import { type CasOutcome, casRegister, readRegister } from '../../test/support/service/cas-register.js';
+import { type CasOp, checkRegisterHistory } from '../../test/support/service/register-history.js';
+import { SimCluster, WHOLE } from '../../test/support/service/sim-cluster.js';
 import { simAwait } from '../../test/support/net-sim.js';
 
 const RF3 = { class: 'SimpleStrategy', options: { replication_factor: '3' } } as const;

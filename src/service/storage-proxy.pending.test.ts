@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { UnavailableError } from '../errors/index.js';
-import { SimCluster, keys, partitioner } from './test-support/sim-cluster.js';
+import { SimCluster, keys, partitioner } from '../../test/support/service/sim-cluster.js';
 
 test('a joining node receives the writes of the range it will own, and counts towards blockFor', async () => {
   const c = await SimCluster.start({ seed: 71, nodes: 4, bootstrapping: 1, replication: { class: 'SimpleStrategy', options: { replication_factor: '3' } } });

@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import { simAwait } from '../../test/support/net-sim.js';
 import type { Consistency } from '../locator/index.js';
 import type { PositionBound, ScannedPartition } from '../storage/table-store.js';
-import { type CellModel, divergeReplicas, liveColumns } from './test-support/divergent-replicas.js';
-import { SimCluster, WHOLE, partitioner } from './test-support/sim-cluster.js';
+import { type CellModel, divergeReplicas, liveColumns } from '../../test/support/service/divergent-replicas.js';
+import { SimCluster, WHOLE, partitioner } from '../../test/support/service/sim-cluster.js';
 
 function expected(model: CellModel): string[] {
   const keysInOrder = [...model.keys()].sort((x, y) => Buffer.compare(partitioner.decorate(Buffer.from(x)).position, partitioner.decorate(Buffer.from(y)).position));

@@ -5,7 +5,7 @@ import { simAwait } from '../../test/support/net-sim.js';
 import type { Consistency } from '../locator/index.js';
 import { liveCell } from '../storage/model/index.js';
 import type { PositionBound } from '../storage/table-store.js';
-import { SimCluster, WHOLE, keys, partitioner } from './test-support/sim-cluster.js';
+import { SimCluster, WHOLE, keys, partitioner } from '../../test/support/service/sim-cluster.js';
 
 const RF3 = { class: 'SimpleStrategy', options: { replication_factor: '3' } };
 

@@ -8,8 +8,8 @@ import { test } from 'node:test';
 import { simAwait } from '../../test/support/net-sim.js';
 import { BOTTOM, TOP } from '../storage/model/index.js';
 import type { SliceQuery } from '../storage/read/slice-query.js';
-import { divergeReplicas, liveColumns } from './test-support/divergent-replicas.js';
-import { SimCluster } from './test-support/sim-cluster.js';
+import { divergeReplicas, liveColumns } from '../../test/support/service/divergent-replicas.js';
+import { SimCluster } from '../../test/support/service/sim-cluster.js';
 
 for (const seed of [91, 92, 93]) {
   test(`seed ${seed}: limited, reversed and sliced reads at ALL return the reconciled model`, async () => {

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { simAwait } from '../../test/support/net-sim.js';
 import type { Consistency } from '../locator/index.js';
 import { type Cell, liveCell, tombstoneCell } from '../storage/model/index.js';
-import { SimCluster } from './test-support/sim-cluster.js';
+import { SimCluster } from '../../test/support/service/sim-cluster.js';
 
 const RF3 = { class: 'SimpleStrategy', options: { replication_factor: '3' } };
 
@@ -71,7 +71,7 @@ test('a limited read that a replica\'s deletions would cut short is re-read in f
   for (const col of cols) await c.write(0, 'k', col, col.toUpperCase(), 10n, 'ALL');
   // Node 2 alone deleted a and b.
   await writeLocal(c, 2, 'k', [tombstoneCell(c.name('a'), 11n, c.nowSec()), tombstoneCell(c.name('b'), 11n, c.nowSec())]);
-  const limited = { ...(await import('./test-support/sim-cluster.js')).WHOLE, cellLimit: 2 };
+  const limited = { ...(await import('../../test/support/service/sim-cluster.js')).WHOLE, cellLimit: 2 };
   const r = await simAwait(c.env, c.node(0).proxy.read(c.cf, Buffer.from('k'), limited, 'ALL' as Consistency, c.nowSec()));
   assert.deepEqual(c.columns(r), new Map([['c', 'C'], ['d', 'D']]));
   assert.equal(r!.truncated, false);

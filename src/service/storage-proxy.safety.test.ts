@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { delayBy, dropWithProbability, isolate } from '../net/index.js';
 import { IliumError } from '../errors/index.js';
 import type { Consistency } from '../locator/index.js';
-import { SimCluster, WHOLE } from './test-support/sim-cluster.js';
+import { SimCluster, WHOLE } from '../../test/support/service/sim-cluster.js';
 
 const KEYS = ['a', 'b', 'c', 'd', 'e', 'f'];
 const COLUMNS = ['x', 'y'];

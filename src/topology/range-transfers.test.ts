@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createReplicationStrategy } from '../locator/index.js';
-import { ep, threeNodeRing } from '../locator/test-support/rings.js';
+import { ep, threeNodeRing } from '../../test/support/locator/rings.js';
 import { joiningFetches, leavingTransfers } from './range-transfers.js';
 
 const simple = (rf: number) => createReplicationStrategy({ class: 'SimpleStrategy', options: { replication_factor: rf } }, ep(1));

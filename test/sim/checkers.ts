@@ -10,7 +10,7 @@
  * `checkConvergence` is (d): after healing and repair, every replica of a key holds the same data,
  * and no acknowledged mutation (at any level) is lost.
  */
-import { checkRegisterHistory } from '../../src/service/test-support/register-history.js';
+import { checkRegisterHistory } from '../support/service/register-history.js';
 import type { History, MutationRecord, ReadRecord } from './history.js';
 import type { DataCl } from './scenario.js';
 

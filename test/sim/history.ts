@@ -3,7 +3,7 @@
  * order (a counter bumped as operations begin and complete), so "acknowledged before the read
  * started" is exact even within one simulated millisecond.
  */
-import type { CasOp } from '../../src/service/test-support/register-history.js';
+import type { CasOp } from '../support/service/register-history.js';
 import type { DataCl } from './scenario.js';
 
 export interface MutationRecord {

@@ -1,7 +1,8 @@
 /**
  * A simulation scenario, drawn from one seed: the cluster (3–5 nodes, RF 3, a wall-clock skew per
  * node), each client's operations in order (writes, deletes and reads at ONE/QUORUM/ALL through a
- * chosen coordinator, compare-and-sets and SERIAL reads of a register) and a fault schedule in
+ * chosen coordinator, range scans at QUORUM over a run of keys in token order, compare-and-sets and
+ * SERIAL reads of a register) and a fault schedule in
  * simulated milliseconds (loss, delay, duplication and reordering windows, partitions, a node's
  * power loss and restart). Pure data: the runner (`run-scenario.ts`) plays it on a SimEnv seeded
  * with the same seed, which also draws the faults' coin flips.
@@ -11,10 +12,12 @@ import type { Consistency } from '../../src/locator/index.js';
 
 export type DataCl = Extract<Consistency, 'ONE' | 'QUORUM' | 'ALL'>;
 
-export type ClientOp =
-  | { readonly kind: 'write' | 'delete' | 'read'; readonly key: string; readonly via: number; readonly cl: DataCl }
-  | { readonly kind: 'cas' | 'serial-read'; readonly key: string; readonly via: number }
-  | { readonly kind: 'pause'; readonly ms: number };
+export interface DataOp { readonly kind: 'write' | 'delete' | 'read'; readonly key: string; readonly via: number; readonly cl: DataCl }
+export interface RegisterOp { readonly kind: 'cas' | 'serial-read'; readonly key: string; readonly via: number }
+/** Keys `from`..`to` (inclusive) of the scenario's keys sorted by token, scanned at QUORUM. */
+export interface ScanOp { readonly kind: 'scan'; readonly from: number; readonly to: number; readonly via: number }
+
+export type ClientOp = DataOp | RegisterOp | ScanOp | { readonly kind: 'pause'; readonly ms: number };
 
 export type Fault =
   | { readonly kind: 'loss' | 'duplicate' | 'reorder'; readonly atMs: number; readonly untilMs: number; readonly p: number }
@@ -71,7 +74,11 @@ export function generateScenario(seed: number, size: ScenarioSize = 'small'): Sc
       if (x < 0.25) return { kind: 'pause', ms: 1 + r.int(Math.ceil((2 * shape.horizonMs) / shape.opsPerClient[1])) };
       if (x < 0.45) return { kind: 'write', key: pick(keys), via, cl: pick(CLS) };
       if (x < 0.55) return { kind: 'delete', key: pick(keys), via, cl: pick(CLS) };
-      if (x < 0.8) return { kind: 'read', key: pick(keys), via, cl: pick(CLS) };
+      if (x < 0.72) return { kind: 'read', key: pick(keys), via, cl: pick(CLS) };
+      if (x < 0.8) {
+        const from = r.int(keys.length);
+        return { kind: 'scan', from, to: from + r.int(keys.length - from), via };
+      }
       if (x < 0.93) return { kind: 'cas', key: pick(registers), via };
       return { kind: 'serial-read', key: pick(registers), via };
     }),
@@ -110,6 +117,7 @@ export function describeScenario(s: Scenario): string[] {
 
 export function opText(o: ClientOp): string {
   if (o.kind === 'pause') return `pause ${o.ms}`;
+  if (o.kind === 'scan') return `scan keys ${o.from}..${o.to} QUORUM via ${o.via}`;
   if ('cl' in o) return `${o.kind} ${o.key} ${o.cl} via ${o.via}`;
   return `${o.kind} ${o.key} via ${o.via}`;
 }

@@ -6,6 +6,7 @@
  *   --large             larger scenarios (more clients, operations and faults)
  *   --broken-quorum-reads  a deliberately broken coordinator (QUORUM reads ask one replica), to
  *                       see a failure as it is reported
+ *   --broken-quorum-scans  the same for range scans
  * Prints progress and `N passed, N failed`; exits 1 on a failure, naming the seed and the replay
  * command.
  */
@@ -17,6 +18,7 @@ interface Args {
   readonly size: ScenarioSize;
   readonly trace: boolean;
   readonly broken: boolean;
+  readonly brokenScans: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Args {
@@ -26,6 +28,7 @@ function parseArgs(argv: readonly string[]): Args {
   let size: ScenarioSize = 'small';
   let trace = false;
   let broken = false;
+  let brokenScans = false;
   const int = (v: string, name: string): number => {
     if (!/^\d+$/.test(v)) throw new Error(`${name} needs a non-negative integer, got ${v}`);
     return Number(v);
@@ -43,9 +46,10 @@ function parseArgs(argv: readonly string[]): Args {
     else if (k === '--large') size = 'large';
     else if (k === '--trace') trace = true;
     else if (k === '--broken-quorum-reads') broken = true;
+    else if (k === '--broken-quorum-scans') brokenScans = true;
     else throw new Error(`unknown argument ${a} (use --seed=N, --seeds=A..B, --count=N --from=S, --large, --trace)`);
   }
-  return { seeds: seeds ?? Array.from({ length: count }, (_, i) => from + i), size, trace, broken };
+  return { seeds: seeds ?? Array.from({ length: count }, (_, i) => from + i), size, trace, broken, brokenScans };
 }
 
 async function main(): Promise<number> {
@@ -59,7 +63,7 @@ async function main(): Promise<number> {
   const failed: number[] = [];
   const started = Date.now();
   for (const [i, seed] of args.seeds.entries()) {
-    const r = await runScenario(generateScenario(seed, args.size), { brokenQuorumReads: args.broken });
+    const r = await runScenario(generateScenario(seed, args.size), { brokenQuorumReads: args.broken, brokenQuorumScans: args.brokenScans });
     const bad = r.problems.length > 0;
     if (bad) failed.push(seed);
     if (bad || args.trace || args.seeds.length === 1) {
@@ -73,7 +77,7 @@ async function main(): Promise<number> {
     }
   }
   console.log(`${args.seeds.length - failed.length} passed, ${failed.length} failed`);
-  for (const seed of failed) console.log(`failing seed ${seed}: replay with npm run sim -- --seed=${seed}${args.size === 'large' ? ' --large' : ''}${args.broken ? ' --broken-quorum-reads' : ''}`);
+  for (const seed of failed) console.log(`failing seed ${seed}: replay with npm run sim -- --seed=${seed}${args.size === 'large' ? ' --large' : ''}${args.broken ? ' --broken-quorum-reads' : ''}${args.brokenScans ? ' --broken-quorum-scans' : ''}`);
   return failed.length > 0 ? 1 : 0;
 }
 

@@ -12,6 +12,9 @@ import { simAwait } from './net-sim.js';
 
 export const RING_GOSSIP_MS = 200;
 
+/** Gossip every 200 ms, a 2 s ring delay, quick reconnects: little simulated time per test. */
+export const RING_CLUSTER_OPTIONS = { gossip: { intervalMs: RING_GOSSIP_MS, ringDelayMs: 2000 }, messaging: { reconnectInitialMs: 50, reconnectMaxMs: 400 } } as const;
+
 export function ringNodeConfig(i: number, more: Record<string, unknown> = {}) {
   return resolveNodeConfig({
     cluster_name: 'Sim Ring',
@@ -34,6 +37,6 @@ export function startRingNode(env: SimEnv, i: number, more: Record<string, unkno
     env,
     ...(log === undefined ? {} : { log }),
     config: ringNodeConfig(i, more),
-    cluster: { gossip: { intervalMs: gossipMs, ringDelayMs: 2000 }, messaging: { reconnectInitialMs: 50, reconnectMaxMs: 400 } },
+    cluster: { ...RING_CLUSTER_OPTIONS, gossip: { ...RING_CLUSTER_OPTIONS.gossip, intervalMs: gossipMs } },
   }));
 }

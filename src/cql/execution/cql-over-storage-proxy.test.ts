@@ -9,7 +9,7 @@ import { parseStatement } from '../parser/index.js';
 import { prepareStatement } from '../prepare.js';
 import type { Consistency } from '../../locator/index.js';
 import type { DataStore } from './data-store.js';
-import { SimCluster, type SimClusterNode, partitioner } from '../../service/test-support/sim-cluster.js';
+import { SimCluster, type SimClusterNode, partitioner } from '../../../test/support/service/sim-cluster.js';
 
 function cqlOn(c: SimCluster, n: SimClusterNode, data: DataStore) {
   const ctx = createCqlContext({ env: c.env, keeper: n.keeper, ops: n.ops, partitioner, node: () => TEST_NODE_INFO, data });

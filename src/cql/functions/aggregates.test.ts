@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { CQL_TYPES } from '../../marshal/type-parser.js';
-import { NATIVE_VALUES } from '../json/test-support/native-values.js';
+import { NATIVE_VALUES } from '../../../test/support/cql/native-values.js';
 import { COUNT_ROWS_NAME } from './basic-aggregates.js';
 import { CallArgs } from './call-args.js';
 import { NUMBER_TYPES } from './number-types.js';
-import { aggregate, asAggregate, cql, registry, v } from './test-support/calls.js';
+import { aggregate, asAggregate, cql, registry, v } from '../../../test/support/cql/function-calls.js';
 
 const agg = (name: string, type: string) => registry.resolve(name, [CallArgs.typed(cql(type), 'x')]);
 const values = (type: string, ...texts: Array<string | null>) => texts.map((t) => (t === null ? null : v(type, t)));

@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { InvalidRequestError } from '../../errors/index.js';
 import { CQL_TYPES } from '../../marshal/type-parser.js';
-import { NATIVE_VALUES } from '../json/test-support/native-values.js';
+import { NATIVE_VALUES } from '../../../test/support/cql/native-values.js';
 import { CallArgs } from './call-args.js';
-import { asScalar, cql, registry, run, testContext, v } from './test-support/calls.js';
+import { asScalar, cql, registry, run, testContext, v } from '../../../test/support/cql/function-calls.js';
 
 const blob = (hex: string) => CallArgs.literal('hex', `0x${hex}`);
 

@@ -5,7 +5,7 @@ import { InvalidRequestError } from '../../errors/index.js';
 import { CQL_TYPES } from '../../marshal/type-parser.js';
 import { ReversedType } from '../../marshal/reversed-type.js';
 import { castFunction } from './cast-functions.js';
-import { cql, show, testContext, v } from './test-support/calls.js';
+import { cql, show, testContext, v } from '../../../test/support/cql/function-calls.js';
 
 const ctx = testContext();
 const cast = (from: string, text: string, to: string): string | null => {

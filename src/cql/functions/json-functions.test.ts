@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { ErrorCode } from '../../errors/index.js';
 import { CallArgs } from './call-args.js';
 import { FunctionExecutionError } from './function-errors.js';
-import { asScalar, cql, registry, show, testContext, v } from './test-support/calls.js';
+import { asScalar, cql, registry, show, testContext, v } from '../../../test/support/cql/function-calls.js';
 
 const ctx = testContext();
 const text = (s: string) => Buffer.from(s, 'utf8');

@@ -7,7 +7,7 @@ import { CallArgs } from './call-args.js';
 import { FunctionExecutionError } from './function-errors.js';
 import { NEGATION_FUNCTION_NAME, OPERATOR_FUNCTION_NAMES, type ArithmeticOperator } from './operator-functions.js';
 import { NUMBER_TYPES, arithmeticResultType, numberTypeOf } from './number-types.js';
-import { asScalar, cql, registry, show, testContext, v } from './test-support/calls.js';
+import { asScalar, cql, registry, show, testContext, v } from '../../../test/support/cql/function-calls.js';
 
 const ctx = testContext();
 

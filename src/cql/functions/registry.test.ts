@@ -8,7 +8,7 @@ import { FunctionRegistry } from './function-registry.js';
 import type { CqlFunction } from './function-model.js';
 import { nativeScalar } from './native-scalar.js';
 import { OPERATOR_FUNCTION_NAMES } from './operator-functions.js';
-import { cql, registry } from './test-support/calls.js';
+import { cql, registry } from '../../../test/support/cql/function-calls.js';
 
 const col = (type: string, name = type) => CallArgs.typed(cql(type), name);
 const int = (n: string) => CallArgs.literal('integer', n);

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { timeUuidTimestamp100ns, timestampToUnixMs, uuidVersion } from '../../marshal/timeuuid.js';
 import { CallArgs } from './call-args.js';
 import { FunctionExecutionError } from './function-errors.js';
-import { asScalar, cql, registry, run, show, testContext, v } from './test-support/calls.js';
+import { asScalar, cql, registry, run, show, testContext, v } from '../../../test/support/cql/function-calls.js';
 
 const typed = (type: string, text = 'x') => CallArgs.typed(cql(type), text);
 const str = (s: string) => CallArgs.literal('string', s);

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { CQL_TYPES } from '../../marshal/index.js';
 import { fromJson } from './from-json.js';
 import { parseJson } from './json-parser.js';
-import { NATIVE_VALUES } from './test-support/native-values.js';
+import { NATIVE_VALUES } from '../../../test/support/cql/native-values.js';
 import { toJson } from './to-json.js';
 
 /** Values whose JSON form cannot come back: float/double NaN and ±Infinity (written null), the empty varint ("" is refused, as in Cassandra). */

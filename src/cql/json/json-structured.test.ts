@@ -7,7 +7,7 @@ import { type AbstractType, CQL_TYPES, ListType, MapType, SetType, TupleType, Us
 import { writeCollectionValues } from '../../marshal/value-sequence.js';
 import { fromJson } from './from-json.js';
 import { parseJson } from './json-parser.js';
-import { NATIVE_VALUES } from './test-support/native-values.js';
+import { NATIVE_VALUES } from '../../../test/support/cql/native-values.js';
 import { toJson } from './to-json.js';
 
 const native = (n: string): AbstractType => CQL_TYPES.get(n)!;

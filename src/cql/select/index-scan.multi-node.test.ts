@@ -13,7 +13,7 @@ import { cqlIndexesOf } from '../../db/cql-index/cql-index.js';
 import { indexKeyOf } from '../../db/cql-index/index-entry.js';
 import type { Consistency } from '../../locator/index.js';
 import { BOTTOM, TOP } from '../../storage/model/index.js';
-import { SimCluster, type SimClusterNode, partitioner } from '../../service/test-support/sim-cluster.js';
+import { SimCluster, type SimClusterNode, partitioner } from '../../../test/support/service/sim-cluster.js';
 import { createCqlContext } from '../create-cql-context.js';
 import { type CqlResult, newClientState, queryOptions } from '../execution/index.js';
 import { parseStatement } from '../parser/index.js';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { arbitraryRingShape, murmur3, ringOfShape } from '../../locator/test-support/rings.js';
+import { arbitraryRingShape, murmur3, ringOfShape } from '../../../test/support/locator/rings.js';
 import type { PositionBound } from '../../storage/table-store.js';
 import { type RangeSplit, coalesceAdjacent, splitByRing } from './range-split.js';
 

@@ -11,7 +11,7 @@ import { createKeyspace } from '../../schema/index.js';
 import { cellName, liveCell } from '../../storage/model/index.js';
 import { newSimEnv, simAwait } from '../../../test/support/net-sim.js';
 import { LocalDataStore } from '../local-data-store.js';
-import { WHOLE } from '../test-support/sim-cluster.js';
+import { WHOLE } from '../../../test/support/service/sim-cluster.js';
 import { newBallot } from './ballot.js';
 import { PaxosAcceptor } from './paxos-acceptor.js';
 import type { PaxosCommit } from './paxos-commit.js';

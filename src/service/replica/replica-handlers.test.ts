@@ -6,7 +6,7 @@ import { ErrorCode } from '../../errors/index.js';
 import { RemoteFailureError, type VerbName } from '../../net/index.js';
 import { liveCell } from '../../storage/model/index.js';
 import { digestOf } from '../digest.js';
-import { SimCluster, WHOLE } from '../test-support/sim-cluster.js';
+import { SimCluster, WHOLE } from '../../../test/support/service/sim-cluster.js';
 import { encodeIndexRead } from '../wire/index-messages.js';
 import { encodeMutationMessage } from '../wire/mutation-message.js';
 import { encodeRangeReadCommand } from '../wire/range-read-command.js';

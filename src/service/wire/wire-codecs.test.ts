@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { MalformedMessageError } from '../../errors/index.js';
-import { mutationArb } from '../../storage/commitlog/commit-log-test-support.js';
+import { mutationArb } from '../../../test/support/storage/commit-log-samples.js';
 import { LIVE_DELETION } from '../../storage/model/index.js';
 import type { PartitionResult } from '../../storage/read/partition-reader.js';
 import { digestOf } from '../digest.js';

@@ -7,7 +7,7 @@ import type { CommitLogPosition } from '../model/commit-log-position.js';
 import type { Mutation } from '../model/partition-update.js';
 import { CommitLog } from './commit-log.js';
 import { replayCommitLog, type ReplayOptions } from './commit-log-replayer.js';
-import { freshDir, sampleMutation } from './commit-log-test-support.js';
+import { freshDir, sampleMutation } from '../../../test/support/storage/commit-log-samples.js';
 import type { ReplayReport } from './replay-report.js';
 import {
   ENTRY_HEADER_BYTES,

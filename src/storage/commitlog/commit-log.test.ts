@@ -10,7 +10,7 @@ import type { Mutation } from '../model/partition-update.js';
 import { CommitLog } from './commit-log.js';
 import type { CommitLogOptions } from './commit-log-options.js';
 import { replayCommitLog } from './commit-log-replayer.js';
-import { ProbedFileSystem, envWith, freshDir, mutationArb, sampleMutation, type FsEvent } from './commit-log-test-support.js';
+import { ProbedFileSystem, envWith, freshDir, mutationArb, sampleMutation, type FsEvent } from '../../../test/support/storage/commit-log-samples.js';
 import type { ReplayReport } from './replay-report.js';
 import type { SyncMode } from './sync-policy.js';
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { CorruptionError } from '../../errors/ilium-error.js';
 import { CellKind, liveCell, tombstoneCell } from '../model/cell.js';
 import type { Mutation } from '../model/partition-update.js';
-import { mutationArb, sampleMutation } from './commit-log-test-support.js';
+import { mutationArb, sampleMutation } from '../../../test/support/storage/commit-log-samples.js';
 import { decodeMutation, encodeMutation } from './mutation-codec.js';
 
 function decodesOrThrowsCorruption(bytes: Buffer): void {

@@ -4,7 +4,7 @@ import { ByteReader } from '../../util/byte-reader.js';
 import { ByteWriter } from '../../util/byte-writer.js';
 import { BloomFilter } from './bloom-filter.js';
 import { murmur3x86_32 } from './murmur3.js';
-import { randomBytes, rng } from './sstable-test-fixtures.js';
+import { randomBytes, rng } from '../../../test/support/storage/sstable-fixtures.js';
 
 describe('murmur3x86_32', () => {
   it('matches the reference vectors', () => {

@@ -7,7 +7,7 @@ import { ChunkCache } from './chunk-cache.js';
 import type { Compression } from './compression.js';
 import { Component, dataComponents, Descriptor } from './descriptor.js';
 import { SSTableReader } from './sstable-reader.js';
-import { assertSamePartition, expectedSlice, makeTmpDir, mixedPartitions, randomSlice, rng } from './sstable-test-fixtures.js';
+import { assertSamePartition, expectedSlice, makeTmpDir, mixedPartitions, randomSlice, rng } from '../../../test/support/storage/sstable-fixtures.js';
 import { SSTableWriter } from './sstable-writer.js';
 
 const env = createRealEnv();

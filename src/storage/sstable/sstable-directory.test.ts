@@ -7,7 +7,7 @@ import { Component, Descriptor } from './descriptor.js';
 import { listSSTables, removeGeneration, removeIncomplete } from './sstable-directory.js';
 import { dumpSSTable } from './sstable-dump.js';
 import { SSTableReader } from './sstable-reader.js';
-import { makeTmpDir, mixedPartitions } from './sstable-test-fixtures.js';
+import { makeTmpDir, mixedPartitions } from '../../../test/support/storage/sstable-fixtures.js';
 import { SSTableWriter, type SSTableWriterOptions } from './sstable-writer.js';
 
 const env = createRealEnv();

@@ -8,7 +8,7 @@ import { compareBytes } from './bytes.js';
 import { ChunkCache } from './chunk-cache.js';
 import type { Compression } from './compression.js';
 import { SSTableReader } from './sstable-reader.js';
-import { assertSamePartition, makeTmpDir, mixedPartitions, randomBytes, rng } from './sstable-test-fixtures.js';
+import { assertSamePartition, makeTmpDir, mixedPartitions, randomBytes, rng } from '../../../test/support/storage/sstable-fixtures.js';
 import { SSTableWriter } from './sstable-writer.js';
 
 const env = createRealEnv();

@@ -5,7 +5,7 @@ import { createRealEnv } from '../../env/real-env.js';
 import type { Cell } from '../model/cell.js';
 import { ChunkCache } from './chunk-cache.js';
 import { SSTableReader } from './sstable-reader.js';
-import { assertSamePartition, expectedSlice, makeTmpDir, mixedPartitions, randomSlice, rng } from './sstable-test-fixtures.js';
+import { assertSamePartition, expectedSlice, makeTmpDir, mixedPartitions, randomSlice, rng } from '../../../test/support/storage/sstable-fixtures.js';
 import { SSTableWriter } from './sstable-writer.js';
 
 const env = createRealEnv();

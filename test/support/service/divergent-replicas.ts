@@ -3,8 +3,8 @@
  * column tombstone or a partition deletion) lands on a random non-empty subset of the nodes'
  * local stores, behind the coordinator's back, while a model keeps what reconciliation must give.
  */
-import { simAwait } from '../../../test/support/net-sim.js';
-import { liveCell, tombstoneCell } from '../../storage/model/index.js';
+import { simAwait } from '../net-sim.js';
+import { liveCell, tombstoneCell } from '../../../src/storage/model/index.js';
 import type { SimCluster } from './sim-cluster.js';
 
 export const MODEL_COLUMNS = ['a', 'b', 'c', 'd', 'e'];

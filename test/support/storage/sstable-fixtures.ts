@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Cell, CellKind, NO_DELETION_TIME } from '../model/cell.js';
-import { type DeletionTime, LIVE_DELETION, type RangeTombstone } from '../model/deletion.js';
-import type { PartitionData } from '../model/partition-data.js';
-import { compareBytes } from './bytes.js';
-import type { Slice } from './partition-cursor.js';
+import { type Cell, CellKind, NO_DELETION_TIME } from '../../../src/storage/model/cell.js';
+import { type DeletionTime, LIVE_DELETION, type RangeTombstone } from '../../../src/storage/model/deletion.js';
+import type { PartitionData } from '../../../src/storage/model/partition-data.js';
+import { compareBytes } from '../../../src/storage/sstable/bytes.js';
+import type { Slice } from '../../../src/storage/sstable/partition-cursor.js';
 
 /**
  * Shared by the SSTable tests and the microbenchmark: a seeded generator of random partitions and

@@ -3,11 +3,11 @@
  * rings built from (endpoint, tokens) lists over Murmur3's bigint tokens.
  */
 import fc from 'fast-check';
-import { Murmur3Partitioner } from '../../dht/index.js';
-import { type Endpoint, endpoint } from '../endpoint.js';
-import { SimpleSnitch } from '../simple-snitch.js';
-import type { Location, Snitch } from '../snitch.js';
-import { TokenMetadata } from '../token-metadata.js';
+import { Murmur3Partitioner } from '../../../src/dht/index.js';
+import { type Endpoint, endpoint } from '../../../src/locator/endpoint.js';
+import { SimpleSnitch } from '../../../src/locator/simple-snitch.js';
+import type { Location, Snitch } from '../../../src/locator/snitch.js';
+import { TokenMetadata } from '../../../src/locator/token-metadata.js';
 
 export const murmur3 = new Murmur3Partitioner();
 

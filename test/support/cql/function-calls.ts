@@ -3,13 +3,13 @@
  * randomness, and shorthands to resolve and run calls on CQL text values.
  */
 import assert from 'node:assert/strict';
-import { SeededRandom } from '../../../env/seeded-random.js';
-import type { AbstractType } from '../../../marshal/abstract-type.js';
-import { parseCqlType } from '../../../marshal/type-parser.js';
-import type { CallArg } from '../call-args.js';
-import { type FunctionContext, createFunctionContext } from '../function-context.js';
-import type { AggregateFunction, CqlFunction, ScalarFunction } from '../function-model.js';
-import { createNativeFunctionRegistry } from '../native-functions.js';
+import { SeededRandom } from '../../../src/env/seeded-random.js';
+import type { AbstractType } from '../../../src/marshal/abstract-type.js';
+import { parseCqlType } from '../../../src/marshal/type-parser.js';
+import type { CallArg } from '../../../src/cql/functions/call-args.js';
+import { type FunctionContext, createFunctionContext } from '../../../src/cql/functions/function-context.js';
+import type { AggregateFunction, CqlFunction, ScalarFunction } from '../../../src/cql/functions/function-model.js';
+import { createNativeFunctionRegistry } from '../../../src/cql/functions/native-functions.js';
 
 export const registry = createNativeFunctionRegistry();
 

@@ -4,11 +4,11 @@
  */
 import { tmpdir } from 'node:os';
 import fc from 'fast-check';
-import type { Env, FileSystem, OpenFlags } from '../../env/env.js';
-import { RealFileSystem, createRealEnv } from '../../env/real-env.js';
-import { CellKind, NO_DELETION_TIME, liveCell, type Cell } from '../model/cell.js';
-import type { DeletionTime, RangeTombstone } from '../model/deletion.js';
-import type { Mutation } from '../model/partition-update.js';
+import type { Env, FileSystem, OpenFlags } from '../../../src/env/env.js';
+import { RealFileSystem, createRealEnv } from '../../../src/env/real-env.js';
+import { CellKind, NO_DELETION_TIME, liveCell, type Cell } from '../../../src/storage/model/cell.js';
+import type { DeletionTime, RangeTombstone } from '../../../src/storage/model/deletion.js';
+import type { Mutation } from '../../../src/storage/model/partition-update.js';
 
 /** A fresh empty directory under the OS temp dir; `cleanup` removes it. */
 export function freshDir(env: Env, label: string): { dir: string; cleanup: () => void } {

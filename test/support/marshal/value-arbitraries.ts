@@ -5,19 +5,19 @@
  * structured types themselves.
  */
 import fc from 'fast-check';
-import type { AbstractType } from '../abstract-type.js';
-import { AbstractTupleType } from '../abstract-tuple-type.js';
-import { bigintToBytes } from '../bigint-bytes.js';
-import { writeDecimal } from '../decimal-type.js';
-import { ListType } from '../list-type.js';
-import { encodeLong } from '../long-type.js';
-import { MapType } from '../map-type.js';
-import { ReversedType } from '../reversed-type.js';
-import { SetType } from '../set-type.js';
-import { TupleType } from '../tuple-type.js';
-import { SIMPLE_TYPES } from '../type-parser.js';
-import { UserType } from '../user-type.js';
-import { writeCollectionValues } from '../value-sequence.js';
+import type { AbstractType } from '../../../src/marshal/abstract-type.js';
+import { AbstractTupleType } from '../../../src/marshal/abstract-tuple-type.js';
+import { bigintToBytes } from '../../../src/marshal/bigint-bytes.js';
+import { writeDecimal } from '../../../src/marshal/decimal-type.js';
+import { ListType } from '../../../src/marshal/list-type.js';
+import { encodeLong } from '../../../src/marshal/long-type.js';
+import { MapType } from '../../../src/marshal/map-type.js';
+import { ReversedType } from '../../../src/marshal/reversed-type.js';
+import { SetType } from '../../../src/marshal/set-type.js';
+import { TupleType } from '../../../src/marshal/tuple-type.js';
+import { SIMPLE_TYPES } from '../../../src/marshal/type-parser.js';
+import { UserType } from '../../../src/marshal/user-type.js';
+import { writeCollectionValues } from '../../../src/marshal/value-sequence.js';
 import { byteStrings, fixedBytes, withEmpty } from './type-laws.js';
 
 /** Text rich in the characters composite text escaping cares about. */

@@ -11,10 +11,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { MarshalError } from '../../errors/index.js';
-import { ByteReader } from '../../util/byte-reader.js';
-import type { AbstractType } from '../abstract-type.js';
-import { ReversedType } from '../reversed-type.js';
+import { MarshalError } from '../../../src/errors/index.js';
+import { ByteReader } from '../../../src/util/byte-reader.js';
+import type { AbstractType } from '../../../src/marshal/abstract-type.js';
+import { ReversedType } from '../../../src/marshal/reversed-type.js';
 
 export interface LawOptions {
   /** Runs per property (default 150). */

@@ -1,16 +1,18 @@
 /**
- * Repair on the coordinator's simulated cluster (service/test-support/sim-cluster.ts): every node
+ * Repair on the coordinator's simulated cluster (test/support/service/sim-cluster.ts): every node
  * answers VALIDATION_REQ and SYNC_REQ and gets a RepairService; `localDump` renders everything a
  * node holds for the table (tombstones included, canonical) so replicas can be compared.
  */
-import { simAwait } from '../../../test/support/net-sim.js';
-import { type SimCluster, partitioner } from '../../service/test-support/sim-cluster.js';
-import type { Cell } from '../../storage/model/index.js';
-import { canonicalPartition } from '../partition-digest.js';
-import { REPAIR_QUERY } from '../range-scan.js';
-import type { RepairReplicaContext } from '../repair-context.js';
-import { type RepairOptions, RepairService } from '../repair-session.js';
-import { registerRepairHandlers } from '../register-repair-handlers.js';
+import { simAwait } from '../net-sim.js';
+import { type SimCluster, partitioner } from '../service/sim-cluster.js';
+import type { Cell } from '../../../src/storage/model/index.js';
+import type { ColumnFamilyDef } from '../../../src/schema/index.js';
+import type { StorageEngine } from '../../../src/storage/storage-engine.js';
+import { canonicalPartition } from '../../../src/repair/partition-digest.js';
+import { REPAIR_QUERY } from '../../../src/repair/range-scan.js';
+import type { RepairReplicaContext } from '../../../src/repair/repair-context.js';
+import { type RepairOptions, RepairService } from '../../../src/repair/repair-session.js';
+import { registerRepairHandlers } from '../../../src/repair/register-repair-handlers.js';
 
 export function withRepair(c: SimCluster, pageSize = 3, options: RepairOptions = {}): RepairService[] {
   return c.nodes.map((n) => {
@@ -20,8 +22,16 @@ export function withRepair(c: SimCluster, pageSize = 3, options: RepairOptions =
   });
 }
 
+/** What `localDump` needs of a cluster: node i's engine and the table's column names. */
+export interface DumpSource {
+  readonly cf: ColumnFamilyDef;
+  node(i: number): { readonly engine: StorageEngine };
+  nowSec(): number;
+  columnName(name: Buffer): string;
+}
+
 /** Node i's whole table, one line per partition, deletions included. */
-export function localDump(c: SimCluster, i: number): string[] {
+export function localDump(c: DumpSource, i: number): string[] {
   const found = c.node(i).engine.scan(c.cf.id, undefined, undefined, REPAIR_QUERY, 1 << 30, c.nowSec());
   const out: string[] = [];
   for (const p of found) {
@@ -34,7 +44,7 @@ export function localDump(c: SimCluster, i: number): string[] {
   return out;
 }
 
-function cellText(c: SimCluster, cell: Cell): string {
+function cellText(c: DumpSource, cell: Cell): string {
   return `${c.columnName(cell.name)}:${cell.kind}=${cell.value.toString('hex')}@${cell.timestamp}/${cell.ttl}/${cell.localDeletionTime}`;
 }
 

@@ -3,10 +3,10 @@
  * every CQL native type, by CQL name, including the empty value where the type allows one.
  */
 import fc from 'fast-check';
-import { bigintToBytes } from '../../../marshal/bigint-bytes.js';
-import { writeDecimal } from '../../../marshal/decimal-type.js';
-import { DURATION_TYPE } from '../../../marshal/duration-type.js';
-import { encodeLong } from '../../../marshal/long-type.js';
+import { bigintToBytes } from '../../../src/marshal/bigint-bytes.js';
+import { writeDecimal } from '../../../src/marshal/decimal-type.js';
+import { DURATION_TYPE } from '../../../src/marshal/duration-type.js';
+import { encodeLong } from '../../../src/marshal/long-type.js';
 
 const EMPTY = Buffer.alloc(0);
 const withEmpty = (a: fc.Arbitrary<Buffer>): fc.Arbitrary<Buffer> => fc.oneof({ weight: 9, arbitrary: a }, { weight: 1, arbitrary: fc.constant(EMPTY) });

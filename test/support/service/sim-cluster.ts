@@ -11,36 +11,35 @@
  * `clockSkewMs`, node i's storage, Paxos and coordinator read a wall clock off by that much
  * (timers and messaging stay on the shared simulated time).
  */
-import { Murmur3Partitioner } from '../../dht/index.js';
-import { openNodeStorage } from '../../db/open-node-storage.js';
-import { LocalOperations } from '../../db/operations/local-operations.js';
-import type { Clock, Env, SimEnv } from '../../env/index.js';
-import { type Consistency, type Endpoint, type Location, type Snitch, SimpleSnitch, TokenMetadata, endpoint as ringEndpoint } from '../../locator/index.js';
-import { type ReplicationInput, type ColumnFamilyDef, type KeyspaceDef, createKeyspace } from '../../schema/index.js';
-import { BOTTOM, TOP, cellName, liveCell, tombstoneCell } from '../../storage/model/index.js';
-import type { PartitionResult } from '../../storage/read/partition-reader.js';
-import { ByteReader } from '../../util/byte-reader.js';
-import type { SchemaKeeper } from '../../db/system-schema.js';
-import type { StorageEngine } from '../../storage/storage-engine.js';
-import { newSimEnv, simAwait, startSimNode } from '../../../test/support/net-sim.js';
-import type { MessagingService } from '../../net/index.js';
-import { DEFAULT_HINTS_OPTIONS, HintsService, type HintsOptions } from '../../hints/index.js';
-import { RecordingNetLogger } from '../../../test/support/net-sim.js';
-import { DownSetLiveness, type HintSink, MemoryHintSink } from '../coordinator/seams.js';
-import { MessagingHintDelivery } from '../hints/hint-delivery.js';
-import { RingHintsLiveness } from '../hints/hints-liveness.js';
-import { HintsServiceSink } from '../hints/hints-sink.js';
-import { SchemaRingProvider } from '../coordinator/ring-providers.js';
-import { storageProxyOptions } from '../coordinator/storage-proxy-options.js';
-import { GroupLengths } from '../group-length.js';
-import { LocalDataStore } from '../local-data-store.js';
-import { registerReplicaHandlers } from '../replica/register-replica-handlers.js';
-import { StorageProxy } from '../storage-proxy.js';
-import { PaxosAcceptor } from '../paxos/paxos-acceptor.js';
-import { PaxosStateTable } from '../../db/paxos-table.js';
-import { RowLocks } from '../../db/operations/row-locks.js';
-import { BatchlogTable } from '../../db/batchlog-table.js';
-import { BatchlogReplayer } from '../batchlog/batchlog-replay.js';
+import { Murmur3Partitioner } from '../../../src/dht/index.js';
+import { openNodeStorage } from '../../../src/db/open-node-storage.js';
+import { LocalOperations } from '../../../src/db/operations/local-operations.js';
+import type { Clock, Env, SimEnv } from '../../../src/env/index.js';
+import { type Consistency, type Endpoint, type Location, type Snitch, SimpleSnitch, TokenMetadata, endpoint as ringEndpoint } from '../../../src/locator/index.js';
+import { type ReplicationInput, type ColumnFamilyDef, type KeyspaceDef, createKeyspace } from '../../../src/schema/index.js';
+import { BOTTOM, TOP, liveCell, tombstoneCell } from '../../../src/storage/model/index.js';
+import type { SchemaKeeper } from '../../../src/db/system-schema.js';
+import type { StorageEngine } from '../../../src/storage/storage-engine.js';
+import { newSimEnv, simAwait, startSimNode } from '../net-sim.js';
+import type { MessagingService } from '../../../src/net/index.js';
+import { DEFAULT_HINTS_OPTIONS, HintsService, type HintsOptions } from '../../../src/hints/index.js';
+import { RecordingNetLogger } from '../net-sim.js';
+import { DownSetLiveness, type HintSink, MemoryHintSink } from '../../../src/service/coordinator/seams.js';
+import { MessagingHintDelivery } from '../../../src/service/hints/hint-delivery.js';
+import { RingHintsLiveness } from '../../../src/service/hints/hints-liveness.js';
+import { HintsServiceSink } from '../../../src/service/hints/hints-sink.js';
+import { SchemaRingProvider } from '../../../src/service/coordinator/ring-providers.js';
+import { storageProxyOptions } from '../../../src/service/coordinator/storage-proxy-options.js';
+import { GroupLengths } from '../../../src/service/group-length.js';
+import { LocalDataStore } from '../../../src/service/local-data-store.js';
+import { registerReplicaHandlers } from '../../../src/service/replica/register-replica-handlers.js';
+import { StorageProxy } from '../../../src/service/storage-proxy.js';
+import { PaxosAcceptor } from '../../../src/service/paxos/paxos-acceptor.js';
+import { PaxosStateTable } from '../../../src/db/paxos-table.js';
+import { RowLocks } from '../../../src/db/operations/row-locks.js';
+import { BatchlogTable } from '../../../src/db/batchlog-table.js';
+import { BatchlogReplayer } from '../../../src/service/batchlog/batchlog-replay.js';
+import { TextColumnsTable } from './text-columns.js';
 
 export const partitioner = new Murmur3Partitioner();
 
@@ -93,7 +92,7 @@ class TableSnitch implements Snitch {
   }
 }
 
-export class SimCluster {
+export class SimCluster extends TextColumnsTable {
   private constructor(
     readonly env: SimEnv,
     readonly nodes: readonly SimClusterNode[],
@@ -102,7 +101,9 @@ export class SimCluster {
     readonly keyspace: KeyspaceDef,
     readonly cf: ColumnFamilyDef,
     private readonly wiring: NodeWiring,
-  ) {}
+  ) {
+    super();
+  }
 
   static async start(o: SimClusterOptions): Promise<SimCluster> {
     const env = newSimEnv(o.seed);
@@ -170,6 +171,11 @@ export class SimCluster {
     return this.nodes[i]!;
   }
 
+  /** Node i's coordinator, as a DataStore (cas-register.ts). */
+  store(i: number): StorageProxy {
+    return this.node(i).proxy;
+  }
+
   nodeOf(e: Endpoint): SimClusterNode {
     return this.nodes.find((n) => n.endpoint === e)!;
   }
@@ -209,20 +215,6 @@ export class SimCluster {
   /** What one node holds locally for the key (no coordination). */
   localRow(i: number, key: string): Map<string, string> {
     return this.columns(this.node(i).engine.read(this.cf.id, Buffer.from(key), WHOLE, this.nowSec()));
-  }
-
-  name(column: string): Buffer {
-    return cellName([this.cf.comparator.toComparable(Buffer.from(column))]);
-  }
-
-  columns(r: PartitionResult | null): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const c of r?.cells ?? []) out.set(this.columnName(c.name), c.value.toString());
-    return out;
-  }
-
-  columnName(name: Buffer): string {
-    return this.cf.comparator.fromComparable(new ByteReader(name, 1)).toString();
   }
 
   async close(): Promise<void> {
