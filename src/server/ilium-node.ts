@@ -89,6 +89,8 @@ export class IliumNode {
     readonly engine: StorageEngine,
     readonly keeper: SchemaKeeper,
     readonly ctx: CqlContext,
+    /** The 0.7 operations over this node's DataStore: what every Thrift session calls. */
+    readonly thrift: ThriftOperations,
     readonly processor: QueryProcessor,
     /** Undefined when start_native_transport is false. */
     readonly server: CqlServer | undefined,
@@ -152,6 +154,8 @@ export class IliumNode {
       storageService = svc;
       const peers = () => svc.peers().map(peerInfoOf);
       const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      // The 0.7 calls become the reads and writes CQL makes, through the same DataStore (the coordinator).
+      const requests = new ThriftOperations({ ...ops.ctx, store: ctx.data });
       const processor = new QueryProcessor(ctx, { preparedStatementsMax: config.prepared_statements_cache_max_entries, ...opts.processor });
       if (config.start_native_transport) {
         const handler: CqlRequestHandler = properties.queryHandler === 'custom-payload-mirroring' ? new CustomPayloadMirroringHandler(processor) : processor;
@@ -171,8 +175,6 @@ export class IliumNode {
         const idl = loadCassandraIdl();
         const authenticator = authenticatorOf(config.authenticator);
         const logger = transportLogger(log, 'thrift');
-        // The 0.7 calls become the reads and writes CQL makes, through the same DataStore (the coordinator).
-        const requests = new ThriftOperations({ ...ops.ctx, store: ctx.data });
         thriftServer = new ThriftServer(env, (client) => {
           const session = new ThriftSession({
             env, keeper, ops: requests, engine, partitioner, node: nodeInfo, authenticator, client,
@@ -200,7 +202,7 @@ export class IliumNode {
         await bootstrap(cluster.topology);
         identity = markBootstrapped(env, dataDir, identity);
       }
-      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, processor, server, thriftServer, svc, cluster, log);
+      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, svc, cluster, log);
     } catch (e) {
       await cluster?.hints.stop().catch(() => undefined);
       await storageService?.stop().catch(() => undefined);

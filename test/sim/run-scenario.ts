@@ -13,6 +13,7 @@ import { simAwait } from '../support/net-sim.js';
 import { IliumError } from '../../src/errors/index.js';
 import { delayBy, dropWithProbability, duplicateWithProbability, parseEndpoint, partition, reorder, type MessageFilter } from '../../src/net/index.js';
 import type { IliumNode } from '../../src/server/index.js';
+import type { ThriftOperations } from '../../src/db/index.js';
 import { liveCell, tombstoneCell } from '../../src/storage/model/index.js';
 import { compareBytes } from '../../src/util/compare-bytes.js';
 import { casRegister, readRegister } from '../support/service/cas-register.js';
@@ -21,7 +22,7 @@ import { localDump } from '../support/repair/repair-cluster.js';
 import { checkConvergence, checkReads, checkRegisters } from './checkers.js';
 import { History, type MutationRecord, type ReadRecord } from './history.js';
 import { type ClientOp, type DataOp, type Fault, type RegisterOp, type ScanOp, type Scenario, describeScenario, opText } from './scenario.js';
-import { CONVERGE_MS_MAX, CoordinatorLostError, SimRing } from './sim-ring.js';
+import { CONVERGE_MS_MAX, CoordinatorLostError, SIM_KEYSPACE, SIM_TABLE, SimRing } from './sim-ring.js';
 
 export interface RunOptions {
   /** A deliberately broken coordinator for the checker's own test: QUORUM reads ask one replica. */
@@ -38,6 +39,8 @@ export interface RunResult {
 }
 
 const IMPOSSIBLE = '\u0000never-written';
+/** The one column the workload writes, by name (UTF8Type). */
+const V = Buffer.from('v');
 /** Merkle tree depth of the final repair: a few keys need few leaves, and it keeps seeds fast. */
 const REPAIR_DEPTH = 3;
 
@@ -203,7 +206,8 @@ async function mutate(run: Run, opId: string, op: DataOp): Promise<void> {
   h.mutations.push(rec);
   let outcome = 'ok';
   try {
-    await c.call(via, (data) => data.apply([{ cf: c.cf, update: { key: Buffer.from(op.key), partitionDeletion: null, rangeTombstones: [], cells: [cell] } }], op.cl));
+    if (op.api === 'thrift') await c.call(via, () => thriftMutation(c.thrift(via), op, ts));
+    else await c.call(via, (data) => data.apply([{ cf: c.cf, update: { key: Buffer.from(op.key), partitionDeletion: null, rangeTombstones: [], cells: [cell] } }], op.cl));
     rec.acked = true;
   } catch (e) {
     outcome = errName(run, e);
@@ -220,8 +224,9 @@ async function read(run: Run, opId: string, op: DataOp): Promise<void> {
   h.reads.push(rec);
   let outcome: string;
   try {
-    const r = await c.call(via, (data) => data.read(c.cf, Buffer.from(op.key), WHOLE, asked, Math.floor(c.clockOf(via).nowMs() / 1000)));
-    const v = c.columns(r).get('v');
+    const v = op.api === 'thrift'
+      ? await c.call(via, () => thriftRead(c.thrift(via), op.key, asked))
+      : c.columns(await c.call(via, (data) => data.read(c.cf, Buffer.from(op.key), WHOLE, asked, Math.floor(c.clockOf(via).nowMs() / 1000)))).get('v');
     rec.seen = v === undefined ? null : BigInt(v);
     outcome = `saw ${rec.seen ?? 'nothing'}`;
   } catch (e) {
@@ -229,6 +234,19 @@ async function read(run: Run, opId: string, op: DataOp): Promise<void> {
   }
   rec.end = h.tick();
   log(run, `${opId} ${opText(op)} (node ${via}): ${outcome}`);
+}
+
+/** A write or delete of column v as a Thrift client sends it: insert, or remove at the client's timestamp. */
+function thriftMutation(thrift: ThriftOperations, op: DataOp, ts: bigint): Promise<void> {
+  const key = Buffer.from(op.key);
+  if (op.kind === 'delete') return thrift.remove(SIM_KEYSPACE, key, { columnFamily: SIM_TABLE, column: V }, ts, op.cl);
+  return thrift.insert(SIM_KEYSPACE, key, { columnFamily: SIM_TABLE }, { name: V, value: Buffer.from(String(ts)), timestamp: ts }, op.cl);
+}
+
+/** Column v of a row by get_slice, as a Thrift client reads it (undefined: absent). */
+async function thriftRead(thrift: ThriftOperations, key: string, cl: 'ONE' | 'QUORUM' | 'ALL'): Promise<string | undefined> {
+  const columns = await thrift.getSlice(SIM_KEYSPACE, Buffer.from(key), { columnFamily: SIM_TABLE }, { columnNames: [V] }, cl);
+  return columns[0]?.column?.value.toString();
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * A simulation scenario, drawn from one seed: the cluster (3–5 nodes, RF 3, a wall-clock skew per
  * node), each client's operations in order (writes, deletes and reads at ONE/QUORUM/ALL through a
- * chosen coordinator, range scans at QUORUM over a run of keys in token order, compare-and-sets and
+ * chosen coordinator — a third of them as Thrift calls —, range scans at QUORUM over a run of keys in token order, compare-and-sets and
  * SERIAL reads of a register) and a fault schedule in
  * simulated milliseconds (loss, delay, duplication and reordering windows, partitions, a node's
  * power loss and restart). Pure data: the runner (`run-scenario.ts`) plays it on a SimEnv seeded
@@ -12,7 +12,14 @@ import type { Consistency } from '../../src/locator/index.js';
 
 export type DataCl = Extract<Consistency, 'ONE' | 'QUORUM' | 'ALL'>;
 
-export interface DataOp { readonly kind: 'write' | 'delete' | 'read'; readonly key: string; readonly via: number; readonly cl: DataCl }
+/**
+ * Which interface a client's data operation goes through: the node's DataStore directly (what CQL
+ * statements call), or the 0.7 Thrift operations over it (insert / remove / get_slice, what a
+ * Thrift session calls: the node's `thrift`).
+ */
+export type Api = 'data' | 'thrift';
+
+export interface DataOp { readonly kind: 'write' | 'delete' | 'read'; readonly key: string; readonly via: number; readonly cl: DataCl; readonly api: Api }
 export interface RegisterOp { readonly kind: 'cas' | 'serial-read'; readonly key: string; readonly via: number }
 /** Keys `from`..`to` (inclusive) of the scenario's keys sorted by token, scanned at QUORUM. */
 export interface ScanOp { readonly kind: 'scan'; readonly from: number; readonly to: number; readonly via: number }
@@ -59,6 +66,10 @@ export const MIN_DOWN_MS = 2_500;
 
 export function generateScenario(seed: number, size: ScenarioSize = 'small'): Scenario {
   const r = new SeededRandom(seed);
+  // The interface of each data operation is drawn from its own stream, so adding it left every
+  // seed's operations, keys, levels and faults as they were (regression seeds keep their scenario).
+  const apis = new SeededRandom(seed * 2 + 1);
+  const api = (): Api => (apis.chance(1 / 3) ? 'thrift' : 'data');
   const shape = SHAPES[size];
   const between = ([lo, hi]: [number, number]) => lo + r.int(hi - lo + 1);
   const pick = <T>(xs: readonly T[]): T => xs[r.int(xs.length)]!;
@@ -72,9 +83,9 @@ export function generateScenario(seed: number, size: ScenarioSize = 'small'): Sc
       const via = r.int(nodes);
       const x = r.next();
       if (x < 0.25) return { kind: 'pause', ms: 1 + r.int(Math.ceil((2 * shape.horizonMs) / shape.opsPerClient[1])) };
-      if (x < 0.45) return { kind: 'write', key: pick(keys), via, cl: pick(CLS) };
-      if (x < 0.55) return { kind: 'delete', key: pick(keys), via, cl: pick(CLS) };
-      if (x < 0.72) return { kind: 'read', key: pick(keys), via, cl: pick(CLS) };
+      if (x < 0.45) return { kind: 'write', key: pick(keys), via, cl: pick(CLS), api: api() };
+      if (x < 0.55) return { kind: 'delete', key: pick(keys), via, cl: pick(CLS), api: api() };
+      if (x < 0.72) return { kind: 'read', key: pick(keys), via, cl: pick(CLS), api: api() };
       if (x < 0.8) {
         const from = r.int(keys.length);
         return { kind: 'scan', from, to: from + r.int(keys.length - from), via };
@@ -118,6 +129,6 @@ export function describeScenario(s: Scenario): string[] {
 export function opText(o: ClientOp): string {
   if (o.kind === 'pause') return `pause ${o.ms}`;
   if (o.kind === 'scan') return `scan keys ${o.from}..${o.to} QUORUM via ${o.via}`;
-  if ('cl' in o) return `${o.kind} ${o.key} ${o.cl} via ${o.via}`;
+  if ('cl' in o) return `${o.kind} ${o.key} ${o.cl} via ${o.via}${o.api === 'thrift' ? ' over Thrift' : ''}`;
   return `${o.kind} ${o.key} via ${o.via}`;
 }

@@ -12,6 +12,7 @@
 import type { SimEnv, Clock } from '../../src/env/index.js';
 import type { DataStore } from '../../src/service/index.js';
 import { createKeyspace, type ColumnFamilyDef } from '../../src/schema/index.js';
+import type { ThriftOperations } from '../../src/db/index.js';
 import { IliumNode } from '../../src/server/index.js';
 import type { Endpoint } from '../../src/locator/index.js';
 import { newSimEnv, simAwait } from '../support/net-sim.js';
@@ -33,6 +34,10 @@ export interface SimRingOptions {
 /** How long the ring may take to form, or to be seen whole by every node again (simulated ms). */
 export const CONVERGE_MS_MAX = 30_000;
 
+/** The workload's keyspace and its one Standard column family (UTF8Type names, as a Thrift client makes it). */
+export const SIM_KEYSPACE = 'ks';
+export const SIM_TABLE = 't';
+
 export class SimRing extends TextColumnsTable {
   private readonly processes: (SimProcess | undefined)[] = [];
   private readonly running: (IliumNode | undefined)[] = [];
@@ -47,10 +52,10 @@ export class SimRing extends TextColumnsTable {
     for (let i = 0; i < o.nodes; i++) await simAwait(ring.env, ring.restart(i));
     if (!(await simAwait(ring.env, ring.converged(), 2 * CONVERGE_MS_MAX))) throw new Error(`the ring of ${o.nodes} did not form within ${CONVERGE_MS_MAX} ms`);
     const replication = { class: 'SimpleStrategy', options: { replication_factor: String(o.rf) } };
-    const ks = createKeyspace({ name: 'ks', replication, tables: [{ name: 't', comparator: 'UTF8Type', keyValidator: 'UTF8Type' }] }, ring.env.random);
+    const ks = createKeyspace({ name: SIM_KEYSPACE, replication, tables: [{ name: SIM_TABLE, comparator: 'UTF8Type', keyValidator: 'UTF8Type' }] }, ring.env.random);
     await simAwait(ring.env, ring.node(0).keeper.addKeyspace(ks));
     ring.cf = ks.tables[0]!;
-    const agreed = ring.until(CONVERGE_MS_MAX, () => ring.nodes().every((n) => n.keeper.schema.table('ks', 't')?.id === ring.cf.id));
+    const agreed = ring.until(CONVERGE_MS_MAX, () => ring.nodes().every((n) => n.keeper.schema.table(SIM_KEYSPACE, SIM_TABLE)?.id === ring.cf.id));
     if (!(await simAwait(ring.env, agreed, 2 * CONVERGE_MS_MAX))) throw new Error(`keyspace ks did not reach every node within ${CONVERGE_MS_MAX} ms`);
     return ring;
   }
@@ -113,6 +118,11 @@ export class SimRing extends TextColumnsTable {
     const p = this.processes[i];
     if (p === undefined) return Promise.reject(new CoordinatorLostError(i));
     return Promise.race([request(this.data(i)), p.died.then((): never => { throw new CoordinatorLostError(i); })]);
+  }
+
+  /** Node i's 0.7 operations over its DataStore: what its Thrift sessions call. */
+  thrift(i: number): ThriftOperations {
+    return this.node(i).thrift;
   }
 
   /** The DataStore a register's compare-and-set goes through (cas-register.ts). */

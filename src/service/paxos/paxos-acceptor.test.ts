@@ -64,3 +64,20 @@ test('promises only later ballots, accepts unless a later ballot was promised, c
   env.clock.advanceMs((cf.gcGraceSeconds + 1) * 1000);
   assert.deepEqual(await simAwait(env, n.acceptor.prepare(cf.id, key, b1)), { promised: true, promisedBallot: b1, accepted: null, committed: null });
 });
+
+test('a second copy of an accepted proposal is accepted again after a later promise; another proposal of an older ballot is not (simulation seed 11 --large: a duplicate answered "refused" made a CAS report its own applied value as a failure)', async () => {
+  const env = newSimEnv(72);
+  const keyspace = createKeyspace({ name: 'ks', replication: { class: 'SimpleStrategy', options: { replication_factor: '1' } }, tables: [{ name: 't', comparator: 'BytesType', keyValidator: 'BytesType' }] }, env.random);
+  const cf = keyspace.tables[0]!;
+  const key = Buffer.from('pk');
+  const [b1, b2, b3] = [100n, 200n, 300n].map((m) => newBallot(m, env.random)) as [Buffer, Buffer, Buffer];
+  const proposal = (ballot: Buffer, v: string): PaxosCommit => ({ tableId: cf.id, ballot, update: { key, partitionDeletion: null, rangeTombstones: [], cells: [liveCell(cellName([Buffer.from('v')]), Buffer.from(v), 1n)] } });
+  const n = await openNode(env, keyspace);
+  assert.equal((await simAwait(env, n.acceptor.prepare(cf.id, key, b2))).promised, true);
+  assert.equal(await simAwait(env, n.acceptor.propose(proposal(b2, 'mine'))), true);
+  assert.equal((await simAwait(env, n.acceptor.prepare(cf.id, key, b3))).promised, true, 'a later proposer promised');
+  assert.equal(await simAwait(env, n.acceptor.propose(proposal(b2, 'mine'))), true, 'the duplicate of what was accepted');
+  assert.equal(await simAwait(env, n.acceptor.propose(proposal(b1, 'older'))), false);
+  const state = await simAwait(env, n.acceptor.prepare(cf.id, key, newBallot(400n, env.random)));
+  assert.deepEqual(state.accepted, proposal(b2, 'mine'), 'the accepted proposal is unchanged');
+});

@@ -53,6 +53,11 @@ export class PaxosAcceptor {
 
   propose(p: PaxosCommit): Promise<boolean> {
     return this.locked(p.tableId, p.update.key, async (s, save) => {
+      // A proposal this replica has already accepted is accepted again, even past a later promise:
+      // the acceptance happened, and a second copy of the request (a retry, a duplicate) must not
+      // be told otherwise — a refusal would let its proposer retry as if nothing of it were
+      // accepted while the accepted copy can still be completed by the next proposer.
+      if (s.accepted !== null && compareBallots(p.ballot, s.accepted.ballot) === 0) return true;
       if (s.promised !== null && compareBallots(p.ballot, s.promised) < 0) return false;
       await save({ promised: p.ballot, accepted: p, committed: s.committed });
       return true;
