@@ -86,18 +86,21 @@ test('three nodes configured with data_center dc1: clients, nodetool and placeme
   }
 });
 
-test('one node, RF=3: SELECT * and count(*) at QUORUM or TWO are Unavailable, ONE is served', async () => {
+test('one node, RF=3: SELECT *, count(*) and index queries at QUORUM or TWO are Unavailable, ONE is served', async () => {
   const c = pinnedIn('datacenter1', lone().host);
   try {
     await c.execute("CREATE KEYSPACE rf3 WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
     await c.execute('CREATE TABLE rf3.t (k int PRIMARY KEY, v text)');
     await c.execute("INSERT INTO rf3.t (k, v) VALUES (1, 'a')", [], { consistency: consistencies.one });
     await c.execute("INSERT INTO rf3.t (k, v) VALUES (2, 'b')", [], { consistency: consistencies.one });
+    await c.execute('CREATE INDEX t_v ON rf3.t (v)');
     for (const [cl, name] of [[consistencies.quorum, 'QUORUM'], [consistencies.two, 'TWO']] as const) {
       await assert.rejects(c.execute('SELECT * FROM rf3.t WHERE k = 1', [], { consistency: cl }), isUnavailable(name), `single partition at ${name}`);
       await assert.rejects(c.execute('SELECT * FROM rf3.t', [], { consistency: cl }), isUnavailable(name), `SELECT * at ${name}`);
       await assert.rejects(c.execute('SELECT count(*) FROM rf3.t', [], { consistency: cl }), isUnavailable(name), `count(*) at ${name}`);
+      await assert.rejects(c.execute("SELECT k FROM rf3.t WHERE v = 'a'", [], { consistency: cl }), isUnavailable(name), `an index query at ${name}`);
     }
+    assert.deepEqual((await c.execute("SELECT k FROM rf3.t WHERE v = 'a'", [], { consistency: consistencies.one })).rows.map((r) => r['k']), [1]);
     assert.equal((await c.execute('SELECT * FROM rf3.t', [], { consistency: consistencies.one })).rows.length, 2);
     assert.equal(Number((await c.execute('SELECT count(*) FROM rf3.t', [], { consistency: consistencies.one })).first().get('count')), 2);
   } finally {
