@@ -207,9 +207,14 @@ test('kill -9 of a replica under QUORUM load: no QUORUM operation fails; it rejo
   }
   const restarted = await cluster('start', '-n', '3', '--base-address', '127.0.0.211');
   assert.equal(restarted.code, 0, restarted.stderr + restarted.stdout);
-  await eventually('node 2 back up', async () => {
-    const r = await runIliumCommand(['nodetool', '-h', '127.0.0.211', 'status']);
-    return /^UN {2}127\.0\.0\.212 /m.test(r.stdout) ? true : undefined;
+  // Up as node 1 sees it, and node 2 seeing the others up: a coordinator that has not yet heard
+  // from its peers since it restarted rightly answers QUORUM with Unavailable (seen under load).
+  await eventually('node 2 back up, and seeing every node up', async () => {
+    for (const via of ['127.0.0.211', '127.0.0.212']) {
+      const r = await runIliumCommand(['nodetool', '-h', via, 'status']);
+      for (const n of ['211', '212', '213']) if (!new RegExp(`^UN {2}127\\.0\\.0\\.${n} `, 'm').test(r.stdout)) return undefined;
+    }
+    return true;
   });
   const n2 = pinned('127.0.0.212');
   try {
