@@ -1,11 +1,14 @@
 /**
  * One nodetool connection: lines in, requests run one at a time in arrival order, one response
  * line each. Bad lines get an error response; an oversized line gets one and the connection is
- * closed (its boundary is lost). A command's failure is its response, never the node's.
+ * closed (its boundary is lost). A command's failure is its response, never the node's. Each
+ * request passes the port's guard (admin-auth.ts) before its command runs: unknown commands too,
+ * so a caller without credentials learns nothing.
  */
 import type { NetSocket } from '../../env/index.js';
 import { IliumError } from '../../errors/index.js';
 import type { ServedConnection } from '../../transport/index.js';
+import type { AdminGuard } from './admin-auth.js';
 import { type AdminResponse, LineSplitter, encodeAdminMessage, parseAdminRequest } from './admin-wire.js';
 
 export type AdminCommandRunner = (command: string, args: readonly string[]) => Promise<unknown>;
@@ -21,6 +24,7 @@ export class AdminConnection implements ServedConnection {
   constructor(
     private readonly socket: NetSocket,
     private readonly run: AdminCommandRunner,
+    private readonly guard: AdminGuard,
     onClosed: (c: AdminConnection) => void,
   ) {
     socket.on('data', (chunk) => this.received(chunk));
@@ -56,6 +60,7 @@ export class AdminConnection implements ServedConnection {
       }
       this.queue = this.queue.then(async () => {
         try {
+          await this.guard.admit(request);
           this.send({ id: request.id, ok: true, result: (await this.run(request.command, request.args)) ?? null });
         } catch (e) {
           const error = e instanceof IliumError
