@@ -5,6 +5,7 @@ import { createSimEnv, type SimEnv } from '../../env/index.js';
 import { AllowAllAuthenticator, PasswordAuthenticator } from '../../transport/index.js';
 import { runFor, settle } from '../../../test/support/net-sim.js';
 import { ADMIN_CREDENTIALS_INVALID, ADMIN_CREDENTIALS_REQUIRED, superuserCheckOf } from './admin-auth.js';
+import { adminRequestsPendingMax } from './admin-connection.js';
 import { AdminServer } from './admin-server.js';
 import { LineSplitter, adminCredentialBytesMax, parseAdminRequest } from './admin-wire.js';
 
@@ -61,6 +62,19 @@ test("a superuser's credentials run the command at once; refusals on other conne
   await runFor(env, 2 * DELAY_MS);
   assert.equal(guessers.flatMap((g) => g.received).length, 3);
   assert.deepEqual(calls, ['status']);
+  await server.close();
+});
+
+test('a connection pipelining more requests than may wait is answered once and closed', async () => {
+  const env = createSimEnv(4);
+  const { server, client } = await setup(env);
+  const c = await client();
+  for (let i = 0; i <= adminRequestsPendingMax; i++) c.send({ id: i, command: 'drain' });
+  await settle();
+  assert.equal(c.received.length, 1);
+  assert.match(c.received[0]!.error!.message, /^more than 64 requests pending on one connection$/);
+  await runFor(env, (adminRequestsPendingMax + 1) * DELAY_MS);
+  assert.equal(c.received.length, adminRequestsPendingMax + 1, 'the ones waiting are still answered');
   await server.close();
 });
 

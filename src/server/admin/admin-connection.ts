@@ -13,6 +13,12 @@ import { type AdminResponse, LineSplitter, encodeAdminMessage, parseAdminRequest
 
 export type AdminCommandRunner = (command: string, args: readonly string[]) => Promise<unknown>;
 
+/**
+ * Requests one connection may have waiting (refusals wait a second each, admin-auth.ts): a client
+ * that pipelines more is answered once and closed, so queued requests never grow without bound.
+ */
+export const adminRequestsPendingMax = 64;
+
 const SERVER_ERROR = 0x0000;
 const PROTOCOL_ERROR = 0x000a;
 
@@ -20,6 +26,7 @@ export class AdminConnection implements ServedConnection {
   private readonly lines = new LineSplitter();
   private queue: Promise<void> = Promise.resolve();
   private closing = false;
+  private pending = 0;
 
   constructor(
     private readonly socket: NetSocket,
@@ -58,6 +65,12 @@ export class AdminConnection implements ServedConnection {
         this.send({ id: null, ok: false, error: { type: 'ProtocolError', code: PROTOCOL_ERROR, message: request } });
         continue;
       }
+      if (this.pending >= adminRequestsPendingMax) {
+        this.send({ id: request.id, ok: false, error: { type: 'ProtocolError', code: PROTOCOL_ERROR, message: `more than ${adminRequestsPendingMax} requests pending on one connection` } });
+        this.close();
+        return;
+      }
+      this.pending++;
       this.queue = this.queue.then(async () => {
         try {
           await this.guard.admit(request);
@@ -67,6 +80,8 @@ export class AdminConnection implements ServedConnection {
             ? { type: e.constructor.name, code: e.code, message: e.message }
             : { type: 'ServerError', code: SERVER_ERROR, message: e instanceof Error ? e.message : String(e) };
           this.send({ id: request.id, ok: false, error });
+        } finally {
+          this.pending--;
         }
       });
     }
