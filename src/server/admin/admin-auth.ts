@@ -31,7 +31,7 @@ export const ADMIN_CREDENTIALS_REQUIRED = 'Authentication failed! Credentials re
 export const ADMIN_CREDENTIALS_INVALID = 'Authentication failed! Invalid username or password';
 
 /** The address the SASL negotiator is told: the admin port's own callers are local by default. */
-const ADMIN_CLIENT: NetAddress = { host: '127.0.0.1', port: 0 };
+const ADMIN_CLIENT: NetAddress = Object.freeze({ host: '127.0.0.1', port: 0 });
 
 export class AdminGuard {
   /** The chain every refusal waits its turn on. */
