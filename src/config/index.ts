@@ -3,7 +3,9 @@
  *
  * The node configuration: cassandra.yaml keys with Cassandra's defaults (`node-config.ts`;
  * auto_bootstrap, and ring_delay_ms standing for Cassandra's -Dcassandra.ring_delay_ms in the
- * topology waits), known-but-unused keys reported, unknown keys refused; the Ilium-only testing key
+ * topology waits), known-but-unused keys reported, unknown keys refused, security keys Ilium cannot
+ * honour refused (`security-settings.ts`: authorizer, role_manager, network_authorizer,
+ * internode_authenticator, audit logging, encryption at rest); the Ilium-only testing key
  * `enable_fault_injection` (off; lets `nodetool faults` partition the node's messaging); YAML files
  * (`load-config.ts`); the Cassandra `-D` system properties `ilium start` honours
  * (`system-properties.ts`: `cassandra.test.fail_writes_ks`, `cassandra.custom_query_handler_class`)

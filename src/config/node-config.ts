@@ -2,7 +2,8 @@
  * A node's configuration: cassandra.yaml's keys where the meaning is the same, with Cassandra's
  * defaults except where noted, so an existing cassandra.yaml mostly just works. Keys Cassandra
  * knows that Ilium does not use are accepted and reported (`ignoredKeys`); keys nobody knows are a
- * ConfigurationError (a typo must not silently fall back to a default).
+ * ConfigurationError (a typo must not silently fall back to a default). Security keys are never
+ * merely ignored: `security-settings.ts` refuses the start for a value Ilium cannot honour.
  *
  * Ilium-only keys: `data_center` and `rack` (this node's data center and rack, unset by default;
  * the one rule, in src/locator/node-location.ts: with SimpleSnitch they rename its single data
@@ -14,11 +15,12 @@
  * describe_ring all see), `memtable_flush_threshold_in_mb`,
  * `prepared_statements_cache_max_entries` (Cassandra sizes that cache in memory with
  * prepared_statements_cache_size_mb; Ilium counts statements), `start_admin`, `admin_address` and
- * `admin_port` (where `ilium nodetool` reaches the node; Cassandra's nodetool uses JMX on 7199,
- * configured outside cassandra.yaml), `enable_fault_injection` (a testing hook: lets
+ * `admin_port` (where `ilium nodetool` reaches the node, 127.0.0.1:7199 by default: Cassandra's
+ * nodetool uses JMX on 7199, local-only by default, configured outside cassandra.yaml), `enable_fault_injection` (a testing hook: lets
  * `ilium nodetool faults` partition the node's messaging; off by default).
  */
 import { ConfigurationError } from '../errors/index.js';
+import { SECURITY_KEYS, checkSecuritySettings } from './security-settings.js';
 
 export type CommitLogSyncMode = 'periodic' | 'batch' | 'group';
 
@@ -68,8 +70,11 @@ export interface NodeConfig {
   readonly hints_flush_period_in_ms: number;
   readonly max_hints_file_size_in_mb: number;
   readonly start_admin: boolean;
-  /** Defaults to listen_address. */
-  readonly admin_address: string | null;
+  /**
+   * Where nodetool connects: 127.0.0.1 by default, as Cassandra's JMX is local-only by default
+   * (LOCAL_JMX=yes); another address opts in to remote administration (docs/SECURITY.md).
+   */
+  readonly admin_address: string;
   readonly admin_port: number;
   /** The failure detector's conviction threshold (Cassandra: 5 to 16, default 8). */
   readonly phi_convict_threshold: number;
@@ -133,7 +138,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   hints_flush_period_in_ms: 10_000,
   max_hints_file_size_in_mb: 128,
   start_admin: true,
-  admin_address: null,
+  admin_address: '127.0.0.1',
   admin_port: 7199,
   phi_convict_threshold: 8,
   enable_fault_injection: false,
@@ -144,14 +149,14 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
 
 /** cassandra.yaml keys Ilium accepts and does not use (yet). */
 const IGNORED_KEYS = new Set([
-  'max_hints_delivery_threads', 'batchlog_replay_throttle_in_kb', 'authorizer', 'role_manager',
+  'max_hints_delivery_threads', 'batchlog_replay_throttle_in_kb',
   'roles_validity_in_ms', 'permissions_validity_in_ms', 'credentials_validity_in_ms', 'cdc_enabled', 'disk_failure_policy',
   'commit_failure_policy', 'prepared_statements_cache_size_mb', 'key_cache_size_in_mb', 'key_cache_save_period', 'row_cache_size_in_mb',
   'row_cache_save_period', 'counter_cache_size_in_mb', 'counter_cache_save_period', 'saved_caches_directory', 'concurrent_reads',
   'concurrent_writes', 'concurrent_counter_writes', 'concurrent_materialized_view_writes', 'memtable_allocation_type',
   'memtable_heap_space_in_mb', 'memtable_offheap_space_in_mb', 'memtable_flush_writers', 'index_summary_capacity_in_mb',
   'index_summary_resize_interval_in_minutes', 'trickle_fsync', 'trickle_fsync_interval_in_kb', 'ssl_storage_port', 'broadcast_address',
-  'listen_on_broadcast_address', 'internode_authenticator', 'native_transport_max_threads', 'native_transport_max_concurrent_connections',
+  'listen_on_broadcast_address', 'native_transport_max_threads', 'native_transport_max_concurrent_connections',
   'rpc_keepalive', 'incremental_backups', 'snapshot_before_compaction', 'auto_snapshot', 'column_index_size_in_kb',
   'column_index_cache_size_in_kb', 'concurrent_compactors', 'compaction_throughput_mb_per_sec', 'sstable_preemptive_open_interval_in_mb',
   'counter_write_request_timeout_in_ms',
@@ -159,13 +164,13 @@ const IGNORED_KEYS = new Set([
   'cross_node_timeout', 'dynamic_snitch_update_interval_in_ms', 'dynamic_snitch_reset_interval_in_ms', 'dynamic_snitch_badness_threshold',
   'server_encryption_options', 'client_encryption_options', 'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
   'tracetype_repair_ttl', 'enable_user_defined_functions', 'enable_scripted_user_defined_functions', 'enable_materialized_views',
-  'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval', 'transparent_data_encryption_options',
+  'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval',
   'tombstone_warn_threshold', 'tombstone_failure_threshold', 'batch_size_warn_threshold_in_kb', 'batch_size_fail_threshold_in_kb',
   'unlogged_batch_across_partitions_warn_threshold', 'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
   'seed_provider', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',
   'commitlog_compression', 'file_cache_size_in_mb', 'buffer_pool_use_heap_if_exhausted', 'disk_optimization_strategy',
-  'native_transport_port_ssl', 'native_transport_allow_older_protocols', 'native_transport_idle_timeout_in_ms', 'audit_logging_options',
+  'native_transport_port_ssl', 'native_transport_allow_older_protocols', 'native_transport_idle_timeout_in_ms',
   'full_query_logging_options', 'diagnostic_events_enabled', 'repaired_data_tracking_for_range_reads_enabled',
   'repaired_data_tracking_for_partition_reads_enabled', 'report_unconfirmed_repaired_data_mismatches', 'ideal_consistency_level',
   'automatic_sstable_upgrade', 'max_concurrent_automatic_sstable_upgrades', 'stream_entire_sstables', 'streaming_connections_per_host',
@@ -194,6 +199,7 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
       if (seeds !== null) out.seeds = seeds;
       continue;
     }
+    if (SECURITY_KEYS.has(key)) continue;
     if (key in base) {
       out[key] = checkValue(key, value, (base as unknown as Record<string, unknown>)[key]);
     } else if (IGNORED_KEYS.has(key)) {
@@ -205,6 +211,7 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
   if (unknown.length > 0) throw new ConfigurationError(`Invalid configuration: unknown keys ${unknown.join(', ')} (remove them or fix their spelling)`);
   const config = out as unknown as NodeConfig;
   validate(config);
+  checkSecuritySettings(given, config.authenticator);
   return { config: Object.freeze(config), ignoredKeys };
 }
 
@@ -214,7 +221,7 @@ function checkValue(key: string, value: unknown, def: unknown): unknown {
     if (!Number.isSafeInteger(value)) throw new ConfigurationError(`initial_token ${value} is not exact as a YAML number: quote it ('…')`);
     return String(value);
   }
-  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address' || key === 'admin_address' || key === 'hints_directory' || key === 'initial_token')) return null;
+  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address' || key === 'hints_directory' || key === 'initial_token')) return null;
   if (Array.isArray(def)) {
     if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ConfigurationError(`${key} must be a list of strings`);
     return Object.freeze([...value]);

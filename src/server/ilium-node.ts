@@ -456,7 +456,8 @@ function describeNode(config: NodeConfig, location: Location, partitioner: Parti
   };
 }
 
-function authenticatorOf(name: string): Authenticator {
+/** The authenticator config names; also what the admin port's SuperuserCheck asks (admin/admin-auth.ts). */
+export function authenticatorOf(name: string): Authenticator {
   const short = name.slice(name.lastIndexOf('.') + 1);
   if (short === 'AllowAllAuthenticator') return new AllowAllAuthenticator();
   // No roles table yet: Cassandra's default superuser is the only login.

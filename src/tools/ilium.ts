@@ -2,7 +2,7 @@
 /**
  * The `ilium` command. Subcommands:
  *   ilium start [--config FILE] [--data DIR] [--listen ADDR] [--seeds A,B] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
- *   ilium nodetool [-h host] [-p port] <command> [args…]
+ *   ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] <command> [args…]
  *   ilium schema load FILE [--data DIR] [--partitioner NAME]
  *   ilium sstable dump <table dir> <generation>
  *   ilium cqlsh [host [port]] [-k ks] [-e stmt] [-f file] [-u user -p pass] [--request-timeout s]
@@ -24,7 +24,7 @@ const USAGE = `usage:
       (seed_provider), --port the CQL port (native_transport_port, 9042; 0 picks a
       free one), --rpc-port the Thrift port (rpc_port, 9160; 0 picks a free one; start_rpc: false
       in the config turns Thrift off), --admin-port where nodetool connects (admin_port, 7199 on
-      listen_address; 0 picks a free one; start_admin: false turns it off), --commitlog-sync the
+      admin_address, 127.0.0.1 by default; 0 picks a free one; start_admin: false turns it off), --commitlog-sync the
       commit log's sync mode. -D: the Cassandra system properties Ilium knows:
       cassandra.test.fail_writes_ks=KS (writes to KS fail) and
       cassandra.custom_query_handler_class=org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler.
@@ -45,8 +45,9 @@ const USAGE = `usage:
   ilium cli [--host H] [--port N] [-k keyspace] [-f file | --batch] [-u user --password pass] [-v]
       The cassandra-cli 0.7 shell over a node's Thrift port (127.0.0.1 9160 by default);
       -f / --batch run statements and exit. \`ilium cli --help\` lists the options.
-  ilium nodetool [-h host] [-p port] <command> [args…]
-      Asks a running node (its admin port, 7199 by default): status, info, ring, describecluster,
+  ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] <command> [args…]
+      Asks a running node (its admin port, 127.0.0.1:7199 by default; a superuser's -u/-pw when
+      its authenticator is PasswordAuthenticator): status, info, ring, describecluster,
       version, tablestats, flush, compact, snapshot, clearsnapshot, drain. \`ilium nodetool --help\`
       lists them.
   ilium stress write|read|mixed [-n N | --duration T] [--concurrency N] [--rate N] [--json FILE|-] …

@@ -4,7 +4,7 @@ import { type LoadedConfig, loadConfigFile, parseSystemProperties, resolveNodeCo
 import { createRealEnv, lockDataDir } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import { RACKDC_FILE_NAME } from '../locator/index.js';
-import { AdminServer, IliumNode, type NodeLogger, createNodeAdmin } from '../server/index.js';
+import { AdminServer, IliumNode, type NodeLogger, createNodeAdmin, nodeSuperuserCheck } from '../server/index.js';
 
 export interface StartOptions {
   /** A cassandra.yaml-style file; Cassandra's defaults (and ./data) without one. */
@@ -58,8 +58,10 @@ export async function startNode(opts: StartOptions): Promise<void> {
     const rackDcProperties = readRackDcProperties(opts, env);
     node = await IliumNode.start({ config, properties, env, log, ...(rackDcProperties === undefined ? {} : { rackDcProperties }) });
     if (config.start_admin) {
-      const host = config.admin_address ?? config.listen_address;
-      admin = new AdminServer(env, createNodeAdmin(node, env.clock.nowMs()), { host, port: config.admin_port });
+      // 127.0.0.1 unless admin_address opts in; credentials on every command when authentication is on.
+      const host = config.admin_address;
+      const checkSuperuser = nodeSuperuserCheck(node);
+      admin = new AdminServer(env, createNodeAdmin(node, env.clock.nowMs()), { host, port: config.admin_port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }) });
       await admin.start().catch(async (e: unknown) => {
         await node.close();
         const code = (e as NodeJS.ErrnoException).code;

@@ -1,13 +1,28 @@
-/** Listens for nodetool on admin_address:admin_port and runs each connection's commands. */
+/**
+ * Listens for nodetool on admin_address:admin_port and runs each connection's commands; with a
+ * SuperuserCheck (authentication on), only for requests carrying a superuser's credentials.
+ */
 import type { Env, NetAddress } from '../../env/index.js';
 import { SocketListener } from '../../transport/index.js';
+import { AdminGuard, type SuperuserCheck } from './admin-auth.js';
 import { type AdminCommandRunner, AdminConnection } from './admin-connection.js';
+
+export interface AdminServerOptions {
+  readonly host: string;
+  readonly port: number;
+  /** Undefined: no credentials needed (authentication off). */
+  readonly checkSuperuser?: SuperuserCheck;
+  /** How long a refusal waits (admin-auth.ts; tests shorten it). */
+  readonly authFailureDelayMs?: number;
+}
 
 export class AdminServer {
   private readonly sockets: SocketListener<AdminConnection>;
 
-  constructor(env: Env, run: AdminCommandRunner, listen: { readonly host: string; readonly port: number }) {
-    this.sockets = new SocketListener(env, 'the admin server', listen, (s) => new AdminConnection(s, run, (c) => this.sockets.release(c)));
+  constructor(env: Env, run: AdminCommandRunner, options: AdminServerOptions) {
+    const guard = new AdminGuard(env, options.checkSuperuser, options.authFailureDelayMs);
+    const listen = { host: options.host, port: options.port };
+    this.sockets = new SocketListener(env, 'the admin server', listen, (s) => new AdminConnection(s, run, guard, (c) => this.sockets.release(c)));
   }
 
   start(): Promise<NetAddress> {

@@ -1,6 +1,9 @@
 /**
  * What nodetool talks to (Cassandra's JMX):
- * - `admin-wire.ts` (one JSON request/response per line; grammar and limits in its header),
+ * - `admin-wire.ts` (one JSON request/response per line, credentials in it; grammar and limits in
+ *   its header),
+ * - `admin-auth.ts` (with authentication on, a superuser's credentials on every request, checked
+ *   through the node's `SuperuserCheck` seam; refusals delayed one at a time),
  * - `admin-connection.ts` (answers in order; bad lines answered, an oversized line closes),
  * - `admin-server.ts` (over transport's `SocketListener`),
  * - `node-admin.ts` (the command table over an `IliumNode`: version, info, status, ring,
@@ -14,9 +17,10 @@
  * - `cluster-status.ts` (status / ring / describecluster / gossipinfo from the node's
  *   `StorageService`: every ring member with up/down, Normal/Joining/Leaving, gossiped LOAD, token
  *   count, ownership, host id, rack, grouped by data center). `ilium start` runs it on
- *   admin_address:admin_port (listen_address:7199)
+ *   admin_address:admin_port (127.0.0.1:7199 by default; docs/SECURITY.md)
  */
 export * from './admin-wire.js';
+export * from './admin-auth.js';
 export * from './admin-connection.js';
 export * from './admin-server.js';
 export * from './node-admin.js';

@@ -8,13 +8,18 @@
  *   <dir>/node<i>/node.log         its stdout (the ready line) and stderr (JSON logs)
  *   <dir>/node<i>/pid              its process id while it runs
  *
+ * Each node's nodetool listens on its own address (`admin_address: <node address>` in its config:
+ * an explicit opt-in, since admin_address is 127.0.0.1 by default, where every node's 7199 would
+ * collide), so `ilium nodetool -h <node address>` reaches it as with ccm; a config written before
+ * that default gains the line on the next start.
+ *
  * The nodes form a ring through gossip with the first as seed; every node but the first
  * bootstraps on its first start (a short ring delay, 1.5 s, is written to its config), so
  * `start -n 4` on a running three-node cluster adds a fourth that streams its ranges first. Processes are detached: they outlive the command that started
  * them, until `stop`.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../server-flags.js';
@@ -108,6 +113,8 @@ export async function startCluster(o: StartClusterOptions): Promise<ClusterNode[
         `cluster_name: '${o.clusterName}'`,
         `listen_address: ${address}`,
         `rpc_address: ${address}`,
+        '# nodetool on this node\'s own address (admin_address is 127.0.0.1 by default)',
+        `admin_address: ${address}`,
         'data_file_directories:',
         `  - ${join(dir, 'data')}`,
         'seed_provider:',
@@ -120,6 +127,8 @@ export async function startCluster(o: StartClusterOptions): Promise<ClusterNode[
         'ring_delay_ms: 1500',
         '',
       ].join('\n'));
+    } else if (!/^admin_address:/m.test(readFileSync(yaml, 'utf8'))) {
+      appendFileSync(yaml, `\n# nodetool on this node's own address (admin_address is 127.0.0.1 by default)\nadmin_address: ${address}\n`);
     }
     const logPath = join(dir, 'node.log');
     const logAt = existsSync(logPath) ? readFileSync(logPath).length : 0;

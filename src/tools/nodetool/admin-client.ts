@@ -9,7 +9,13 @@ export class AdminCommandError extends Error {
   }
 }
 
-export async function callAdmin(env: Env, address: NetAddress, command: string, args: readonly string[], timeoutMs: number): Promise<unknown> {
+/** A superuser's name and password, sent with the request (needed when the node's authentication is on). */
+export interface AdminCredentials {
+  readonly user: string;
+  readonly password: string;
+}
+
+export async function callAdmin(env: Env, address: NetAddress, command: string, args: readonly string[], timeoutMs: number, credentials?: AdminCredentials): Promise<unknown> {
   const socket = await env.net.connect(address);
   try {
     const answer = new Promise<AdminResponse>((resolve, reject) => {
@@ -31,7 +37,7 @@ export async function callAdmin(env: Env, address: NetAddress, command: string, 
       });
       socket.on('error', (e) => reject(e));
     });
-    socket.write(encodeAdminMessage({ id: 1, command, args }));
+    socket.write(encodeAdminMessage({ id: 1, command, args, ...(credentials === undefined ? {} : { user: credentials.user, password: credentials.password }) }));
     const response = await answer;
     if (!response.ok) throw new AdminCommandError(response.error);
     return response.result;

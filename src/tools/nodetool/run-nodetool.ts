@@ -1,16 +1,25 @@
 /**
- * `ilium nodetool [-h host] [-p port] <command> [args…]`: asks a node over its admin port (7199 by
- * default, as Cassandra's JMX) and prints the answer as Cassandra's nodetool does. Exit codes: 0
- * done, 1 the node refused or failed the command, 2 bad usage, 3 no node answered.
+ * `ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] <command> [args…]`: asks
+ * a node over its admin port (127.0.0.1:7199 by default, as Cassandra's JMX) and prints the answer
+ * as Cassandra's nodetool does. Credentials (a superuser's, needed when the node's authentication
+ * is on) come from -pw or from a password file in JMX's jmxremote.password form (a line
+ * "name password" for -u's name), as Cassandra's nodetool reads them. Exit codes: 0 done, 1 the
+ * node refused (credentials too: "Failed to connect … SecurityException: 'Authentication failed!
+ * …'", as Cassandra's nodetool says) or failed the command, 2 bad usage, 3 no node answered.
  */
 import type { Writable } from 'node:stream';
 import type { Env } from '../../env/index.js';
-import { AdminCommandError, callAdmin } from './admin-client.js';
+import { AdminCommandError, type AdminCredentials, callAdmin } from './admin-client.js';
 import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatTpStats, formatStatus, formatTableStats } from './nodetool-output.js';
 
-export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [--timeout seconds] <command> [args…]
-  -h, --host     the node's admin address (127.0.0.1)
+export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--timeout seconds] <command> [args…]
+  -h, --host     the node's admin address (admin_address in the config, 127.0.0.1 by default)
   -p, --port     its admin port (admin_port in the config, 7199 by default)
+  -u, --username a superuser's name: every command needs one when the node's authenticator is
+                 PasswordAuthenticator
+  -pw, --password        its password
+  -pwf, --password-file  a file of "name password" lines (JMX's jmxremote.password form): the
+                 password of -u's name is read from it
 commands:
   status                         the ring's nodes: up/down, state, load, tokens, ownership
   info                           this node: host id, load, uptime, heap, data center, rack
@@ -48,6 +57,9 @@ interface Parsed {
   readonly host: string;
   readonly port: number;
   readonly timeoutMs: number;
+  readonly user: string | undefined;
+  readonly password: string | undefined;
+  readonly passwordFile: string | undefined;
   readonly command: string;
   readonly args: string[];
 }
@@ -56,6 +68,9 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
   let host = '127.0.0.1';
   let port = 7199;
   let timeoutMs = 600_000;
+  let user: string | undefined;
+  let password: string | undefined;
+  let passwordFile: string | undefined;
   let i = 0;
   for (; i < argv.length; i++) {
     const a = argv[i]!;
@@ -73,7 +88,10 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
         const s = Number(value());
         if (!(s > 0)) return `--timeout: not a number of seconds: ${argv[i]}`;
         timeoutMs = s * 1000;
-      } else if (a === '--help' || a === 'help') return 'help';
+      } else if (a === '-u' || a === '--username') user = value();
+      else if (a === '-pw' || a === '--password') password = value();
+      else if (a === '-pwf' || a === '--password-file') passwordFile = value();
+      else if (a === '--help' || a === 'help') return 'help';
       else if (a.startsWith('-')) return `unknown option ${a}`;
       else break;
     } catch (e) {
@@ -82,7 +100,34 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
   }
   const command = argv[i];
   if (command === undefined) return 'no command given';
-  return { host, port, timeoutMs, command, args: argv.slice(i + 1) as string[] };
+  if (user === undefined && (password !== undefined || passwordFile !== undefined)) return `${password !== undefined ? '-pw' : '--password-file'} needs -u (the name to log in as)`;
+  if (user !== undefined && password === undefined && passwordFile === undefined) return `-u ${user} needs -pw PASSWORD or --password-file FILE`;
+  return { host, port, timeoutMs, user, password, passwordFile, command, args: argv.slice(i + 1) as string[] };
+}
+
+/** The password of `user` in a jmxremote.password-style text: "name password" lines, '#' comments. */
+export function passwordFromFile(text: string, user: string): string | undefined {
+  for (const line of text.split(/\r?\n/)) {
+    const [name, password] = line.trim().split(/\s+/);
+    if (name === undefined || name.startsWith('#')) continue;
+    if (name === user && password !== undefined) return password;
+  }
+  return undefined;
+}
+
+/** The credentials the arguments give (none without -u), or why they give none. */
+function credentialsOf(parsed: Parsed, env: Env): AdminCredentials | undefined | string {
+  if (parsed.user === undefined) return undefined;
+  if (parsed.password !== undefined) return { user: parsed.user, password: parsed.password };
+  const file = parsed.passwordFile!;
+  let text: string;
+  try {
+    text = env.fs.readFileSync(file).toString('utf8');
+  } catch (e) {
+    return `cannot read the password file ${file}: ${(e as Error).message}`;
+  }
+  const password = passwordFromFile(text, parsed.user);
+  return password === undefined ? `the password file ${file} has no line for ${parsed.user}` : { user: parsed.user, password };
 }
 
 export async function runNodetool(io: NodetoolIo): Promise<number> {
@@ -95,16 +140,27 @@ export async function runNodetool(io: NodetoolIo): Promise<number> {
     io.stderr.write(`nodetool: ${parsed}\n${NODETOOL_USAGE}\n`);
     return 2;
   }
+  const credentials = credentialsOf(parsed, io.env);
+  if (typeof credentials === 'string') {
+    io.stderr.write(`nodetool: ${credentials}\n`);
+    return 2;
+  }
   let result: unknown;
   try {
-    result = await callAdmin(io.env, { host: parsed.host, port: parsed.port }, parsed.command, parsed.args, parsed.timeoutMs);
+    result = await callAdmin(io.env, { host: parsed.host, port: parsed.port }, parsed.command, parsed.args, parsed.timeoutMs, credentials);
   } catch (e) {
+    if (e instanceof AdminCommandError && e.body.type === 'AuthenticationError') {
+      io.stderr.write(`nodetool: Failed to connect to '${parsed.host}:${parsed.port}' - SecurityException: '${e.message}'.\n`);
+      return 1;
+    }
     if (e instanceof AdminCommandError) {
       io.stderr.write(`nodetool: ${e.message}\n`);
       return 1;
     }
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ECONNREFUSED' ? 'Connection refused (is the node running, and is its admin_port this one?)' : (e as Error).message;
+    const why = code === 'ECONNREFUSED'
+      ? 'Connection refused (is the node running, and are its admin_address and admin_port these? admin_address is 127.0.0.1 unless the config sets it)'
+      : (e as Error).message;
     io.stderr.write(`nodetool: Failed to connect to '${parsed.host}:${parsed.port}' - ${why}\n`);
     return 3;
   }

@@ -1,0 +1,89 @@
+/**
+ * Who may run admin commands. With authentication off (AllowAllAuthenticator) anyone who reaches
+ * the port may, as with Cassandra's local JMX, which is why the port binds 127.0.0.1 by default.
+ * With it on, every request must carry the name and password of a superuser (admin-wire.ts
+ * "user"/"password"), checked through one seam:
+ *
+ *   SuperuserCheck(name, password) → true when they are a superuser's credentials that may log in
+ *
+ * `nodeSuperuserCheck` provides it for a node. Today it asks the node's Authenticator (SASL PLAIN,
+ * the login CQL and Thrift use), whose only login, cassandra/cassandra, is a superuser; a
+ * role-backed check (system_auth: can_login and is_superuser) replaces it there and nowhere else.
+ *
+ * A refused request is answered after `adminAuthFailureDelayMs`, and refusals are answered one at a
+ * time across the whole port (one chain of delays), so guessing passwords costs a second each
+ * however many connections a guesser opens. Accepted requests never wait on that chain. Messages
+ * are those Cassandra's JMX gives nodetool ("Authentication failed! Credentials required").
+ */
+import type { Env, NetAddress } from '../../env/index.js';
+import { AuthenticationError } from '../../errors/index.js';
+import type { Authenticator } from '../../transport/index.js';
+import { authenticatorOf, type IliumNode } from '../ilium-node.js';
+import type { AdminRequest } from './admin-wire.js';
+
+/** The seam: are these a superuser's credentials? Never throws for wrong ones (false). */
+export type SuperuserCheck = (name: string, password: string) => Promise<boolean>;
+
+/** How long a refused admin request waits before its answer (and before the next refusal's). */
+export const adminAuthFailureDelayMs = 1000;
+
+export const ADMIN_CREDENTIALS_REQUIRED = 'Authentication failed! Credentials required';
+export const ADMIN_CREDENTIALS_INVALID = 'Authentication failed! Invalid username or password';
+
+/** The address the SASL negotiator is told: the admin port's own callers are local by default. */
+const ADMIN_CLIENT: NetAddress = Object.freeze({ host: '127.0.0.1', port: 0 });
+
+export class AdminGuard {
+  /** The chain every refusal waits its turn on. */
+  private refusals: Promise<void> = Promise.resolve();
+
+  /** `check` undefined: authentication is off and every request is admitted. */
+  constructor(
+    private readonly env: Env,
+    private readonly check: SuperuserCheck | undefined,
+    private readonly failureDelayMs = adminAuthFailureDelayMs,
+  ) {}
+
+  get requiresCredentials(): boolean {
+    return this.check !== undefined;
+  }
+
+  /** Resolves when the request may run; otherwise throws an AuthenticationError after the delay. */
+  async admit(request: AdminRequest): Promise<void> {
+    if (this.check === undefined) return;
+    if (request.user === undefined || request.password === undefined) return this.refuse(ADMIN_CREDENTIALS_REQUIRED);
+    if (await this.check(request.user, request.password)) return;
+    return this.refuse(ADMIN_CREDENTIALS_INVALID);
+  }
+
+  private async refuse(message: string): Promise<never> {
+    const turn = this.refusals.then(() => new Promise<void>((resolve) => this.env.timers.setTimeout(resolve, this.failureDelayMs)));
+    this.refusals = turn;
+    await turn;
+    throw new AuthenticationError(message);
+  }
+}
+
+/** A SuperuserCheck through an Authenticator's SASL PLAIN; undefined when it needs no login. */
+export function superuserCheckOf(authenticator: Authenticator): SuperuserCheck | undefined {
+  if (!authenticator.requiresAuthentication) return undefined;
+  return async (name, password) => {
+    const token = Buffer.concat([Buffer.from([0]), Buffer.from(name, 'utf8'), Buffer.from([0]), Buffer.from(password, 'utf8')]);
+    try {
+      const step = await authenticator.newNegotiator(ADMIN_CLIENT).evaluate(token);
+      return step.done && step.user === name;
+    } catch (e) {
+      if (e instanceof AuthenticationError) return false;
+      throw e;
+    }
+  };
+}
+
+/**
+ * The node's seam for its admin port: undefined while its authenticator needs no login. Every
+ * PasswordAuthenticator login is a superuser today (cassandra is the only one); with roles, this
+ * is where a check of is_superuser goes.
+ */
+export function nodeSuperuserCheck(node: IliumNode): SuperuserCheck | undefined {
+  return superuserCheckOf(authenticatorOf(node.config.authenticator));
+}
