@@ -227,14 +227,15 @@ export class CqlConnection {
   /**
    * A frame too large for an unauthenticated connection: answered, then the connection is
    * destroyed once the answer is written (not half-closed: a peer that keeps sending would keep
-   * the node reading). Nothing more is read or buffered from it.
+   * the node reading; and the RST that unread bytes cause is what Cassandra's close gives too, so a
+   * peer may see the reset rather than the answer). Nothing more is read or buffered from it.
    */
   private refuseBeforeAuth(header: FrameHeader): void {
     const stage = this.state === 'startup' ? 'before STARTUP' : 'before authentication';
     this.protocolError(header.version, header.stream, `frame body of ${header.length} bytes exceeds the ${this.host.preAuthFrameBytes}-byte limit ${stage}; closing the connection`);
     this.ending = true;
-    this.socket.end();
-    this.socket.later(() => this.socket.destroy());
+    this.socket.end(); // flushes the answer: the kernel takes it now
+    this.socket.destroy();
   }
 
   /**

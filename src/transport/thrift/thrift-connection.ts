@@ -149,6 +149,7 @@ export class ThriftConnection {
   private refuse(): void {
     this.refused = true;
     this.socket.end();
+    this.socket.pause();
     this.socket.later(() => this.socket.destroy());
   }
 
