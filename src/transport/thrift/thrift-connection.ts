@@ -145,12 +145,11 @@ export class ThriftConnection {
     }
   }
 
-  /** Closes once the answer is written, reading nothing more (not half-closed: see CqlConnection). */
+  /** Closes now that the answer is written, reading nothing more (not half-closed: see CqlConnection.refuseBeforeAuth). */
   private refuse(): void {
     this.refused = true;
-    this.socket.end();
-    this.socket.pause();
-    this.socket.later(() => this.socket.destroy());
+    this.socket.end(); // flushes the answer: the kernel takes it now
+    this.socket.destroy();
   }
 
   /** Reads only while what waits (queued replies, buffered frames) stays under the mark. */
