@@ -138,6 +138,7 @@ async function main(): Promise<void> {
       logger: new RecordingLogger(),
       random: node.env.random,
       maxFrameBytes: 16 << 20,
+      preAuthFrameBytes: 256 << 10,
       maxInFlight: 1024,
       requestsPerTurn: DEFAULT_CQL_SERVER_OPTIONS.requestsPerTurn,
       cqlVersions: ['3.4.5'],

@@ -54,3 +54,14 @@ test('initial_token: a string, or a YAML number within 2^53; a larger unquoted n
   assert.equal(resolveNodeConfig({}).config.initial_token, null);
   assert.throws(() => resolveNodeConfig({ initial_token: 2 ** 60 }), /not exact as a YAML number: quote it/);
 });
+
+test('native_transport_max_concurrent_connections and _per_ip are used (-1 by default), whole numbers only', () => {
+  assert.equal(DEFAULT_NODE_CONFIG.native_transport_max_concurrent_connections, -1);
+  assert.equal(DEFAULT_NODE_CONFIG.native_transport_max_concurrent_connections_per_ip, -1);
+  const { config, ignoredKeys } = resolveNodeConfig({ native_transport_max_concurrent_connections: 100, native_transport_max_concurrent_connections_per_ip: 10 });
+  assert.equal(config.native_transport_max_concurrent_connections, 100);
+  assert.equal(config.native_transport_max_concurrent_connections_per_ip, 10);
+  assert.deepEqual(ignoredKeys, []);
+  assert.throws(() => resolveNodeConfig({ native_transport_max_concurrent_connections: 1.5 }), /native_transport_max_concurrent_connections must be a whole number/);
+  assert.throws(() => resolveNodeConfig({ native_transport_max_concurrent_connections_per_ip: '10' }), /must be a number/);
+});

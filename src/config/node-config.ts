@@ -42,6 +42,9 @@ export interface NodeConfig {
   readonly start_native_transport: boolean;
   readonly native_transport_port: number;
   readonly native_transport_max_frame_size_in_mb: number;
+  /** Connections the CQL server holds at once, in all and per client IP; -1: unlimited (Cassandra's default). */
+  readonly native_transport_max_concurrent_connections: number;
+  readonly native_transport_max_concurrent_connections_per_ip: number;
   readonly start_rpc: boolean;
   readonly rpc_port: number;
   /** The largest Thrift frame accepted (a bigger one is answered with an error and skipped). */
@@ -115,6 +118,8 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   start_native_transport: true,
   native_transport_port: 9042,
   native_transport_max_frame_size_in_mb: 16,
+  native_transport_max_concurrent_connections: -1,
+  native_transport_max_concurrent_connections_per_ip: -1,
   start_rpc: true,
   rpc_port: 9160,
   thrift_framed_transport_size_in_mb: 15,
@@ -156,7 +161,7 @@ const IGNORED_KEYS = new Set([
   'concurrent_writes', 'concurrent_counter_writes', 'concurrent_materialized_view_writes', 'memtable_allocation_type',
   'memtable_heap_space_in_mb', 'memtable_offheap_space_in_mb', 'memtable_flush_writers', 'index_summary_capacity_in_mb',
   'index_summary_resize_interval_in_minutes', 'trickle_fsync', 'trickle_fsync_interval_in_kb', 'ssl_storage_port', 'broadcast_address',
-  'listen_on_broadcast_address', 'native_transport_max_threads', 'native_transport_max_concurrent_connections',
+  'listen_on_broadcast_address', 'native_transport_max_threads',
   'rpc_keepalive', 'incremental_backups', 'snapshot_before_compaction', 'auto_snapshot', 'column_index_size_in_kb',
   'column_index_cache_size_in_kb', 'concurrent_compactors', 'compaction_throughput_mb_per_sec', 'sstable_preemptive_open_interval_in_mb',
   'counter_write_request_timeout_in_ms',
@@ -266,5 +271,8 @@ function validate(c: NodeConfig): void {
   if (!(c.max_hint_window_in_ms >= 0) || !(c.hinted_handoff_throttle_in_kb >= 0)) throw new ConfigurationError('max_hint_window_in_ms and hinted_handoff_throttle_in_kb must not be negative');
   if (!(c.phi_convict_threshold >= 5 && c.phi_convict_threshold <= 16)) throw new ConfigurationError(`phi_convict_threshold must be between 5 and 16, got ${c.phi_convict_threshold}`);
   if (!(Number.isInteger(c.ring_delay_ms) && c.ring_delay_ms >= 0)) throw new ConfigurationError(`ring_delay_ms must be a whole number of milliseconds, got ${c.ring_delay_ms}`);
+  for (const k of ['native_transport_max_concurrent_connections', 'native_transport_max_concurrent_connections_per_ip'] as const) {
+    if (!Number.isInteger(c[k])) throw new ConfigurationError(`${k} must be a whole number (-1: no limit), got ${c[k]}`);
+  }
   if (c.cluster_name.length === 0) throw new ConfigurationError('cluster_name must not be empty');
 }

@@ -163,6 +163,8 @@ export class IliumNode {
           host: config.rpc_address,
           port: config.native_transport_port,
           nativeTransportMaxFrameSizeInMb: config.native_transport_max_frame_size_in_mb,
+          nativeTransportMaxConcurrentConnections: config.native_transport_max_concurrent_connections,
+          nativeTransportMaxConcurrentConnectionsPerIp: config.native_transport_max_concurrent_connections_per_ip,
           authenticator: authenticatorOf(config.authenticator),
           logger: transportLogger(log),
           cqlVersions: [CQL_VERSION],

@@ -68,6 +68,11 @@ export class ServiceDispatcher implements ThriftConnectionHandler {
     this.onClosed?.();
   }
 
+  /** The service's login state, when it has one (ThriftSession.mustLogIn): frames stay small before it. */
+  mustLogIn(): boolean {
+    return (this.impl as { mustLogIn?: () => boolean }).mustLogIn?.() === true;
+  }
+
   private exceptionReply(header: MessageHeader, m: MethodCodec, e: ThriftException): Buffer {
     let field = m.throws.get(e.thriftName);
     let why = e.why;

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PasswordAuthenticator } from '../../transport/index.js';
 import { ALL_COLUMNS, bytes, mutationBatch, openThriftTestNode, rejectsThrift, type ThriftTestNode, withThriftKeyspace } from '../../../test/support/thrift-test-node.js';
-import type { ThriftSession } from './thrift-session.js';
+import { THRIFT_API_VERSION, type ThriftSession } from './thrift-session.js';
 
 const ALL = ALL_COLUMNS;
 const long = (n: number): Buffer => {
@@ -43,18 +43,51 @@ test('login: open without an authenticator; with a password authenticator, data 
 
     const authenticator = new PasswordAuthenticator(new Map([['alice', 'secret']]));
     const s = n.session({ authenticator });
-    await s.setKeyspace('Ks'); // 0.7 let set_keyspace through before login
+    await rejectsThrift(s.setKeyspace('Ks'), 'InvalidRequestException', /You have not logged in/); // 0.7 let it through
     await rejectsThrift(s.insert(bytes('k'), { columnFamily: 'Cf' }, { name: bytes('c'), value: bytes('v'), timestamp: 1n }), 'InvalidRequestException', /You have not logged in/);
     await rejectsThrift(s.getSlice(bytes('k'), { columnFamily: 'Cf' }, ALL), 'InvalidRequestException', /You have not logged in/);
     await rejectsThrift(s.systemAddColumnFamily({ keyspace: 'Ks', name: 'Other' }), 'InvalidRequestException', /You have not logged in/);
-    assert.equal((await s.describeKeyspace('Ks')).name, 'Ks'); // descriptions need no login
+    await rejectsThrift(s.describeKeyspace('Ks'), 'InvalidRequestException', /You have not logged in/); // 0.7 answered it
     await rejectsThrift(s.login({ credentials: new Map([['username', 'alice'], ['password', 'wrong']]) }), 'AuthenticationException', /incorrect/);
     await rejectsThrift(s.login({ credentials: new Map([['username', 'alice']]) }), 'AuthenticationException', /missing the required key 'password'/);
     assert.equal(s.user, undefined);
     await s.login({ credentials: new Map([['username', 'alice'], ['password', 'secret']]) });
     assert.equal(s.user, 'alice');
+    await s.setKeyspace('Ks');
     await s.insert(bytes('k'), { columnFamily: 'Cf' }, { name: bytes('c'), value: bytes('v'), timestamp: 1n });
     assert.equal((await s.getSlice(bytes('k'), { columnFamily: 'Cf' }, ALL)).length, 1);
+  } finally {
+    await n.close();
+  }
+});
+
+test('before a required login only login and describe_version answer; mustLogIn tells the transport', async () => {
+  const n = await openThriftTestNode();
+  try {
+    await n.session().systemAddKeyspace({ name: 'Ks', strategyClass: 'SimpleStrategy', replicationFactor: 1, cfDefs: [{ keyspace: 'Ks', name: 'Cf' }] });
+    assert.equal(n.session().mustLogIn(), false, 'no authenticator: nothing to wait for');
+    const s = n.session({ authenticator: new PasswordAuthenticator(new Map([['alice', 'secret']])) });
+    assert.equal(s.mustLogIn(), true);
+    assert.equal(await s.describeVersion(), THRIFT_API_VERSION);
+    const refused: [string, () => Promise<unknown>][] = [
+      ['describe_keyspaces', () => s.describeKeyspaces()],
+      ['describe_keyspace', () => s.describeKeyspace('Ks')],
+      ['set_keyspace', () => s.setKeyspace('Ks')],
+      ['describe_cluster_name', () => s.describeClusterName()],
+      ['describe_ring', () => s.describeRing('Ks')],
+      ['describe_schema_versions', () => s.describeSchemaVersions()],
+      ['describe_partitioner', () => s.describePartitioner()],
+      ['describe_snitch', () => s.describeSnitch()],
+      ['describe_splits', () => s.describeSplits('Cf', '0', '0', 10)],
+    ];
+    for (const [name, call] of refused) {
+      await rejectsThrift(call(), 'InvalidRequestException', /^You have not logged in$/).catch((e: unknown) => assert.fail(`${name}: ${String(e)}`));
+    }
+    await s.login({ credentials: new Map([['username', 'alice'], ['password', 'secret']]) });
+    assert.equal(s.mustLogIn(), false);
+    assert.ok((await s.describeKeyspaces()).some((k) => k.name === 'Ks'));
+    await s.setKeyspace('Ks');
+    assert.equal((await s.describeKeyspace('Ks')).name, 'Ks');
   } finally {
     await n.close();
   }

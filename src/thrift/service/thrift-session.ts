@@ -9,12 +9,14 @@
  * toThriftException makes (UnavailableError → UnavailableException, timeouts → TimedOutException).
  *
  * State checks, with 0.7's messages (InvalidRequestException):
- * - data and schema-change calls before a successful login when the authenticator requires one:
- *   "You have not logged in" (0.7 raised no AuthenticationException there; login itself does);
+ * - every call but login and describe_version before a successful login when the authenticator
+ *   requires one: "You have not logged in" (0.7's message for data calls, raised as
+ *   InvalidRequestException, not AuthenticationException — login itself raises that); 0.7 let
+ *   describe_* and set_keyspace through, which told an anonymous peer the schema (DESIGN §9);
  * - data calls, truncate, describe_splits and system_drop_column_family without a keyspace:
  *   "You have not set a keyspace for this session";
  * - set_keyspace of an unknown keyspace: "Keyspace 'x' does not exist".
- * describe_* calls need neither. The system keyspace is listed by describe_keyspaces as 0.7 listed
+ * describe_* calls need no keyspace. The system keyspace is listed by describe_keyspaces as 0.7 listed
  * it and may be set, but has no column families served over Thrift.
  *
  * Schema changes are published through `onSchemaChange` as the CQL layer's events, so CQL drivers
@@ -107,8 +109,14 @@ export class ThriftSession implements CassandraService {
     });
   }
 
+  /** True while the authenticator requires a login and none succeeded (the transport's small-frame bound). */
+  mustLogIn(): boolean {
+    return this.currentUser === undefined && this.deps.authenticator?.requiresAuthentication === true;
+  }
+
   setKeyspace(keyspace: string): Promise<void> {
     return guard(() => {
+      this.checkLogin();
       if (keyspace !== SYSTEM_KEYSPACE && this.schema().keyspace(keyspace) === undefined) throw invalidRequest(`Keyspace '${keyspace}' does not exist`);
       this.currentKeyspace = keyspace;
     });
@@ -251,17 +259,24 @@ export class ThriftSession implements CassandraService {
 
   describeSchemaVersions(): Promise<Map<string, string[]>> {
     return guard(() => {
+      this.checkLogin();
       const cluster = this.deps.schemaVersions?.();
       return cluster !== undefined && cluster.size > 0 ? cluster : new Map([[this.schema().version, [this.deps.node().broadcastAddress]]]);
     });
   }
 
   describeKeyspaces(): Promise<KsDef[]> {
-    return guard(() => [SYSTEM_KS_DEF, ...this.schema().keyspaces.map(ksDefOf)]);
+    return guard(() => {
+      this.checkLogin();
+      return [SYSTEM_KS_DEF, ...this.schema().keyspaces.map(ksDefOf)];
+    });
   }
 
   describeClusterName(): Promise<string> {
-    return guard(() => this.deps.node().clusterName);
+    return guard(() => {
+      this.checkLogin();
+      return this.deps.node().clusterName;
+    });
   }
 
   describeVersion(): Promise<string> {
@@ -274,6 +289,7 @@ export class ThriftSession implements CassandraService {
    */
   describeRing(keyspace: string): Promise<TokenRange[]> {
     return guard(() => {
+      this.checkLogin();
       if (this.schema().keyspace(keyspace) === undefined) throw invalidRequest(`There is no ring for the keyspace: ${keyspace}`);
       const ring = this.deps.ring?.(keyspace);
       if (ring !== undefined) return ring;
@@ -285,15 +301,22 @@ export class ThriftSession implements CassandraService {
   }
 
   describePartitioner(): Promise<string> {
-    return Promise.resolve(this.deps.partitioner.fullName);
+    return guard(() => {
+      this.checkLogin();
+      return this.deps.partitioner.fullName;
+    });
   }
 
   describeSnitch(): Promise<string> {
-    return Promise.resolve(SNITCH_CLASS);
+    return guard(() => {
+      this.checkLogin();
+      return SNITCH_CLASS;
+    });
   }
 
   describeKeyspace(keyspace: string): Promise<KsDef> {
     return guard(() => {
+      this.checkLogin();
       if (keyspace === SYSTEM_KEYSPACE) return SYSTEM_KS_DEF;
       const ks = this.schema().keyspace(keyspace);
       if (ks === undefined) throw notFound();
@@ -377,7 +400,7 @@ export class ThriftSession implements CassandraService {
   }
 
   private checkLogin(): void {
-    if (this.currentUser === undefined && this.deps.authenticator?.requiresAuthentication === true) throw invalidRequest('You have not logged in');
+    if (this.mustLogIn()) throw invalidRequest('You have not logged in');
   }
 
   private requireKeyspace(): string {

@@ -34,6 +34,8 @@ export interface ConnectionHost {
   readonly logger: TransportLogger;
   readonly random: Random;
   readonly maxFrameBytes: number;
+  /** The frame limit until the connection is `ready` (server-options.ts, preAuthFrameBytesMax). */
+  readonly preAuthFrameBytes: number;
   readonly maxInFlight: number;
   /** Frames handled per event-loop turn before the rest wait for the next (see CqlServerOptions). */
   readonly requestsPerTurn: number;
@@ -54,6 +56,11 @@ export interface ConnectionHost {
  * stops (socket paused, buffered frames left in the reader) while `maxInFlight` requests run,
  * while the socket's write buffer is above its high-water mark, and while an authentication step
  * runs.
+ *
+ * Until the connection is `ready` (STARTUP done and, when the authenticator requires it, a
+ * login), frames are limited to `preAuthFrameBytes`: a larger header is answered PROTOCOL_ERROR
+ * and the connection closed at once, without reading its body, so an unauthenticated peer holds
+ * at most one small frame of the node's memory. Once ready, `maxFrameBytes` applies.
  *
  * Malformed frames get a PROTOCOL_ERROR on their stream and the connection goes on; a frame
  * whose header cannot be trusted (unknown version, negative length) is answered and the
@@ -81,7 +88,7 @@ export class CqlConnection {
     private readonly socket: NetSocket,
     private readonly host: ConnectionHost,
   ) {
-    this.reader = new FrameReader(host.maxFrameBytes);
+    this.reader = new FrameReader(host.preAuthFrameBytes);
     socket.setNoDelay(true);
     socket.on('data', (chunk) => this.guard(() => this.onData(chunk)));
     socket.on('drain', () =>
@@ -197,6 +204,10 @@ export class CqlConnection {
         this.onFrame(ev.header, ev.body);
         return;
       case 'oversized':
+        if (this.state !== 'ready') {
+          this.refuseBeforeAuth(ev.header);
+          return;
+        }
         this.protocolError(
           ev.header.version,
           ev.header.stream,
@@ -211,6 +222,20 @@ export class CqlConnection {
         this.close();
         return;
     }
+  }
+
+  /**
+   * A frame too large for an unauthenticated connection: answered, then the connection is
+   * destroyed once the answer is written (not half-closed: a peer that keeps sending would keep
+   * the node reading; and the RST that unread bytes cause is what Cassandra's close gives too, so a
+   * peer may see the reset rather than the answer). Nothing more is read or buffered from it.
+   */
+  private refuseBeforeAuth(header: FrameHeader): void {
+    const stage = this.state === 'startup' ? 'before STARTUP' : 'before authentication';
+    this.protocolError(header.version, header.stream, `frame body of ${header.length} bytes exceeds the ${this.host.preAuthFrameBytes}-byte limit ${stage}; closing the connection`);
+    this.ending = true;
+    this.socket.end(); // flushes the answer: the kernel takes it now
+    this.socket.destroy();
   }
 
   /**
@@ -244,7 +269,7 @@ export class CqlConnection {
       let payload = body;
       if (header.flags & FrameFlag.COMPRESSION) {
         if (this.compressor === undefined) throw new ProtocolViolation('compressed frame but no compression was negotiated');
-        payload = this.compressor.decompress(body, this.host.maxFrameBytes);
+        payload = this.compressor.decompress(body, this.state === 'ready' ? this.host.maxFrameBytes : this.host.preAuthFrameBytes);
       }
       const { request, customPayload } = decodeRequestFrame(header.opcode, payload, version, (header.flags & FrameFlag.CUSTOM_PAYLOAD) !== 0);
       this.dispatch(request, header, customPayload);
@@ -317,6 +342,7 @@ export class CqlConnection {
     };
     this.session = this.host.handler.newSession(user === undefined ? base : { ...base, user });
     this.state = 'ready';
+    this.reader.limitBodyBytes(this.host.maxFrameBytes);
   }
 
   private authResponse(token: Buffer | null, version: number, stream: number): void {

@@ -151,6 +151,8 @@ test('declared sizes allocate nothing: 300 connections each announcing a 1 MiB b
   const clients: CqlWireClient[] = [];
   for (let i = 0; i < 300; i++) {
     const c = await CqlWireClient.connect(env.net, address);
+    // Ready first: before it, a header above preAuthFrameBytesMax closes the connection (limits-before-auth.test.ts).
+    await c.startup();
     const h = Buffer.alloc(HEADER_LENGTH + 10);
     h.set([4, 0, 0, 1, 0x05]);
     h.writeInt32BE(MAX_FRAME_BYTES, 5);

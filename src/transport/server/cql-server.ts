@@ -2,7 +2,8 @@ import type { Env, NetAddress } from '../../env/index.js';
 import type { ServerEvent } from '../protocol/index.js';
 import { type ConnectionHost, CqlConnection } from './cql-connection.js';
 import type { CqlRequestHandler } from './cql-request-handler.js';
-import { type CqlServerOptions, maxFrameBytes, resolveServerOptions } from './server-options.js';
+import { ConnectionLimiter } from './connection-limiter.js';
+import { type CqlServerOptions, maxFrameBytes, preAuthFrameBytes, resolveServerOptions } from './server-options.js';
 import { SocketListener } from './socket-listener.js';
 
 /**
@@ -21,12 +22,18 @@ export class CqlServer {
       logger: this.options.logger,
       random: env.random,
       maxFrameBytes: maxFrameBytes(this.options),
+      preAuthFrameBytes: preAuthFrameBytes(this.options),
       maxInFlight: this.options.maxConcurrentRequestsPerConnection,
       requestsPerTurn: this.options.requestsPerTurn,
       cqlVersions: this.options.cqlVersions,
       onClosed: (c) => this.sockets.release(c),
     };
-    this.sockets = new SocketListener(env, 'the CQL server', { host: this.options.host, port: this.options.port }, (s) => new CqlConnection(s, host));
+    const caps = {
+      connectionsMax: this.options.nativeTransportMaxConcurrentConnections,
+      connectionsPerIpMax: this.options.nativeTransportMaxConcurrentConnectionsPerIp,
+    };
+    const limiter = new ConnectionLimiter(caps, env.clock, this.options.logger);
+    this.sockets = new SocketListener(env, 'the CQL server', { host: this.options.host, port: this.options.port }, (s) => new CqlConnection(s, host), limiter);
   }
 
   /** Starts listening; resolves with the bound address (the real port when 0 was asked). */

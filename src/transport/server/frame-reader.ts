@@ -16,7 +16,9 @@ import {
  * What can come out:
  * - frame:       a whole v3/v4 frame (header and body)
  * - oversized:   the declared body exceeds the limit; its bytes are skipped as they arrive, and
- *                the stream stays usable (the connection answers PROTOCOL_ERROR)
+ *                the stream stays usable (the connection answers PROTOCOL_ERROR, and closes
+ *                before authentication). The limit is checked as each header is read, so a
+ *                connection may raise it once authenticated (`limitBodyBytes`).
  * - bad-version: a version we do not speak; for v1/v2 the header is read in their 8-byte layout
  *                so the answer can use their stream id. The stream cannot be trusted after it.
  * - fatal:       a negative length; the stream cannot be resynchronised
@@ -35,13 +37,18 @@ export class FrameReader {
 
   /** `acceptVersion`: versions read as 9-byte v3+ headers (clients reading responses widen it). */
   constructor(
-    private readonly maxBodyBytes: number,
+    private maxBodyBytes: number,
     private readonly acceptVersion: (version: number) => boolean = isSupportedVersion,
   ) {}
 
   /** Bytes held (never more than one frame's worth beyond what `next` has not yet consumed). */
   get bufferedBytes(): number {
     return this.buffered;
+  }
+
+  /** The body limit for the frames whose headers are read from now on. */
+  limitBodyBytes(n: number): void {
+    this.maxBodyBytes = n;
   }
 
   push(chunk: Buffer): void {

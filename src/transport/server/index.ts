@@ -1,5 +1,6 @@
 /** The CQL server: connections, their state machine, authentication, and the query-layer seam. */
 export * from './authenticator.js';
+export * from './connection-limiter.js';
 export * from './cql-connection.js';
 export * from './cql-request-handler.js';
 export * from './cql-server.js';

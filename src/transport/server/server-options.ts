@@ -16,6 +16,19 @@ export interface CqlServerOptions {
    * was 256). A larger frame is answered PROTOCOL_ERROR and skipped.
    */
   readonly nativeTransportMaxFrameSizeInMb: number;
+  /**
+   * Largest frame body a connection may send before it is authenticated: before STARTUP
+   * completes, and until AUTH_SUCCESS when the authenticator requires a login. The frames of a
+   * handshake are a few hundred bytes (a SASL PLAIN token carries a name and a password), so a
+   * small bound costs clients nothing and keeps what an unauthenticated peer makes the node hold
+   * to one such frame: a larger header is answered PROTOCOL_ERROR and the connection closed, its
+   * body never read. Default `preAuthFrameBytesMax` (256 KiB); never above the frame limit.
+   */
+  readonly preAuthFrameBytesMax: number;
+  /** native_transport_max_concurrent_connections: -1 (default) unlimited (connection-limiter.ts). */
+  readonly nativeTransportMaxConcurrentConnections: number;
+  /** native_transport_max_concurrent_connections_per_ip: -1 (default) unlimited. */
+  readonly nativeTransportMaxConcurrentConnectionsPerIp: number;
   /** Requests of one connection being processed at once; beyond it the server stops reading. */
   readonly maxConcurrentRequestsPerConnection: number;
   /**
@@ -31,10 +44,21 @@ export interface CqlServerOptions {
   readonly cqlVersions: readonly string[];
 }
 
+/**
+ * The frame bound before authentication (see CqlServerOptions.preAuthFrameBytesMax; the Thrift
+ * server uses it before a login too). Cassandra 4.0 has no separate bound there (its pre-v5 decoder
+ * takes frames up to native_transport_max_frame_size_in_mb from anyone); Ilium's is DESIGN §9's
+ * "small frames only before login".
+ */
+export const preAuthFrameBytesMax = 256 * 1024;
+
 export const DEFAULT_CQL_SERVER_OPTIONS: CqlServerOptions = {
   host: '127.0.0.1',
   port: 9042,
   nativeTransportMaxFrameSizeInMb: 16,
+  preAuthFrameBytesMax,
+  nativeTransportMaxConcurrentConnections: -1,
+  nativeTransportMaxConcurrentConnectionsPerIp: -1,
   maxConcurrentRequestsPerConnection: 1024,
   requestsPerTurn: 16,
   authenticator: new AllowAllAuthenticator(),
@@ -50,10 +74,19 @@ export function resolveServerOptions(partial: Partial<CqlServerOptions>): CqlSer
     throw new ConfigurationError(`maxConcurrentRequestsPerConnection must be a positive integer`);
   }
   if (!Number.isInteger(o.requestsPerTurn) || o.requestsPerTurn < 1) throw new ConfigurationError('requestsPerTurn must be a positive integer');
+  if (!Number.isInteger(o.preAuthFrameBytesMax) || o.preAuthFrameBytesMax < 1024) throw new ConfigurationError(`preAuthFrameBytesMax must be an integer of at least 1024, got ${o.preAuthFrameBytesMax}`);
+  for (const k of ['nativeTransportMaxConcurrentConnections', 'nativeTransportMaxConcurrentConnectionsPerIp'] as const) {
+    if (!Number.isInteger(o[k])) throw new ConfigurationError(`${k} must be an integer (-1: unlimited), got ${o[k]}`);
+  }
   if (o.cqlVersions.length === 0) throw new ConfigurationError('cqlVersions must name at least one version');
   return o;
 }
 
 export function maxFrameBytes(o: CqlServerOptions): number {
   return Math.floor(o.nativeTransportMaxFrameSizeInMb * 1024 * 1024);
+}
+
+/** The frame bound before authentication: preAuthFrameBytesMax, or the frame limit if lower. */
+export function preAuthFrameBytes(o: CqlServerOptions): number {
+  return Math.min(o.preAuthFrameBytesMax, maxFrameBytes(o));
 }

@@ -2,10 +2,12 @@
  * What every server of a node shares (CQL, Thrift, admin): listen through `Env.net`, keep the set
  * of open connections, refuse sockets that arrive while stopping, and on `close()` stop
  * accepting, ask every connection to close (flushing what it queued), destroy the ones still open
- * after a grace period, and resolve when none is left.
+ * after a grace period, and resolve when none is left. With a `ConnectionLimiter`, a socket over
+ * its caps is destroyed as it arrives (connection-limiter.ts).
  */
 import type { Env, ListenOptions, NetAddress, NetServer, NetSocket } from '../../env/index.js';
 import { EngineStateError } from '../../errors/index.js';
+import type { ConnectionLimiter } from './connection-limiter.js';
 
 /** How long `close` lets connections flush before destroying them. */
 export const CLOSE_GRACE_MS = 2000;
@@ -18,6 +20,8 @@ export interface ServedConnection {
 
 export class SocketListener<C extends ServedConnection> {
   private readonly open = new Set<C>();
+  /** Each counted connection's client IP (only with a limiter that caps something). */
+  private readonly counted = new Map<C, string>();
   private listener: NetServer | undefined;
   private stopping = false;
   private allClosed: (() => void) | undefined;
@@ -29,6 +33,7 @@ export class SocketListener<C extends ServedConnection> {
     private readonly name: string,
     private readonly options: ListenOptions,
     private readonly accept: (socket: NetSocket) => C,
+    private readonly limiter?: ConnectionLimiter,
   ) {}
 
   /** Starts listening; resolves with the bound address (the real port when 0 was asked). */
@@ -50,6 +55,11 @@ export class SocketListener<C extends ServedConnection> {
   /** A connection closed. */
   release(c: C): void {
     this.open.delete(c);
+    const ip = this.counted.get(c);
+    if (ip !== undefined) {
+      this.counted.delete(c);
+      this.limiter!.release(ip);
+    }
     if (this.open.size === 0) this.allClosed?.();
   }
 
@@ -77,6 +87,17 @@ export class SocketListener<C extends ServedConnection> {
       socket.destroy();
       return;
     }
-    this.open.add(this.accept(socket));
+    if (this.limiter?.limiting !== true) {
+      this.open.add(this.accept(socket));
+      return;
+    }
+    const ip = socket.remoteAddress.host;
+    if (!this.limiter.admit(ip)) {
+      socket.destroy();
+      return;
+    }
+    const c = this.accept(socket);
+    this.open.add(c);
+    this.counted.set(c, ip);
   }
 }

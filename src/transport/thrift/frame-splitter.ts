@@ -7,7 +7,8 @@
  * - frame:     a whole frame's payload (one Thrift message)
  * - oversized: the declared length exceeds the limit; `head` holds the frame's first bytes (enough
  *              to read the message header and answer it), the rest is skipped as it arrives and
- *              the stream stays usable
+ *              the stream stays usable (the limit is checked as each length is read, so a
+ *              connection may lower it before a login and raise it after: `limitFrameBytes`)
  * - fatal:     the stream cannot be followed: a negative length (an unframed strict-protocol
  *              message starts with 0x8001…), or a length so absurd that no client means it (an
  *              HTTP request, a TLS hello); the connection is closed
@@ -27,8 +28,17 @@ export class FrameSplitter {
   private buffered = 0;
   private skipping = 0;
   private dead = false;
+  private frameBytesMax: number;
 
-  constructor(private readonly maxFrameBytes: number) {}
+  /** `maxFrameBytes`: the configured limit (also what "absurd" is measured against). */
+  constructor(private readonly maxFrameBytes: number) {
+    this.frameBytesMax = maxFrameBytes;
+  }
+
+  /** The limit for frames whose length is read from now on (at most the configured one). */
+  limitFrameBytes(n: number): void {
+    this.frameBytesMax = Math.min(n, this.maxFrameBytes);
+  }
 
   get bufferedBytes(): number {
     return this.buffered;
@@ -51,7 +61,7 @@ export class FrameSplitter {
     if (this.dead || this.skipping > 0 || this.buffered < 4) return null;
     const size = this.peekLength();
     if (size < 0) return this.fatal(isStrictHeader(size) ? 'an unframed message (this server speaks the framed transport)' : `a negative frame length ${size}`);
-    if (size > this.maxFrameBytes) {
+    if (size > this.frameBytesMax) {
       if (size > this.maxFrameBytes * ABSURD_FACTOR) return this.fatal(`a frame length of ${size} bytes (not a Thrift framed-transport client?)`);
       const headLength = Math.min(size, HEAD_BYTES);
       if (this.buffered < 4 + headLength) return null;

@@ -5,6 +5,9 @@
  * - a frame whose message header cannot be read: the connection closes (no sequence id to answer)
  * - an oversized frame: TApplicationException PROTOCOL_ERROR naming the limit, when its header
  *   is readable; the frame's bytes are skipped and the connection goes on
+ * - before a login the handler requires (`mustLogIn`), frames are limited to
+ *   `preLoginFrameBytes`: a larger one is answered likewise and the connection closed, the
+ *   frame's body never read, so an unauthenticated peer holds at most one small frame
  * - a stream that is not framed Thrift: logged, closed
  * The handler must answer every call (it turns its own failures into replies); if it throws
  * anyway the connection logs it and closes.
@@ -23,10 +26,14 @@ export interface ThriftConnectionHandler {
   handle(header: MessageHeader, args: ThriftReader): Promise<Buffer | null>;
   /** The connection is gone. */
   closed?(): void;
+  /** True while the peer has not logged in and must (before it, frames are small). */
+  mustLogIn?(): boolean;
 }
 
 export interface ThriftConnectionHost {
   readonly maxFrameBytes: number;
+  /** The frame limit while the handler says the peer must still log in. */
+  readonly preLoginFrameBytes: number;
   readonly logger: TransportLogger;
   readonly newHandler: (client: NetAddress) => ThriftConnectionHandler;
   readonly onClosed: (c: ThriftConnection) => void;
@@ -42,12 +49,15 @@ export class ThriftConnection {
   private paused = false;
   private closing = false;
   private gone = false;
+  /** Refused before a login: nothing more is read. */
+  private refused = false;
 
   constructor(private readonly socket: NetSocket, private readonly host: ThriftConnectionHost) {
     this.splitter = new FrameSplitter(host.maxFrameBytes);
     this.handler = host.newHandler(socket.remoteAddress);
     socket.setNoDelay(true);
     socket.on('data', (chunk) => {
+      if (this.refused) return;
       this.splitter.push(chunk);
       this.pump();
     });
@@ -67,12 +77,14 @@ export class ThriftConnection {
   }
 
   private pump(): void {
-    while (!this.busy && !this.gone) {
+    while (!this.busy && !this.gone && !this.refused) {
       if (this.socket.pendingWriteBytes > HIGH_WATER_BYTES) break;
       if (this.closing) {
         this.socket.end();
         return;
       }
+      const preLogin = this.handler.mustLogIn?.() === true;
+      this.splitter.limitFrameBytes(preLogin ? this.host.preLoginFrameBytes : this.host.maxFrameBytes);
       const ev = this.splitter.next();
       if (ev === null) break;
       if (ev.kind === 'fatal') {
@@ -81,7 +93,11 @@ export class ThriftConnection {
         return;
       }
       if (ev.kind === 'oversized') {
-        this.answerOversized(ev.size, ev.head);
+        this.answerOversized(ev.size, ev.head, preLogin);
+        if (preLogin) {
+          this.refuse();
+          return;
+        }
         continue;
       }
       this.dispatch(ev.payload);
@@ -114,8 +130,10 @@ export class ThriftConnection {
     );
   }
 
-  private answerOversized(size: number, head: Buffer): void {
-    const why = `frame of ${size} bytes exceeds the ${this.host.maxFrameBytes} byte limit (thrift_framed_transport_size_in_mb)`;
+  private answerOversized(size: number, head: Buffer, preLogin: boolean): void {
+    const why = preLogin
+      ? `frame of ${size} bytes exceeds the ${this.host.preLoginFrameBytes} byte limit before login; closing the connection`
+      : `frame of ${size} bytes exceeds the ${this.host.maxFrameBytes} byte limit (thrift_framed_transport_size_in_mb)`;
     try {
       const header = new ThriftReader(head).messageBegin();
       this.host.logger.warn(`thrift client ${addr(this.socket.remoteAddress)}: ${why}`);
@@ -125,6 +143,13 @@ export class ThriftConnection {
       this.host.logger.warn(`thrift client ${addr(this.socket.remoteAddress)}: ${why}, header unreadable; closing the connection`);
       this.socket.destroy();
     }
+  }
+
+  /** Closes now that the answer is written, reading nothing more (not half-closed: see CqlConnection.refuseBeforeAuth). */
+  private refuse(): void {
+    this.refused = true;
+    this.socket.end(); // flushes the answer: the kernel takes it now
+    this.socket.destroy();
   }
 
   /** Reads only while what waits (queued replies, buffered frames) stays under the mark. */

@@ -4,6 +4,7 @@
  * such as the keyspace lives there). Knows nothing of Cassandra: the service plugs in as handlers.
  */
 import type { Env, NetAddress } from '../../env/index.js';
+import { preAuthFrameBytesMax } from '../server/server-options.js';
 import { SocketListener } from '../server/socket-listener.js';
 import { type TransportLogger, consoleLogger } from '../server/transport-logger.js';
 import { ThriftConnection, type ThriftConnectionHandler, type ThriftConnectionHost } from './thrift-connection.js';
@@ -14,6 +15,8 @@ export interface ThriftServerOptions {
   readonly port: number;
   /** Largest frame accepted; Cassandra's thrift_framed_transport_size_in_mb (15 MB). */
   readonly maxFrameBytes?: number;
+  /** Largest frame before a login the handler requires (default: the CQL server's preAuthFrameBytesMax). */
+  readonly preLoginFrameBytes?: number;
   readonly logger?: TransportLogger;
 }
 
@@ -21,8 +24,10 @@ export class ThriftServer {
   private readonly sockets: SocketListener<ThriftConnection>;
 
   constructor(env: Env, newHandler: (client: NetAddress) => ThriftConnectionHandler, options: ThriftServerOptions) {
+    const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_MB * 1024 * 1024;
     const host: ThriftConnectionHost = {
-      maxFrameBytes: options.maxFrameBytes ?? DEFAULT_MAX_FRAME_MB * 1024 * 1024,
+      maxFrameBytes,
+      preLoginFrameBytes: Math.min(options.preLoginFrameBytes ?? preAuthFrameBytesMax, maxFrameBytes),
       logger: options.logger ?? consoleLogger,
       newHandler,
       onClosed: (c) => this.sockets.release(c),

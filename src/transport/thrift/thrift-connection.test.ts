@@ -1,0 +1,69 @@
+/**
+ * Frames before a login on the Thrift server (simulated network): while the handler says the
+ * peer must log in, a frame above the pre-login bound is answered TApplicationException
+ * PROTOCOL_ERROR and the connection closed; after the login the configured frame limit applies.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createSimEnv } from '../../env/index.js';
+import { RecordingLogger } from '../server/transport-logger.js';
+import { ThriftApplicationError } from './application-exception.js';
+import { ThriftClientConnection } from './thrift-client-connection.js';
+import type { ThriftConnectionHandler } from './thrift-connection.js';
+import type { MessageHeader, ThriftReader } from './thrift-reader.js';
+import { ThriftServer } from './thrift-server.js';
+import { ThriftWriter } from './thrift-writer.js';
+import { ApplicationExceptionType, MessageType, TType } from './thrift-wire.js';
+
+/** Answers every call with an empty result; `login` logs the connection in when `required`. */
+class LoginHandler implements ThriftConnectionHandler {
+  private loggedIn = false;
+  constructor(private readonly required: boolean) {}
+  mustLogIn(): boolean {
+    return this.required && !this.loggedIn;
+  }
+  handle(header: MessageHeader, args: ThriftReader): Promise<Buffer | null> {
+    args.skip(TType.STRUCT);
+    if (header.name === 'login') this.loggedIn = true;
+    return Promise.resolve(new ThriftWriter().frame().messageBegin(header.name, MessageType.REPLY, header.seqid).fieldStop().finishFrame());
+  }
+}
+
+async function setup(required: boolean) {
+  const env = createSimEnv(3);
+  const logger = new RecordingLogger();
+  const server = new ThriftServer(env, () => new LoginHandler(required), { host: '127.0.0.1', port: 9160, maxFrameBytes: 64 * 1024, preLoginFrameBytes: 1024, logger });
+  const address = await server.start();
+  return { server, logger, open: () => ThriftClientConnection.open(env, address, 64 * 1024) };
+}
+
+/** A call whose argument struct carries one binary field of `bytes` bytes. */
+function call(c: ThriftClientConnection, method: string, bytes: number): Promise<ThriftReader> {
+  return c.call(method, (w) => w.fieldBegin(TType.STRING, 1).binary(Buffer.alloc(bytes)).fieldStop(), () => new ThriftWriter());
+}
+
+test('before a required login: a frame above the bound is answered PROTOCOL_ERROR and the connection closed', async () => {
+  const { open, server } = await setup(true);
+  const c = await open();
+  await call(c, 'describe_version', 100);
+  await assert.rejects(call(c, 'describe_keyspaces', 4000), (e: unknown) => {
+    assert.ok(e instanceof ThriftApplicationError);
+    assert.equal(e.type, ApplicationExceptionType.PROTOCOL_ERROR);
+    assert.match(e.message, /exceeds the 1024 byte limit before login; closing the connection/);
+    return true;
+  });
+  while (!c.closed || server.connectionCount > 0) await new Promise((r) => setImmediate(r));
+});
+
+test('after the login (or with no login required) frames up to the configured limit are read', async () => {
+  for (const required of [true, false]) {
+    const { open } = await setup(required);
+    const c = await open();
+    if (required) await call(c, 'login', 100);
+    await call(c, 'batch_mutate', 32 * 1024);
+    // Above the configured limit: answered and skipped, the connection goes on.
+    await assert.rejects(call(c, 'batch_mutate', 80 * 1024), /exceeds the 65536 byte limit \(thrift_framed_transport_size_in_mb\)/);
+    await call(c, 'describe_version', 10);
+    assert.equal(c.closed, false);
+  }
+});
