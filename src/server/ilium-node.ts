@@ -14,6 +14,10 @@
  * same reads and writes (ThriftOperations) — goes through one DataStore: the coordinator
  * (StorageProxy), which reaches the replicas at the request's consistency level; until it is
  * switched in, requests are refused as Unavailable (switchable-data-store.ts).
+ * The `system_auth` keyspace is made at start when missing (before schema agreement, so any ALTER
+ * made elsewhere wins); under PasswordAuthenticator, CQL and Thrift logins check its roles
+ * (cql/auth/role-manager.ts) and the default superuser is made after a delay when no role exists
+ * (default-role-setup.ts).
  * `close()` announces the shutdown to peers and stops messaging, stops both client servers
  * (connections flush what they queued), then flushes and closes the engine. Nothing here is
  * global: many nodes can live in one process, each on its own Env.

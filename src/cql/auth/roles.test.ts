@@ -103,3 +103,19 @@ describe('roles (CassandraRoleManager) on one node', () => {
     await assert.rejects(run('cassandra', 'LIST ROLES OF ghost'), /ghost doesn't exist/);
   });
 });
+
+describe('system_auth made on every node converges', () => {
+  it('two nodes that each made it agree without a change; an ALTER made anywhere wins over stamp 0', async () => {
+    const { initialVersions, mergeKeyspaces } = await import('../../service/keyspace-versions.js');
+    const { Schema, keyspaceToJson } = await import('../../schema/index.js');
+    const a = Schema.EMPTY.addKeyspace(authKeyspaceDef(new SeededRandom(1)));
+    const b = Schema.EMPTY.addKeyspace(authKeyspaceDef(new SeededRandom(2)));
+    assert.equal(a.version, b.version, 'the same schema version on both');
+    const same = mergeKeyspaces(a, initialVersions(a), [...initialVersions(b).values()]);
+    assert.deepEqual(same.changed, []);
+    const altered = b.updateKeyspace(AUTH_KEYSPACE, { replication: { class: 'SimpleStrategy', options: { replication_factor: '3' } } });
+    const merged = mergeKeyspaces(a, initialVersions(a), [{ name: AUTH_KEYSPACE, stamp: 1_000n, definition: keyspaceToJson(altered.keyspace(AUTH_KEYSPACE)!) }]);
+    assert.deepEqual(merged.changed, [AUTH_KEYSPACE]);
+    assert.equal(merged.schema.keyspace(AUTH_KEYSPACE)!.replication.options['replication_factor'], '3');
+  });
+});
