@@ -166,12 +166,19 @@ export class RoleManager {
 
   /**
    * PasswordAuthenticator's check (Cassandra's messages): unknown role or wrong password are the
-   * same error; a role without LOGIN is refused once the password is right.
+   * same error; a role without LOGIN is refused once the password is right; a read that fails
+   * (Unavailable, a timeout) is an AuthenticationError saying so.
    */
   async authenticate(user: string, password: string): Promise<void> {
-    const role = await this.getRole(user);
-    const ok = role?.saltedHash != null && (await this.o.hasher.check(password, role.saltedHash));
-    if (!ok) throw new AuthenticationError(`Provided username ${user} and/or password are incorrect`);
+    let role: Role | null;
+    try {
+      role = await this.getRole(user);
+    } catch (e) {
+      // Too few replicas, a timeout: Cassandra's PasswordAuthenticator says so in the login error.
+      throw new AuthenticationError(`Unable to perform authentication: ${(e as Error).message}`);
+    }
+    const ok = role !== null && role.saltedHash !== null && (await this.o.hasher.check(password, role.saltedHash));
+    if (!ok || role === null) throw new AuthenticationError(`Provided username ${user} and/or password are incorrect`);
     if (!role.canLogin) throw new AuthenticationError(`${user} is not permitted to log in`);
   }
 

@@ -119,3 +119,22 @@ describe('system_auth made on every node converges', () => {
     assert.equal(merged.schema.keyspace(AUTH_KEYSPACE)!.replication.options['replication_factor'], '3');
   });
 });
+
+describe('RoleManager.authenticate when the roles cannot be read', () => {
+  it('is an AuthenticationError saying why, as Cassandra\'s PasswordAuthenticator', async () => {
+    const { RoleManager } = await import('./role-manager.js');
+    const { PasswordHasher } = await import('./password-hash.js');
+    const { UnavailableError } = await import('../../errors/index.js');
+    const { tempEnv } = await import('../../../test/support/temp-env.js');
+    const t = tempEnv('ilium-roles-');
+    try {
+      const roles = new RoleManager({
+        env: t.env, passwords: true, validityMs: 2000, hasher: new PasswordHasher(4),
+        query: () => Promise.reject(new UnavailableError('Cannot achieve consistency level LOCAL_ONE', 'LOCAL_ONE', 1, 0)),
+      });
+      await assert.rejects(roles.authenticate('alice', 'pw'), (e: unknown) => e instanceof AuthenticationError && /^Unable to perform authentication: Cannot achieve consistency level LOCAL_ONE/.test(e.message));
+    } finally {
+      t.cleanup();
+    }
+  });
+});
