@@ -9,7 +9,7 @@ import { type DataDirLock, type Env, lockDataDir } from '../env/index.js';
 import type { Partitioner } from '../dht/index.js';
 import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type ColumnWrite, type IndexClause, type KeyRange, LocalOperations, type MutationMap, ThriftOperations, type SchemaKeeper, type SlicePredicate, openNodeStorage } from '../db/index.js';
 import { lookupColumnFamily } from '../db/operations/column-family-lookup.js';
-import type { ColumnFamilyDef, KeyspaceDef } from '../schema/index.js';
+import { type ColumnFamilyDef, type KeyspaceDef, isSystemKeyspace } from '../schema/index.js';
 import { LocalDataStore } from '../service/local-data-store.js';
 import type { StorageEngine, StorageEngineConfig } from '../storage/storage-engine.js';
 import type { ColumnFamilyCodec } from './column-family-codec.js';
@@ -60,8 +60,9 @@ export class EmbeddedBackend implements OperationsBackend {
   async keyspaceDef(keyspace: string): Promise<KeyspaceDef | undefined> {
     return this.keeper.schema.keyspace(keyspace);
   }
+  /** The user's keyspaces: system_auth, which a node made in the same directory, is left out (as remotely). */
   async keyspaceDefs(): Promise<KeyspaceDef[]> {
-    return this.keeper.schema.keyspaces;
+    return this.keeper.schema.keyspaces.filter((k) => !isSystemKeyspace(k.name));
   }
   async addKeyspace(def: KeyspaceDef): Promise<void> {
     await this.keeper.addKeyspace(def);

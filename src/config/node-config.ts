@@ -55,6 +55,10 @@ export interface NodeConfig {
   readonly data_center: string | null;
   readonly rack: string | null;
   readonly authenticator: string;
+  /** CassandraRoleManager only (the default). */
+  readonly role_manager: string;
+  /** How long a role read from system_auth is trusted (0: not cached), Cassandra's default 2000. */
+  readonly roles_validity_in_ms: number;
   readonly memtable_flush_threshold_in_mb: number;
   readonly prepared_statements_cache_max_entries: number;
   readonly seeds: readonly string[];
@@ -128,6 +132,8 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   data_center: null,
   rack: null,
   authenticator: 'AllowAllAuthenticator',
+  role_manager: 'CassandraRoleManager',
+  roles_validity_in_ms: 2000,
   memtable_flush_threshold_in_mb: 64,
   prepared_statements_cache_max_entries: 10000,
   seeds: Object.freeze(['127.0.0.1']),
@@ -155,7 +161,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
 /** cassandra.yaml keys Ilium accepts and does not use (yet). */
 const IGNORED_KEYS = new Set([
   'max_hints_delivery_threads', 'batchlog_replay_throttle_in_kb',
-  'roles_validity_in_ms', 'permissions_validity_in_ms', 'credentials_validity_in_ms', 'cdc_enabled', 'disk_failure_policy',
+  'permissions_validity_in_ms', 'credentials_validity_in_ms', 'cdc_enabled', 'disk_failure_policy',
   'commit_failure_policy', 'prepared_statements_cache_size_mb', 'key_cache_size_in_mb', 'key_cache_save_period', 'row_cache_size_in_mb',
   'row_cache_save_period', 'counter_cache_size_in_mb', 'counter_cache_save_period', 'saved_caches_directory', 'concurrent_reads',
   'concurrent_writes', 'concurrent_counter_writes', 'concurrent_materialized_view_writes', 'memtable_allocation_type',
@@ -265,6 +271,10 @@ function validate(c: NodeConfig): void {
   for (const k of ['commitlog_sync_period_in_ms', 'commitlog_sync_group_window_in_ms', 'commitlog_segment_size_in_mb', 'native_transport_max_frame_size_in_mb', 'thrift_framed_transport_size_in_mb', 'memtable_flush_threshold_in_mb', 'read_request_timeout_in_ms', 'range_request_timeout_in_ms', 'write_request_timeout_in_ms', 'truncate_request_timeout_in_ms', 'cas_contention_timeout_in_ms', 'hints_flush_period_in_ms', 'max_hints_file_size_in_mb'] as const) {
     if (!(c[k] > 0)) throw new ConfigurationError(`${k} must be positive, got ${c[k]}`);
   }
+  if (!/^(org\.apache\.cassandra\.auth\.)?CassandraRoleManager$/.test(c.role_manager)) {
+    throw new ConfigurationError(`role_manager ${c.role_manager} is not supported (CassandraRoleManager)`);
+  }
+  if (!Number.isInteger(c.roles_validity_in_ms) || c.roles_validity_in_ms < 0) throw new ConfigurationError(`roles_validity_in_ms must be a non-negative integer, got ${c.roles_validity_in_ms}`);
   if (!Number.isInteger(c.prepared_statements_cache_max_entries) || c.prepared_statements_cache_max_entries < 1) {
     throw new ConfigurationError(`prepared_statements_cache_max_entries must be a positive integer, got ${c.prepared_statements_cache_max_entries}`);
   }

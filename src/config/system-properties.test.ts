@@ -1,4 +1,4 @@
-/** `-D` system properties: the two Cassandra properties Ilium honours, and refusals of the rest. */
+/** `-D` system properties: the Cassandra properties Ilium honours, and refusals of the rest. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigurationError } from '../errors/index.js';
@@ -6,7 +6,7 @@ import { DEFAULT_SYSTEM_PROPERTIES, parseSystemProperties } from './system-prope
 
 test('no definitions: no failing keyspace, the default query handler', () => {
   assert.deepEqual(parseSystemProperties([]), DEFAULT_SYSTEM_PROPERTIES);
-  assert.deepEqual(DEFAULT_SYSTEM_PROPERTIES, { testFailWritesKeyspace: null, queryHandler: 'default' });
+  assert.deepEqual(DEFAULT_SYSTEM_PROPERTIES, { testFailWritesKeyspace: null, queryHandler: 'default', authBcryptGensaltLog2Rounds: 10, superuserSetupDelayMs: 10_000 });
 });
 
 test('fail_writes_ks and the payload-mirroring query handler are read; a later definition wins', () => {
@@ -15,9 +15,16 @@ test('fail_writes_ks and the payload-mirroring query handler are read; a later d
     'cassandra.test.fail_writes_ks=test',
     'cassandra.custom_query_handler_class=org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler',
   ]);
-  assert.deepEqual(p, { testFailWritesKeyspace: 'test', queryHandler: 'custom-payload-mirroring' });
+  assert.deepEqual(p, { ...DEFAULT_SYSTEM_PROPERTIES, testFailWritesKeyspace: 'test', queryHandler: 'custom-payload-mirroring' });
   assert.equal(parseSystemProperties(['cassandra.custom_query_handler_class=org.apache.cassandra.cql3.QueryProcessor']).queryHandler, 'default');
   assert.equal(parseSystemProperties(['cassandra.test.fail_writes_ks=']).testFailWritesKeyspace, null, 'empty: off, as in Cassandra');
+});
+
+test('the bcrypt cost (4…31) and the default superuser delay, as Cassandra reads them', () => {
+  const p = parseSystemProperties(['cassandra.auth_bcrypt_gensalt_log2_rounds=4', 'cassandra.superuser_setup_delay_ms=0']);
+  assert.equal(p.authBcryptGensaltLog2Rounds, 4);
+  assert.equal(p.superuserSetupDelayMs, 0);
+  assert.throws(() => parseSystemProperties(['cassandra.auth_bcrypt_gensalt_log2_rounds=32']), /Please use a value between 4 and 31 inclusively/);
 });
 
 test('unknown properties and query handlers are refused by name', () => {

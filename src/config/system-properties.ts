@@ -9,6 +9,10 @@
  *   (`org.apache.cassandra.cql3.QueryProcessor`) or
  *   `org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler`, which answers every QUERY,
  *   PREPARE, EXECUTE and BATCH with the custom payload the request carried.
+ * - `cassandra.auth_bcrypt_gensalt_log2_rounds=N`: bcrypt's cost for new password hashes,
+ *   2^N rounds, 4…31 (10 by default, as Cassandra).
+ * - `cassandra.superuser_setup_delay_ms=MS`: how long after start a node waits before making the
+ *   default superuser when no role exists (10000 by default, as Cassandra).
  */
 import { ConfigurationError } from '../errors/index.js';
 
@@ -18,9 +22,11 @@ export interface SystemProperties {
   /** Writes to this keyspace fail; null when unset. */
   readonly testFailWritesKeyspace: string | null;
   readonly queryHandler: QueryHandlerKind;
+  readonly authBcryptGensaltLog2Rounds: number;
+  readonly superuserSetupDelayMs: number;
 }
 
-export const DEFAULT_SYSTEM_PROPERTIES: SystemProperties = Object.freeze({ testFailWritesKeyspace: null, queryHandler: 'default' });
+export const DEFAULT_SYSTEM_PROPERTIES: SystemProperties = Object.freeze({ testFailWritesKeyspace: null, queryHandler: 'default', authBcryptGensaltLog2Rounds: 10, superuserSetupDelayMs: 10_000 });
 
 const QUERY_HANDLERS: Readonly<Record<string, QueryHandlerKind>> = {
   'org.apache.cassandra.cql3.QueryProcessor': 'default',
@@ -46,8 +52,22 @@ export function parseSystemProperties(definitions: readonly string[]): SystemPro
         out.queryHandler = kind;
         break;
       }
+      case 'cassandra.auth_bcrypt_gensalt_log2_rounds': {
+        const n = Number(value);
+        if (!/^\d+$/.test(value) || n < 4 || n > 31) {
+          throw new ConfigurationError(`Bad value for system property -D${name}.Please use a value between 4 and 31 inclusively`);
+        }
+        out.authBcryptGensaltLog2Rounds = n;
+        break;
+      }
+      case 'cassandra.superuser_setup_delay_ms':
+        if (!/^\d+$/.test(value)) throw new ConfigurationError(`-D${name}: a number of milliseconds, got '${value}'`);
+        out.superuserSetupDelayMs = Number(value);
+        break;
       default:
-        throw new ConfigurationError(`-D${name}: unknown system property (cassandra.test.fail_writes_ks or cassandra.custom_query_handler_class)`);
+        throw new ConfigurationError(
+          `-D${name}: unknown system property (cassandra.test.fail_writes_ks, cassandra.custom_query_handler_class, cassandra.auth_bcrypt_gensalt_log2_rounds or cassandra.superuser_setup_delay_ms)`,
+        );
     }
   }
   return Object.freeze(out);

@@ -5,7 +5,10 @@ import type { LocalOperations } from '../db/operations/index.js';
 import type { SchemaKeeper } from '../db/system-schema.js';
 import type { Partitioner } from '../dht/index.js';
 import { type Env, TimestampSource } from '../env/index.js';
-import { type CqlContext, type DataStore, LayoutCache, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables } from './execution/index.js';
+import { BCRYPT_ROUNDS_DEFAULT, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
+import { type CqlContext, type DataStore, LayoutCache, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
+import { parseStatement } from './parser/index.js';
+import { prepareStatement } from './prepare.js';
 import { createFunctionContext, createNativeFunctionRegistry } from './functions/index.js';
 import { createVirtualTables } from './virtual/index.js';
 
@@ -23,7 +26,21 @@ export interface CqlContextParts {
   readonly virtualTables?: (ctx: CqlContext) => VirtualTables;
   /** The coordinator; the local engine when absent. */
   readonly data?: DataStore;
+  /** How roles are kept and checked; AUTH_DEFAULTS when absent. */
+  readonly auth?: AuthSettings;
 }
+
+/** The role manager's settings, from cassandra.yaml and -D properties. */
+export interface AuthSettings {
+  /** authenticator is PasswordAuthenticator: roles may have passwords. */
+  readonly passwords: boolean;
+  /** roles_validity_in_ms. */
+  readonly rolesValidityMs: number;
+  /** -Dcassandra.auth_bcrypt_gensalt_log2_rounds. */
+  readonly bcryptRounds: number;
+}
+
+export const AUTH_DEFAULTS: AuthSettings = Object.freeze({ passwords: true, rolesValidityMs: 2000, bcryptRounds: BCRYPT_ROUNDS_DEFAULT });
 
 export function createCqlContext(parts: CqlContextParts): CqlContext {
   const { env, keeper } = parts;
@@ -41,10 +58,20 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     functions: createNativeFunctionRegistry(),
     functionContext: createFunctionContext(env),
     timestamps: new TimestampSource(env.clock),
+    get roles() {
+      return roles;
+    },
     node: parts.node,
     peers: parts.peers ?? (() => []),
     nowSec: () => Math.floor(env.clock.nowMs() / 1000),
   };
   virtualTables = (parts.virtualTables ?? createVirtualTables)(ctx);
+  const auth = parts.auth ?? AUTH_DEFAULTS;
+  // Roles are read and written with internal CQL, as the node itself, through the context's DataStore.
+  const query: InternalQuery = async (cql, values, consistency) => {
+    const result = await prepareStatement(parseStatement(cql), ctx, undefined).execute(newClientState(), queryOptions(values, { consistency }));
+    return result.kind === 'rows' ? result : null;
+  };
+  const roles = new RoleManager({ env, query, passwords: auth.passwords, validityMs: auth.rolesValidityMs, hasher: new PasswordHasher(auth.bcryptRounds) });
   return ctx;
 }

@@ -33,6 +33,11 @@
  * - `limits.ts`;
  * - `paging-state.ts` (versioned, opaque; grammar in its header)
  *
+ * `auth/`: roles (Cassandra's CassandraRoleManager): the `system_auth` keyspace with fixed table
+ * ids (`auth-keyspace.ts`), bcrypt hashes (`password-hash.ts`), the `RoleManager` over internal CQL
+ * (`role-manager.ts`), and the role statements, one file per family (CREATE / ALTER / DROP ROLE and
+ * USER, GRANT / REVOKE role, LIST ROLES / USERS; what they share: `auth-statement.ts`)
+ *
  * `describe/`: DESCRIBE as Cassandra 4.0 serves it: listings and create statements
  * (`create-statements.ts`: CREATE KEYSPACE/TYPE/TABLE/INDEX that parse back and recreate the same
  * schema), CLUSTER (`describe-cluster.ts`)

@@ -3,12 +3,13 @@
  * clear error naming it.
  */
 import { InvalidRequestError } from '../errors/index.js';
+import { AUTH_PREPARERS } from './auth/index.js';
 import { SCHEMA_PREPARERS } from './ddl/index.js';
 import type { CqlContext, CqlStatement, Preparer, PreparerTable } from './execution/index.js';
 import type { ParsedStatement } from './parser/index.js';
 import { DATA_PREPARERS } from './statements/index.js';
 
-const PREPARERS: PreparerTable = { ...DATA_PREPARERS, ...SCHEMA_PREPARERS };
+const PREPARERS: PreparerTable = { ...DATA_PREPARERS, ...SCHEMA_PREPARERS, ...AUTH_PREPARERS };
 
 export function prepareStatement(parsed: ParsedStatement, ctx: CqlContext, sessionKeyspace: string | undefined): CqlStatement {
   const preparer = PREPARERS[parsed.statement.kind] as Preparer | undefined;

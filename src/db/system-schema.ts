@@ -20,7 +20,8 @@
  */
 import type { Env } from '../env/index.js';
 import type { ColumnFamilyDef, KeyspaceChanges, KeyspaceDef } from '../schema/index.js';
-import { Schema, keyspaceToJson } from '../schema/index.js';
+import { Schema, isSystemKeyspace, keyspaceToJson } from '../schema/index.js';
+import { InvalidRequestError } from '../errors/index.js';
 import { type Cell, liveCell, tombstoneCell } from '../storage/model/cell.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import type { KeyDecorator } from '../storage/table-def.js';
@@ -102,32 +103,39 @@ export class SchemaKeeper {
   }
 
   addKeyspace(ks: KeyspaceDef): Promise<Schema> {
+    if (isSystemKeyspace(ks.name)) return Promise.reject(notModifiable(ks.name));
     return this.change((s) => s.addKeyspace(ks), [ks.name]);
   }
 
   updateKeyspace(name: string, changes: KeyspaceChanges): Promise<Schema> {
+    if (isSystemKeyspace(name)) return Promise.reject(notModifiable(name));
     return this.change((s) => s.updateKeyspace(name, changes), [name]);
   }
 
   dropKeyspace(name: string): Promise<Schema> {
+    if (isSystemKeyspace(name)) return Promise.reject(notModifiable(name));
     return this.change((s) => s.dropKeyspace(name), [name]);
   }
 
   addColumnFamily(cf: ColumnFamilyDef): Promise<Schema> {
+    if (isSystemKeyspace(cf.keyspace)) return Promise.reject(notModifiable(cf.keyspace));
     return this.change((s) => s.addColumnFamily(cf), [cf.keyspace]);
   }
 
   /** Settles once the KEYS indexes it adds are built from the rows the column family holds. */
   updateColumnFamily(cf: ColumnFamilyDef): Promise<Schema> {
+    if (isSystemKeyspace(cf.keyspace)) return Promise.reject(notModifiable(cf.keyspace));
     return this.change((s) => s.updateColumnFamily(cf), [cf.keyspace]);
   }
 
   dropColumnFamily(keyspace: string, name: string): Promise<Schema> {
+    if (isSystemKeyspace(keyspace)) return Promise.reject(notModifiable(keyspace));
     return this.change((s) => s.dropColumnFamily(keyspace, name), [keyspace]);
   }
 
   /**
-   * Any change of the keyspaces named: `op` runs on the schema as it is when its turn comes
+   * Any change of the keyspaces named (the replicated system keyspaces included: schema
+   * agreement and `system_auth`'s creation come this way; user statements check first): `op` runs on the schema as it is when its turn comes
    * (so IF [NOT] EXISTS decides on the live schema); returning the same Schema changes nothing.
    */
   alter(keyspaces: readonly string[], op: (s: Schema) => Schema): Promise<Schema> {
@@ -225,4 +233,9 @@ export class SchemaKeeper {
     this.lastTimestamp = now > this.lastTimestamp ? now : this.lastTimestamp + 1n;
     return this.lastTimestamp;
   }
+}
+
+/** The named changes above are the Thrift and API ones: no system keyspace, `system_auth` included. */
+function notModifiable(keyspace: string): InvalidRequestError {
+  return new InvalidRequestError(`${keyspace} keyspace is not user-modifiable`);
 }

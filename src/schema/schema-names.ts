@@ -23,3 +23,14 @@ export const SYSTEM_KEYSPACES: ReadonlySet<string> = new Set(['system', 'system_
 export function isSystemKeyspace(name: string): boolean {
   return SYSTEM_KEYSPACES.has(name.toLowerCase());
 }
+
+/**
+ * System keyspaces that live in the ordinary replicated schema (Cassandra's
+ * isReplicatedSystemKeyspace): made by the node, kept in step by schema agreement, their
+ * replication changeable with ALTER KEYSPACE; users may not otherwise change them.
+ */
+export const REPLICATED_SYSTEM_KEYSPACES: ReadonlySet<string> = new Set(['system_auth']);
+
+export function isReplicatedSystemKeyspace(name: string): boolean {
+  return REPLICATED_SYSTEM_KEYSPACES.has(name.toLowerCase());
+}

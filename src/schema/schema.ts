@@ -8,7 +8,7 @@ import { AlreadyExistsError } from './already-exists-error.js';
 import type { ColumnFamilyDef } from './column-family-def.js';
 import { type KeyspaceDef, checkTypes, checkUniqueTables, withTables } from './keyspace-def.js';
 import { type Replication, type ReplicationInput, createReplication } from './replication.js';
-import { isSystemKeyspace } from './schema-names.js';
+import { isReplicatedSystemKeyspace, isSystemKeyspace } from './schema-names.js';
 import { schemaVersion } from './schema-version.js';
 
 export interface KeyspaceChanges {
@@ -158,8 +158,9 @@ export class Schema {
   }
 }
 
+/** The replicated system keyspaces (system_auth) are ordinary here; callers facing users refuse them. */
 function checkUserKeyspace(name: string): void {
-  if (isSystemKeyspace(name)) throw new InvalidRequestError(`${name} keyspace is not user-modifiable`);
+  if (isSystemKeyspace(name) && !isReplicatedSystemKeyspace(name)) throw new InvalidRequestError(`${name} keyspace is not user-modifiable`);
 }
 
 function checkCompatible(old: ColumnFamilyDef, cf: ColumnFamilyDef): void {

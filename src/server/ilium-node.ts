@@ -14,6 +14,10 @@
  * same reads and writes (ThriftOperations) — goes through one DataStore: the coordinator
  * (StorageProxy), which reaches the replicas at the request's consistency level; until it is
  * switched in, requests are refused as Unavailable (switchable-data-store.ts).
+ * The `system_auth` keyspace is made at start when missing (before schema agreement, so any ALTER
+ * made elsewhere wins); under PasswordAuthenticator, CQL and Thrift logins check its roles
+ * (cql/auth/role-manager.ts) and the default superuser is made after a delay when no role exists
+ * (default-role-setup.ts).
  * `close()` announces the shutdown to peers and stops messaging, stops both client servers
  * (connections flush what they queued), then flushes and closes the engine. Nothing here is
  * global: many nodes can live in one process, each on its own Env.
@@ -34,6 +38,8 @@ import { loadCassandraIdl } from '../thrift/idl/cassandra-idl.js';
 import { ServiceDispatcher } from '../thrift/server/service-dispatcher.js';
 import { ThriftSession } from '../thrift/service/thrift-session.js';
 import { describeRingOf } from './describe-ring.js';
+import { AUTH_KEYSPACE, type RoleManager, ensureAuthKeyspace } from '../cql/auth/index.js';
+import { DefaultRoleSetup } from './default-role-setup.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
 import { FailWritesDataStore } from './fail-writes-data-store.js';
 import { type NodeIdentity, loadNodeIdentity, markBootstrapped, markDecommissioned, uuidText } from './node-identity.js';
@@ -100,6 +106,8 @@ export class IliumNode {
     readonly storage: StorageService,
     /** The coordinator, the hints this node keeps for others, repair. */
     readonly cluster: Coordination,
+    /** Makes the default superuser when no role exists (PasswordAuthenticator only). */
+    private readonly roleSetup: DefaultRoleSetup | undefined,
     private readonly log: NodeLogger,
   ) {}
 
@@ -123,8 +131,11 @@ export class IliumNode {
     let thriftServer: ThriftServer | undefined;
     let storageService: StorageService | undefined;
     let cluster: Coordination | undefined;
+    let roleSetup: DefaultRoleSetup | undefined;
     try {
       const ops = new LocalOperations(keeper, engine, env, partitioner);
+      // Before schema agreement starts, so the keyspace carries stamp 0 and any ALTER made elsewhere wins (auth-keyspace.ts).
+      if (await ensureAuthKeyspace(keeper, env.random)) log.info('auth_keyspace_created', { keyspace: AUTH_KEYSPACE });
       let nativePort = config.native_transport_port;
       const nodeInfo = (): NodeInfo => describeNode(config, location, partitioner, identity, nativePort);
       const properties = opts.properties ?? DEFAULT_SYSTEM_PROPERTIES;
@@ -153,7 +164,10 @@ export class IliumNode {
       });
       storageService = svc;
       const peers = () => svc.peers().map(peerInfoOf);
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const passwords = authenticatorKind(config.authenticator) === 'PasswordAuthenticator';
+      const auth = { passwords, rolesValidityMs: config.roles_validity_in_ms, bcryptRounds: properties.authBcryptGensaltLog2Rounds };
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const authenticator = authenticatorOf(config.authenticator, ctx.roles);
       // The 0.7 calls become the reads and writes CQL makes, through the same DataStore (the coordinator).
       const requests = new ThriftOperations({ ...ops.ctx, store: ctx.data });
       const processor = new QueryProcessor(ctx, { preparedStatementsMax: config.prepared_statements_cache_max_entries, ...opts.processor });
@@ -165,7 +179,7 @@ export class IliumNode {
           nativeTransportMaxFrameSizeInMb: config.native_transport_max_frame_size_in_mb,
           nativeTransportMaxConcurrentConnections: config.native_transport_max_concurrent_connections,
           nativeTransportMaxConcurrentConnectionsPerIp: config.native_transport_max_concurrent_connections_per_ip,
-          authenticator: authenticatorOf(config.authenticator),
+          authenticator,
           logger: transportLogger(log),
           cqlVersions: [CQL_VERSION],
         });
@@ -175,7 +189,6 @@ export class IliumNode {
       }
       if (config.start_rpc) {
         const idl = loadCassandraIdl();
-        const authenticator = authenticatorOf(config.authenticator);
         const logger = transportLogger(log, 'thrift');
         thriftServer = new ThriftServer(env, (client) => {
           const session = new ThriftSession({
@@ -200,12 +213,15 @@ export class IliumNode {
       await svc.start();
       cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log, stages });
       switchable.switchTo(cluster.proxy);
+      if (passwords) roleSetup = new DefaultRoleSetup(env, ctx.roles, log, properties.superuserSetupDelayMs);
+      roleSetup?.start();
       if (joining) {
         await bootstrap(cluster.topology);
         identity = markBootstrapped(env, dataDir, identity);
       }
-      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, svc, cluster, log);
+      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, svc, cluster, roleSetup, log);
     } catch (e) {
+      roleSetup?.cancel();
       await cluster?.hints.stop().catch(() => undefined);
       await storageService?.stop().catch(() => undefined);
       await thriftServer?.close().catch(() => undefined);
@@ -300,6 +316,7 @@ export class IliumNode {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.log.info('stopping', {});
+      this.roleSetup?.cancel();
       this.cluster.batchlogReplay.cancel();
       await this.storage.stop();
       await Promise.all([this.server?.close(), this.thriftServer?.close()]);
@@ -458,13 +475,17 @@ function describeNode(config: NodeConfig, location: Location, partitioner: Parti
   };
 }
 
-/** The authenticator config names; also what the admin port's SuperuserCheck asks (admin/admin-auth.ts). */
-export function authenticatorOf(name: string): Authenticator {
+/** Which authenticator the config names (refused at start otherwise). */
+export function authenticatorKind(name: string): 'AllowAllAuthenticator' | 'PasswordAuthenticator' {
   const short = name.slice(name.lastIndexOf('.') + 1);
-  if (short === 'AllowAllAuthenticator') return new AllowAllAuthenticator();
-  // No roles table yet: Cassandra's default superuser is the only login.
-  if (short === 'PasswordAuthenticator') return new PasswordAuthenticator(new Map([['cassandra', 'cassandra']]));
+  if (short === 'AllowAllAuthenticator' || short === 'PasswordAuthenticator') return short;
   throw new ConfigurationError(`authenticator ${name} is not supported (AllowAllAuthenticator or PasswordAuthenticator)`);
+}
+
+/** PasswordAuthenticator checks the roles in system_auth, for CQL and Thrift alike. */
+function authenticatorOf(name: string, roles: RoleManager): Authenticator {
+  if (authenticatorKind(name) === 'AllowAllAuthenticator') return new AllowAllAuthenticator();
+  return new PasswordAuthenticator((user, password) => roles.authenticate(user, password));
 }
 
 function warnAboutIgnoredSettings(config: NodeConfig, dataDir: string, log: NodeLogger): void {

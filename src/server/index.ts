@@ -19,7 +19,9 @@
  * flush; works on a SimEnv too, several nodes in one process — `test/support/ring-sim.ts`, and the
  * simulation's nodes (`test/sim/sim-ring.ts`) are built by it; client data calls go through
  * `switchable-data-store.ts`: UnavailableError (required = blockFor of the level, alive 0,
- * "starting") until the coordinator is switched in, never a local answer) with the
+ * "starting") until the coordinator is switched in, never a local answer; `default-role-setup.ts`:
+ * the default superuser cassandra/cassandra once no role exists, after
+ * -Dcassandra.superuser_setup_delay_ms) with the
  * identity kept in the data dir (`node-identity.ts`: host id, tokens — `num_tokens` random ones for
  * a new node, an existing identity keeps its own — cluster name, partitioner — a mismatch refuses
  * to start),

@@ -26,8 +26,10 @@ const USAGE = `usage:
       in the config turns Thrift off), --admin-port where nodetool connects (admin_port, 7199 on
       admin_address, 127.0.0.1 by default; 0 picks a free one; start_admin: false turns it off), --commitlog-sync the
       commit log's sync mode. -D: the Cassandra system properties Ilium knows:
-      cassandra.test.fail_writes_ks=KS (writes to KS fail) and
-      cassandra.custom_query_handler_class=org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler.
+      cassandra.test.fail_writes_ks=KS (writes to KS fail),
+      cassandra.custom_query_handler_class=org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler,
+      cassandra.auth_bcrypt_gensalt_log2_rounds=N (bcrypt cost of new passwords, 10) and
+      cassandra.superuser_setup_delay_ms=MS (when the default superuser is made, 10000).
   ilium schema load FILE [--data DIR] [--partitioner NAME]
       Adds the keyspaces and column families of FILE (the JSON form
       {"Keyspace":{"CF":{"comparator_type":…}}} or the XML <Keyspace> form) that do not

@@ -1,5 +1,5 @@
 /**
- * login() against a node with PasswordAuthenticator (user cassandra, password cassandra), with
+ * login() against a node with PasswordAuthenticator (the default superuser cassandra/cassandra in system_auth), with
  * the generated Node client: AuthenticationException for wrong or incomplete credentials, data
  * and schema calls refused until a login succeeds, and the same user accepted over CQL.
  */
@@ -11,7 +11,18 @@ import { SIMPLE_STRATEGY, type ThriftTestNode, nowMicros, startThriftNode, thrif
 let node: ThriftTestNode;
 
 before(async () => {
-  node = await startThriftNode('127.0.0.56', 'authenticator: PasswordAuthenticator\n');
+  // The default superuser is made after superuser_setup_delay_ms, as Cassandra does: at once here, then awaited.
+  node = await startThriftNode('127.0.0.56', 'authenticator: PasswordAuthenticator\n', ['-Dcassandra.superuser_setup_delay_ms=0']);
+  const { client } = await node.connect();
+  for (let i = 0; ; i++) {
+    try {
+      await client.login({ credentials: { username: 'cassandra', password: 'cassandra' } });
+      break;
+    } catch (e) {
+      if (i >= 100) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 });
 after(async () => {
   await node?.close();

@@ -31,11 +31,11 @@ export interface ThriftTestNode {
   close(): Promise<void>;
 }
 
-export async function startThriftNode(address: string, extraYaml = ''): Promise<ThriftTestNode> {
+export async function startThriftNode(address: string, extraYaml = '', args: readonly string[] = []): Promise<ThriftTestNode> {
   const gen = generateThriftClients();
   let proc: IliumProcess;
   try {
-    proc = await startIliumProcess({ address, rpcPort: THRIFT_PORT, configYaml: `cluster_name: '${CLUSTER_NAME}'\n${extraYaml}`, readyTimeoutMs: 60_000 });
+    proc = await startIliumProcess({ address, rpcPort: THRIFT_PORT, configYaml: `cluster_name: '${CLUSTER_NAME}'\n${extraYaml}`, args, readyTimeoutMs: 60_000 });
   } catch (e) {
     gen.cleanup();
     throw e;

@@ -8,7 +8,7 @@ import { applySchemaChange, checkModifiable, schemaStatement } from './schema-st
 export const prepareAlterKeyspace: Preparer<AlterKeyspaceStatement> = (stmt, _parsed, ctx) => {
   const options = keyspaceOptions(stmt.properties);
   return schemaStatement('alterKeyspace', () => {
-    checkModifiable(ctx, stmt.keyspace);
+    checkModifiable(ctx, stmt.keyspace, true);
     return applySchemaChange(ctx, stmt.keyspace, (s) => {
       if (s.keyspace(stmt.keyspace) === undefined) {
         if (stmt.ifExists) return null;

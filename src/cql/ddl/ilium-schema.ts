@@ -3,11 +3,11 @@
  * the native protocol, for the TypeScript API's remote mode. Definitions are a keyspace's canonical
  * JSON, so ids, comparators, validators and column metadata arrive exactly as the client made them;
  * the keeper applies them as the embedded API does (and builds KEYS indexes an update adds before
- * the statement returns). Reading is `ILIUM SCHEMA`: one row per user keyspace.
+ * the statement returns). Reading is `ILIUM SCHEMA`: one row per user keyspace (system_auth, made by the node, is left out).
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import { UTF8_TYPE } from '../../marshal/index.js';
-import { type KeyspaceDef, keyspaceFromJson, keyspaceToJson } from '../../schema/index.js';
+import { type KeyspaceDef, isSystemKeyspace, keyspaceFromJson, keyspaceToJson } from '../../schema/index.js';
 import type { ColumnSpec, CqlContext, CqlResult, CqlStatement, Preparer, SchemaChangeEvent } from '../execution/index.js';
 import type { IliumStatement } from '../parser/index.js';
 import { checkModifiable, schemaStatement } from './schema-statement.js';
@@ -25,7 +25,7 @@ export const prepareIliumSchema: Preparer<Extract<IliumStatement, { kind: 'ilium
   execute: async (): Promise<CqlResult> => ({
     kind: 'rows',
     columns: SCHEMA_COLUMNS,
-    rows: ctx.schema().keyspaces.map((ks) => [UTF8_TYPE.decompose(ks.name), UTF8_TYPE.decompose(keyspaceToJson(ks))]),
+    rows: ctx.schema().keyspaces.filter((ks) => !isSystemKeyspace(ks.name)).map((ks) => [UTF8_TYPE.decompose(ks.name), UTF8_TYPE.decompose(keyspaceToJson(ks))]),
   }),
 });
 

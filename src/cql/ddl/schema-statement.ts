@@ -5,7 +5,7 @@
  * (IF [NOT] EXISTS) — then the result is VOID instead of a schema-change event.
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import { type Schema, isSystemKeyspace } from '../../schema/index.js';
+import { type Schema, isReplicatedSystemKeyspace, isSystemKeyspace } from '../../schema/index.js';
 import type { ClientState, CqlContext, CqlResult, CqlStatement, SchemaChangeEvent } from '../execution/index.js';
 import { VOID_RESULT } from '../execution/index.js';
 import type { StatementKind } from '../parser/index.js';
@@ -34,8 +34,12 @@ export async function applySchemaChange(ctx: CqlContext, keyspace: string, op: (
   return event === null ? VOID_RESULT : { kind: 'schemaChange', change: event };
 }
 
-/** Schema statements may not touch Cassandra's system keyspaces (nor our virtual ones). */
-export function checkModifiable(ctx: CqlContext, keyspace: string): void {
+/**
+ * Schema statements may not touch Cassandra's system keyspaces (nor our virtual ones), except
+ * ALTER KEYSPACE of a replicated one (system_auth), as Cassandra allows.
+ */
+export function checkModifiable(ctx: CqlContext, keyspace: string, alterKeyspace = false): void {
+  if (alterKeyspace && isReplicatedSystemKeyspace(keyspace)) return;
   if (isSystemKeyspace(keyspace) || ctx.virtualTables.isVirtualKeyspace(keyspace)) {
     throw new InvalidRequestError(`${keyspace} keyspace is not user-modifiable`);
   }

@@ -1,9 +1,10 @@
 /**
  * Everything a CQL statement needs from the node, handed down by the composition root (never
  * module state): the env, the live user schema and the keeper that changes it, the coordinator
- * seam (DataStore), the virtual tables, the partitioner, the function registry, write timestamps,
+ * seam (DataStore), the virtual tables, the role manager, the partitioner, the function registry, write timestamps,
  * and what the node says about itself.
  */
+import type { RoleManager } from '../auth/role-manager.js';
 import type { SchemaKeeper } from '../../db/system-schema.js';
 import type { Partitioner } from '../../dht/index.js';
 import type { Env, TimestampSource } from '../../env/index.js';
@@ -30,6 +31,8 @@ export interface CqlContext {
   readonly functionContext: FunctionContext;
   /** Server-side write timestamps (microseconds, strictly increasing). */
   readonly timestamps: TimestampSource;
+  /** Roles in system_auth (CassandraRoleManager): the role statements and the password login. */
+  readonly roles: RoleManager;
   node(): NodeInfo;
   peers(): readonly PeerInfo[];
   /** Wall clock in seconds (TTL expiry, tombstone local deletion time). */

@@ -17,8 +17,7 @@
  */
 import type { Env, NetAddress } from '../../env/index.js';
 import { AuthenticationError } from '../../errors/index.js';
-import type { Authenticator } from '../../transport/index.js';
-import { authenticatorOf, type IliumNode } from '../ilium-node.js';
+import { authenticatorKind, type IliumNode } from '../ilium-node.js';
 import type { AdminRequest } from './admin-wire.js';
 
 /** The seam: are these a superuser's credentials? Never throws for wrong ones (false). */
@@ -64,26 +63,22 @@ export class AdminGuard {
   }
 }
 
-/** A SuperuserCheck through an Authenticator's SASL PLAIN; undefined when it needs no login. */
-export function superuserCheckOf(authenticator: Authenticator): SuperuserCheck | undefined {
-  if (!authenticator.requiresAuthentication) return undefined;
+/**
+ * The node's seam for its admin port: undefined while its authenticator needs no login
+ * (AllowAllAuthenticator). With PasswordAuthenticator, the name and password must log in against
+ * the roles in system_auth and the role must have superuser status (its own or inherited), as
+ * Cassandra's nodetool needs a JMX user allowed to run operations.
+ */
+export function nodeSuperuserCheck(node: IliumNode): SuperuserCheck | undefined {
+  if (authenticatorKind(node.config.authenticator) !== 'PasswordAuthenticator') return undefined;
+  const roles = node.ctx.roles;
   return async (name, password) => {
-    const token = Buffer.concat([Buffer.from([0]), Buffer.from(name, 'utf8'), Buffer.from([0]), Buffer.from(password, 'utf8')]);
     try {
-      const step = await authenticator.newNegotiator(ADMIN_CLIENT).evaluate(token);
-      return step.done && step.user === name;
+      await roles.authenticate(name, password);
     } catch (e) {
       if (e instanceof AuthenticationError) return false;
       throw e;
     }
+    return roles.hasSuperuserStatus(name);
   };
-}
-
-/**
- * The node's seam for its admin port: undefined while its authenticator needs no login. Every
- * PasswordAuthenticator login is a superuser today (cassandra is the only one); with roles, this
- * is where a check of is_superuser goes.
- */
-export function nodeSuperuserCheck(node: IliumNode): SuperuserCheck | undefined {
-  return superuserCheckOf(authenticatorOf(node.config.authenticator));
 }

@@ -1,0 +1,70 @@
+/**
+ * What the role statements share: no bind variables, run against `system_auth` at execution
+ * through the node's RoleManager, only by a logged-in user (Cassandra's ensureNotAnonymous).
+ *
+ * Permissions are kept minimal until CassandraAuthorizer exists: a user with superuser status
+ * (its own or inherited) may run every role statement; anyone else may only LIST ROLES and
+ * change their own password, and is refused with the Unauthorized message Cassandra gives a
+ * role that holds no permission ("User alice has no CREATE permission on <all roles> or any of
+ * its parents").
+ */
+import { InvalidRequestError, UnauthorizedError } from '../../errors/index.js';
+import type { ClientState, ColumnSpec, CqlResult, CqlStatement } from '../execution/index.js';
+import type { RoleOptions, StatementKind } from '../parser/index.js';
+import type { RoleChanges, RoleManager, RoleOption } from './role-manager.js';
+
+export function authStatement(kind: StatementKind, run: (user: string, state: ClientState) => Promise<CqlResult>, resultColumns: readonly ColumnSpec[] | null = null): CqlStatement {
+  return {
+    kind,
+    bindVariables: [],
+    pkIndexes: [],
+    resultColumns,
+    execute: async (state) => run(loggedInUser(state), state),
+  };
+}
+
+/** The session's user; Unauthorized when nobody logged in (or the authenticator lets everyone in). */
+export function loggedInUser(state: ClientState): string {
+  if (state.user === undefined || state.user === 'anonymous') {
+    throw new UnauthorizedError('You have to be logged in and not anonymous to perform this request');
+  }
+  return state.user;
+}
+
+/** `<all roles>` or `<role r>`, as Cassandra's RoleResource prints. */
+export function roleResource(role: string | null): string {
+  return role === null ? '<all roles>' : `<role ${role}>`;
+}
+
+/** The minimal rule (see the header): superusers may; the others get Cassandra's message for a missing permission. */
+export async function checkPermission(roles: RoleManager, user: string, permission: 'CREATE' | 'ALTER' | 'DROP' | 'AUTHORIZE', resource: string): Promise<boolean> {
+  if (await roles.hasSuperuserStatus(user)) return true;
+  throw new UnauthorizedError(`User ${user} has no ${permission} permission on ${resource} or any of its parents`);
+}
+
+/** CREATE/ALTER ROLE's options as RoleChanges, each checked against what the role manager supports. */
+export function roleChangesOf(roles: RoleManager, o: RoleOptions): RoleChanges {
+  const given: [RoleOption, boolean][] = [
+    ['LOGIN', o.login !== null],
+    ['SUPERUSER', o.superuser !== null],
+    ['PASSWORD', o.password !== null],
+    ['HASHED_PASSWORD', o.hashedPassword !== null],
+    ['OPTIONS', o.options !== null],
+  ];
+  for (const [option, present] of given) {
+    if (present && !roles.supports(option)) throw new InvalidRequestError(`org.apache.cassandra.auth.CassandraRoleManager doesn't support ${option}`);
+  }
+  if (Array.isArray(o.datacenters)) {
+    throw new InvalidRequestError('ACCESS TO DATACENTERS needs a network_authorizer; Ilium has AllowAllNetworkAuthorizer only');
+  }
+  return {
+    ...(o.login === null ? {} : { login: o.login }),
+    ...(o.superuser === null ? {} : { superuser: o.superuser }),
+    ...(o.password === null ? {} : { password: o.password }),
+    ...(o.hashedPassword === null ? {} : { hashedPassword: o.hashedPassword }),
+  };
+}
+
+export function isEmptyChange(c: RoleChanges): boolean {
+  return c.login === undefined && c.superuser === undefined && c.password === undefined && c.hashedPassword === undefined;
+}

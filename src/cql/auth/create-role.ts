@@ -1,0 +1,39 @@
+/**
+ * CREATE ROLE [IF NOT EXISTS] r [WITH PASSWORD = … AND LOGIN = … AND SUPERUSER = …] and the
+ * legacy CREATE USER [IF NOT EXISTS] u [WITH PASSWORD …] [SUPERUSER | NOSUPERUSER], which is a
+ * role with LOGIN = true (Cassandra's CreateRoleStatement).
+ */
+import { InvalidRequestError, UnauthorizedError } from '../../errors/index.js';
+import { type CqlContext, type CqlStatement, type Preparer, VOID_RESULT } from '../execution/index.js';
+import type { CreateRoleStatement, CreateUserStatement, StatementKind } from '../parser/index.js';
+import { authStatement, checkPermission, roleChangesOf, roleResource } from './auth-statement.js';
+import type { RoleChanges } from './role-manager.js';
+
+export const prepareCreateRole: Preparer<CreateRoleStatement> = (stmt, _parsed, ctx) => {
+  const changes = roleChangesOf(ctx.roles, stmt.options);
+  return createRole(ctx, 'createRole', stmt.role, stmt.ifNotExists, changes);
+};
+
+export const prepareCreateUser: Preparer<CreateUserStatement> = (stmt, _parsed, ctx) => {
+  const changes = roleChangesOf(ctx.roles, {
+    password: stmt.password, hashedPassword: stmt.hashedPassword, login: true, superuser: stmt.superuser ?? false, options: null, datacenters: null,
+  });
+  return createRole(ctx, 'createUser', stmt.user, stmt.ifNotExists, changes);
+};
+
+function createRole(ctx: CqlContext, kind: StatementKind, role: string, ifNotExists: boolean, changes: RoleChanges): CqlStatement {
+  if (role === '') throw new InvalidRequestError("Role name can't be an empty string");
+  return authStatement(kind, async (user) => {
+    const roles = ctx.roles;
+    await checkPermission(roles, user, 'CREATE', roleResource(null));
+    if (changes.superuser === true && !(await roles.hasSuperuserStatus(user))) {
+      throw new UnauthorizedError('Only superusers can create a role with superuser status');
+    }
+    if (await roles.exists(role)) {
+      if (ifNotExists) return VOID_RESULT;
+      throw new InvalidRequestError(`${role} already exists`);
+    }
+    await roles.createRole(role, changes);
+    return VOID_RESULT;
+  });
+}

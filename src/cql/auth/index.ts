@@ -1,0 +1,33 @@
+/**
+ * Roles (Cassandra 4.0's CassandraRoleManager) and their CQL statements.
+ *
+ * `auth-keyspace` (the `system_auth` keyspace, its tables and fixed table ids, made at start when
+ * missing), `password-hash` (bcrypt through bcryptjs), `role-manager` (roles read and written
+ * through the DataStore, cached, the default superuser), `auth-statement` (what the statements
+ * share: logged-in users only, the minimal superuser rule), one file per statement family:
+ * `create-role` (CREATE ROLE / USER), `alter-role` (ALTER ROLE / USER), `drop-role` (DROP ROLE /
+ * USER), `grant-role` (GRANT / REVOKE role), `list-roles` (LIST ROLES / USERS).
+ */
+import type { PreparerTable } from '../execution/index.js';
+import { prepareAlterRole, prepareAlterUser } from './alter-role.js';
+import { prepareCreateRole, prepareCreateUser } from './create-role.js';
+import { prepareDropRole, prepareDropUser } from './drop-role.js';
+import { prepareGrantRole, prepareRevokeRole } from './grant-role.js';
+import { prepareListRoles, prepareListUsers } from './list-roles.js';
+
+export { AUTH_KEYSPACE, authKeyspaceDef, ensureAuthKeyspace, systemTableId } from './auth-keyspace.js';
+export { BCRYPT_ROUNDS_DEFAULT, PasswordHasher } from './password-hash.js';
+export { DEFAULT_SUPERUSER_NAME, ROLE_MANAGER_CLASS, type InternalQuery, type Role, RoleManager, type RoleManagerOptions, consistencyForRole } from './role-manager.js';
+
+export const AUTH_PREPARERS: PreparerTable = {
+  createRole: prepareCreateRole,
+  alterRole: prepareAlterRole,
+  dropRole: prepareDropRole,
+  listRoles: prepareListRoles,
+  createUser: prepareCreateUser,
+  alterUser: prepareAlterUser,
+  dropUser: prepareDropUser,
+  listUsers: prepareListUsers,
+  grantRole: prepareGrantRole,
+  revokeRole: prepareRevokeRole,
+};

@@ -1,0 +1,47 @@
+/**
+ * LIST ROLES [OF r] [NORECURSIVE] and the legacy LIST USERS (Cassandra's ListRolesStatement and
+ * ListUsersStatement): rows sorted by name with Cassandra's columns — role, super, login,
+ * options for roles; name, super, datacenters for users (the roles that may log in). No role:
+ * a VOID result, as Cassandra answers. Until there is an authorizer every logged-in user holds
+ * DESCRIBE on all roles (AllowAllAuthorizer), so every role is listed.
+ */
+import { BOOLEAN_TYPE, MapType, UTF8_TYPE } from '../../marshal/index.js';
+import { type ColumnSpec, type CqlContext, type Preparer, VOID_RESULT } from '../execution/index.js';
+import type { ListRolesStatement, ListUsersStatement } from '../parser/index.js';
+import { AUTH_KEYSPACE, ROLES } from './auth-keyspace.js';
+import { authStatement } from './auth-statement.js';
+import { InvalidRequestError } from '../../errors/index.js';
+
+const OPTIONS_TYPE = new MapType<string | null, string | null>(UTF8_TYPE, UTF8_TYPE, false);
+const col = (name: string, type: ColumnSpec['type']): ColumnSpec => ({ keyspace: AUTH_KEYSPACE, table: ROLES, name, type });
+const ROLE_COLUMNS: readonly ColumnSpec[] = [col('role', UTF8_TYPE), col('super', BOOLEAN_TYPE), col('login', BOOLEAN_TYPE), col('options', OPTIONS_TYPE)];
+const USER_COLUMNS: readonly ColumnSpec[] = [col('name', UTF8_TYPE), col('super', BOOLEAN_TYPE), col('datacenters', UTF8_TYPE)];
+const NO_OPTIONS = OPTIONS_TYPE.decompose(new Map());
+
+export const prepareListRoles: Preparer<ListRolesStatement> = (stmt, _parsed, ctx) =>
+  authStatement('listRoles', async () => {
+    if (stmt.of !== null && !(await ctx.roles.exists(stmt.of))) throw new InvalidRequestError(`${stmt.of} doesn't exist`);
+    const names = stmt.of === null ? await ctx.roles.getAllRoles() : await ctx.roles.getRoles(stmt.of, stmt.recursive);
+    const rows = [];
+    for (const name of sorted(names)) {
+      const role = await ctx.roles.getRole(name);
+      if (role === null) continue;
+      rows.push([UTF8_TYPE.decompose(name), BOOLEAN_TYPE.decompose(role.isSuper), BOOLEAN_TYPE.decompose(role.canLogin), NO_OPTIONS]);
+    }
+    return rows.length === 0 ? VOID_RESULT : { kind: 'rows', columns: ROLE_COLUMNS, rows };
+  }, ROLE_COLUMNS);
+
+export const prepareListUsers: Preparer<ListUsersStatement> = (_stmt, _parsed, ctx: CqlContext) =>
+  authStatement('listUsers', async () => {
+    const rows = [];
+    for (const name of sorted(await ctx.roles.getAllRoles())) {
+      const role = await ctx.roles.getRole(name);
+      if (role === null || !role.canLogin) continue;
+      rows.push([UTF8_TYPE.decompose(name), BOOLEAN_TYPE.decompose(role.isSuper), UTF8_TYPE.decompose('ALL')]);
+    }
+    return rows.length === 0 ? VOID_RESULT : { kind: 'rows', columns: USER_COLUMNS, rows };
+  }, USER_COLUMNS);
+
+function sorted(names: Iterable<string>): string[] {
+  return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
