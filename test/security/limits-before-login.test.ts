@@ -29,6 +29,7 @@ import { spawn } from 'node:child_process';
 import { encodeRequestFrame } from '../../src/transport/protocol/index.js';
 import { SERVER_NODE_FLAGS } from '../../src/tools/server-flags.js';
 import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
+import { SUPERUSER_AT_ONCE, defaultSuperuserReady } from '../support/default-superuser.js';
 
 const ADDRESS = '127.0.0.63';
 const CONNECTIONS = 3000;
@@ -50,7 +51,8 @@ const OPCODE_AUTHENTICATE = 0x03;
 let node: IliumProcess;
 
 before(async () => {
-  node = await startIliumProcess({ address: ADDRESS, args: ['--seeds', ADDRESS], configYaml: 'authenticator: PasswordAuthenticator\n' });
+  node = await startIliumProcess({ address: ADDRESS, args: ['--seeds', ADDRESS, SUPERUSER_AT_ONCE], configYaml: 'authenticator: PasswordAuthenticator\n' });
+  await defaultSuperuserReady(ADDRESS, node.port);
 });
 after(() => node?.dispose());
 

@@ -15,9 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import cassandra from 'cassandra-driver';
 import { runIliumCommand, useIliumProcess } from '../../../test/support/ilium-process.js';
+import { SUPERUSER_AT_ONCE, defaultSuperuserReady } from '../../../test/support/default-superuser.js';
 
 const open = useIliumProcess({ address: '127.0.0.71' });
-const secured = useIliumProcess({ address: '127.0.0.72', configYaml: 'authenticator: PasswordAuthenticator\n' });
+const secured = useIliumProcess({ address: '127.0.0.72', configYaml: 'authenticator: PasswordAuthenticator\n', args: [SUPERUSER_AT_ONCE] });
 
 /** Connects to host:port; resolves with the socket error's code, or 'connected'. */
 function tryConnect(host: string, port: number): Promise<string> {
@@ -64,6 +65,7 @@ test('the admin port binds 127.0.0.1 by default: refused on the listen address, 
 });
 
 test('with PasswordAuthenticator nodetool needs a superuser: none or wrong refused (exit 1), -u/-pw and --password-file work', async () => {
+  await defaultSuperuserReady('127.0.0.72', secured().port);
   const port = String(secured().adminPort);
   const none = await runIliumCommand(['nodetool', '-p', port, 'status']);
   assert.equal(none.code, 1, none.stderr);
@@ -97,6 +99,7 @@ test('with PasswordAuthenticator nodetool needs a superuser: none or wrong refus
 });
 
 test('a raw JSON drain without credentials is refused and the node keeps serving CQL', async () => {
+  await defaultSuperuserReady('127.0.0.72', secured().port);
   const n = secured();
   const answers = await rawAdmin(n.adminPort!, ['{"id":1,"command":"drain"}', '{"command":"drain"}', '{"id":2,"command":"decommission","user":"cassandra","password":"x"}'], 3);
   assert.deepEqual(answers.map((a) => [a.id, a.ok, (a.error as { type: string }).type]), [
