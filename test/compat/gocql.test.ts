@@ -16,6 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
+import { SUPERUSER_AT_ONCE, defaultSuperuserReady } from '../support/default-superuser.js';
 import { AUTH_TESTS, GOCQL_AUTH_NODE_YAML, GOCQL_NODE_PROPERTIES, GOCQL_NODE_YAML, RUNS_AFTER } from './gocql-plan.js';
 import { type GoTestResult, buildGocqlTests, gocqlUnavailable, runServerTests, serverTestNames } from './gocql-suite.js';
 
@@ -46,7 +47,9 @@ test("gocql's integration tests against ilium start: every test passes or fails 
     buildGocqlTests(binary, join(tmpdir(), 'ilium-gocql-cache'));
     const start = (address: string, yaml: string, args: readonly string[]) =>
       startIliumProcess({ address, port: 9042, configYaml: yaml, args, readyTimeoutMs: 60_000 }).then((n) => (nodes.push(n), n));
-    await Promise.all([...NODES.map((a) => start(a, GOCQL_NODE_YAML, GOCQL_NODE_PROPERTIES)), start(AUTH_NODE, GOCQL_AUTH_NODE_YAML, [])]);
+    await Promise.all([...NODES.map((a) => start(a, GOCQL_NODE_YAML, GOCQL_NODE_PROPERTIES)), start(AUTH_NODE, GOCQL_AUTH_NODE_YAML, [SUPERUSER_AT_ONCE])]);
+    // gocql's TestAuthentication logs in as cassandra/cassandra: the role made once no role exists.
+    await defaultSuperuserReady(AUTH_NODE, 9042);
     const results = await runServerTests({
       binary,
       clusters: NODES,
