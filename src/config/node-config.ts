@@ -19,6 +19,7 @@
  * `ilium nodetool faults` partition the node's messaging; off by default).
  */
 import { ConfigurationError } from '../errors/index.js';
+import { type ClientEncryptionOptions, DEFAULT_CLIENT_ENCRYPTION_OPTIONS, parseClientEncryptionOptions } from './client-encryption-options.js';
 
 export type CommitLogSyncMode = 'periodic' | 'batch' | 'group';
 
@@ -40,6 +41,13 @@ export interface NodeConfig {
   readonly start_native_transport: boolean;
   readonly native_transport_port: number;
   readonly native_transport_max_frame_size_in_mb: number;
+  /**
+   * A second CQL port for TLS (Cassandra 4.0): when set, different from native_transport_port and
+   * client encryption is on, native_transport_port stays plaintext and this port takes TLS.
+   */
+  readonly native_transport_port_ssl: number | null;
+  /** TLS on the client ports (client-encryption-options.ts). */
+  readonly client_encryption_options: ClientEncryptionOptions;
   readonly start_rpc: boolean;
   readonly rpc_port: number;
   /** The largest Thrift frame accepted (a bigger one is answered with an error and skipped). */
@@ -110,6 +118,8 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   start_native_transport: true,
   native_transport_port: 9042,
   native_transport_max_frame_size_in_mb: 16,
+  native_transport_port_ssl: null,
+  client_encryption_options: DEFAULT_CLIENT_ENCRYPTION_OPTIONS,
   start_rpc: true,
   rpc_port: 9160,
   thrift_framed_transport_size_in_mb: 15,
@@ -157,7 +167,7 @@ const IGNORED_KEYS = new Set([
   'counter_write_request_timeout_in_ms',
   'request_timeout_in_ms', 'slow_query_log_timeout_in_ms',
   'cross_node_timeout', 'dynamic_snitch_update_interval_in_ms', 'dynamic_snitch_reset_interval_in_ms', 'dynamic_snitch_badness_threshold',
-  'server_encryption_options', 'client_encryption_options', 'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
+  'server_encryption_options', 'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
   'tracetype_repair_ttl', 'enable_user_defined_functions', 'enable_scripted_user_defined_functions', 'enable_materialized_views',
   'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval', 'transparent_data_encryption_options',
   'tombstone_warn_threshold', 'tombstone_failure_threshold', 'batch_size_warn_threshold_in_kb', 'batch_size_fail_threshold_in_kb',
@@ -165,7 +175,7 @@ const IGNORED_KEYS = new Set([
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
   'seed_provider', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',
   'commitlog_compression', 'file_cache_size_in_mb', 'buffer_pool_use_heap_if_exhausted', 'disk_optimization_strategy',
-  'native_transport_port_ssl', 'native_transport_allow_older_protocols', 'native_transport_idle_timeout_in_ms', 'audit_logging_options',
+  'native_transport_allow_older_protocols', 'native_transport_idle_timeout_in_ms', 'audit_logging_options',
   'full_query_logging_options', 'diagnostic_events_enabled', 'repaired_data_tracking_for_range_reads_enabled',
   'repaired_data_tracking_for_partition_reads_enabled', 'report_unconfirmed_repaired_data_mismatches', 'ideal_consistency_level',
   'automatic_sstable_upgrade', 'max_concurrent_automatic_sstable_upgrades', 'stream_entire_sstables', 'streaming_connections_per_host',
@@ -194,6 +204,10 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
       if (seeds !== null) out.seeds = seeds;
       continue;
     }
+    if (key === 'client_encryption_options') {
+      out[key] = parseClientEncryptionOptions(value);
+      continue;
+    }
     if (key in base) {
       out[key] = checkValue(key, value, (base as unknown as Record<string, unknown>)[key]);
     } else if (IGNORED_KEYS.has(key)) {
@@ -214,12 +228,12 @@ function checkValue(key: string, value: unknown, def: unknown): unknown {
     if (!Number.isSafeInteger(value)) throw new ConfigurationError(`initial_token ${value} is not exact as a YAML number: quote it ('…')`);
     return String(value);
   }
-  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address' || key === 'admin_address' || key === 'hints_directory' || key === 'initial_token')) return null;
+  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address' || key === 'admin_address' || key === 'hints_directory' || key === 'initial_token' || key === 'native_transport_port_ssl')) return null;
   if (Array.isArray(def)) {
     if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ConfigurationError(`${key} must be a list of strings`);
     return Object.freeze([...value]);
   }
-  const want = def === null ? 'string' : typeof def;
+  const want = key === 'native_transport_port_ssl' ? 'number' : def === null ? 'string' : typeof def;
   if (typeof value !== want) throw new ConfigurationError(`${key} must be a ${want}, got ${JSON.stringify(value)}`);
   return value;
 }
@@ -247,6 +261,7 @@ function validate(c: NodeConfig): void {
   port('rpc_port');
   port('storage_port');
   port('admin_port');
+  if (c.native_transport_port_ssl !== null) port('native_transport_port_ssl');
   if (!['periodic', 'batch', 'group'].includes(c.commitlog_sync)) throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, got ${c.commitlog_sync}`);
   if (c.data_file_directories.length === 0) throw new ConfigurationError('data_file_directories needs at least one directory');
   if (!Number.isInteger(c.num_tokens) || c.num_tokens < 1 || c.num_tokens > 1536) throw new ConfigurationError(`num_tokens must be between 1 and 1536, got ${c.num_tokens}`);

@@ -6,7 +6,7 @@ import { DEFAULT_SYSTEM_PROPERTIES, parseSystemProperties } from './system-prope
 
 test('no definitions: no failing keyspace, the default query handler', () => {
   assert.deepEqual(parseSystemProperties([]), DEFAULT_SYSTEM_PROPERTIES);
-  assert.deepEqual(DEFAULT_SYSTEM_PROPERTIES, { testFailWritesKeyspace: null, queryHandler: 'default' });
+  assert.deepEqual(DEFAULT_SYSTEM_PROPERTIES, { testFailWritesKeyspace: null, queryHandler: 'default', tlsReloadPeriodMs: null });
 });
 
 test('fail_writes_ks and the payload-mirroring query handler are read; a later definition wins', () => {
@@ -15,9 +15,14 @@ test('fail_writes_ks and the payload-mirroring query handler are read; a later d
     'cassandra.test.fail_writes_ks=test',
     'cassandra.custom_query_handler_class=org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler',
   ]);
-  assert.deepEqual(p, { testFailWritesKeyspace: 'test', queryHandler: 'custom-payload-mirroring' });
+  assert.deepEqual(p, { testFailWritesKeyspace: 'test', queryHandler: 'custom-payload-mirroring', tlsReloadPeriodMs: null });
   assert.equal(parseSystemProperties(['cassandra.custom_query_handler_class=org.apache.cassandra.cql3.QueryProcessor']).queryHandler, 'default');
   assert.equal(parseSystemProperties(['cassandra.test.fail_writes_ks=']).testFailWritesKeyspace, null, 'empty: off, as in Cassandra');
+});
+
+test("Ilium's TLS reload test hook: a positive number of milliseconds", () => {
+  assert.equal(parseSystemProperties(['ilium.test.tls_reload_period_ms=500']).tlsReloadPeriodMs, 500);
+  assert.throws(() => parseSystemProperties(['ilium.test.tls_reload_period_ms=0']), (e: unknown) => e instanceof ConfigurationError && /tls_reload_period_ms: a positive whole number/.test(e.message));
 });
 
 test('unknown properties and query handlers are refused by name', () => {

@@ -9,6 +9,8 @@
  *   (`org.apache.cassandra.cql3.QueryProcessor`) or
  *   `org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler`, which answers every QUERY,
  *   PREPARE, EXECUTE and BATCH with the custom payload the request carried.
+ * - `ilium.test.tls_reload_period_ms=MS` (Ilium's, a test hook): how often the client ports'
+ *   certificate files are checked for changes (Cassandra's fixed 10 minutes otherwise).
  */
 import { ConfigurationError } from '../errors/index.js';
 
@@ -18,9 +20,11 @@ export interface SystemProperties {
   /** Writes to this keyspace fail; null when unset. */
   readonly testFailWritesKeyspace: string | null;
   readonly queryHandler: QueryHandlerKind;
+  /** How often TLS key material is checked for changes; null: Cassandra's 10 minutes. */
+  readonly tlsReloadPeriodMs: number | null;
 }
 
-export const DEFAULT_SYSTEM_PROPERTIES: SystemProperties = Object.freeze({ testFailWritesKeyspace: null, queryHandler: 'default' });
+export const DEFAULT_SYSTEM_PROPERTIES: SystemProperties = Object.freeze({ testFailWritesKeyspace: null, queryHandler: 'default', tlsReloadPeriodMs: null });
 
 const QUERY_HANDLERS: Readonly<Record<string, QueryHandlerKind>> = {
   'org.apache.cassandra.cql3.QueryProcessor': 'default',
@@ -46,8 +50,14 @@ export function parseSystemProperties(definitions: readonly string[]): SystemPro
         out.queryHandler = kind;
         break;
       }
+      case 'ilium.test.tls_reload_period_ms': {
+        const ms = Number(value);
+        if (!Number.isInteger(ms) || ms < 1) throw new ConfigurationError(`-D${name}: a positive whole number of milliseconds, got '${value}'`);
+        out.tlsReloadPeriodMs = ms;
+        break;
+      }
       default:
-        throw new ConfigurationError(`-D${name}: unknown system property (cassandra.test.fail_writes_ks or cassandra.custom_query_handler_class)`);
+        throw new ConfigurationError(`-D${name}: unknown system property (cassandra.test.fail_writes_ks, cassandra.custom_query_handler_class or ilium.test.tls_reload_period_ms)`);
     }
   }
   return Object.freeze(out);

@@ -1,4 +1,4 @@
-import type { Env, NetAddress } from '../../env/index.js';
+import type { Env, ListenOptions, NetAddress } from '../../env/index.js';
 import type { ServerEvent } from '../protocol/index.js';
 import { type ConnectionHost, CqlConnection } from './cql-connection.js';
 import type { CqlRequestHandler } from './cql-request-handler.js';
@@ -26,7 +26,7 @@ export class CqlServer {
       cqlVersions: this.options.cqlVersions,
       onClosed: (c) => this.sockets.release(c),
     };
-    this.sockets = new SocketListener(env, 'the CQL server', { host: this.options.host, port: this.options.port }, (s) => new CqlConnection(s, host));
+    this.sockets = new SocketListener(env, 'the CQL server', listenOptionsOf(this.options), (s) => new CqlConnection(s, host));
   }
 
   /** Starts listening; resolves with the bound address (the real port when 0 was asked). */
@@ -53,4 +53,8 @@ export class CqlServer {
   close(): Promise<void> {
     return this.sockets.close();
   }
+}
+
+function listenOptionsOf(o: CqlServerOptions): ListenOptions {
+  return o.tls === undefined ? { host: o.host, port: o.port } : { host: o.host, port: o.port, tls: o.tls };
 }

@@ -3,7 +3,7 @@
  * ThriftConnection per client, each with its own handler from `newHandler` (per-connection state
  * such as the keyspace lives there). Knows nothing of Cassandra: the service plugs in as handlers.
  */
-import type { Env, NetAddress } from '../../env/index.js';
+import type { Env, NetAddress, TlsServerOptions } from '../../env/index.js';
 import { SocketListener } from '../server/socket-listener.js';
 import { type TransportLogger, consoleLogger } from '../server/transport-logger.js';
 import { ThriftConnection, type ThriftConnectionHandler, type ThriftConnectionHost } from './thrift-connection.js';
@@ -15,6 +15,8 @@ export interface ThriftServerOptions {
   /** Largest frame accepted; Cassandra's thrift_framed_transport_size_in_mb (15 MB). */
   readonly maxFrameBytes?: number;
   readonly logger?: TransportLogger;
+  /** TLS on this port (client_encryption_options); plaintext when absent. */
+  readonly tls?: TlsServerOptions;
 }
 
 export class ThriftServer {
@@ -27,7 +29,7 @@ export class ThriftServer {
       newHandler,
       onClosed: (c) => this.sockets.release(c),
     };
-    this.sockets = new SocketListener(env, 'the Thrift server', { host: options.host, port: options.port }, (s) => new ThriftConnection(s, host));
+    this.sockets = new SocketListener(env, 'the Thrift server', { host: options.host, port: options.port, ...(options.tls === undefined ? {} : { tls: options.tls }) }, (s) => new ThriftConnection(s, host));
   }
 
   start(): Promise<NetAddress> {
