@@ -61,9 +61,11 @@ function sniff(s: net.Socket, decide: (isTls: boolean) => void): void {
     s.off('end', done);
     s.pause();
     if (head.length > 0) s.unshift(head);
-    decide(head[0] === TLS_HANDSHAKE && head[1] === TLS_MAJOR_VERSION);
-    // A plaintext handler attached its 'data' listener by now; node:tls reads what was put back itself.
-    s.resume();
+    const isTls = head[0] === TLS_HANDSHAKE && head[1] === TLS_MAJOR_VERSION;
+    decide(isTls);
+    // A plaintext handler attached its 'data' listener by now; node:tls reads what was put back
+    // itself (resuming the plain socket would hand those bytes to no one).
+    if (!isTls) s.resume();
   };
   const onData = (chunk: Buffer): void => {
     head = Buffer.concat([head, chunk]);
