@@ -22,6 +22,7 @@ import cassandra from 'cassandra-driver';
 import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
 import { type TestCerts, makeTestCerts } from '../support/test-certs.js';
 import { connectThrift } from '../../src/thrift/client/connect-thrift.js';
+import { connect } from '../../src/api/remote/connect.js';
 
 const HOST = '127.0.0.67';
 const PYTHON = '/usr/bin/python3';
@@ -124,6 +125,11 @@ test('PEM keystore, TLS required: drivers and Thrift over TLS answer, plaintext 
       assert.match(await thriftVersion(node.thriftPort!, { ca: certs.ca }), /^\d/);
       await refused(thriftVersion(node.thriftPort!), 'a plaintext Thrift client is refused');
       if (pythonMissing === undefined || pythonRequired) assert.match(await pythonQuery(node.port, certs, false), /release_version \d/);
+      // The TypeScript API's connect(), over CQL and over Thrift (connecting asks the node its partitioner).
+      for (const [protocol, port] of [['cql', node.port], ['thrift', node.thriftPort!]] as const) {
+        const db = await connect({ contactPoints: [`${HOST}:${port}`], protocol, ssl: { ca: certs.ca }, requestTimeoutMs: 5000 });
+        await db.close();
+      }
 
       assert.equal(await servedSerial(node.port, certs.ca), certs.server.serial);
       writeFileSync(keystore, readFileSync(certs.server2.pem));
