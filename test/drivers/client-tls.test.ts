@@ -2,7 +2,8 @@
  * TLS on the client ports (client_encryption_options) with real processes and real clients:
  * `ilium start` on its own loopback address 127.0.0.67, certificates made now by openssl
  * (test/support/test-certs.ts), npm cassandra-driver with `sslOptions`, Debian's python3-cassandra
- * (/usr/bin/python3) with an `ssl_context`, Ilium's Thrift client over node:tls.
+ * (/usr/bin/python3) with an `ssl_context`, Ilium's Thrift client over node:tls, the API's
+ * `connect({ ssl })`, `ilium cqlsh --ssl`.
  *
  * - PEM keystore (encrypted key), TLS required: TLS clients query, plaintext ones are refused on the
  *   CQL and Thrift ports; the certificate files replaced are served to new connections after the
@@ -17,6 +18,7 @@ import assert from 'node:assert/strict';
 import { spawnSync, execFile } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as tls from 'node:tls';
 import cassandra from 'cassandra-driver';
 import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
@@ -25,6 +27,7 @@ import { connectThrift } from '../../src/thrift/client/connect-thrift.js';
 import { connect } from '../../src/api/remote/connect.js';
 
 const HOST = '127.0.0.67';
+const CLI = fileURLToPath(new URL('../../src/tools/ilium.js', import.meta.url));
 const PYTHON = '/usr/bin/python3';
 const PEM_FACTORY = '  ssl_context_factory:\n    class_name: org.apache.cassandra.security.PEMBasedSslContextFactory\n';
 
@@ -165,6 +168,11 @@ test('require_client_auth: a client without a certificate is refused, one with a
       await refused(releaseVersion(node.port, { ca: [certs.ca] }), 'no client certificate');
       const mutual = { ca: [certs.ca], cert: readFileSync(certs.clientCert), key: readFileSync(certs.clientKey) };
       assert.match(await releaseVersion(node.port, mutual), /^\d/);
+      const cqlsh = (extra: readonly string[]) => spawnSync(process.execPath, [CLI, 'cqlsh', HOST, String(node.port), '--ssl', ...extra, '-e', 'SELECT cluster_name FROM system.local'], { encoding: 'utf8', env: { ...process.env, SSL_CERTFILE: certs.caPem }, timeout: 60_000 });
+      const served = cqlsh(['--ssl-usercert', certs.clientCert, '--ssl-userkey', certs.clientKey]);
+      assert.equal(served.status, 0, served.stderr);
+      assert.match(served.stdout, /Test Cluster/);
+      assert.notEqual(cqlsh([]).status, 0, 'cqlsh without a client certificate is refused');
       if (pythonMissing === undefined || pythonRequired) {
         assert.match(await pythonQuery(node.port, certs, true), /release_version \d/);
         await assert.rejects(pythonQuery(node.port, certs, false), 'python without a client certificate is refused');
