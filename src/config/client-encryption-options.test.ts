@@ -8,30 +8,19 @@ const refused = (options: Record<string, unknown>, re: RegExp): void =>
   assert.throws(() => parseClientEncryptionOptions(options), (e: unknown) => e instanceof ConfigurationError && re.test(e.message) && !e.message.includes('\n'));
 
 test('client_encryption_options is read from cassandra.yaml, no longer an ignored key', () => {
-  const yaml = [
-    'native_transport_port_ssl: 9142',
-    'client_encryption_options:',
-    '  enabled: true',
-    '  optional: false',
-    '  keystore: conf/node.pem',
-    '  keystore_password: secret',
-    '  require_client_auth: true',
-    '  truststore: conf/ca.pem',
-    '  accepted_protocols: [TLSv1.2, TLSv1.3]',
-    '  cipher_suites: [TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384]',
-    '  ssl_context_factory:',
-    '    class_name: org.apache.cassandra.security.PEMBasedSslContextFactory',
-  ].join('\n');
+  const yaml = `native_transport_port_ssl: 9142
+client_encryption_options:
+  {enabled: true, optional: false, keystore: conf/node.pem, keystore_password: secret, require_client_auth: true, truststore: conf/ca.pem,
+   accepted_protocols: [TLSv1.2, TLSv1.3], cipher_suites: [TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384],
+   ssl_context_factory: {class_name: org.apache.cassandra.security.PEMBasedSslContextFactory}}`;
   const { config, ignoredKeys } = parseConfigText(yaml, 'c.yaml');
   assert.deepEqual(ignoredKeys, []);
   assert.equal(config.native_transport_port_ssl, 9142);
   const o = config.client_encryption_options;
-  assert.equal(o.enabled, true);
-  assert.equal(o.optional, false);
-  assert.equal(o.format, 'PEM');
-  assert.equal(o.keystore_password, 'secret');
-  assert.deepEqual(o.protocols, ['TLSv1.2', 'TLSv1.3']);
-  assert.deepEqual(o.cipher_suites, ['TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384']);
+  assert.deepEqual(o, {
+    enabled: true, optional: false, require_client_auth: true, protocols: ['TLSv1.2', 'TLSv1.3'], cipher_suites: ['TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384'],
+    keystore: 'conf/node.pem', keystore_password: 'secret', format: 'PEM', truststore: 'conf/ca.pem', truststore_password: null,
+  });
   assert.deepEqual(parseConfigText('', 'e.yaml').config.client_encryption_options, DEFAULT_CLIENT_ENCRYPTION_OPTIONS);
 });
 
