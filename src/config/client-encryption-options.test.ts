@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ConfigurationError } from '../errors/index.js';
-import { DEFAULT_CLIENT_ENCRYPTION_OPTIONS, parseClientEncryptionOptions } from './client-encryption-options.js';
+import { DEFAULT_CLIENT_ENCRYPTION_OPTIONS, parseClientEncryptionOptions, parseServerEncryptionOptions } from './client-encryption-options.js';
 import { parseConfigText } from './load-config.js';
 
 const refused = (options: Record<string, unknown>, re: RegExp): void =>
@@ -46,4 +46,17 @@ test('a setting Ilium cannot honour fails with one line naming the key', () => {
   refused({ keystore_pasword: 'x' }, /client_encryption_options\.keystore_pasword: unknown key/);
   refused({ keystore_type: 'PEM' }, /keystore_type: .*PEMBasedSslContextFactory/);
   assert.throws(() => parseConfigText('native_transport_port_ssl: 70000', 'x.yaml'), /native_transport_port_ssl must be a port number/);
+});
+
+test('server_encryption_options: internode_encryption none/all/dc/rack with the same key material keys; enabled and the legacy SSL port refused by name', () => {
+  const o = parseServerEncryptionOptions({ internode_encryption: 'dc', keystore: 'conf/n.p12', require_client_auth: true, truststore: 'conf/ca.pem', require_endpoint_verification: true });
+  assert.deepEqual([o.internode_encryption, o.enabled, o.require_client_auth, o.require_endpoint_verification, o.format], ['dc', true, true, true, 'PKCS12']);
+  assert.equal(parseServerEncryptionOptions({}).enabled, false);
+  assert.equal(parseConfigText('', 'e.yaml').config.server_encryption_options.internode_encryption, 'none');
+  const no = (v: Record<string, unknown>, re: RegExp) => assert.throws(() => parseServerEncryptionOptions(v), (e: unknown) => e instanceof ConfigurationError && re.test(e.message));
+  no({ internode_encryption: 'some' }, /^server_encryption_options\.internode_encryption: Ilium cannot honour some/);
+  no({ enabled: true }, /^server_encryption_options\.enabled: .*internode_encryption/);
+  no({ enable_legacy_ssl_storage_port: true }, /^server_encryption_options\.enable_legacy_ssl_storage_port/);
+  no({ outbound_keystore: 'x.p12' }, /^server_encryption_options\.outbound_keystore/);
+  no({ keystore_type: 'JCEKS' }, /^server_encryption_options\.keystore_type: Ilium cannot honour JCEKS/);
 });

@@ -5,8 +5,9 @@
  * auto_bootstrap, and ring_delay_ms standing for Cassandra's -Dcassandra.ring_delay_ms in the
  * topology waits), known-but-unused keys reported, unknown keys refused; the Ilium-only testing key
  * `enable_fault_injection` (off; lets `nodetool faults` partition the node's messaging); YAML files
- * (`load-config.ts`); `client_encryption_options` parsed and checked (`client-encryption-options.ts`:
- * TLS for the client ports, key material read by the server); the Cassandra `-D` system properties `ilium start` honours
+ * (`load-config.ts`); `client_encryption_options` and `server_encryption_options` parsed and checked
+ * (`client-encryption-options.ts`: TLS for the client ports and internode messaging, key material
+ * read by the server); the Cassandra `-D` system properties `ilium start` honours
  * (`system-properties.ts`: `cassandra.test.fail_writes_ks`, `cassandra.custom_query_handler_class`)
  */
 export * from './node-config.js';

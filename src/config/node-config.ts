@@ -19,7 +19,7 @@
  * `ilium nodetool faults` partition the node's messaging; off by default).
  */
 import { ConfigurationError } from '../errors/index.js';
-import { type ClientEncryptionOptions, DEFAULT_CLIENT_ENCRYPTION_OPTIONS, parseClientEncryptionOptions } from './client-encryption-options.js';
+import { type ClientEncryptionOptions, DEFAULT_CLIENT_ENCRYPTION_OPTIONS, DEFAULT_SERVER_ENCRYPTION_OPTIONS, type ServerEncryptionOptions, parseClientEncryptionOptions, parseServerEncryptionOptions } from './client-encryption-options.js';
 
 export type CommitLogSyncMode = 'periodic' | 'batch' | 'group';
 
@@ -48,6 +48,8 @@ export interface NodeConfig {
   readonly native_transport_port_ssl: number | null;
   /** TLS on the client ports (client-encryption-options.ts). */
   readonly client_encryption_options: ClientEncryptionOptions;
+  /** TLS on internode messaging (client-encryption-options.ts). */
+  readonly server_encryption_options: ServerEncryptionOptions;
   readonly start_rpc: boolean;
   readonly rpc_port: number;
   /** The largest Thrift frame accepted (a bigger one is answered with an error and skipped). */
@@ -120,6 +122,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   native_transport_max_frame_size_in_mb: 16,
   native_transport_port_ssl: null,
   client_encryption_options: DEFAULT_CLIENT_ENCRYPTION_OPTIONS,
+  server_encryption_options: DEFAULT_SERVER_ENCRYPTION_OPTIONS,
   start_rpc: true,
   rpc_port: 9160,
   thrift_framed_transport_size_in_mb: 15,
@@ -167,7 +170,7 @@ const IGNORED_KEYS = new Set([
   'counter_write_request_timeout_in_ms',
   'request_timeout_in_ms', 'slow_query_log_timeout_in_ms',
   'cross_node_timeout', 'dynamic_snitch_update_interval_in_ms', 'dynamic_snitch_reset_interval_in_ms', 'dynamic_snitch_badness_threshold',
-  'server_encryption_options', 'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
+  'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
   'tracetype_repair_ttl', 'enable_user_defined_functions', 'enable_scripted_user_defined_functions', 'enable_materialized_views',
   'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval', 'transparent_data_encryption_options',
   'tombstone_warn_threshold', 'tombstone_failure_threshold', 'batch_size_warn_threshold_in_kb', 'batch_size_fail_threshold_in_kb',
@@ -206,6 +209,10 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
     }
     if (key === 'client_encryption_options') {
       out[key] = parseClientEncryptionOptions(value);
+      continue;
+    }
+    if (key === 'server_encryption_options') {
+      out[key] = parseServerEncryptionOptions(value);
       continue;
     }
     if (key in base) {

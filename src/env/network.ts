@@ -103,6 +103,8 @@ export interface TlsClientOptions extends TlsMaterial {
   /** False skips verifying the server's certificate (tests only). Default true. */
   readonly rejectUnauthorized?: boolean;
   readonly servername?: string;
+  /** False: the certificate need not name the host (internode without require_endpoint_verification). Default true. */
+  readonly verifyHostname?: boolean;
 }
 
 export interface NetServer {

@@ -79,6 +79,7 @@ function sniff(s: net.Socket, decide: (isTls: boolean) => void): void {
 export function tlsConnectOptionsOf(host: string, port: number, o: TlsClientOptions): tls.ConnectionOptions {
   const c: tls.ConnectionOptions = { host, port, ...secureContextOptionsOf(o), rejectUnauthorized: o.rejectUnauthorized ?? true };
   // An IP address is checked against the certificate's IP SANs; SNI carries host names only.
+  if (o.verifyHostname === false) c.checkServerIdentity = () => undefined;
   if (o.servername !== undefined) c.servername = o.servername;
   else if (net.isIP(host) === 0) c.servername = host;
   return c;

@@ -14,9 +14,10 @@
  * same reads and writes (ThriftOperations) — goes through one DataStore: the coordinator
  * (StorageProxy), which reaches the replicas at the request's consistency level; until it is
  * switched in, requests are refused as Unavailable (switchable-data-store.ts).
- * TLS on the client ports from client_encryption_options (client-tls.ts: on the CQL and Thrift
+ * TLS on the client ports from client_encryption_options (node-tls.ts: on the CQL and Thrift
  * ports, or — native_transport_port_ssl set apart from native_transport_port — on a second CQL
- * server there while the first stays plaintext; certificate files checked for changes).
+ * server there while the first stays plaintext; certificate files checked for changes), and on
+ * internode messaging from server_encryption_options (internode_encryption all, dc or rack).
  * `close()` announces the shutdown to peers and stops messaging, stops both client servers
  * (connections flush what they queued), then flushes and closes the engine. Nothing here is
  * global: many nodes can live in one process, each on its own Env.
@@ -54,10 +55,11 @@ import { PaxosStateTable } from '../db/paxos-table.js';
 import { BatchlogTable } from '../db/batchlog-table.js';
 import { RowLocks } from '../db/operations/row-locks.js';
 import { type Endpoint, type Location, endpoint, endpointHost, resolveNodeLocation } from '../locator/index.js';
-import { StageStats } from '../net/index.js';
+import { type InetAddressAndPort, type InternodeTls, StageStats } from '../net/index.js';
+import type { Snitch } from '../locator/index.js';
 import { SwitchableDataStore, requiredReplicasOf } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
-import { ClientTls } from './client-tls.js';
+import { NodeTls } from './node-tls.js';
 
 export interface IliumNodeOptions {
   readonly config: NodeConfig;
@@ -103,7 +105,9 @@ export class IliumNode {
     /** The TLS-only CQL server on native_transport_port_ssl; undefined unless that port is set apart. */
     readonly sslServer: CqlServer | undefined,
     /** The client ports' TLS (undefined: plaintext), its files checked for changes until close. */
-    readonly clientTls: ClientTls | undefined,
+    readonly clientTls: NodeTls | undefined,
+    /** Internode messaging's TLS (server_encryption_options; undefined: plaintext). */
+    readonly internodeTls: NodeTls | undefined,
     /** Membership: messaging, gossip, the ring, schema agreement. */
     readonly storage: StorageService,
     /** The coordinator, the hints this node keeps for others, repair. */
@@ -122,8 +126,11 @@ export class IliumNode {
     const location = resolveNodeLocation(config, opts.rackDcProperties);
     warnAboutIgnoredSettings(config, dataDir, log);
     // Key material is read before any file of the data directory is touched: a bad keystore stops the start here.
-    const clientTls = ClientTls.load(env, config.client_encryption_options, log);
+    const clientTls = NodeTls.load(env, config.client_encryption_options, log);
     const tls = clientTls?.serverOptions();
+    // dc/rack: peers of the same data centre (rack) connect in plaintext, so the inbound side serves both.
+    const internode = config.server_encryption_options;
+    const internodeTls = NodeTls.load(env, internode, log, 'server_encryption_options', internode.internode_encryption === 'dc' || internode.internode_encryption === 'rack');
     const sslPortApart = tls !== undefined && config.native_transport_port_ssl !== null && config.native_transport_port_ssl !== config.native_transport_port;
     const bootstraps = shouldBootstrap(config);
     let identity = loadNodeIdentity(env, dataDir, partitioner, config.cluster_name, config.num_tokens, bootstraps, config.initial_token ?? undefined);
@@ -148,7 +155,7 @@ export class IliumNode {
       const data = dataStoreOf(switchable, properties, config);
       const rpcHost = config.broadcast_rpc_address ?? config.rpc_address;
       const stages = new StageStats();
-      const svc = new StorageService({
+      const svc: StorageService = new StorageService({
         env, config, location, partitioner, keeper, dataDir,
         hostId: uuidText(identity.hostId),
         tokens: identity.tokens,
@@ -162,7 +169,7 @@ export class IliumNode {
         joining,
         ...opts.cluster,
         gossip: { generation: nextGossipGeneration(env, dataDir), ...opts.cluster?.gossip },
-        messaging: { executor: stages.executor, ...opts.cluster?.messaging },
+        messaging: { executor: stages.executor, ...(internodeTls === undefined ? {} : { tls: internodeTlsOf(internodeTls, config, location, (): Snitch => svc.snitch) }), ...opts.cluster?.messaging },
       });
       storageService = svc;
       const peers = () => svc.peers().map(peerInfoOf);
@@ -219,11 +226,13 @@ export class IliumNode {
         identity = markBootstrapped(env, dataDir, identity);
       }
       clientTls?.startReloading(properties.tlsReloadPeriodMs ?? undefined);
-      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, sslServer, clientTls, svc, cluster, log);
+      internodeTls?.startReloading(properties.tlsReloadPeriodMs ?? undefined);
+      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, sslServer, clientTls, internodeTls, svc, cluster, log);
     } catch (e) {
       await cluster?.hints.stop().catch(() => undefined);
       await storageService?.stop().catch(() => undefined);
       clientTls?.stop();
+      internodeTls?.stop();
       await thriftServer?.close().catch(() => undefined);
       await sslServer?.close().catch(() => undefined);
       await server?.close().catch(() => undefined);
@@ -323,6 +332,7 @@ export class IliumNode {
     this.closing ??= (async () => {
       this.log.info('stopping', {});
       this.clientTls?.stop();
+      this.internodeTls?.stop();
       this.cluster.batchlogReplay.cancel();
       await this.storage.stop();
       await Promise.all([this.server?.close(), this.sslServer?.close(), this.thriftServer?.close()]);
@@ -332,6 +342,22 @@ export class IliumNode {
     })();
     return this.closing;
   }
+}
+
+/**
+ * server_encryption_options on messaging: the inbound server with TLS (optional under dc/rack),
+ * and per peer TLS when internode_encryption says so — all, dc (the peer is in another data
+ * centre), rack (another rack, or another data centre) — the snitch telling where peers are.
+ */
+function internodeTlsOf(tls: NodeTls, config: NodeConfig, self: Location, snitch: () => Snitch): InternodeTls {
+  const mode = config.server_encryption_options.internode_encryption;
+  const verify = config.server_encryption_options.require_endpoint_verification;
+  const encrypts = (peer: InetAddressAndPort): boolean => {
+    if (mode === 'all') return true;
+    const at = snitch().location(endpoint(`${peer.host}:${peer.port}`));
+    return at.datacenter !== self.datacenter || (mode === 'rack' && at.rack !== self.rack);
+  };
+  return { inbound: tls.serverOptions(), outbound: (peer) => (encrypts(peer) ? tls.clientOptions(verify) : undefined) };
 }
 
 /** The settings a listener's failure names: the key material's too on a TLS port (a wrong password, a bad key). */

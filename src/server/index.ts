@@ -27,7 +27,7 @@
  *   moved past it),
  * - `node-load.ts` (SSTable bytes: LOAD and nodetool);
  * - `node-logger.ts` (structured events);
- * - `client-tls.ts` (client_encryption_options: PKCS12 or PEM key material read through Env.fs, a
+ * - `node-tls.ts` (client_encryption_options and server_encryption_options: PKCS12 or PEM key material read through Env.fs, a
  *   JKS keystore refused with its conversion, the port's policy, hot reloading on a timer)
  */
 export * from './batch-executor.js';

@@ -55,7 +55,7 @@ export function makeTestCerts(ip: string): TestCerts {
     openssl(dir, ['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.crt`, '-days', '2', '-extfile', `${name}.ext`]);
   };
   const server = (name: string): ServerCert => {
-    sign(name, ip, `subjectAltName=IP:${ip}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`);
+    sign(name, ip, `subjectAltName=IP:${ip}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth,clientAuth\n`);
     openssl(dir, ['pkey', '-in', `${name}.key`, '-aes256', '-passout', `pass:${password}`, '-out', `${name}.enc.key`]);
     const pem = join(dir, `${name}.pem`);
     writeFileSync(pem, [`${name}.enc.key`, `${name}.crt`, 'ca.pem'].map((f) => readFileSync(join(dir, f), 'utf8')).join(''));

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { parseClientEncryptionOptions } from '../config/index.js';
 import { createSimEnv } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
-import { ClientTls, cipherName } from './client-tls.js';
+import { NodeTls, cipherName } from './node-tls.js';
 import { SILENT_LOGGER } from './node-logger.js';
 
 const PEM = '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n-----BEGIN CERTIFICATE-----\nBBBB\n-----END CERTIFICATE-----\n';
@@ -20,30 +20,30 @@ const refusal = (re: RegExp) => (e: unknown) => e instanceof ConfigurationError 
 
 test("policy: plaintext, required, optional — and unset optional follows Cassandra 4.0 (true when not enabled and the keystore exists)", () => {
   const env = envWith({ '/conf/node.pem': PEM });
-  assert.equal(ClientTls.load(env, parseClientEncryptionOptions({ keystore: '/conf/missing' }), SILENT_LOGGER), undefined);
-  assert.equal(ClientTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY }), SILENT_LOGGER)?.optional, false);
-  assert.equal(ClientTls.load(env, parseClientEncryptionOptions({ enabled: true, optional: true, keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY }), SILENT_LOGGER)?.optional, true);
-  assert.equal(ClientTls.load(env, parseClientEncryptionOptions({ keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY }), SILENT_LOGGER)?.optional, true);
-  assert.equal(ClientTls.load(env, parseClientEncryptionOptions({ optional: false, keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY }), SILENT_LOGGER), undefined);
+  assert.equal(NodeTls.load(env, parseClientEncryptionOptions({ keystore: '/conf/missing' }), SILENT_LOGGER), undefined);
+  assert.equal(NodeTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY }), SILENT_LOGGER)?.optional, false);
+  assert.equal(NodeTls.load(env, parseClientEncryptionOptions({ enabled: true, optional: true, keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY }), SILENT_LOGGER)?.optional, true);
+  assert.equal(NodeTls.load(env, parseClientEncryptionOptions({ keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY }), SILENT_LOGGER)?.optional, true);
+  assert.equal(NodeTls.load(env, parseClientEncryptionOptions({ optional: false, keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY }), SILENT_LOGGER), undefined);
 });
 
 test('a JKS keystore is refused with the keytool command that converts it; bad files name their key', () => {
   const jks = Buffer.from([0xfe, 0xed, 0xfe, 0xed, 0, 0, 0, 2]);
   const env = envWith({ '/conf/.keystore': jks, '/conf/node.pem': PEM, '/conf/ca.p12': Buffer.from([0x30, 0x82]) });
-  assert.throws(() => ClientTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/.keystore' }), SILENT_LOGGER),
+  assert.throws(() => NodeTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/.keystore' }), SILENT_LOGGER),
     refusal(/^client_encryption_options\.keystore: \/conf\/\.keystore is a JKS keystore.*keytool -importkeystore -srckeystore \/conf\/\.keystore -srcstoretype JKS .*-deststoretype PKCS12/));
-  assert.throws(() => ClientTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/nope' }), SILENT_LOGGER), refusal(/^client_encryption_options\.keystore: cannot read \/conf\/nope/));
-  assert.throws(() => ClientTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/node.pem' }), SILENT_LOGGER), refusal(/keystore: \/conf\/node\.pem is not a PKCS12 keystore .*PEMBasedSslContextFactory/));
-  assert.throws(() => ClientTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/ca.p12', ssl_context_factory: PEM_FACTORY }), SILENT_LOGGER), refusal(/keystore: .*must be a PEM file with the private key/));
-  assert.throws(() => ClientTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY, require_client_auth: true }), SILENT_LOGGER), refusal(/truststore: require_client_auth needs a truststore/));
-  assert.throws(() => ClientTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY, truststore: '/conf/ca.p12' }), SILENT_LOGGER), refusal(/truststore: .*must be PEM certificates; convert .*openssl pkcs12/));
+  assert.throws(() => NodeTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/nope' }), SILENT_LOGGER), refusal(/^client_encryption_options\.keystore: cannot read \/conf\/nope/));
+  assert.throws(() => NodeTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/node.pem' }), SILENT_LOGGER), refusal(/keystore: \/conf\/node\.pem is not a PKCS12 keystore .*PEMBasedSslContextFactory/));
+  assert.throws(() => NodeTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/ca.p12', ssl_context_factory: PEM_FACTORY }), SILENT_LOGGER), refusal(/keystore: .*must be a PEM file with the private key/));
+  assert.throws(() => NodeTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY, require_client_auth: true }), SILENT_LOGGER), refusal(/truststore: require_client_auth needs a truststore/));
+  assert.throws(() => NodeTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY, truststore: '/conf/ca.p12' }), SILENT_LOGGER), refusal(/truststore: .*must be PEM certificates; convert .*openssl pkcs12/));
 });
 
 test('hot reloading: the timer re-reads the files; changed bytes give new material for new connections, a broken file keeps the old', () => {
   const env = envWith({ '/conf/node.pem': PEM });
   const errors: string[] = [];
   const log = { ...SILENT_LOGGER, error: (event: string) => errors.push(event) };
-  const tls = ClientTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY }), log)!;
+  const tls = NodeTls.load(env, parseClientEncryptionOptions({ enabled: true, keystore: '/conf/node.pem', ssl_context_factory: PEM_FACTORY }), log)!;
   const server = tls.serverOptions();
   const first = server.material();
   tls.startReloading(1000);
