@@ -7,9 +7,12 @@
  * honour refused (`security-settings.ts`: authorizer, role_manager, network_authorizer,
  * internode_authenticator, audit logging, encryption at rest); the Ilium-only testing key
  * `enable_fault_injection` (off; lets `nodetool faults` partition the node's messaging); YAML files
- * (`load-config.ts`); the Cassandra `-D` system properties `ilium start` honours
+ * (`load-config.ts`); `client_encryption_options` and `server_encryption_options` parsed and checked
+ * (`client-encryption-options.ts`: TLS for the client ports and internode messaging, key material
+ * read by the server); the Cassandra `-D` system properties `ilium start` honours
  * (`system-properties.ts`: `cassandra.test.fail_writes_ks`, `cassandra.custom_query_handler_class`)
  */
 export * from './node-config.js';
+export * from './client-encryption-options.js';
 export * from './load-config.js';
 export * from './system-properties.js';

@@ -21,6 +21,7 @@
  */
 import { ConfigurationError } from '../errors/index.js';
 import { SECURITY_KEYS, checkSecuritySettings } from './security-settings.js';
+import { type ClientEncryptionOptions, DEFAULT_CLIENT_ENCRYPTION_OPTIONS, DEFAULT_SERVER_ENCRYPTION_OPTIONS, type ServerEncryptionOptions, parseClientEncryptionOptions, parseServerEncryptionOptions } from './client-encryption-options.js';
 
 export type CommitLogSyncMode = 'periodic' | 'batch' | 'group';
 
@@ -45,6 +46,15 @@ export interface NodeConfig {
   /** Connections the CQL server holds at once, in all and per client IP; -1: unlimited (Cassandra's default). */
   readonly native_transport_max_concurrent_connections: number;
   readonly native_transport_max_concurrent_connections_per_ip: number;
+  /**
+   * A second CQL port for TLS (Cassandra 4.0): when set, different from native_transport_port and
+   * client encryption is on, native_transport_port stays plaintext and this port takes TLS.
+   */
+  readonly native_transport_port_ssl: number | null;
+  /** TLS on the client ports (client-encryption-options.ts). */
+  readonly client_encryption_options: ClientEncryptionOptions;
+  /** TLS on internode messaging (client-encryption-options.ts). */
+  readonly server_encryption_options: ServerEncryptionOptions;
   readonly start_rpc: boolean;
   readonly rpc_port: number;
   /** The largest Thrift frame accepted (a bigger one is answered with an error and skipped). */
@@ -124,6 +134,9 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   native_transport_max_frame_size_in_mb: 16,
   native_transport_max_concurrent_connections: -1,
   native_transport_max_concurrent_connections_per_ip: -1,
+  native_transport_port_ssl: null,
+  client_encryption_options: DEFAULT_CLIENT_ENCRYPTION_OPTIONS,
+  server_encryption_options: DEFAULT_SERVER_ENCRYPTION_OPTIONS,
   start_rpc: true,
   rpc_port: 9160,
   thrift_framed_transport_size_in_mb: 15,
@@ -173,7 +186,7 @@ const IGNORED_KEYS = new Set([
   'counter_write_request_timeout_in_ms',
   'request_timeout_in_ms', 'slow_query_log_timeout_in_ms',
   'cross_node_timeout', 'dynamic_snitch_update_interval_in_ms', 'dynamic_snitch_reset_interval_in_ms', 'dynamic_snitch_badness_threshold',
-  'server_encryption_options', 'client_encryption_options', 'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
+  'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
   'tracetype_repair_ttl', 'enable_user_defined_functions', 'enable_scripted_user_defined_functions', 'enable_materialized_views',
   'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval',
   'tombstone_warn_threshold', 'tombstone_failure_threshold', 'batch_size_warn_threshold_in_kb', 'batch_size_fail_threshold_in_kb',
@@ -181,7 +194,7 @@ const IGNORED_KEYS = new Set([
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
   'seed_provider', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',
   'commitlog_compression', 'file_cache_size_in_mb', 'buffer_pool_use_heap_if_exhausted', 'disk_optimization_strategy',
-  'native_transport_port_ssl', 'native_transport_allow_older_protocols', 'native_transport_idle_timeout_in_ms',
+  'native_transport_allow_older_protocols', 'native_transport_idle_timeout_in_ms',
   'full_query_logging_options', 'diagnostic_events_enabled', 'repaired_data_tracking_for_range_reads_enabled',
   'repaired_data_tracking_for_partition_reads_enabled', 'report_unconfirmed_repaired_data_mismatches', 'ideal_consistency_level',
   'automatic_sstable_upgrade', 'max_concurrent_automatic_sstable_upgrades', 'stream_entire_sstables', 'streaming_connections_per_host',
@@ -210,6 +223,14 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
       if (seeds !== null) out.seeds = seeds;
       continue;
     }
+    if (key === 'client_encryption_options') {
+      out[key] = parseClientEncryptionOptions(value);
+      continue;
+    }
+    if (key === 'server_encryption_options') {
+      out[key] = parseServerEncryptionOptions(value);
+      continue;
+    }
     if (SECURITY_KEYS.has(key)) continue;
     if (key in base) {
       out[key] = checkValue(key, value, (base as unknown as Record<string, unknown>)[key]);
@@ -232,12 +253,12 @@ function checkValue(key: string, value: unknown, def: unknown): unknown {
     if (!Number.isSafeInteger(value)) throw new ConfigurationError(`initial_token ${value} is not exact as a YAML number: quote it ('…')`);
     return String(value);
   }
-  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address' || key === 'hints_directory' || key === 'initial_token')) return null;
+  if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address' || key === 'hints_directory' || key === 'initial_token' || key === 'native_transport_port_ssl')) return null;
   if (Array.isArray(def)) {
     if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ConfigurationError(`${key} must be a list of strings`);
     return Object.freeze([...value]);
   }
-  const want = def === null ? 'string' : typeof def;
+  const want = key === 'native_transport_port_ssl' ? 'number' : def === null ? 'string' : typeof def;
   if (typeof value !== want) throw new ConfigurationError(`${key} must be a ${want}, got ${JSON.stringify(value)}`);
   return value;
 }
@@ -265,6 +286,7 @@ function validate(c: NodeConfig): void {
   port('rpc_port');
   port('storage_port');
   port('admin_port');
+  if (c.native_transport_port_ssl !== null) port('native_transport_port_ssl');
   if (!['periodic', 'batch', 'group'].includes(c.commitlog_sync)) throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, got ${c.commitlog_sync}`);
   if (c.data_file_directories.length === 0) throw new ConfigurationError('data_file_directories needs at least one directory');
   if (!Number.isInteger(c.num_tokens) || c.num_tokens < 1 || c.num_tokens > 1536) throw new ConfigurationError(`num_tokens must be between 1 and 1536, got ${c.num_tokens}`);

@@ -6,7 +6,7 @@ import { DEFAULT_SYSTEM_PROPERTIES, parseSystemProperties } from './system-prope
 
 test('no definitions: no failing keyspace, the default query handler', () => {
   assert.deepEqual(parseSystemProperties([]), DEFAULT_SYSTEM_PROPERTIES);
-  assert.deepEqual(DEFAULT_SYSTEM_PROPERTIES, { testFailWritesKeyspace: null, queryHandler: 'default', authBcryptGensaltLog2Rounds: 10, superuserSetupDelayMs: 10_000 });
+  assert.deepEqual(DEFAULT_SYSTEM_PROPERTIES, { testFailWritesKeyspace: null, queryHandler: 'default', authBcryptGensaltLog2Rounds: 10, superuserSetupDelayMs: 10_000, tlsReloadPeriodMs: null });
 });
 
 test('fail_writes_ks and the payload-mirroring query handler are read; a later definition wins', () => {
@@ -25,6 +25,11 @@ test('the bcrypt cost (4…31) and the default superuser delay, as Cassandra rea
   assert.equal(p.authBcryptGensaltLog2Rounds, 4);
   assert.equal(p.superuserSetupDelayMs, 0);
   assert.throws(() => parseSystemProperties(['cassandra.auth_bcrypt_gensalt_log2_rounds=32']), /Please use a value between 4 and 31 inclusively/);
+});
+
+test("Ilium's TLS reload test hook: a positive number of milliseconds", () => {
+  assert.equal(parseSystemProperties(['ilium.test.tls_reload_period_ms=500']).tlsReloadPeriodMs, 500);
+  assert.throws(() => parseSystemProperties(['ilium.test.tls_reload_period_ms=0']), (e: unknown) => e instanceof ConfigurationError && /tls_reload_period_ms: a positive whole number/.test(e.message));
 });
 
 test('unknown properties and query handlers are refused by name', () => {

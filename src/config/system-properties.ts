@@ -13,6 +13,8 @@
  *   2^N rounds, 4…31 (10 by default, as Cassandra).
  * - `cassandra.superuser_setup_delay_ms=MS`: how long after start a node waits before making the
  *   default superuser when no role exists (10000 by default, as Cassandra).
+ * - `ilium.test.tls_reload_period_ms=MS` (Ilium's, a test hook): how often the client ports'
+ *   certificate files are checked for changes (Cassandra's fixed 10 minutes otherwise).
  */
 import { ConfigurationError } from '../errors/index.js';
 
@@ -24,9 +26,12 @@ export interface SystemProperties {
   readonly queryHandler: QueryHandlerKind;
   readonly authBcryptGensaltLog2Rounds: number;
   readonly superuserSetupDelayMs: number;
+
+  /** How often TLS key material is checked for changes; null: Cassandra's 10 minutes. */
+  readonly tlsReloadPeriodMs: number | null;
 }
 
-export const DEFAULT_SYSTEM_PROPERTIES: SystemProperties = Object.freeze({ testFailWritesKeyspace: null, queryHandler: 'default', authBcryptGensaltLog2Rounds: 10, superuserSetupDelayMs: 10_000 });
+export const DEFAULT_SYSTEM_PROPERTIES: SystemProperties = Object.freeze({ testFailWritesKeyspace: null, queryHandler: 'default', authBcryptGensaltLog2Rounds: 10, superuserSetupDelayMs: 10_000, tlsReloadPeriodMs: null });
 
 const QUERY_HANDLERS: Readonly<Record<string, QueryHandlerKind>> = {
   'org.apache.cassandra.cql3.QueryProcessor': 'default',
@@ -64,9 +69,15 @@ export function parseSystemProperties(definitions: readonly string[]): SystemPro
         if (!/^\d+$/.test(value)) throw new ConfigurationError(`-D${name}: a number of milliseconds, got '${value}'`);
         out.superuserSetupDelayMs = Number(value);
         break;
+      case 'ilium.test.tls_reload_period_ms': {
+        const ms = Number(value);
+        if (!Number.isInteger(ms) || ms < 1) throw new ConfigurationError(`-D${name}: a positive whole number of milliseconds, got '${value}'`);
+        out.tlsReloadPeriodMs = ms;
+        break;
+      }
       default:
         throw new ConfigurationError(
-          `-D${name}: unknown system property (cassandra.test.fail_writes_ks, cassandra.custom_query_handler_class, cassandra.auth_bcrypt_gensalt_log2_rounds or cassandra.superuser_setup_delay_ms)`,
+          `-D${name}: unknown system property (cassandra.test.fail_writes_ks, cassandra.custom_query_handler_class, cassandra.auth_bcrypt_gensalt_log2_rounds, cassandra.superuser_setup_delay_ms or ilium.test.tls_reload_period_ms)`,
         );
     }
   }

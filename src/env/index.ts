@@ -1,6 +1,7 @@
 /**
  * The one door to the outside: `Env` = clock, timers, random, file system, network. `real-env.ts`
- * for production (node:net in `real-network.ts`);
+ * for production (node:net in `real-network.ts`, TLS — required or optional on one port, key material
+ * swapped for new connections — through node:tls in `real-tls.ts`);
  * - `sim-env.ts` (seeded random, simulated clock and timers, `MemoryFileSystem` with power-loss
  *   `crash()`, of one directory tree `crashPath(dir)` and fault injection, `SimNetwork`: in-process
  *   socket pairs with seeded chunking and backpressure) for deterministic tests; `mkdirDurable`;

@@ -11,6 +11,12 @@
  * - `end` sends what is queued, then closes; `destroy` closes at once. Both sides get 'close'
  *   exactly once, whoever closed first.
  * - chunk boundaries carry no meaning: one write may arrive split, several may arrive coalesced.
+ *
+ * TLS (`ListenOptions.tls`, `connect`'s `tls`): the real network wraps accepted sockets in node:tls,
+ * so a server sees the same `NetSocket` carrying the decrypted bytes. With `optional`, one port
+ * serves both: a connection whose first two bytes are a TLS record header for a handshake (0x16
+ * 0x03, as Cassandra's OptionalSslHandler tells them apart) is TLS, any other is plaintext. The
+ * simulated network refuses TLS (a ConfigurationError): simulations run plaintext.
  */
 export interface NetAddress {
   readonly host: string;
@@ -54,6 +60,51 @@ export interface ListenOptions {
   readonly host: string;
   /** 0 picks a free port; `address()` tells which. */
   readonly port: number;
+  /** Absent: plaintext only. */
+  readonly tls?: TlsServerOptions;
+}
+
+export type TlsVersion = 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3';
+
+/**
+ * Key material and protocol settings of one TLS context, the bytes already read (node:tls's names).
+ * Either `key` + `cert` (PEM: the private key, the certificate chain) or `pfx` (PKCS12).
+ */
+export interface TlsMaterial {
+  readonly key?: Buffer;
+  readonly cert?: Buffer;
+  readonly pfx?: Buffer;
+  /** Decrypts an encrypted PEM key or the PKCS12 store. */
+  readonly passphrase?: string;
+  /** PEM certificates trusted to sign the peer's certificate (node's defaults when absent). */
+  readonly ca?: Buffer;
+  readonly minVersion?: TlsVersion;
+  readonly maxVersion?: TlsVersion;
+  /** An OpenSSL cipher list (TLS 1.3 suites by their IANA names); node's defaults when absent. */
+  readonly ciphers?: string;
+}
+
+export interface TlsServerOptions {
+  /** True: TLS and plaintext on one port, told apart by the first bytes. */
+  readonly optional: boolean;
+  /** Asks every TLS client for a certificate signed by `ca` and refuses the handshake without one. */
+  readonly requireClientAuth: boolean;
+  /**
+   * The material new connections get, asked at each accept: when it returns another object than
+   * before, new connections use it (certificate hot reloading); connections open stay as they are.
+   */
+  readonly material: () => TlsMaterial;
+  /** New material the TLS library refused (the previous stays in use). */
+  readonly onMaterialRefused: (error: Error) => void;
+}
+
+/** A TLS client: `ca` verifies the server (its name or IP must match `servername` or the host). */
+export interface TlsClientOptions extends TlsMaterial {
+  /** False skips verifying the server's certificate (tests only). Default true. */
+  readonly rejectUnauthorized?: boolean;
+  readonly servername?: string;
+  /** False: the certificate need not name the host (internode without require_endpoint_verification). Default true. */
+  readonly verifyHostname?: boolean;
 }
 
 export interface NetServer {
@@ -66,6 +117,6 @@ export interface NetServer {
 export interface Network {
   /** Listens on `options`; `onConnection` gets each accepted socket. */
   listen(options: ListenOptions, onConnection: (socket: NetSocket) => void): Promise<NetServer>;
-  /** Opens a client connection (used by tests and, later, by nodes talking to each other). */
-  connect(address: NetAddress): Promise<NetSocket>;
+  /** Opens a client connection (used by tests and, later, by nodes talking to each other); over TLS with `tls`. */
+  connect(address: NetAddress, tls?: TlsClientOptions): Promise<NetSocket>;
 }

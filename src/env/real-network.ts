@@ -1,8 +1,10 @@
 import * as net from 'node:net';
-import type { ListenOptions, NetAddress, NetServer, NetSocket, NetSocketEvents, Network } from './network.js';
+import * as tls from 'node:tls';
+import type { ListenOptions, NetAddress, NetServer, NetSocket, NetSocketEvents, Network, TlsClientOptions } from './network.js';
+import { tlsAcceptor, tlsConnectOptionsOf } from './real-tls.js';
 
 /**
- * The node:net implementation of `Network`. A socket's 'error' is always followed by 'close', so
+ * The node:net implementation of `Network` (TLS through node:tls: `real-tls.ts`). A socket's 'error' is always followed by 'close', so
  * callers may treat 'close' as the single end-of-life signal.
  */
 class RealSocket implements NetSocket {
@@ -101,8 +103,15 @@ class RealServer implements NetServer {
 
 export class RealNetwork implements Network {
   listen(options: ListenOptions, onConnection: (socket: NetSocket) => void): Promise<NetServer> {
+    const plain = (s: net.Socket): void => onConnection(new RealSocket(s));
+    let accept = plain;
+    try {
+      if (options.tls !== undefined) accept = tlsAcceptor(options.tls, plain, plain);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     return new Promise((resolve, reject) => {
-      const server = net.createServer({ pauseOnConnect: false }, (s) => onConnection(new RealSocket(s)));
+      const server = net.createServer({ pauseOnConnect: false }, accept);
       server.once('error', reject);
       server.listen(options.port, options.host, () => {
         server.off('error', reject);
@@ -113,11 +122,11 @@ export class RealNetwork implements Network {
     });
   }
 
-  connect(address: NetAddress): Promise<NetSocket> {
+  connect(address: NetAddress, tlsOptions?: TlsClientOptions): Promise<NetSocket> {
     return new Promise((resolve, reject) => {
-      const s = net.connect({ host: address.host, port: address.port });
+      const s = tlsOptions === undefined ? net.connect({ host: address.host, port: address.port }) : tls.connect(tlsConnectOptionsOf(address.host, address.port, tlsOptions));
       s.once('error', reject);
-      s.once('connect', () => {
+      s.once(tlsOptions === undefined ? 'connect' : 'secureConnect', () => {
         s.off('error', reject);
         resolve(new RealSocket(s));
       });

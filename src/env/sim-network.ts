@@ -1,4 +1,5 @@
-import type { ListenOptions, NetAddress, NetServer, NetSocket, NetSocketEvents, Network } from './network.js';
+import { ConfigurationError } from '../errors/index.js';
+import type { ListenOptions, NetAddress, NetServer, NetSocket, NetSocketEvents, Network, TlsClientOptions } from './network.js';
 import type { SeededRandom } from './seeded-random.js';
 
 export interface SimNetworkOptions {
@@ -214,6 +215,7 @@ export class SimNetwork implements Network {
   }
 
   listen(options: ListenOptions, onConnection: (socket: NetSocket) => void): Promise<NetServer> {
+    if (options.tls !== undefined) return Promise.reject(new ConfigurationError(`cannot listen with TLS on ${key(options)}: the simulated network speaks plaintext only (turn client_encryption_options off in simulations)`));
     const port = options.port === 0 ? this.freePort(options.host) : options.port;
     const addr = { host: options.host, port };
     if (this.servers.has(key(addr))) return Promise.reject(netError('EADDRINUSE', key(addr)));
@@ -222,7 +224,8 @@ export class SimNetwork implements Network {
     return Promise.resolve(server);
   }
 
-  connect(address: NetAddress): Promise<NetSocket> {
+  connect(address: NetAddress, tls?: TlsClientOptions): Promise<NetSocket> {
+    if (tls !== undefined) return Promise.reject(new ConfigurationError(`cannot connect with TLS to ${key(address)}: the simulated network speaks plaintext only`));
     const server = this.servers.get(key(address));
     if (server === undefined || server.closed) return Promise.reject(netError('ECONNREFUSED', key(address)));
     const clientAddr = { host: '127.0.0.1', port: this.nextPort++ };

@@ -4,7 +4,7 @@
  * supported yet, so a node is named by its listen address).
  */
 import type { NodeConfig } from '../config/index.js';
-import type { Env } from '../env/index.js';
+import type { Env, TlsClientOptions, TlsServerOptions } from '../env/index.js';
 import { endpoint, type InetAddressAndPort } from './inet-address.js';
 import { SILENT_NET_LOGGER, type NetLogger } from './net-logger.js';
 import { runImmediately, type StageExecutor } from './stage.js';
@@ -30,10 +30,20 @@ export interface MessagingOptions {
   readonly reconnectMaxMs?: number;
   /** How long either side waits for the other's handshake frame (default 10 s). */
   readonly handshakeTimeoutMs?: number;
+  /** TLS (server_encryption_options); plaintext both ways when absent. */
+  readonly tls?: InternodeTls;
 }
 
-export interface ResolvedMessagingOptions extends Required<Omit<MessagingOptions, 'broadcast'>> {
+/** Internode TLS: how the inbound server listens, and per peer whether (and how) to connect over TLS. */
+export interface InternodeTls {
+  readonly inbound: TlsServerOptions | undefined;
+  /** Asked at each connection attempt: undefined means plaintext to that peer (internode_encryption dc/rack). */
+  outbound(peer: InetAddressAndPort): TlsClientOptions | undefined;
+}
+
+export interface ResolvedMessagingOptions extends Required<Omit<MessagingOptions, 'broadcast' | 'tls'>> {
   readonly broadcast: InetAddressAndPort | undefined;
+  readonly tls: InternodeTls | undefined;
 }
 
 export function resolveMessagingOptions(o: MessagingOptions): ResolvedMessagingOptions {
@@ -50,6 +60,7 @@ export function resolveMessagingOptions(o: MessagingOptions): ResolvedMessagingO
     reconnectInitialMs: o.reconnectInitialMs ?? 100,
     reconnectMaxMs: o.reconnectMaxMs ?? 5000,
     handshakeTimeoutMs: o.handshakeTimeoutMs ?? 10_000,
+    tls: o.tls,
   };
 }
 

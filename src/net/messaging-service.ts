@@ -12,6 +12,8 @@
  *   answering node's own outbound connection, as requests do.
  * - Every message passes `filters` (the fault hooks) when sent and when received.
  * - Messages to this node itself go through the network like any other.
+ * - TLS (`MessagingOptions.tls`, server_encryption_options): the inbound server listens with it,
+ *   and each outbound connection attempt asks whether that peer gets TLS.
  */
 import type { NetServer, NetSocket, TimerHandle } from '../env/index.js';
 import { CallbackMap, type PendingRequest, type ResponseCallbacks } from './callback-map.js';
@@ -77,7 +79,8 @@ export class MessagingService {
   async start(): Promise<InetAddressAndPort> {
     if (this.state !== 'new') throw new Error(`messaging service cannot start: it is ${this.state}`);
     this.state = 'running';
-    const server = await this.o.env.net.listen(this.o.listen, (socket) => this.accept(socket));
+    const inbound = this.o.tls?.inbound;
+    const server = await this.o.env.net.listen({ host: this.o.listen.host, port: this.o.listen.port, ...(inbound === undefined ? {} : { tls: inbound }) }, (socket) => this.accept(socket));
     this.server = server;
     const bound = server.address();
     this.self = this.o.broadcast ?? endpoint(this.o.listen.host, bound.port);
@@ -197,6 +200,7 @@ export class MessagingService {
         handshakeTimeoutMs: this.o.handshakeTimeoutMs,
         logger: this.o.logger,
         metrics: this.metrics,
+        tls: this.o.tls,
       });
       this.outbound.set(key, c);
     }

@@ -17,6 +17,7 @@ import { endpointKey, type InetAddressAndPort } from './inet-address.js';
 import { isExpired, type Message } from './message.js';
 import { encodeMessage } from './message-codec.js';
 import type { NetLogger } from './net-logger.js';
+import type { InternodeTls } from './messaging-options.js';
 import type { MessagingMetrics } from './peer-metrics.js';
 import type { ConnectionType } from './verbs.js';
 
@@ -33,6 +34,7 @@ export interface OutboundSettings {
   readonly handshakeTimeoutMs: number;
   readonly logger: NetLogger;
   readonly metrics: MessagingMetrics;
+  readonly tls: InternodeTls | undefined;
 }
 
 export type OutboundState = 'idle' | 'connecting' | 'handshaking' | 'ready' | 'backoff' | 'closed';
@@ -99,7 +101,7 @@ export class OutboundConnection {
   private connect(): void {
     this.stateNow = 'connecting';
     const attempt = ++this.attempt;
-    this.s.env.net.connect(this.s.peer).then(
+    this.s.env.net.connect(this.s.peer, this.s.tls?.outbound(this.s.peer)).then(
       (socket) => {
         if (attempt !== this.attempt) return socket.destroy();
         this.startHandshake(socket, attempt);

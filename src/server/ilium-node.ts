@@ -18,6 +18,10 @@
  * made elsewhere wins); under PasswordAuthenticator, CQL and Thrift logins check its roles
  * (cql/auth/role-manager.ts) and the default superuser is made after a delay when no role exists
  * (default-role-setup.ts).
+ * TLS on the client ports from client_encryption_options (node-tls.ts: on the CQL and Thrift
+ * ports, or — native_transport_port_ssl set apart from native_transport_port — on a second CQL
+ * server there while the first stays plaintext; certificate files checked for changes), and on
+ * internode messaging from server_encryption_options (internode_encryption all, dc or rack).
  * `close()` announces the shutdown to peers and stops messaging, stops both client servers
  * (connections flush what they queued), then flushes and closes the engine. Nothing here is
  * global: many nodes can live in one process, each on its own Env.
@@ -57,9 +61,11 @@ import { PaxosStateTable } from '../db/paxos-table.js';
 import { BatchlogTable } from '../db/batchlog-table.js';
 import { RowLocks } from '../db/operations/row-locks.js';
 import { type Endpoint, type Location, endpoint, endpointHost, resolveNodeLocation } from '../locator/index.js';
-import { StageStats } from '../net/index.js';
+import { type InetAddressAndPort, type InternodeTls, StageStats } from '../net/index.js';
+import type { Snitch } from '../locator/index.js';
 import { SwitchableDataStore, requiredReplicasOf } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
+import { NodeTls } from './node-tls.js';
 
 export interface IliumNodeOptions {
   readonly config: NodeConfig;
@@ -102,6 +108,12 @@ export class IliumNode {
     readonly server: CqlServer | undefined,
     /** Undefined when start_rpc is false. */
     readonly thriftServer: ThriftServer | undefined,
+    /** The TLS-only CQL server on native_transport_port_ssl; undefined unless that port is set apart. */
+    readonly sslServer: CqlServer | undefined,
+    /** The client ports' TLS (undefined: plaintext), its files checked for changes until close. */
+    readonly clientTls: NodeTls | undefined,
+    /** Internode messaging's TLS (server_encryption_options; undefined: plaintext). */
+    readonly internodeTls: NodeTls | undefined,
     /** Membership: messaging, gossip, the ring, schema agreement. */
     readonly storage: StorageService,
     /** The coordinator, the hints this node keeps for others, repair. */
@@ -121,6 +133,13 @@ export class IliumNode {
     // One data centre and rack for this node, whatever asks (node-location.ts): refused here, before any file is touched.
     const location = resolveNodeLocation(config, opts.rackDcProperties);
     warnAboutIgnoredSettings(config, dataDir, log);
+    // Key material is read before any file of the data directory is touched: a bad keystore stops the start here.
+    const clientTls = NodeTls.load(env, config.client_encryption_options, log);
+    const tls = clientTls?.serverOptions();
+    // dc/rack: peers of the same data centre (rack) connect in plaintext, so the inbound side serves both.
+    const internode = config.server_encryption_options;
+    const internodeTls = NodeTls.load(env, internode, log, 'server_encryption_options', internode.internode_encryption === 'dc' || internode.internode_encryption === 'rack');
+    const sslPortApart = tls !== undefined && config.native_transport_port_ssl !== null && config.native_transport_port_ssl !== config.native_transport_port;
     const bootstraps = shouldBootstrap(config);
     let identity = loadNodeIdentity(env, dataDir, partitioner, config.cluster_name, config.num_tokens, bootstraps, config.initial_token ?? undefined);
     if (!identity.bootstrapped && !bootstraps) identity = markBootstrapped(env, dataDir, identity);
@@ -129,6 +148,7 @@ export class IliumNode {
     const { engine, keeper } = await openNodeStorage({ env, dataDir, partitioner, options: storage, log: (event, fields) => log.info(event, fields) });
     let server: CqlServer | undefined;
     let thriftServer: ThriftServer | undefined;
+    let sslServer: CqlServer | undefined;
     let storageService: StorageService | undefined;
     let cluster: Coordination | undefined;
     let roleSetup: DefaultRoleSetup | undefined;
@@ -146,7 +166,7 @@ export class IliumNode {
       const data = dataStoreOf(switchable, properties, config);
       const rpcHost = config.broadcast_rpc_address ?? config.rpc_address;
       const stages = new StageStats();
-      const svc = new StorageService({
+      const svc: StorageService = new StorageService({
         env, config, location, partitioner, keeper, dataDir,
         hostId: uuidText(identity.hostId),
         tokens: identity.tokens,
@@ -160,7 +180,7 @@ export class IliumNode {
         joining,
         ...opts.cluster,
         gossip: { generation: nextGossipGeneration(env, dataDir), ...opts.cluster?.gossip },
-        messaging: { executor: stages.executor, ...opts.cluster?.messaging },
+        messaging: { executor: stages.executor, ...(internodeTls === undefined ? {} : { tls: internodeTlsOf(internodeTls, config, location, (): Snitch => svc.snitch) }), ...opts.cluster?.messaging },
       });
       storageService = svc;
       const peers = () => svc.peers().map(peerInfoOf);
@@ -173,19 +193,22 @@ export class IliumNode {
       const processor = new QueryProcessor(ctx, { preparedStatementsMax: config.prepared_statements_cache_max_entries, ...opts.processor });
       if (config.start_native_transport) {
         const handler: CqlRequestHandler = properties.queryHandler === 'custom-payload-mirroring' ? new CustomPayloadMirroringHandler(processor) : processor;
-        server = new CqlServer(env, handler, {
+        const cqlOptions = {
           host: config.rpc_address,
-          port: config.native_transport_port,
           nativeTransportMaxFrameSizeInMb: config.native_transport_max_frame_size_in_mb,
           nativeTransportMaxConcurrentConnections: config.native_transport_max_concurrent_connections,
           nativeTransportMaxConcurrentConnectionsPerIp: config.native_transport_max_concurrent_connections_per_ip,
           authenticator,
           logger: transportLogger(log),
           cqlVersions: [CQL_VERSION],
-        });
+        };
+        server = new CqlServer(env, handler, { ...cqlOptions, port: config.native_transport_port, ...(tls === undefined || sslPortApart ? {} : { tls }) });
         const s = server;
-        processor.publishTo((event) => s.publish(event));
-        nativePort = (await listen(() => s.start(), 'CQL', config.rpc_address, config.native_transport_port, 'rpc_address, native_transport_port')).port;
+        if (sslPortApart) sslServer = new CqlServer(env, handler, { ...cqlOptions, port: config.native_transport_port_ssl!, tls: tls! });
+        const ssl = sslServer;
+        processor.publishTo((event) => s.publish(event) + (ssl?.publish(event) ?? 0));
+        nativePort = (await listen(() => s.start(), 'CQL', config.rpc_address, config.native_transport_port, settingsOf('rpc_address, native_transport_port', !sslPortApart && tls !== undefined))).port;
+        if (ssl !== undefined) await listen(() => ssl.start(), 'CQL TLS', config.rpc_address, config.native_transport_port_ssl!, settingsOf('rpc_address, native_transport_port_ssl', true));
       }
       if (config.start_rpc) {
         const idl = loadCassandraIdl();
@@ -205,9 +228,9 @@ export class IliumNode {
             onSchemaChange: (change) => processor.announceSchemaChange(change),
           });
           return new ServiceDispatcher(idl, session, logger);
-        }, { host: config.rpc_address, port: config.rpc_port, maxFrameBytes: config.thrift_framed_transport_size_in_mb * MB, logger });
+        }, { host: config.rpc_address, port: config.rpc_port, maxFrameBytes: config.thrift_framed_transport_size_in_mb * MB, logger, ...(tls === undefined ? {} : { tls }) });
         const t = thriftServer;
-        await listen(() => t.start(), 'Thrift', config.rpc_address, config.rpc_port, 'rpc_address, rpc_port; start_rpc: false turns Thrift off');
+        await listen(() => t.start(), 'Thrift', config.rpc_address, config.rpc_port, settingsOf('rpc_address, rpc_port; start_rpc: false turns Thrift off', tls !== undefined));
       }
       svc.onMembership((e) => processor.announceClusterEvent(clusterEventOf(e)));
       await svc.start();
@@ -219,12 +242,17 @@ export class IliumNode {
         await bootstrap(cluster.topology);
         identity = markBootstrapped(env, dataDir, identity);
       }
-      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, svc, cluster, roleSetup, log);
+      clientTls?.startReloading(properties.tlsReloadPeriodMs ?? undefined);
+      internodeTls?.startReloading(properties.tlsReloadPeriodMs ?? undefined);
+      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, sslServer, clientTls, internodeTls, svc, cluster, roleSetup, log);
     } catch (e) {
       roleSetup?.cancel();
       await cluster?.hints.stop().catch(() => undefined);
       await storageService?.stop().catch(() => undefined);
+      clientTls?.stop();
+      internodeTls?.stop();
       await thriftServer?.close().catch(() => undefined);
+      await sslServer?.close().catch(() => undefined);
       await server?.close().catch(() => undefined);
       await engine.close().catch(() => undefined);
       throw e;
@@ -234,6 +262,11 @@ export class IliumNode {
   /** Where CQL clients connect; undefined when the native transport is off. */
   get cqlAddress(): NetAddress | undefined {
     return this.server?.address();
+  }
+
+  /** Where the TLS-only CQL port listens; undefined unless native_transport_port_ssl is set apart. */
+  get cqlSslAddress(): NetAddress | undefined {
+    return this.sslServer?.address();
   }
 
   /** Where Thrift clients connect; undefined when start_rpc is false. */
@@ -254,7 +287,7 @@ export class IliumNode {
     this.draining ??= (async () => {
       this.log.info('draining', {});
       await this.storage.stop();
-      await Promise.all([this.server?.close(), this.thriftServer?.close()]);
+      await Promise.all([this.server?.close(), this.sslServer?.close(), this.thriftServer?.close()]);
       await this.engine.flush();
       this.log.info('drained', {});
     })();
@@ -287,7 +320,7 @@ export class IliumNode {
         markDecommissioned(this.env, this.dataDir, this.identity);
         this.cluster.batchlogReplay.cancel();
         await this.storage.stop();
-        await Promise.all([this.server?.close(), this.thriftServer?.close()]);
+        await Promise.all([this.server?.close(), this.sslServer?.close(), this.thriftServer?.close()]);
         await this.cluster.hints.stop();
         await this.engine.flush();
         this.log.info('decommissioned', { ...report });
@@ -317,15 +350,38 @@ export class IliumNode {
     this.closing ??= (async () => {
       this.log.info('stopping', {});
       this.roleSetup?.cancel();
+      this.clientTls?.stop();
+      this.internodeTls?.stop();
       this.cluster.batchlogReplay.cancel();
       await this.storage.stop();
-      await Promise.all([this.server?.close(), this.thriftServer?.close()]);
+      await Promise.all([this.server?.close(), this.sslServer?.close(), this.thriftServer?.close()]);
       await this.cluster.hints.stop();
       await this.engine.close();
       this.log.info('stopped', {});
     })();
     return this.closing;
   }
+}
+
+/**
+ * server_encryption_options on messaging: the inbound server with TLS (optional under dc/rack),
+ * and per peer TLS when internode_encryption says so — all, dc (the peer is in another data
+ * centre), rack (another rack, or another data centre) — the snitch telling where peers are.
+ */
+function internodeTlsOf(tls: NodeTls, config: NodeConfig, self: Location, snitch: () => Snitch): InternodeTls {
+  const mode = config.server_encryption_options.internode_encryption;
+  const verify = config.server_encryption_options.require_endpoint_verification;
+  const encrypts = (peer: InetAddressAndPort): boolean => {
+    if (mode === 'all') return true;
+    const at = snitch().location(endpoint(`${peer.host}:${peer.port}`));
+    return at.datacenter !== self.datacenter || (mode === 'rack' && at.rack !== self.rack);
+  };
+  return { inbound: tls.serverOptions(), outbound: (peer) => (encrypts(peer) ? tls.clientOptions(verify) : undefined) };
+}
+
+/** The settings a listener's failure names: the key material's too on a TLS port (a wrong password, a bad key). */
+function settingsOf(settings: string, tls: boolean): string {
+  return tls ? `${settings}; client_encryption_options: keystore, keystore_password, truststore` : settings;
 }
 
 /** Starts a listener; a failure says which address and which settings to change. */

@@ -28,7 +28,9 @@
  * - `gossip-generation.ts` (the generation, one higher than the last start's when the clock has not
  *   moved past it),
  * - `node-load.ts` (SSTable bytes: LOAD and nodetool);
- * - `node-logger.ts` (structured events)
+ * - `node-logger.ts` (structured events);
+ * - `node-tls.ts` (client_encryption_options and server_encryption_options: PKCS12 or PEM key material read through Env.fs, a
+ *   JKS keystore refused with its conversion, the port's policy, hot reloading on a timer)
  */
 export * from './batch-executor.js';
 export * from './lru-cache.js';

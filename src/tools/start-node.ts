@@ -100,7 +100,7 @@ export async function startNode(opts: StartOptions): Promise<void> {
   const thrift = node.thriftAddress;
   const sync = node.engine.options.commitlogSync;
   const replayed = node.engine.replayReport?.entriesReplayed ?? 0;
-  log.info('started', { dataDir, commitlogSync: sync, cql: cql ?? null, thrift: thrift ?? null, admin: admin?.address() ?? null, replayedMutations: replayed, nodeStartMs: Math.round(nodeMs), processReadyMs: Math.round(ms) });
+  log.info('started', { dataDir, commitlogSync: sync, cql: cql ?? null, thrift: thrift ?? null, cqlSsl: node.cqlSslAddress ?? null, clientTls: node.clientTls === undefined ? 'off' : node.clientTls.optional ? 'optional' : 'required', admin: admin?.address() ?? null, replayedMutations: replayed, nodeStartMs: Math.round(nodeMs), processReadyMs: Math.round(ms) });
   const cqlPart = cql === undefined ? 'CQL native protocol off' : `ready: CQL native protocol on ${formatAddress(cql.host, cql.port)}`;
   const adminAt = admin?.address();
   const listening = `${cqlPart}, ${thrift === undefined ? 'Thrift off' : `Thrift on ${formatAddress(thrift.host, thrift.port)}`}, ${adminAt === undefined ? 'nodetool off' : `nodetool on ${formatAddress(adminAt.host, adminAt.port)}`}`;

@@ -24,6 +24,7 @@ export async function connectOverThrift(options: ConnectOptions): Promise<Ilium>
     const connections = new ThriftConnections({
       host, port, env, idl, requestTimeoutMs: options.requestTimeoutMs ?? 12_000,
       ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
+      ...(options.ssl === undefined ? {} : { tls: options.ssl }),
     });
     try {
       const partitioner = await connections.call('', 'describe_partitioner', (c) => c.describePartitioner());

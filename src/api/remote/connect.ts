@@ -13,9 +13,13 @@
  * `protocol: 'thrift'` talks the 0.7 Thrift API instead (port 9160 unless `port` says otherwise;
  * the first contact point that answers): the same calls and results, the node's own checks, no
  * CQL view in between, and no `ks.table()` (thrift-backend.ts).
+ *
+ * `ssl` connects over TLS (a node with client_encryption_options), either way:
+ *   connect({ contactPoints: ['10.0.0.5'], ssl: { ca: readFileSync('ca.pem') } })
+ * with `cert` and `key` (or `pfx` and `passphrase`) when the node requires client certificates.
  */
 import cassandra from 'cassandra-driver';
-import { createRealEnv } from '../../env/index.js';
+import { type TlsClientOptions, createRealEnv } from '../../env/index.js';
 import { InvalidRequestError } from '../../errors/index.js';
 import type { ConsistencyLevel } from '../../db/index.js';
 import { Ilium } from '../ilium.js';
@@ -45,6 +49,8 @@ export interface ConnectOptions {
    * replica down.
    */
   readonly consistency?: ConsistencyLevel;
+  /** TLS: `ca` verifies the node; `cert`/`key` or `pfx` for require_client_auth (the driver's sslOptions). */
+  readonly ssl?: TlsClientOptions;
 }
 
 /** The driver's name of each level. */
@@ -69,6 +75,7 @@ export async function connect(options: ConnectOptions): Promise<Ilium> {
     ...(options.consistency === undefined ? {} : { queryOptions: { consistency: DRIVER_CONSISTENCY[options.consistency] } }),
     ...(options.port === undefined ? {} : { protocolOptions: { port: options.port } }),
     ...(options.credentials === undefined ? {} : { credentials: { ...options.credentials } }),
+    ...(options.ssl === undefined ? {} : { sslOptions: { ...options.ssl } }),
     socketOptions: { readTimeout: options.requestTimeoutMs ?? 12_000 },
     encoding: { useBigIntAsLong: true, useBigIntAsVarint: true },
   });

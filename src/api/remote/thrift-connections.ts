@@ -8,7 +8,7 @@
  * `requestTimeoutMs` fails, and its connection is closed: Thrift answers in order on a
  * connection, so nothing sent after the stuck call could be told apart from it.
  */
-import type { Env, TimerHandle } from '../../env/index.js';
+import type { Env, TimerHandle, TlsClientOptions } from '../../env/index.js';
 import { ErrorCode, IliumError } from '../../errors/index.js';
 import { type CassandraClient, connectThrift } from '../../thrift/client/connect-thrift.js';
 import type { CompiledIdl } from '../../thrift/idl/struct-codec.js';
@@ -20,6 +20,8 @@ export interface ThriftConnectionOptions {
   readonly idl: CompiledIdl;
   readonly credentials?: { readonly username: string; readonly password: string };
   readonly requestTimeoutMs: number;
+  /** TLS to the node (connect's `ssl`). */
+  readonly tls?: TlsClientOptions;
 }
 
 /** The connection used when no keyspace is set. */
@@ -70,7 +72,7 @@ export class ThriftConnections {
 
   private async connect(keyspace: string): Promise<CassandraClient> {
     const { host, port, env, idl, credentials } = this.options;
-    const client = await connectThrift({ host, port, env, idl });
+    const client = await connectThrift({ host, port, env, idl, ...(this.options.tls === undefined ? {} : { tls: this.options.tls }) });
     try {
       if (credentials !== undefined) {
         await this.timed(client, 'login', client.login({ credentials: new Map([['username', credentials.username], ['password', credentials.password]]) }));

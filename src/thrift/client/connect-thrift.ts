@@ -5,7 +5,7 @@
  * server declares come back as ThriftException; a TApplicationException as
  * ThriftApplicationError. Calls may overlap; the server answers them in order.
  */
-import { type Env, type NetAddress, createRealEnv } from '../../env/index.js';
+import { type Env, type NetAddress, type TlsClientOptions, createRealEnv } from '../../env/index.js';
 import { ApplicationExceptionType, ThriftApplicationError, ThriftClientConnection, ThriftWriter } from '../../transport/thrift/index.js';
 import { loadCassandraIdl } from '../idl/cassandra-idl.js';
 import type { CompiledIdl, MethodCodec } from '../idl/struct-codec.js';
@@ -20,6 +20,8 @@ export interface ThriftClientOptions {
   /** Compiled once and shared by many clients if given. */
   readonly idl?: CompiledIdl;
   readonly maxFrameBytes?: number;
+  /** TLS (a node with client_encryption_options): `ca` to verify the node, `key`/`cert` or `pfx` for mutual auth. */
+  readonly tls?: TlsClientOptions;
 }
 
 export interface CassandraClient extends CassandraService {
@@ -37,7 +39,7 @@ export async function connectThrift(opts: ThriftClientOptions = {}): Promise<Cas
   const env = opts.env ?? createRealEnv();
   const idl = opts.idl ?? loadCassandraIdl();
   const address = { host: opts.host ?? '127.0.0.1', port: opts.port ?? DEFAULT_RPC_PORT };
-  const conn = await ThriftClientConnection.open(env, address, opts.maxFrameBytes);
+  const conn = await ThriftClientConnection.open(env, address, opts.maxFrameBytes, opts.tls);
   const client: Record<string, unknown> = {
     address,
     get closed() {

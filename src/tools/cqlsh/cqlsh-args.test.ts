@@ -67,3 +67,10 @@ test('errors that are not from the server, locations, and help', () => {
   assert.match(helpText('serial consistency'), /SERIAL or LOCAL_SERIAL/);
   assert.equal(helpText('nonsense'), "No help topic for 'nonsense'\n");
 });
+
+test('--ssl: the CA from --ssl-certfile or $SSL_CERTFILE, $SSL_VALIDATE=false skips the check, a client certificate with its key', () => {
+  assert.equal(parseCqlshArgs([]).sslFiles, undefined);
+  assert.deepEqual(parseCqlshArgs(['--ssl'], { SSL_CERTFILE: '/ca.pem' }).sslFiles, { certfile: '/ca.pem', usercert: undefined, userkey: undefined, validate: true });
+  assert.deepEqual(parseCqlshArgs(['--ssl-certfile', '/x.pem', '--ssl-usercert', 'c.pem', '--ssl-userkey', 'k.pem'], { SSL_VALIDATE: 'False' }).sslFiles, { certfile: '/x.pem', usercert: 'c.pem', userkey: 'k.pem', validate: false });
+  assert.throws(() => parseCqlshArgs(['--ssl', '--ssl-usercert', 'c.pem']), /--ssl-usercert and --ssl-userkey go together/);
+});

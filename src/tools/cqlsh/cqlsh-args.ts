@@ -2,12 +2,27 @@
  * The command line of `ilium cqlsh`:
  *   ilium cqlsh [host [port]] [-k keyspace] [-e "stmt"] [-f file] [-u user -p pass]
  *               [--request-timeout s] [--connect-timeout s]
+ *               [--ssl [--ssl-certfile ca.pem] [--ssl-usercert c.pem --ssl-userkey k.pem]]
  * Host and port default to $CQLSH_HOST / $CQLSH_PORT, then 127.0.0.1 and 9042 (as cqlsh).
+ * With --ssl the node is verified with the CA file of --ssl-certfile or $SSL_CERTFILE (cqlshrc's
+ * [ssl] certfile), unless $SSL_VALIDATE is false; usercert/userkey present a client certificate.
  */
 import { parseArgs } from 'node:util';
 import type { ConnectOptions } from './cqlsh-connection.js';
 
+/** The files of --ssl, read by the shell before connecting. */
+export interface CqlshSslFiles {
+  /** CA certificates (PEM) the node's certificate must chain to; node's default CAs when absent. */
+  readonly certfile: string | undefined;
+  readonly usercert: string | undefined;
+  readonly userkey: string | undefined;
+  /** False: the node's certificate is not verified ($SSL_VALIDATE=false). */
+  readonly validate: boolean;
+}
+
 export interface CqlshArgs extends ConnectOptions {
+  /** Undefined without --ssl. */
+  readonly sslFiles: CqlshSslFiles | undefined;
   readonly execute: string | undefined;
   readonly file: string | undefined;
   readonly help: boolean;
@@ -21,6 +36,9 @@ export const CQLSH_USAGE = `usage: ilium cqlsh [host [port]] [options]
   -p, --password PASS        with this password
   --request-timeout SECONDS  per request (default 10)
   --connect-timeout SECONDS  to connect (default 5)
+  --ssl                      connect over TLS ($SSL_CERTFILE: the CA file; $SSL_VALIDATE=false: no check)
+  --ssl-certfile FILE        the CA certificates (PEM) that verify the node
+  --ssl-usercert FILE        a client certificate (PEM), with --ssl-userkey FILE its key
 Host and port default to $CQLSH_HOST and $CQLSH_PORT, else 127.0.0.1 9042.`;
 
 function seconds(text: string | undefined, dflt: number, name: string): number {
@@ -44,6 +62,10 @@ export function parseCqlshArgs(argv: readonly string[], env: Readonly<Record<str
       'request-timeout': { type: 'string' },
       'connect-timeout': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      ssl: { type: 'boolean' },
+      'ssl-certfile': { type: 'string' },
+      'ssl-usercert': { type: 'string' },
+      'ssl-userkey': { type: 'string' },
     },
   });
   if (positionals.length > 2) throw new Error(`unexpected argument '${positionals[2]}'`);
@@ -52,7 +74,17 @@ export function parseCqlshArgs(argv: readonly string[], env: Readonly<Record<str
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`invalid port '${portText}'`);
   if (values.execute !== undefined && values.file !== undefined) throw new Error('-e and -f cannot be used together');
   if ((values.password === undefined) !== (values.username === undefined)) throw new Error('-u and -p go together (there is no password prompt)');
+  if ((values['ssl-usercert'] === undefined) !== (values['ssl-userkey'] === undefined)) throw new Error('--ssl-usercert and --ssl-userkey go together');
+  const ssl = values.ssl === true || values['ssl-certfile'] !== undefined || values['ssl-usercert'] !== undefined;
   return {
+    sslFiles: ssl
+      ? {
+          certfile: values['ssl-certfile'] ?? env['SSL_CERTFILE'],
+          usercert: values['ssl-usercert'],
+          userkey: values['ssl-userkey'],
+          validate: (env['SSL_VALIDATE'] ?? 'true').toLowerCase() !== 'false',
+        }
+      : undefined,
     host: positionals[0] ?? env['CQLSH_HOST'] ?? '127.0.0.1',
     port,
     keyspace: values.keyspace,

@@ -2,9 +2,10 @@
  * The shell's connection: a cassandra-driver Client pinned to the one host given (as cqlsh
  * pins its session to the host it was started with), maps and sets decoded as Map/Set and
  * bigint/varint as JS bigints (so values keep their types for printing and COPY), optional
- * plain-text authentication, the request timeout, and no retries (errors show as the server sent them). Plus what SHOW VERSION/HOST print.
+ * plain-text authentication, TLS, the request timeout, and no retries (errors show as the server sent them). Plus what SHOW VERSION/HOST print.
  */
 import cassandra from 'cassandra-driver';
+import type { TlsClientOptions } from '../../env/index.js';
 
 export interface ConnectOptions {
   readonly host: string;
@@ -14,6 +15,8 @@ export interface ConnectOptions {
   readonly password: string | undefined;
   readonly requestTimeoutSec: number;
   readonly connectTimeoutSec: number;
+  /** TLS (the driver's sslOptions); plaintext when absent. */
+  readonly ssl?: TlsClientOptions;
 }
 
 export interface ServerInfo {
@@ -37,6 +40,7 @@ export function createClient(o: ConnectOptions): cassandra.Client {
     pooling: { coreConnectionsPerHost: { [cassandra.types.distance.local]: 1, [cassandra.types.distance.remote]: 0 } },
     socketOptions: { readTimeout: o.requestTimeoutSec * 1000, connectTimeout: o.connectTimeoutSec * 1000 },
     encoding: { map: Map, set: Set, useBigIntAsLong: true, useBigIntAsVarint: true },
+    ...(o.ssl === undefined ? {} : { sslOptions: { ...o.ssl } }),
     ...(o.user !== undefined ? { authProvider: new cassandra.auth.PlainTextAuthProvider(o.user, o.password ?? '') } : {}),
   });
 }

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { CQLSH_USAGE, parseCqlshArgs } from './cqlsh-args.js';
+import type { TlsClientOptions } from '../../env/index.js';
+import { CQLSH_USAGE, type CqlshSslFiles, parseCqlshArgs } from './cqlsh-args.js';
 import { createClient, readServerInfo } from './cqlsh-connection.js';
 import { CQLSH_VERSION, CqlshShell } from './cqlsh-shell.js';
 import { formatError } from './error-format.js';
@@ -55,7 +56,14 @@ export async function runCqlsh(p: CqlshProcess): Promise<number> {
     stdin: () => (script !== undefined && p.stdin.isTTY !== true ? p.stdin : undefined),
   };
   const endpoint = `${args.host}:${args.port}`;
-  const client = createClient(args);
+  let ssl: TlsClientOptions | undefined;
+  try {
+    ssl = args.sslFiles === undefined ? undefined : readSslFiles(args.sslFiles);
+  } catch (e) {
+    p.stderr.write(`Could not read the --ssl files: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const client = createClient(ssl === undefined ? args : { ...args, ssl });
   try {
     await client.connect();
   } catch (e) {
@@ -77,4 +85,14 @@ export async function runCqlsh(p: CqlshProcess): Promise<number> {
   } finally {
     await client.shutdown().catch(() => undefined);
   }
+}
+
+/** The TLS options of --ssl: the files read, the node verified unless $SSL_VALIDATE=false. */
+function readSslFiles(f: CqlshSslFiles): TlsClientOptions {
+  return {
+    rejectUnauthorized: f.validate,
+    ...(f.certfile === undefined ? {} : { ca: readFileSync(f.certfile) }),
+    ...(f.usercert === undefined ? {} : { cert: readFileSync(f.usercert) }),
+    ...(f.userkey === undefined ? {} : { key: readFileSync(f.userkey) }),
+  };
 }

@@ -1,4 +1,4 @@
-import type { Env, NetAddress } from '../../env/index.js';
+import type { Env, ListenOptions, NetAddress } from '../../env/index.js';
 import type { ServerEvent } from '../protocol/index.js';
 import { type ConnectionHost, CqlConnection } from './cql-connection.js';
 import type { CqlRequestHandler } from './cql-request-handler.js';
@@ -33,7 +33,7 @@ export class CqlServer {
       connectionsPerIpMax: this.options.nativeTransportMaxConcurrentConnectionsPerIp,
     };
     const limiter = new ConnectionLimiter(caps, env.clock, this.options.logger);
-    this.sockets = new SocketListener(env, 'the CQL server', { host: this.options.host, port: this.options.port }, (s) => new CqlConnection(s, host), limiter);
+    this.sockets = new SocketListener(env, 'the CQL server', listenOptionsOf(this.options), (s) => new CqlConnection(s, host), limiter);
   }
 
   /** Starts listening; resolves with the bound address (the real port when 0 was asked). */
@@ -60,4 +60,8 @@ export class CqlServer {
   close(): Promise<void> {
     return this.sockets.close();
   }
+}
+
+function listenOptionsOf(o: CqlServerOptions): ListenOptions {
+  return o.tls === undefined ? { host: o.host, port: o.port } : { host: o.host, port: o.port, tls: o.tls };
 }

@@ -1,3 +1,4 @@
+import type { TlsServerOptions } from '../../env/index.js';
 import { ConfigurationError } from '../../errors/index.js';
 import { AllowAllAuthenticator, type Authenticator } from './authenticator.js';
 import { type TransportLogger, consoleLogger } from './transport-logger.js';
@@ -42,6 +43,8 @@ export interface CqlServerOptions {
   readonly logger: TransportLogger;
   /** CQL_VERSION values advertised in SUPPORTED (the first is the one we implement). */
   readonly cqlVersions: readonly string[];
+  /** TLS on this port (client_encryption_options); plaintext when absent. */
+  readonly tls?: TlsServerOptions;
 }
 
 /**

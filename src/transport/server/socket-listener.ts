@@ -1,5 +1,6 @@
 /**
- * What every server of a node shares (CQL, Thrift, admin): listen through `Env.net`, keep the set
+ * What every server of a node shares (CQL, Thrift, admin): listen through `Env.net` (with TLS when
+ * the options carry it), keep the set
  * of open connections, refuse sockets that arrive while stopping, and on `close()` stop
  * accepting, ask every connection to close (flushing what it queued), destroy the ones still open
  * after a grace period, and resolve when none is left. With a `ConnectionLimiter`, a socket over
@@ -39,7 +40,7 @@ export class SocketListener<C extends ServedConnection> {
   /** Starts listening; resolves with the bound address (the real port when 0 was asked). */
   async start(): Promise<NetAddress> {
     if (this.listener !== undefined) throw new EngineStateError(`${this.name} is already started`);
-    this.listener = await this.env.net.listen({ host: this.options.host, port: this.options.port }, (s) => this.accepted(s));
+    this.listener = await this.env.net.listen(this.options, (s) => this.accepted(s));
     return this.listener.address();
   }
 

@@ -4,7 +4,7 @@
  * sequence id arrives. Many calls may be in flight; a reply of type EXCEPTION rejects with the
  * server's TApplicationException. Used by Ilium's own Thrift client (`ilium cli`, the TS API).
  */
-import type { Env, NetAddress, NetSocket } from '../../env/index.js';
+import type { Env, NetAddress, NetSocket, TlsClientOptions } from '../../env/index.js';
 import { FrameSplitter } from './frame-splitter.js';
 import { ThriftApplicationError, readApplicationException } from './application-exception.js';
 import { ThriftReader } from './thrift-reader.js';
@@ -34,8 +34,9 @@ export class ThriftClientConnection {
     socket.on('close', () => this.fail(new Error(`connection to ${address(socket.remoteAddress)} closed`)));
   }
 
-  static async open(env: Env, to: NetAddress, maxFrameBytes = DEFAULT_MAX_FRAME_MB * 1024 * 1024): Promise<ThriftClientConnection> {
-    return new ThriftClientConnection(await env.net.connect(to), maxFrameBytes);
+  /** Connects to `to` (over TLS with `tls`). */
+  static async open(env: Env, to: NetAddress, maxFrameBytes = DEFAULT_MAX_FRAME_MB * 1024 * 1024, tls?: TlsClientOptions): Promise<ThriftClientConnection> {
+    return new ThriftClientConnection(await env.net.connect(to, tls), maxFrameBytes);
   }
 
   get remoteAddress(): NetAddress {

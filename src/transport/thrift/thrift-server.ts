@@ -3,7 +3,7 @@
  * ThriftConnection per client, each with its own handler from `newHandler` (per-connection state
  * such as the keyspace lives there). Knows nothing of Cassandra: the service plugs in as handlers.
  */
-import type { Env, NetAddress } from '../../env/index.js';
+import type { Env, NetAddress, TlsServerOptions } from '../../env/index.js';
 import { preAuthFrameBytesMax } from '../server/server-options.js';
 import { SocketListener } from '../server/socket-listener.js';
 import { type TransportLogger, consoleLogger } from '../server/transport-logger.js';
@@ -18,6 +18,8 @@ export interface ThriftServerOptions {
   /** Largest frame before a login the handler requires (default: the CQL server's preAuthFrameBytesMax). */
   readonly preLoginFrameBytes?: number;
   readonly logger?: TransportLogger;
+  /** TLS on this port (client_encryption_options); plaintext when absent. */
+  readonly tls?: TlsServerOptions;
 }
 
 export class ThriftServer {
@@ -32,7 +34,7 @@ export class ThriftServer {
       newHandler,
       onClosed: (c) => this.sockets.release(c),
     };
-    this.sockets = new SocketListener(env, 'the Thrift server', { host: options.host, port: options.port }, (s) => new ThriftConnection(s, host));
+    this.sockets = new SocketListener(env, 'the Thrift server', { host: options.host, port: options.port, ...(options.tls === undefined ? {} : { tls: options.tls }) }, (s) => new ThriftConnection(s, host));
   }
 
   start(): Promise<NetAddress> {
