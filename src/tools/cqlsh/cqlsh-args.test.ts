@@ -19,7 +19,9 @@ test('arguments: host and port positionals, environment defaults, options', () =
   assert.deepEqual([e.host, e.port, e.file], ['db', 19042, 'x.cql']);
   assert.throws(() => parseCqlshArgs(['h', 'notaport']), /invalid port/);
   assert.throws(() => parseCqlshArgs(['-e', 'x', '-f', 'y']), /cannot be used together/);
-  assert.throws(() => parseCqlshArgs(['-u', 'bob']), /go together/);
+  assert.throws(() => parseCqlshArgs(['-p', 'pw']), /-p needs -u/);
+  const u = parseCqlshArgs(['-u', 'bob']);
+  assert.deepEqual([u.user, u.password], ['bob', undefined], 'the password is asked for later');
   assert.throws(() => parseCqlshArgs(['--request-timeout=-1']), /positive/);
   assert.throws(() => parseCqlshArgs(['--frobnicate']), /Unknown option/);
 });

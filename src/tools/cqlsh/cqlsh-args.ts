@@ -1,11 +1,12 @@
 /**
  * The command line of `ilium cqlsh`:
- *   ilium cqlsh [host [port]] [-k keyspace] [-e "stmt"] [-f file] [-u user -p pass]
+ *   ilium cqlsh [host [port]] [-k keyspace] [-e "stmt"] [-f file] [-u user [-p pass]]
  *               [--request-timeout s] [--connect-timeout s]
  *               [--ssl [--ssl-certfile ca.pem] [--ssl-usercert c.pem --ssl-userkey k.pem]]
  * Host and port default to $CQLSH_HOST / $CQLSH_PORT, then 127.0.0.1 and 9042 (as cqlsh).
  * With --ssl the node is verified with the CA file of --ssl-certfile or $SSL_CERTFILE (cqlshrc's
  * [ssl] certfile), unless $SSL_VALIDATE is false; usercert/userkey present a client certificate.
+ * -u without -p: the shell asks for the password on the terminal (`Password: `, not echoed), as cqlsh.
  */
 import { parseArgs } from 'node:util';
 import type { ConnectOptions } from './cqlsh-connection.js';
@@ -33,7 +34,7 @@ export const CQLSH_USAGE = `usage: ilium cqlsh [host [port]] [options]
   -e, --execute "STMT;..."   run the statements and exit
   -f, --file FILE            run the statements of FILE and exit
   -u, --username USER        authenticate as USER
-  -p, --password PASS        with this password
+  -p, --password PASS        with this password (asked for on the terminal when -u comes without it)
   --request-timeout SECONDS  per request (default 10)
   --connect-timeout SECONDS  to connect (default 5)
   --ssl                      connect over TLS ($SSL_CERTFILE: the CA file; $SSL_VALIDATE=false: no check)
@@ -73,7 +74,7 @@ export function parseCqlshArgs(argv: readonly string[], env: Readonly<Record<str
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`invalid port '${portText}'`);
   if (values.execute !== undefined && values.file !== undefined) throw new Error('-e and -f cannot be used together');
-  if ((values.password === undefined) !== (values.username === undefined)) throw new Error('-u and -p go together (there is no password prompt)');
+  if (values.password !== undefined && values.username === undefined) throw new Error('-p needs -u (the user to authenticate as)');
   if ((values['ssl-usercert'] === undefined) !== (values['ssl-userkey'] === undefined)) throw new Error('--ssl-usercert and --ssl-userkey go together');
   const ssl = values.ssl === true || values['ssl-certfile'] !== undefined || values['ssl-usercert'] !== undefined;
   return {

@@ -10,7 +10,7 @@ import type { CopyCommand } from './copy-command.js';
 import { copyFrom } from './copy-from.js';
 import { copyTo } from './copy-to.js';
 import { readServerInfo } from './cqlsh-connection.js';
-import { formatError, withLocation } from './error-format.js';
+import { authFailureText, formatError, withLocation } from './error-format.js';
 import { helpText } from './help-text.js';
 import { runQuery } from './run-query.js';
 import { EMPTY_SCHEMA, type SchemaSnapshot, loadSchema } from './schema-cache.js';
@@ -26,6 +26,9 @@ const SOURCE_DEPTH_MAX = 16;
 
 export type RunOutcome = 'ok' | 'error' | 'exit';
 
+/** Opens a new connection to the shell's node as `user` (LOGIN), in `keyspace` when given. */
+export type ShellConnector = (user: string, password: string, keyspace: string | undefined) => Promise<cassandra.Client>;
+
 /** Where a statement came from: undefined for the interactive terminal. */
 export interface Origin {
   readonly source: string | undefined;
@@ -36,9 +39,13 @@ export class CqlshShell {
   readonly settings = new ShellSettings();
   schema: SchemaSnapshot = EMPTY_SCHEMA;
   private sourceDepth = 0;
+  /** Who the shell is logged in as (the prompt shows it, as cqlsh's `user@cqlsh> `). */
+  user: string | undefined;
+  /** How LOGIN reconnects; LOGIN is refused without one. */
+  connector: ShellConnector | undefined;
 
   constructor(
-    readonly client: cassandra.Client,
+    public client: cassandra.Client,
     readonly io: ShellIO,
     private readonly endpoint: string,
     private readonly now: () => number = Date.now,
@@ -50,7 +57,8 @@ export class CqlshShell {
 
   /** The prompt: `cqlsh> ` or `cqlsh:ks> `. */
   prompt(): string {
-    return this.keyspace === undefined ? 'cqlsh> ' : `cqlsh:${this.keyspace}> `;
+    const base = this.keyspace === undefined ? 'cqlsh> ' : `cqlsh:${this.keyspace}> `;
+    return this.user === undefined ? base : `${this.user}@${base}`;
   }
 
   /** Reloads the schema snapshot used by completion (quietly; failures leave it as it was). */
@@ -120,6 +128,8 @@ export class CqlshShell {
         return this.say(`Serial consistency level set to ${cmd.level}.`);
       case 'source':
         return this.source(cmd.file, origin);
+      case 'login':
+        return this.login(cmd.user, cmd.password, origin);
       case 'copy':
         return this.copy(cmd.copy, origin);
       case 'describe':
@@ -163,6 +173,32 @@ export class CqlshShell {
     const info = await readServerInfo(this.client);
     if (what === 'host') return this.say(`Connected to ${info.clusterName} at ${this.endpoint}`);
     return this.say(`[cqlsh ${CQLSH_VERSION} | Cassandra ${info.releaseVersion} | CQL spec ${info.cqlVersion} | Native protocol v${info.protocolVersion}]`);
+  }
+
+  /** LOGIN: a new connection as `user`; the old one stays in use when this one fails. */
+  private async login(user: string, given: string | undefined, origin: Origin): Promise<RunOutcome> {
+    const fail = (message: string): RunOutcome => {
+      this.io.err(`${withLocation(message, origin.source, origin.line)}\n`);
+      return 'error';
+    };
+    if (this.connector === undefined) return fail('LOGIN is not available in this shell.');
+    let password = given;
+    if (password === undefined) {
+      if (this.io.askPassword === undefined) return fail('LOGIN without a password needs a terminal to ask for it.');
+      password = await this.io.askPassword('Password: ');
+      if (password === undefined) return 'ok';
+    }
+    let client: cassandra.Client;
+    try {
+      client = await this.connector(user, password, this.keyspace);
+    } catch (e) {
+      return fail(authFailureText(e) ?? formatError(e));
+    }
+    const old = this.client;
+    this.client = client;
+    this.user = user;
+    await old.shutdown().catch(() => undefined);
+    return 'ok';
   }
 
   private async source(file: string, origin: Origin): Promise<RunOutcome> {

@@ -88,3 +88,21 @@ function innerMessage(e: unknown): string {
 export function withLocation(message: string, source: string | undefined, line: number): string {
   return source === undefined ? message : `${source}:${line}:${message}`;
 }
+
+/**
+ * What the Python driver says when no host let the shell log in (cqlsh prints it after
+ * `Connection error: `, and as LOGIN's error):
+ * `('Unable to connect to any servers', {'h:9042': AuthenticationFailed('…')})`; undefined when
+ * the failure was not about authentication.
+ */
+export function authFailureText(err: unknown): string | undefined {
+  if (!(err instanceof cassandra.errors.NoHostAvailableError)) return undefined;
+  const inner = Object.entries(err.innerErrors ?? {});
+  if (inner.length === 0 || !inner.every(([, e]) => e instanceof cassandra.errors.AuthenticationError)) return undefined;
+  const hosts = inner.map(([host, e]) => {
+    const cause = (e as { additionalInfo?: unknown }).additionalInfo;
+    const why = cause instanceof cassandra.errors.ResponseError ? `Failed to authenticate to ${host}: ${formatError(cause).replace(/^\w+: /, '')}` : 'Remote end requires authentication.';
+    return `'${host}': AuthenticationFailed('${why}')`;
+  });
+  return `('Unable to connect to any servers', {${hosts.join(', ')}})`;
+}

@@ -19,6 +19,7 @@ const SHELL_TOPICS: Record<string, string> = {
     '  TO: PAGESIZE, MAXOUTPUTSIZE, FLOATPRECISION, DOUBLEPRECISION;\n' +
     '  FROM: CHUNKSIZE, MAXBATCHSIZE, MAXCONCURRENCY, INGESTRATE, MAXROWS, SKIPROWS, SKIPCOLS,\n' +
     '  MAXPARSEERRORS, MAXINSERTERRORS, TTL.',
+  LOGIN: "LOGIN <username> ['<password>']\n  Logs in again as another user (a new connection to the same node, keeping the keyspace in use).\n  Without a password it is asked for on the terminal.",
   CLEAR: 'CLEAR | CLS\n  Clears the terminal.',
   EXIT: 'EXIT | QUIT\n  Leaves the shell (so does Ctrl-D).',
   HELP: 'HELP [topic]\n  Lists the topics, or explains one.',
@@ -44,7 +45,7 @@ function columns(words: readonly string[]): string {
 
 export function helpText(topic: string | undefined): string {
   if (topic === undefined) {
-    const shell = ['CLEAR', 'CLS', 'CONSISTENCY', 'COPY', 'DESC', 'DESCRIBE', 'EXIT', 'EXPAND', 'HELP', 'PAGING', 'QUIT', 'SERIAL', 'SHOW', 'SOURCE', 'TRACING'];
+    const shell = ['CLEAR', 'CLS', 'CONSISTENCY', 'COPY', 'DESC', 'DESCRIBE', 'EXIT', 'EXPAND', 'HELP', 'LOGIN', 'PAGING', 'QUIT', 'SERIAL', 'SHOW', 'SOURCE', 'TRACING'];
     return `\nDocumented shell commands:\n===========================\n${columns(shell)}\n\nCQL help topics:\n================\n${columns(CQL_TOPICS)}\n\n`;
   }
   const t = topic.replace(/\s+/g, ' ').toUpperCase();

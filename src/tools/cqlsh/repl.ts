@@ -36,6 +36,29 @@ export class ReplAsker {
     });
   }
 
+  /**
+   * A question whose answer is not echoed and not kept in the history (LOGIN's password): the
+   * loop's readline with its output muted after the prompt.
+   */
+  askSecret(prompt: string): Promise<string | undefined> {
+    const rl = this.rl as (Interface & { _writeToOutput(s: string): void; historySize: number; output?: NodeJS.WritableStream }) | undefined;
+    if (rl === undefined) return Promise.resolve(undefined);
+    const write = rl._writeToOutput;
+    const historySize = rl.historySize;
+    let muted = false;
+    rl._writeToOutput = (s: string) => {
+      if (!muted) write.call(rl, s);
+    };
+    rl.historySize = 0;
+    const answer = this.ask(prompt);
+    muted = true;
+    return answer.finally(() => {
+      rl._writeToOutput = write;
+      rl.historySize = historySize;
+      write.call(rl, '\n');
+    });
+  }
+
   /** Ctrl-C: ends a pending question; false when none was pending. */
   interrupt(): boolean {
     if (this.abort === undefined || this.abort.signal.aborted) return false;

@@ -1,7 +1,8 @@
 /**
  * `ilium cqlsh`: parses the arguments, connects, then runs -e statements, a -f file, piped
  * stdin as a script, or the interactive loop on a terminal. Returns the exit code: 0, 2 when a
- * statement of -e / -f / piped input failed (as cqlsh), 1 when the shell could not connect.
+ * statement of -e / -f / piped input failed (as cqlsh), 1 when the shell could not connect (or
+ * log in). `-u` without `-p` asks for the password on the terminal first, as cqlsh does.
  */
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
@@ -10,15 +11,16 @@ import type { TlsClientOptions } from '../../env/index.js';
 import { CQLSH_USAGE, type CqlshSslFiles, parseCqlshArgs } from './cqlsh-args.js';
 import { createClient, readServerInfo } from './cqlsh-connection.js';
 import { CQLSH_VERSION, CqlshShell } from './cqlsh-shell.js';
-import { formatError } from './error-format.js';
+import { authFailureText, formatError } from './error-format.js';
 import { historyPath } from './history.js';
+import { PASSWORD_PROMPT, type RawInput, readPassword } from './password-prompt.js';
 import { ReplAsker, runRepl } from './repl.js';
 import type { ShellIO } from './shell-io.js';
 
 export interface CqlshProcess {
   readonly argv: readonly string[];
   readonly env: Readonly<Record<string, string | undefined>>;
-  readonly stdin: Readable & { isTTY?: boolean };
+  readonly stdin: RawInput;
   readonly stdout: Writable & { isTTY?: boolean; columns?: number };
   readonly stderr: Writable;
 }
@@ -45,6 +47,15 @@ export async function runCqlsh(p: CqlshProcess): Promise<number> {
       return 1;
     }
   }
+  let password = args.password;
+  if (args.user !== undefined && password === undefined) {
+    if (p.stdin.isTTY !== true) {
+      p.stderr.write(`ilium cqlsh: -u without -p asks for the password on a terminal; standard input is not one (give -p)\n`);
+      return 2;
+    }
+    password = await readPassword(p.stdin, p.stdout, PASSWORD_PROMPT);
+    if (password === undefined) return 1;
+  }
   const interactive = script === undefined && p.stdin.isTTY === true;
   const asker = new ReplAsker();
   const io: ShellIO = {
@@ -53,6 +64,7 @@ export async function runCqlsh(p: CqlshProcess): Promise<number> {
     out: (t) => void p.stdout.write(t),
     err: (t) => void p.stderr.write(t),
     ask: (prompt) => asker.ask(prompt),
+    ...(interactive ? { askPassword: (prompt: string) => asker.askSecret(prompt) } : {}),
     stdin: () => (script !== undefined && p.stdin.isTTY !== true ? p.stdin : undefined),
   };
   const endpoint = `${args.host}:${args.port}`;
@@ -63,15 +75,28 @@ export async function runCqlsh(p: CqlshProcess): Promise<number> {
     p.stderr.write(`Could not read the --ssl files: ${(e as Error).message}\n`);
     return 1;
   }
-  const client = createClient(ssl === undefined ? args : { ...args, ssl });
+  const options = { ...args, password, ...(ssl === undefined ? {} : { ssl }) };
+  const client = createClient(options);
   try {
     await client.connect();
   } catch (e) {
-    p.stderr.write(`Connection error: could not connect to ${endpoint}: ${formatError(e)}\n`);
+    const auth = authFailureText(e);
+    p.stderr.write(auth === undefined ? `Connection error: could not connect to ${endpoint}: ${formatError(e)}\n` : `Connection error: ${auth}\n`);
     await client.shutdown().catch(() => undefined);
     return 1;
   }
   const shell = new CqlshShell(client, io, endpoint);
+  shell.user = args.user;
+  shell.connector = async (user, pw, keyspace) => {
+    const c = createClient({ ...options, user, password: pw, keyspace });
+    try {
+      await c.connect();
+      return c;
+    } catch (e) {
+      await c.shutdown().catch(() => undefined);
+      throw e;
+    }
+  };
   try {
     if (script === undefined && !interactive) script = { text: await text(p.stdin), source: '<stdin>' };
     if (script !== undefined) return (await shell.runScript(script.text, script.source)) === 'error' ? 2 : 0;
@@ -83,7 +108,7 @@ export async function runCqlsh(p: CqlshProcess): Promise<number> {
     await runRepl(shell, asker, { input: p.stdin, output: p.stdout, historyFile: historyPath(p.env) });
     return 0;
   } finally {
-    await client.shutdown().catch(() => undefined);
+    await shell.client.shutdown().catch(() => undefined);
   }
 }
 

@@ -63,3 +63,10 @@ test('COPY options are checked and typed, with cqlsh defaults', () => {
   assert.throws(() => copyFromOptions(new Map([['MAXBATCHSIZE', '0']])), /MAXBATCHSIZE/);
   assert.throws(() => copyToOptions(new Map([['ENCODING', 'latin1']])), /ENCODING/);
 });
+
+test("LOGIN user ['password']: a name or quoted user, a string-literal password", () => {
+  assert.deepEqual(parseShellCommand("LOGIN bob 'p''w'"), { kind: 'login', user: 'bob', password: "p'w" });
+  assert.deepEqual(parseShellCommand('login "Bob"'), { kind: 'login', user: 'Bob', password: undefined });
+  assert.deepEqual(parseShellCommand('LOGIN'), { kind: 'improper', message: 'Improper LOGIN command.' });
+  assert.deepEqual(parseShellCommand('LOGIN bob pw'), { kind: 'improper', message: 'Improper LOGIN command.' });
+});

@@ -22,6 +22,7 @@ export type ShellCommand =
   | { readonly kind: 'consistency'; readonly level: string | undefined }
   | { readonly kind: 'serial-consistency'; readonly level: string | undefined }
   | { readonly kind: 'source'; readonly file: string }
+  | { readonly kind: 'login'; readonly user: string; readonly password: string | undefined }
   | { readonly kind: 'copy'; readonly copy: CopyCommand }
   | { readonly kind: 'describe'; readonly cql: string }
   | { readonly kind: 'use'; readonly cql: string }
@@ -41,6 +42,15 @@ export function unquoteString(text: string): string | undefined {
   const t = text.trim();
   if (t.startsWith("'")) return t.length >= 2 && t.endsWith("'") ? t.slice(1, -1).replace(/''/g, "'") : undefined;
   return t === '' ? undefined : t;
+}
+
+/** `LOGIN user ['password']`: the user a name or a quoted string, the password a string literal (cqlsh's grammar). */
+function parseLogin(text: string): ShellCommand {
+  const m = /^LOGIN\s+("(?:[^"]|"")+"|'(?:[^']|'')*'|[A-Za-z0-9_]+)(?:\s+('(?:[^']|'')*'))?$/is.exec(text);
+  if (m === null) return improper('LOGIN');
+  const name = m[1]!;
+  const user = name.startsWith('"') ? name.slice(1, -1).replace(/""/g, '"') : name.startsWith("'") ? unquoteString(name) ?? '' : name;
+  return { kind: 'login', user, password: m[2] === undefined ? undefined : unquoteString(m[2]) ?? '' };
 }
 
 export function parseShellCommand(statement: string): ShellCommand {
@@ -93,6 +103,8 @@ export function parseShellCommand(statement: string): ShellCommand {
       const file = unquoteString(text.slice(words[0]!.length));
       return file === undefined ? improper('SOURCE') : { kind: 'source', file };
     }
+    case 'LOGIN':
+      return parseLogin(text);
     case 'COPY': {
       const copy = parseCopy(text);
       return typeof copy === 'string' ? { kind: 'improper', message: copy } : { kind: 'copy', copy };

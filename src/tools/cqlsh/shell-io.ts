@@ -14,6 +14,8 @@ export interface ShellIO {
   err(text: string): void;
   /** Shows a prompt and reads one line; undefined at end of input or on Ctrl-C. */
   ask(prompt: string): Promise<string | undefined>;
+  /** Asks for a password without echo (LOGIN without one); absent when there is no terminal. */
+  askPassword?(prompt: string): Promise<string | undefined>;
   /** The standard input for COPY FROM STDIN, when it is not the terminal the shell reads. */
   stdin(): Readable | undefined;
 }
