@@ -64,12 +64,34 @@ export class CliSession {
     return `[${this.user}@${this.currentKeyspace ?? 'unknown'}] `;
   }
 
-  /** Connects and prints `Connected to: "<cluster>" on host/port` unless `quiet`. */
+  /** The user and password the next connect logs in with (`-u`/`-pw`, `connect h/p user 'pw'`). */
+  setCredentials(user: string, password: string): void {
+    this.credentials = { user, password };
+  }
+
+  /**
+   * Connects, logs in when credentials were given (as cassandra-cli does right after connecting),
+   * and prints `Connected to: "<cluster>" on host/port` unless `quiet`.
+   */
   async connect(host: string, port: number, quiet = false): Promise<void> {
     await this.disconnect();
-    this.connection = await this.connector(host, port);
+    const connection = await this.connector(host, port);
+    this.connection = connection;
     this.endpoint = `${host}/${port}`;
-    const cluster = await this.connection.describeClusterName();
+    const login = this.credentials;
+    if (login !== undefined) {
+      try {
+        await connection.login({ credentials: new Map([['username', login.user], ['password', login.password]]) });
+      } catch (e) {
+        await this.disconnect();
+        if (e instanceof ThriftException && e.thriftName === 'AuthenticationException') {
+          throw new CliError(`Exception during authentication to the cassandra node, Verify the keyspace exists, and that you are using the correct credentials.${e.why === undefined ? '' : ` (${e.why})`}`);
+        }
+        throw e;
+      }
+      this.user = login.user;
+    }
+    const cluster = await connection.describeClusterName();
     if (!quiet) this.io.out(`Connected to: "${cluster}" on ${this.endpoint}\n`);
   }
 
@@ -123,7 +145,7 @@ export class CliSession {
       case 'empty': return;
       case 'help': return this.help(s.topic);
       case 'connect': {
-        if (s.user !== undefined && s.password !== undefined) this.credentials = { user: s.user, password: s.password };
+        if (s.user !== undefined && s.password !== undefined) this.setCredentials(s.user, s.password);
         return this.connect(s.host, s.port);
       }
       case 'use': return this.use(s.keyspace, s.user, s.password);

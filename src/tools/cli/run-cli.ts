@@ -7,10 +7,11 @@
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { type Env, createRealEnv } from '../../env/index.js';
+import { type Env, type TlsClientOptions, createRealEnv } from '../../env/index.js';
 import { connectThrift } from '../../thrift/client/connect-thrift.js';
 import { historyPath } from '../cqlsh/history.js';
 import { CLI_USAGE, parseCliArgs } from './cli-args.js';
+import { CliError } from './cli-error.js';
 import { quoteCliString } from './cli-lexer.js';
 import { runCliRepl } from './cli-repl.js';
 import { type CliConnector, type CliOutput, CliSession } from './cli-session.js';
@@ -72,13 +73,22 @@ export async function runCli(p: CliProcess): Promise<number> {
   const scripted = script !== undefined || args.batch || p.stdin.isTTY !== true;
   const io: CliOutput = { out: (t) => void p.stdout.write(t), err: (t) => void p.stderr.write(t) };
   const env = p.ilium ?? createRealEnv();
-  const connector: CliConnector = p.connector ?? ((host, port) => connectThrift({ host, port, env }));
+  let tls: TlsClientOptions | undefined;
+  try {
+    tls = args.ssl === undefined ? undefined : args.ssl.caFile === undefined ? {} : { ca: readFileSync(args.ssl.caFile) };
+  } catch (e) {
+    p.stderr.write(`Could not read --ssl-ca: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const connector: CliConnector = p.connector ?? ((host, port) => connectThrift({ host, port, env, ...(tls === undefined ? {} : { tls }) }));
   const session = new CliSession(env, connector, io);
+  if (args.user !== undefined) session.setCredentials(args.user, args.password ?? '');
   try {
     try {
       await session.connect(args.host, args.port, scripted);
     } catch (e) {
-      p.stderr.write(`Exception connecting to ${args.host}/${args.port}. Reason: ${(e as Error).message}\n`);
+      // a refused login is cassandra-cli's own line; anything else says where it could not connect
+      p.stderr.write(e instanceof CliError ? `${e.message}\n` : `Exception connecting to ${args.host}/${args.port}. Reason: ${(e as Error).message}\n`);
       if (scripted) return 1;
     }
     if (args.keyspace !== undefined) {
