@@ -4,6 +4,7 @@
  * operation as a prepared statement at the chosen consistency level. Failures are named by type
  * for the summary (`ResponseError:overloaded`, `OperationTimedOutError`, …).
  */
+import { readFileSync } from 'node:fs';
 import cassandra from 'cassandra-driver';
 import type { ConsistencyName } from './stress-args.js';
 import type { StressOp } from './op-generator.js';
@@ -17,6 +18,10 @@ export interface CqlTargetOptions {
   readonly keyspace: string;
   readonly replicationFactor: number;
   readonly consistency: ConsistencyName;
+  readonly user: string | undefined;
+  readonly password: string | undefined;
+  /** TLS: the driver's sslOptions (CA certificates read from `caFile`). */
+  readonly ssl: { readonly caFile: string | undefined } | undefined;
 }
 
 const CONSISTENCY_CODES: Readonly<Record<ConsistencyName, number>> = {
@@ -61,6 +66,8 @@ export class CqlTarget implements StressTarget {
       contactPoints: [`${o.host}:${o.port}`],
       localDataCenter: o.localDataCenter,
       encoding: { useBigIntAsLong: true },
+      ...(o.user === undefined ? {} : { authProvider: new cassandra.auth.PlainTextAuthProvider(o.user, o.password ?? '') }),
+      ...(o.ssl === undefined ? {} : { sslOptions: o.ssl.caFile === undefined ? {} : { ca: [readFileSync(o.ssl.caFile)] } }),
     });
     try {
       await client.connect();

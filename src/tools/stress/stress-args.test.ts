@@ -30,10 +30,21 @@ test('defaults', () => {
     localDataCenter: 'datacenter1',
     keyspace: 'ilium_stress',
     replicationFactor: 1,
+    user: undefined,
+    password: undefined,
+    ssl: undefined,
     json: undefined,
     seed: 1,
     help: false,
   });
+});
+
+test('credentials and TLS: --user with --password, --ssl, --ssl-ca', () => {
+  const o = parseStressArgs(['write', '--user', 'cassandra', '--password', 'pw', '--ssl-ca', 'ca.pem']);
+  assert.deepEqual([o.user, o.password, o.ssl], ['cassandra', 'pw', { caFile: 'ca.pem' }]);
+  assert.deepEqual(parseStressArgs(['write', '--ssl']).ssl, { caFile: undefined });
+  refused(['write', '--user', 'cassandra'], '--user');
+  refused(['write', '--password', 'pw'], '--password');
 });
 
 test('every option', () => {

@@ -32,6 +32,11 @@ export interface StressOptions {
   readonly localDataCenter: string;
   readonly keyspace: string;
   readonly replicationFactor: number;
+  /** Plain-text authentication (cassandra-stress's `-mode user=… password=…`); none when undefined. */
+  readonly user: string | undefined;
+  readonly password: string | undefined;
+  /** TLS (cassandra-stress's `-transport`): undefined for plaintext; `caFile` verifies the node. */
+  readonly ssl: { readonly caFile: string | undefined } | undefined;
   /** Where the JSON summary goes: a file, '-' for stdout, or nowhere. */
   readonly json: string | undefined;
   readonly seed: number;
@@ -75,6 +80,10 @@ export const STRESS_USAGE = `usage: ilium stress write|read|mixed [options]
   --dc NAME                   the driver's local data center (default ${STRESS_DEFAULTS.localDataCenter})
   --keyspace KS               created if missing, with its table (default ${STRESS_DEFAULTS.keyspace})
   --replication-factor N      for a keyspace it creates (SimpleStrategy; default 1)
+  --user USER --password PW  log in (cassandra-stress's -mode user=USER password=PW)
+  --ssl                       connect over TLS, verifying the node with the system's CAs
+  --ssl-ca FILE               ... or with these CA certificates (PEM); implies --ssl. cassandra-stress's
+                              -transport truststore=FILE, without its JKS stores, protocol and cipher keys
   --json FILE|-               also write the summary as one JSON object (- : last line of stdout)
   --seed N                    seed of the key and operation generators (default ${STRESS_DEFAULTS.seed})
   -h, --help                  this text`;
@@ -96,6 +105,10 @@ const OPTIONS = {
   dc: { type: 'string' },
   keyspace: { type: 'string' },
   'replication-factor': { type: 'string' },
+  user: { type: 'string' },
+  password: { type: 'string' },
+  ssl: { type: 'boolean' },
+  'ssl-ca': { type: 'string' },
   json: { type: 'string' },
   seed: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -126,6 +139,7 @@ export function parseStressArgs(argv: readonly string[]): StressOptions {
     v.duration !== undefined ? { kind: 'time', ms: parseDurationMs('--duration', v.duration) } : { kind: 'ops', ops: v.ops === undefined ? STRESS_DEFAULTS.ops : parseInteger('-n/--ops', v.ops, 1) };
   if (v.ratio !== undefined && workload !== 'mixed') throw new StressOptionError('--ratio', `only applies to the mixed workload, not ${workload}`);
 
+  if ((v.user === undefined) !== (v.password === undefined)) throw new StressOptionError(v.user === undefined ? '--password' : '--user', 'needs --user and --password together');
   const partitions = int('--partitions', v.partitions, STRESS_DEFAULTS.partitions, 1);
   const rowsPerPartition = int('--rows-per-partition', v['rows-per-partition'], STRESS_DEFAULTS.rowsPerPartition, 1, CK_MAX);
   if (!Number.isSafeInteger(partitions * rowsPerPartition)) throw new StressOptionError('--rows-per-partition', 'partitions × rows-per-partition is too large');
@@ -146,6 +160,9 @@ export function parseStressArgs(argv: readonly string[]): StressOptions {
     localDataCenter: nonEmpty('--dc', v.dc, STRESS_DEFAULTS.localDataCenter),
     keyspace: keyspaceName(v.keyspace),
     replicationFactor: int('--replication-factor', v['replication-factor'], STRESS_DEFAULTS.replicationFactor, 1, 100),
+    user: v.user === undefined ? undefined : nonEmpty('--user', v.user, ''),
+    password: v.password,
+    ssl: v.ssl === true || v['ssl-ca'] !== undefined ? { caFile: v['ssl-ca'] === undefined ? undefined : nonEmpty('--ssl-ca', v['ssl-ca'], '') } : undefined,
     json: v.json === undefined ? undefined : nonEmpty('--json', v.json, ''),
     seed: int('--seed', v.seed, STRESS_DEFAULTS.seed, 0),
     help,
