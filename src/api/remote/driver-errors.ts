@@ -14,6 +14,9 @@ export function fromDriverError(e: unknown): unknown {
   if (e instanceof cassandra.errors.NoHostAvailableError) {
     const inner = Object.values((e.innerErrors ?? {}) as Record<string, unknown>).find((x) => x instanceof cassandra.errors.ResponseError);
     if (inner !== undefined) return fromDriverError(inner);
+    // a refused login (the driver wraps the server's 0x0100) or a node that wants one
+    const auth = Object.values((e.innerErrors ?? {}) as Record<string, unknown>).find((x) => x instanceof cassandra.errors.AuthenticationError);
+    if (auth !== undefined) return fromDriverError(auth);
     return new IliumError(ErrorCode.SERVER_ERROR, e.message, { cause: e });
   }
   if (e instanceof cassandra.errors.AuthenticationError) return new AuthenticationError(e.message);

@@ -46,7 +46,7 @@ export async function runStress(p: StressProcess): Promise<number> {
   try {
     target = await (p.openTarget ?? ((o) => CqlTarget.open(o)))(options);
   } catch (e) {
-    p.stderr.write(`ilium stress: cannot set up on ${options.host}:${options.port}: ${e instanceof Error ? e.message : String(e)}\n`);
+    p.stderr.write(`ilium stress: cannot set up on ${options.host}:${options.port}: ${setupFailure(e)}\n`);
     return 1;
   }
   try {
@@ -60,6 +60,16 @@ export async function runStress(p: StressProcess): Promise<number> {
   } finally {
     await target.close();
   }
+}
+
+/** Why the driver could not connect: each host's error by name and message (no stack traces). */
+function setupFailure(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const inner = (e as { innerErrors?: Record<string, unknown> }).innerErrors;
+  if (inner === undefined || Object.keys(inner).length === 0) return e.message;
+  return Object.entries(inner)
+    .map(([host, x]) => `${host}: ${x instanceof Error ? `${x.name}: ${x.message}` : String(x)}`)
+    .join('; ');
 }
 
 async function measure(p: StressProcess, options: StressOptions, target: StressTarget) {
