@@ -37,10 +37,12 @@ const USAGE = `usage:
       --partitioner: the one the data is written with (Murmur3Partitioner by default).
   ilium sstable dump <table-dir> <generation>
       Prints an SSTable's partitions as JSON lines.
-  ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] [--fault-injection] [--data-center NAME] | stop [--dir DIR] | status [--dir DIR]
+  ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] [--fault-injection] [--data-center NAME] [--config-extra FILE] | stop [--dir DIR] | status [--dir DIR]
       A local development cluster, as ccm makes one: N \`ilium start\` processes on consecutive
       loopback addresses, each with its own data, config and log under DIR (./cluster).
       --fault-injection (testing) sets enable_fault_injection so \`nodetool faults\` works.
+      --config-extra FILE merges its cassandra.yaml keys into each new node's config ({address}
+      and {node} in it become the node's address and name).
   ilium cqlsh [host [port]] [-k keyspace] [-e "stmt"] [-f file] [-u user -p pass] [--request-timeout s]
       An interactive CQL shell (cqlsh) connected to a node (127.0.0.1 9042 by default);
       -e / -f run statements and exit. \`ilium cqlsh --help\` lists the options.
