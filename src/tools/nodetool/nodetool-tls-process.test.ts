@@ -7,6 +7,8 @@
  * - `--ssl` without the CA fails the certificate check (exit 1, says so);
  * - `--ssl --ssl-ca ca.pem` (or $NODETOOL_SSL_CA) reaches the port: without credentials refused as
  *   Cassandra's nodetool says, with a superuser's -u/-pw `status` and `info` work.
+ * A second node (127.0.0.88) with `optional: true` serves nodetool in plaintext and over TLS; a
+ * third (127.0.0.89) without client encryption refuses `--ssl` with a message saying to drop it.
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +19,8 @@ import { SUPERUSER_AT_ONCE, defaultSuperuserReady } from '../../../test/support/
 import { makeNodeCerts } from '../../../test/support/test-certs.js';
 
 const ADDRESS = '127.0.0.87';
-const certs = makeNodeCerts([ADDRESS], ['127.0.0.1']);
+const OPTIONAL = '127.0.0.88';
+const certs = makeNodeCerts([ADDRESS, OPTIONAL], ['127.0.0.1']);
 after(() => certs.dispose());
 
 const node = useIliumProcess({
@@ -35,6 +38,23 @@ const node = useIliumProcess({
   ].join('\n'),
   args: ['--seeds', ADDRESS, SUPERUSER_AT_ONCE],
 });
+
+const optionalNode = useIliumProcess({
+  address: OPTIONAL,
+  configYaml: [
+    'client_encryption_options:',
+    '  enabled: true',
+    '  optional: true',
+    `  keystore: ${certs.pemFor[OPTIONAL]}`,
+    `  keystore_password: ${certs.password}`,
+    '  ssl_context_factory:',
+    '    class_name: org.apache.cassandra.security.PEMBasedSslContextFactory',
+    '',
+  ].join('\n'),
+  args: ['--seeds', OPTIONAL],
+});
+
+const plainNode = useIliumProcess({ address: '127.0.0.89', args: ['--seeds', '127.0.0.89'] });
 
 /** Sends one plaintext line to 127.0.0.1:port; resolves with what came back before the close. */
 function rawLine(port: number, line: string): Promise<string> {
@@ -80,6 +100,25 @@ test('client encryption on: the admin port serves TLS only; nodetool --ssl --ssl
   const fromEnv = await runIliumCommand(['nodetool', '-p', port, '--ssl', '-u', 'cassandra', '-pw', 'cassandra', 'info'], { NODETOOL_SSL_CA: certs.caPem });
   assert.equal(fromEnv.code, 0, fromEnv.stderr);
   assert.match(fromEnv.stdout, /^Native Transport active: true$/m);
+});
+
+test('client encryption optional: the admin port serves nodetool in plaintext and over TLS', async () => {
+  const n = optionalNode();
+  assert.match(n.output(), /"adminTls":"optional"/);
+  const port = String(n.adminPort);
+  const plain = await runIliumCommand(['nodetool', '-p', port, 'status']);
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.match(plain.stdout, /^UN\s+127\.0\.0\.88\s/m);
+  const overTls = await runIliumCommand(['nodetool', '-p', port, '--ssl', '--ssl-ca', certs.caPem, 'status']);
+  assert.equal(overTls.code, 0, overTls.stderr);
+  assert.match(overTls.stdout, /^UN\s+127\.0\.0\.88\s/m);
+});
+
+test('client encryption off: the admin port speaks plaintext only; nodetool --ssl says so', async () => {
+  const port = String(plainNode().adminPort);
+  const r = await runIliumCommand(['nodetool', '-p', port, '--ssl', '--ssl-ca', certs.caPem, 'status']);
+  assert.equal(r.code, 1, r.stderr);
+  assert.equal(r.stderr, `nodetool: Failed to connect to '127.0.0.1:${port}' - TLS: wrong version number (the admin port answered in plaintext: without client_encryption_options enabled the node serves no TLS there; drop --ssl)\n`);
 });
 
 test('nodetool --ssl flags: --ssl-ca implies --ssl, --ssl-cert needs --ssl-key, an unreadable CA file is a usage error', async () => {

@@ -205,7 +205,12 @@ export async function runNodetool(io: NodetoolIo): Promise<number> {
       return 1;
     }
     if (tls !== undefined && isTlsError(e)) {
-      io.stderr.write(`nodetool: Failed to connect to '${parsed.host}:${parsed.port}' - TLS: ${(e as Error).message} (--ssl-ca names the CA that signed the node's certificate, which must name ${parsed.host})\n`);
+      const hint = (e as NodeJS.ErrnoException).code === 'ERR_SSL_WRONG_VERSION_NUMBER'
+        ? 'the admin port answered in plaintext: without client_encryption_options enabled the node serves no TLS there; drop --ssl'
+        : `--ssl-ca names the CA that signed the node's certificate, which must name ${parsed.host}`;
+      // OpenSSL's errors carry a short `reason` ("wrong version number"); node's own a one-line message.
+      const why = (e as { reason?: string }).reason ?? (e as Error).message.trim();
+      io.stderr.write(`nodetool: Failed to connect to '${parsed.host}:${parsed.port}' - TLS: ${why} (${hint})\n`);
       return 1;
     }
     if (e instanceof AdminCommandError && e.body.type === 'AuthenticationError') {
@@ -230,7 +235,7 @@ export async function runNodetool(io: NodetoolIo): Promise<number> {
 /** A certificate check or handshake failure of node:tls (its codes: ERR_TLS_*, ERR_SSL_*, OpenSSL's verify errors). */
 function isTlsError(e: unknown): boolean {
   const code = (e as NodeJS.ErrnoException).code ?? '';
-  return /^(?:ERR_TLS_|ERR_SSL_)|CERT|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)/.test(code) || /no TLS handshake/.test((e as Error).message);
+  return /^(?:ERR_TLS_|ERR_SSL_)|CERT|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)/.test(code);
 }
 
 function format(command: string, args: readonly string[], result: unknown): string {
