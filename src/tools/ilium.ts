@@ -2,7 +2,7 @@
 /**
  * The `ilium` command. Subcommands:
  *   ilium start [--config FILE] [--data DIR] [--listen ADDR] [--seeds A,B] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
- *   ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] <command> [args…]
+ *   ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]
  *   ilium schema load FILE [--data DIR] [--partitioner NAME]
  *   ilium sstable dump <table dir> <generation>
  *   ilium cqlsh [host [port]] [-k ks] [-e stmt] [-f file] [-u user -p pass] [--request-timeout s]
@@ -37,17 +37,19 @@ const USAGE = `usage:
       --partitioner: the one the data is written with (Murmur3Partitioner by default).
   ilium sstable dump <table-dir> <generation>
       Prints an SSTable's partitions as JSON lines.
-  ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] [--fault-injection] [--data-center NAME] | stop [--dir DIR] | status [--dir DIR]
+  ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] [--fault-injection] [--data-center NAME] [--config-extra FILE] | stop [--dir DIR] | status [--dir DIR]
       A local development cluster, as ccm makes one: N \`ilium start\` processes on consecutive
       loopback addresses, each with its own data, config and log under DIR (./cluster).
       --fault-injection (testing) sets enable_fault_injection so \`nodetool faults\` works.
+      --config-extra FILE merges its cassandra.yaml keys into each new node's config ({address}
+      and {node} in it become the node's address and name).
   ilium cqlsh [host [port]] [-k keyspace] [-e "stmt"] [-f file] [-u user -p pass] [--request-timeout s]
       An interactive CQL shell (cqlsh) connected to a node (127.0.0.1 9042 by default);
       -e / -f run statements and exit. \`ilium cqlsh --help\` lists the options.
   ilium cli [--host H] [--port N] [-k keyspace] [-f file | --batch] [-u user --password pass] [-v]
       The cassandra-cli 0.7 shell over a node's Thrift port (127.0.0.1 9160 by default);
       -f / --batch run statements and exit. \`ilium cli --help\` lists the options.
-  ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] <command> [args…]
+  ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]
       Asks a running node (its admin port, 127.0.0.1:7199 by default; a superuser's -u/-pw when
       its authenticator is PasswordAuthenticator): status, info, ring, describecluster,
       version, tablestats, flush, compact, snapshot, clearsnapshot, drain. \`ilium nodetool --help\`
@@ -77,7 +79,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'nodetool') {
     const [{ runNodetool }, { createRealEnv }] = await Promise.all([import('./nodetool/run-nodetool.js'), import('../env/index.js')]);
-    return runNodetool({ argv: rest, env: createRealEnv(), stdout: process.stdout, stderr: process.stderr });
+    return runNodetool({ argv: rest, env: createRealEnv(), vars: process.env, stdout: process.stdout, stderr: process.stderr });
   }
   if (command === 'stress') {
     const [{ runStress }, { createRealEnv }] = await Promise.all([import('./stress/run-stress.js'), import('../env/index.js')]);

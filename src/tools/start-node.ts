@@ -61,7 +61,9 @@ export async function startNode(opts: StartOptions): Promise<void> {
       // 127.0.0.1 unless admin_address opts in; credentials on every command when authentication is on.
       const host = config.admin_address;
       const checkSuperuser = nodeSuperuserCheck(node);
-      admin = new AdminServer(env, createNodeAdmin(node, env.clock.nowMs()), { host, port: config.admin_port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }) });
+      // TLS (required or optional) with the client ports' key material when client encryption is on.
+      const tls = node.clientTls?.serverOptions();
+      admin = new AdminServer(env, createNodeAdmin(node, env.clock.nowMs()), { host, port: config.admin_port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }), ...(tls === undefined ? {} : { tls }) });
       await admin.start().catch(async (e: unknown) => {
         await node.close();
         const code = (e as NodeJS.ErrnoException).code;
@@ -100,7 +102,8 @@ export async function startNode(opts: StartOptions): Promise<void> {
   const thrift = node.thriftAddress;
   const sync = node.engine.options.commitlogSync;
   const replayed = node.engine.replayReport?.entriesReplayed ?? 0;
-  log.info('started', { dataDir, commitlogSync: sync, cql: cql ?? null, thrift: thrift ?? null, cqlSsl: node.cqlSslAddress ?? null, clientTls: node.clientTls === undefined ? 'off' : node.clientTls.optional ? 'optional' : 'required', admin: admin?.address() ?? null, replayedMutations: replayed, nodeStartMs: Math.round(nodeMs), processReadyMs: Math.round(ms) });
+  const clientTls = node.clientTls === undefined ? 'off' : node.clientTls.optional ? 'optional' : 'required';
+  log.info('started', { dataDir, commitlogSync: sync, cql: cql ?? null, thrift: thrift ?? null, cqlSsl: node.cqlSslAddress ?? null, clientTls, admin: admin?.address() ?? null, adminTls: admin === undefined ? 'off' : clientTls, replayedMutations: replayed, nodeStartMs: Math.round(nodeMs), processReadyMs: Math.round(ms) });
   const cqlPart = cql === undefined ? 'CQL native protocol off' : `ready: CQL native protocol on ${formatAddress(cql.host, cql.port)}`;
   const adminAt = admin?.address();
   const listening = `${cqlPart}, ${thrift === undefined ? 'Thrift off' : `Thrift on ${formatAddress(thrift.host, thrift.port)}`}, ${adminAt === undefined ? 'nodetool off' : `nodetool on ${formatAddress(adminAt.host, adminAt.port)}`}`;

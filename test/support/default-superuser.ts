@@ -8,13 +8,15 @@ import cassandra from 'cassandra-driver';
 /** The `ilium start` argument that makes the default superuser at once. */
 export const SUPERUSER_AT_ONCE = '-Dcassandra.superuser_setup_delay_ms=0';
 
-export async function defaultSuperuserReady(host: string, port: number, timeoutMs = 20_000): Promise<void> {
+/** `sslOptions`: the driver's TLS options, for a node whose client_encryption_options is enabled. */
+export async function defaultSuperuserReady(host: string, port: number, timeoutMs = 20_000, sslOptions?: cassandra.ClientOptions['sslOptions']): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const client = new cassandra.Client({
       contactPoints: [`${host}:${port}`],
       localDataCenter: 'datacenter1',
       authProvider: new cassandra.auth.PlainTextAuthProvider('cassandra', 'cassandra'),
+      ...(sslOptions === undefined ? {} : { sslOptions }),
     });
     try {
       await client.connect();

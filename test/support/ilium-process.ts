@@ -172,10 +172,10 @@ export interface CommandRun {
   readonly stderr: string;
 }
 
-/** Runs `ilium <args…>` to its end. */
-export function runIliumCommand(args: readonly string[]): Promise<CommandRun> {
+/** Runs `ilium <args…>` to its end (with `vars` added to its environment). */
+export function runIliumCommand(args: readonly string[], vars: Readonly<Record<string, string>> = {}): Promise<CommandRun> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...vars } });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -73,3 +73,38 @@ export function makeTestCerts(ip: string): TestCerts {
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+export interface NodeCerts {
+  readonly dir: string;
+  /** The password of each node's encrypted PEM key. */
+  readonly password: string;
+  /** The CA certificate (PEM): every node's truststore. */
+  readonly caPem: string;
+  /** Per IP address: a PEM keystore (encrypted key, certificate, CA) valid for that address (and `alsoFor`), for serverAuth and clientAuth. */
+  readonly pemFor: Readonly<Record<string, string>>;
+  dispose(): void;
+}
+
+/**
+ * One CA and one node certificate per address in `ips` (IP subjectAltName; with `alsoFor` more IPs
+ * on each, e.g. 127.0.0.1 for an admin port bound there), at `<dir>/node-<ip>.pem`.
+ */
+export function makeNodeCerts(ips: readonly string[], alsoFor: readonly string[] = []): NodeCerts {
+  const dir = mkdtempSync(join(tmpdir(), 'ilium-certs-'));
+  const password = 'cassandra';
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  openssl(dir, ['req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Ilium Test CA']);
+  const pemFor: Record<string, string> = {};
+  for (const ip of ips) {
+    const name = `node-${ip}`;
+    const sans = [ip, ...alsoFor.filter((a) => a !== ip)].map((a) => `IP:${a}`).join(',');
+    writeFileSync(join(dir, `${name}.ext`), `subjectAltName=${sans}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth,clientAuth\n`);
+    openssl(dir, ['req', ...ec, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${ip}`]);
+    openssl(dir, ['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.crt`, '-days', '2', '-extfile', `${name}.ext`]);
+    openssl(dir, ['pkey', '-in', `${name}.key`, '-aes256', '-passout', `pass:${password}`, '-out', `${name}.enc.key`]);
+    const pem = join(dir, `${name}.pem`);
+    writeFileSync(pem, [`${name}.enc.key`, `${name}.crt`, 'ca.pem'].map((f) => readFileSync(join(dir, f), 'utf8')).join(''));
+    pemFor[ip] = pem;
+  }
+  return { dir, password, caPem: join(dir, 'ca.pem'), pemFor, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -4,12 +4,12 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import cassandra from 'cassandra-driver';
 import { runIliumCommand } from '../../../test/support/ilium-process.js';
-import { addressFor } from './local-cluster.js';
+import { addressFor, mergeConfigExtra } from './local-cluster.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ilium-cluster-'));
 const cluster = (...args: string[]) => runIliumCommand(['cluster', ...args, '--dir', dir]);
@@ -62,4 +62,20 @@ test('bad arguments are usage errors', async () => {
   assert.match(r.stderr, /-n must be a node count/);
   assert.throws(() => addressFor('10.0.0.1', 0), /loopback/);
   assert.throws(() => addressFor('127.0.0.250', 10), /not enough loopback addresses/);
+});
+
+test('--config-extra: its keys replace or join the generated ones, {address} and {node} filled; a non-mapping is a usage error', async () => {
+  const base = '# a comment\ncluster_name: \'a\'\nlisten_address: 127.0.0.5\nring_delay_ms: 1500\n';
+  const merged = mergeConfigExtra(base, 'ring_delay_ms: 100\nserver_encryption_options:\n  internode_encryption: all\n  keystore: /c/{address}-{node}.pem\n', '127.0.0.5', 'node2');
+  assert.match(merged, /^# a comment$/m);
+  assert.match(merged, /^ring_delay_ms: 100$/m);
+  assert.doesNotMatch(merged, /1500/);
+  assert.match(merged, /^listen_address: 127\.0\.0\.5$/m);
+  assert.match(merged, /^server_encryption_options:\n {2}internode_encryption: all\n {2}keystore: \/c\/127\.0\.0\.5-node2\.pem$/m);
+  assert.throws(() => mergeConfigExtra(base, '- a\n- b\n', '127.0.0.5', 'node1'), /must be a YAML mapping/);
+  const file = join(dir, 'extra.yaml');
+  writeFileSync(file, '- not a mapping\n');
+  const r = await cluster('start', '-n', '1', '--base-address', '127.0.0.205', '--config-extra', file);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /--config-extra: the file must be a YAML mapping/);
 });

@@ -17,11 +17,17 @@
  * bootstraps on its first start (a short ring delay, 1.5 s, is written to its config), so
  * `start -n 4` on a running three-node cluster adds a fourth that streams its ranges first. Processes are detached: they outlive the command that started
  * them, until `stop`.
+ *
+ * Extra cassandra.yaml keys (`--config-extra FILE`: TLS, authentication…) are merged into each new
+ * node's config: a key of the file replaces the one written above (cluster_name, seeds…) or is
+ * added. `{address}` and `{node}` in the file's text become the node's address and name (node2), so
+ * each node can name its own key material (`keystore: /certs/{address}.pem`).
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMap, parseDocument } from 'yaml';
 import { SERVER_NODE_FLAGS } from '../server-flags.js';
 
 const CLI = fileURLToPath(new URL('../ilium.js', import.meta.url));
@@ -92,6 +98,23 @@ export interface StartClusterOptions {
   readonly faultInjection?: boolean;
   /** Writes `data_center: <name>` into new nodes' configs (SimpleSnitch then names its one data center so). */
   readonly dataCenter?: string;
+  /** YAML text (a mapping) merged into each new node's config, `{address}` and `{node}` replaced (see above). */
+  readonly configExtra?: string;
+}
+
+/**
+ * `base` (a node's generated cassandra.yaml) with the keys of `extra` (YAML text of a mapping, its
+ * `{address}` and `{node}` replaced) set on it: a key of both takes extra's value. Comments of the
+ * generated text stay. Throws when `extra` is not a YAML mapping.
+ */
+export function mergeConfigExtra(base: string, extra: string, address: string, node: string): string {
+  const filled = extra.replaceAll('{address}', address).replaceAll('{node}', node);
+  const more = parseDocument(filled);
+  if (more.errors.length > 0) throw new Error(`--config-extra: not YAML: ${more.errors[0]!.message}`);
+  if (more.contents !== null && !isMap(more.contents)) throw new Error('--config-extra: the file must be a YAML mapping of cassandra.yaml keys');
+  const doc = parseDocument(base);
+  for (const pair of more.contents?.items ?? []) doc.set(pair.key, pair.value);
+  return doc.toString();
 }
 
 /** Starts the nodes not running yet (making their folders on first use); resolves when all are ready. */
@@ -109,7 +132,7 @@ export async function startCluster(o: StartClusterOptions): Promise<ClusterNode[
     mkdirSync(join(dir, 'data'), { recursive: true });
     const yaml = join(dir, 'cassandra.yaml');
     if (!existsSync(yaml)) {
-      writeFileSync(yaml, [
+      const generated = [
         `cluster_name: '${o.clusterName}'`,
         `listen_address: ${address}`,
         `rpc_address: ${address}`,
@@ -126,7 +149,8 @@ export async function startCluster(o: StartClusterOptions): Promise<ClusterNode[
         '# short ring delay (Cassandra: 30 s) so joining and leaving nodes on loopback wait little',
         'ring_delay_ms: 1500',
         '',
-      ].join('\n'));
+      ].join('\n');
+      writeFileSync(yaml, o.configExtra === undefined ? generated : mergeConfigExtra(generated, o.configExtra, address, name));
     } else if (!/^admin_address:/m.test(readFileSync(yaml, 'utf8'))) {
       appendFileSync(yaml, `\n# nodetool on this node's own address (admin_address is 127.0.0.1 by default)\nadmin_address: ${address}\n`);
     }

@@ -1,8 +1,9 @@
 /** `ilium cluster start -n N | stop | status`, over local-cluster.ts. Exit codes: 0 done, 1 failed, 2 usage. */
 import { parseArgs } from 'node:util';
 import type { Writable } from 'node:stream';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { clusterNodes, startCluster, stopCluster } from './local-cluster.js';
+import { clusterNodes, mergeConfigExtra, startCluster, stopCluster } from './local-cluster.js';
 
 export interface ClusterIo {
   readonly argv: readonly string[];
@@ -10,7 +11,10 @@ export interface ClusterIo {
   readonly stderr: Writable;
 }
 
-const USAGE = 'usage: ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] [--name NAME] [--fault-injection] [--data-center NAME] | stop [--dir DIR] | status [--dir DIR]';
+const USAGE = `usage: ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] [--name NAME] [--fault-injection] [--data-center NAME] [--config-extra FILE] | stop [--dir DIR] | status [--dir DIR]
+  --config-extra FILE  cassandra.yaml keys (a YAML mapping) merged into each new node's config,
+                       replacing the generated ones they name; {address} and {node} in the file
+                       become the node's address and name (keystore: /certs/{address}.pem)`;
 
 export async function runCluster(io: ClusterIo): Promise<number> {
   const [verb, ...rest] = io.argv;
@@ -18,7 +22,7 @@ export async function runCluster(io: ClusterIo): Promise<number> {
   try {
     values = parseArgs({
       args: rest as string[],
-      options: { n: { type: 'string', short: 'n' }, dir: { type: 'string' }, 'base-address': { type: 'string' }, name: { type: 'string' }, 'fault-injection': { type: 'boolean' }, 'data-center': { type: 'string' } },
+      options: { n: { type: 'string', short: 'n' }, dir: { type: 'string' }, 'base-address': { type: 'string' }, name: { type: 'string' }, 'fault-injection': { type: 'boolean' }, 'data-center': { type: 'string' }, 'config-extra': { type: 'string' } },
     }).values;
   } catch (e) {
     io.stderr.write(`ilium cluster: ${(e as Error).message}\n${USAGE}\n`);
@@ -33,7 +37,23 @@ export async function runCluster(io: ClusterIo): Promise<number> {
         io.stderr.write(`ilium cluster: -n must be a node count from 1 to 64, got ${values.n}\n`);
         return 2;
       }
-      const nodes = await startCluster({ root, nodes: n, baseAddress: values['base-address'] ?? '127.0.0.1', clusterName: values.name ?? 'ilium-local', readyTimeoutMs: 60_000, onProgress: say, faultInjection: values['fault-injection'] === true, ...(values['data-center'] === undefined ? {} : { dataCenter: values['data-center'] }) });
+      let configExtra: string | undefined;
+      if (values['config-extra'] !== undefined) {
+        try {
+          configExtra = readFileSync(values['config-extra'], 'utf8');
+        } catch (e) {
+          io.stderr.write(`ilium cluster: --config-extra: cannot read ${values['config-extra']}: ${(e as Error).message}\n`);
+          return 2;
+        }
+        // A file that is not a mapping is a usage error before any node starts.
+        try {
+          mergeConfigExtra('', configExtra, '127.0.0.1', 'node1');
+        } catch (e) {
+          io.stderr.write(`ilium cluster: ${(e as Error).message}\n`);
+          return 2;
+        }
+      }
+      const nodes = await startCluster({ root, nodes: n, baseAddress: values['base-address'] ?? '127.0.0.1', clusterName: values.name ?? 'ilium-local', readyTimeoutMs: 60_000, onProgress: say, faultInjection: values['fault-injection'] === true, ...(values['data-center'] === undefined ? {} : { dataCenter: values['data-center'] }), ...(configExtra === undefined ? {} : { configExtra }) });
       printStatus(nodes, say);
       return 0;
     }

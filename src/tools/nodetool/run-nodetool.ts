@@ -1,18 +1,22 @@
 /**
- * `ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] <command> [args…]`: asks
+ * `ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]`: asks
  * a node over its admin port (127.0.0.1:7199 by default, as Cassandra's JMX) and prints the answer
  * as Cassandra's nodetool does. Credentials (a superuser's, needed when the node's authentication
  * is on) come from -pw or from a password file in JMX's jmxremote.password form (a line
  * "name password" for -u's name), as Cassandra's nodetool reads them. Exit codes: 0 done, 1 the
  * node refused (credentials too: "Failed to connect … SecurityException: 'Authentication failed!
  * …'", as Cassandra's nodetool says) or failed the command, 2 bad usage, 3 no node answered.
+ * With --ssl it speaks TLS (the node's admin port does when client_encryption_options is enabled),
+ * verifying the node's certificate with the CA of --ssl-ca or $NODETOOL_SSL_CA (node's default CAs
+ * without one) and the host it connects to; a TLS-only port closing on a plaintext request, or a
+ * certificate that does not verify, is a refusal (exit 1) that says so.
  */
 import type { Writable } from 'node:stream';
-import type { Env } from '../../env/index.js';
-import { AdminCommandError, type AdminCredentials, callAdmin } from './admin-client.js';
+import type { Env, TlsClientOptions } from '../../env/index.js';
+import { AdminClosedError, AdminCommandError, type AdminCredentials, callAdmin } from './admin-client.js';
 import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatTpStats, formatStatus, formatTableStats } from './nodetool-output.js';
 
-export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--timeout seconds] <command> [args…]
+export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file] [--ssl-cert file --ssl-key file]] [--timeout seconds] <command> [args…]
   -h, --host     the node's admin address (admin_address in the config, 127.0.0.1 by default)
   -p, --port     its admin port (admin_port in the config, 7199 by default)
   -u, --username a superuser's name: every command needs one when the node's authenticator is
@@ -20,6 +24,12 @@ export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [-u nam
   -pw, --password        its password
   -pwf, --password-file  a file of "name password" lines (JMX's jmxremote.password form): the
                  password of -u's name is read from it
+  --ssl          TLS to the admin port (which serves TLS when the node's client_encryption_options
+                 is enabled); the node's certificate must name the address -h gives
+  --ssl-ca FILE  PEM certificates of the CA that signed the node's certificate (default
+                 $NODETOOL_SSL_CA, else the system's CAs); implies --ssl
+  --ssl-cert FILE --ssl-key FILE  a client certificate and its key (PEM), for a node whose
+                 client_encryption_options has require_client_auth: true; imply --ssl
 commands:
   status                         the ring's nodes: up/down, state, load, tokens, ownership
   info                           this node: host id, load, uptime, heap, data center, rack
@@ -49,6 +59,8 @@ commands:
 export interface NodetoolIo {
   readonly argv: readonly string[];
   readonly env: Env;
+  /** The process environment ($NODETOOL_SSL_CA); none by default. */
+  readonly vars?: Readonly<Record<string, string | undefined>>;
   readonly stdout: Writable;
   readonly stderr: Writable;
 }
@@ -60,6 +72,11 @@ interface Parsed {
   readonly user: string | undefined;
   readonly password: string | undefined;
   readonly passwordFile: string | undefined;
+  /** --ssl (or a flag that implies it). */
+  readonly ssl: boolean;
+  readonly sslCa: string | undefined;
+  readonly sslCert: string | undefined;
+  readonly sslKey: string | undefined;
   readonly command: string;
   readonly args: string[];
 }
@@ -71,6 +88,10 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
   let user: string | undefined;
   let password: string | undefined;
   let passwordFile: string | undefined;
+  let ssl = false;
+  let sslCa: string | undefined;
+  let sslCert: string | undefined;
+  let sslKey: string | undefined;
   let i = 0;
   for (; i < argv.length; i++) {
     const a = argv[i]!;
@@ -91,6 +112,10 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
       } else if (a === '-u' || a === '--username') user = value();
       else if (a === '-pw' || a === '--password') password = value();
       else if (a === '-pwf' || a === '--password-file') passwordFile = value();
+      else if (a === '--ssl') ssl = true;
+      else if (a === '--ssl-ca') sslCa = value();
+      else if (a === '--ssl-cert') sslCert = value();
+      else if (a === '--ssl-key') sslKey = value();
       else if (a === '--help' || a === 'help') return 'help';
       else if (a.startsWith('-')) return `unknown option ${a}`;
       else break;
@@ -102,7 +127,9 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
   if (command === undefined) return 'no command given';
   if (user === undefined && (password !== undefined || passwordFile !== undefined)) return `${password !== undefined ? '-pw' : '--password-file'} needs -u (the name to log in as)`;
   if (user !== undefined && password === undefined && passwordFile === undefined) return `-u ${user} needs -pw PASSWORD or --password-file FILE`;
-  return { host, port, timeoutMs, user, password, passwordFile, command, args: argv.slice(i + 1) as string[] };
+  if ((sslCert === undefined) !== (sslKey === undefined)) return '--ssl-cert and --ssl-key go together';
+  ssl ||= sslCa !== undefined || sslCert !== undefined;
+  return { host, port, timeoutMs, user, password, passwordFile, ssl, sslCa, sslCert, sslKey, command, args: argv.slice(i + 1) as string[] };
 }
 
 /** The password of `user` in a jmxremote.password-style text: "name password" lines, '#' comments. */
@@ -130,6 +157,22 @@ function credentialsOf(parsed: Parsed, env: Env): AdminCredentials | undefined |
   return password === undefined ? `the password file ${file} has no line for ${parsed.user}` : { user: parsed.user, password };
 }
 
+/** The TLS options --ssl and its files give (undefined without --ssl), or why there are none. */
+function tlsOf(parsed: Parsed, env: Env, vars: Readonly<Record<string, string | undefined>>): TlsClientOptions | undefined | string {
+  if (!parsed.ssl) return undefined;
+  const files: Record<string, string | undefined> = { ca: parsed.sslCa ?? vars['NODETOOL_SSL_CA'], cert: parsed.sslCert, key: parsed.sslKey };
+  const read: Record<string, Buffer> = {};
+  for (const [name, file] of Object.entries(files)) {
+    if (file === undefined || file === '') continue;
+    try {
+      read[name] = env.fs.readFileSync(file);
+    } catch (e) {
+      return `cannot read the ${name === 'ca' ? 'CA file (--ssl-ca, $NODETOOL_SSL_CA)' : `--ssl-${name} file`} ${file}: ${(e as Error).message}`;
+    }
+  }
+  return { ...read };
+}
+
 export async function runNodetool(io: NodetoolIo): Promise<number> {
   const parsed = parseNodetoolArgs(io.argv);
   if (typeof parsed === 'string') {
@@ -145,10 +188,31 @@ export async function runNodetool(io: NodetoolIo): Promise<number> {
     io.stderr.write(`nodetool: ${credentials}\n`);
     return 2;
   }
+  const tls = tlsOf(parsed, io.env, io.vars ?? {});
+  if (typeof tls === 'string') {
+    io.stderr.write(`nodetool: ${tls}\n`);
+    return 2;
+  }
   let result: unknown;
   try {
-    result = await callAdmin(io.env, { host: parsed.host, port: parsed.port }, parsed.command, parsed.args, parsed.timeoutMs, credentials);
+    result = await callAdmin(io.env, { host: parsed.host, port: parsed.port }, parsed.command, parsed.args, parsed.timeoutMs, credentials, tls);
   } catch (e) {
+    if (e instanceof AdminClosedError) {
+      const hint = tls === undefined
+        ? 'does its admin port require TLS? It does when the node\'s client_encryption_options is enabled: use --ssl (and --ssl-ca FILE)'
+        : 'does it require a client certificate? (--ssl-cert FILE --ssl-key FILE)';
+      io.stderr.write(`nodetool: Failed to connect to '${parsed.host}:${parsed.port}' - the node closed the connection without answering (${hint})\n`);
+      return 1;
+    }
+    if (tls !== undefined && isTlsError(e)) {
+      const hint = (e as NodeJS.ErrnoException).code === 'ERR_SSL_WRONG_VERSION_NUMBER'
+        ? 'the admin port answered in plaintext: without client_encryption_options enabled the node serves no TLS there; drop --ssl'
+        : `--ssl-ca names the CA that signed the node's certificate, which must name ${parsed.host}`;
+      // OpenSSL's errors carry a short `reason` ("wrong version number"); node's own a one-line message.
+      const why = (e as { reason?: string }).reason ?? (e as Error).message.trim();
+      io.stderr.write(`nodetool: Failed to connect to '${parsed.host}:${parsed.port}' - TLS: ${why} (${hint})\n`);
+      return 1;
+    }
     if (e instanceof AdminCommandError && e.body.type === 'AuthenticationError') {
       io.stderr.write(`nodetool: Failed to connect to '${parsed.host}:${parsed.port}' - SecurityException: '${e.message}'.\n`);
       return 1;
@@ -166,6 +230,12 @@ export async function runNodetool(io: NodetoolIo): Promise<number> {
   }
   io.stdout.write(format(parsed.command, parsed.args, result));
   return 0;
+}
+
+/** A certificate check or handshake failure of node:tls (its codes: ERR_TLS_*, ERR_SSL_*, OpenSSL's verify errors). */
+function isTlsError(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException).code ?? '';
+  return /^(?:ERR_TLS_|ERR_SSL_)|CERT|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)/.test(code);
 }
 
 function format(command: string, args: readonly string[], result: unknown): string {
