@@ -222,7 +222,7 @@ export class IliumNode {
         thriftServer = new ThriftServer(env, (client) => {
           const session = new ThriftSession({
             env, keeper, ops: requests, engine, partitioner, node: nodeInfo, authenticator, client,
-            timestamps: ctx.timestamps, data: ctx.data,
+            timestamps: ctx.timestamps, data: ctx.data, authorizer: ctx.authorizer,
             schemaVersions: () => svc.schemaVersions(),
             ring: (keyspace) => {
               if (cluster === undefined) return undefined;

@@ -4,11 +4,13 @@
  * roles_validity_in_ms 0, so a change is seen at once): through npm cassandra-driver, a
  * non-superuser alice is refused SELECT on a table with Unauthorized (0x2100) and Cassandra's
  * message, allowed after GRANT SELECT, refused after REVOKE; allowed again through a granted role;
- * LIST PERMISSIONS answers Cassandra's columns and rows.
+ * LIST PERMISSIONS answers Cassandra's columns and rows. Over Thrift (Ilium's client, login())
+ * the same grants decide, refusals as InvalidRequestException with Cassandra's message.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import cassandra from 'cassandra-driver';
+import { connectThrift } from '../../src/thrift/client/connect-thrift.js';
 import { SUPERUSER_AT_ONCE, defaultSuperuserReady } from '../support/default-superuser.js';
 import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
 
@@ -84,6 +86,34 @@ test('GRANT, REVOKE, role inheritance and LIST PERMISSIONS through npm cassandra
     await assert.rejects(alice.execute(select), unauthorized('User alice has no SELECT permission on <table ks.t> or any of its parents'));
   } finally {
     await alice.shutdown();
+    await admin.shutdown();
+  }
+});
+
+test('Thrift calls are checked against the same permissions', { timeout: 120_000 }, async () => {
+  const admin = client('cassandra', 'cassandra');
+  await admin.connect();
+  const root = await connectThrift({ host: node.host, port: node.thriftPort! });
+  const c = await connectThrift({ host: node.host, port: node.thriftPort! });
+  try {
+    await admin.execute("CREATE ROLE IF NOT EXISTS bob WITH PASSWORD = 'b' AND LOGIN = true");
+    const key = Buffer.from('row1');
+    await root.login({ credentials: new Map([['username', 'cassandra'], ['password', 'cassandra']]) });
+    await root.setKeyspace('ks');
+    await root.systemAddColumnFamily({ keyspace: 'ks', name: 'cf', comparatorType: 'BytesType' });
+    await root.insert(key, { columnFamily: 'cf' }, { name: Buffer.from('c'), value: Buffer.from('v'), timestamp: 1n }, 'ONE');
+    await c.login({ credentials: new Map([['username', 'bob'], ['password', 'b']]) });
+    await c.setKeyspace('ks');
+    const read = () => c.getSlice(key, { columnFamily: 'cf' }, { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count: 10 } }, 'ONE');
+    await assert.rejects(read(), (e: unknown) => (e as Error).message.includes('User bob has no SELECT permission on <table ks.cf> or any of its parents'));
+    await admin.execute('GRANT SELECT ON KEYSPACE ks TO bob');
+    assert.equal((await read()).length, 1);
+    await assert.rejects(c.systemDropKeyspace('ks'), (e: unknown) => (e as Error).message.includes('User bob has no DROP permission on <keyspace ks> or any of its parents'));
+    await admin.execute('REVOKE SELECT ON KEYSPACE ks FROM bob');
+    await assert.rejects(read(), (e: unknown) => (e as Error).message.includes('has no SELECT permission'));
+  } finally {
+    await c.close();
+    await root.close();
     await admin.shutdown();
   }
 });
