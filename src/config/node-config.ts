@@ -20,7 +20,7 @@
  * `ilium nodetool faults` partition the node's messaging; off by default).
  */
 import { ConfigurationError } from '../errors/index.js';
-import { SECURITY_KEYS, checkSecuritySettings } from './security-settings.js';
+import { type AuthorizerName, SECURITY_KEYS, authorizerOf, checkSecuritySettings } from './security-settings.js';
 import { type ClientEncryptionOptions, DEFAULT_CLIENT_ENCRYPTION_OPTIONS, DEFAULT_SERVER_ENCRYPTION_OPTIONS, type ServerEncryptionOptions, parseClientEncryptionOptions, parseServerEncryptionOptions } from './client-encryption-options.js';
 
 export type CommitLogSyncMode = 'periodic' | 'batch' | 'group';
@@ -69,6 +69,10 @@ export interface NodeConfig {
   readonly role_manager: string;
   /** How long a role read from system_auth is trusted (0: not cached), Cassandra's default 2000. */
   readonly roles_validity_in_ms: number;
+  /** AllowAllAuthorizer or CassandraAuthorizer (security-settings.ts checks the key). */
+  readonly authorizer: AuthorizerName;
+  /** How long what a user holds on a resource is trusted (0: not cached), Cassandra's default 2000. */
+  readonly permissions_validity_in_ms: number;
   readonly memtable_flush_threshold_in_mb: number;
   readonly prepared_statements_cache_max_entries: number;
   readonly seeds: readonly string[];
@@ -147,6 +151,8 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   authenticator: 'AllowAllAuthenticator',
   role_manager: 'CassandraRoleManager',
   roles_validity_in_ms: 2000,
+  authorizer: 'AllowAllAuthorizer',
+  permissions_validity_in_ms: 2000,
   memtable_flush_threshold_in_mb: 64,
   prepared_statements_cache_max_entries: 10000,
   seeds: Object.freeze(['127.0.0.1']),
@@ -174,7 +180,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
 /** cassandra.yaml keys Ilium accepts and does not use (yet). */
 const IGNORED_KEYS = new Set([
   'max_hints_delivery_threads', 'batchlog_replay_throttle_in_kb',
-  'permissions_validity_in_ms', 'credentials_validity_in_ms', 'cdc_enabled', 'disk_failure_policy',
+  'credentials_validity_in_ms', 'cdc_enabled', 'disk_failure_policy',
   'commit_failure_policy', 'prepared_statements_cache_size_mb', 'key_cache_size_in_mb', 'key_cache_save_period', 'row_cache_size_in_mb',
   'row_cache_save_period', 'counter_cache_size_in_mb', 'counter_cache_save_period', 'saved_caches_directory', 'concurrent_reads',
   'concurrent_writes', 'concurrent_counter_writes', 'concurrent_materialized_view_writes', 'memtable_allocation_type',
@@ -241,6 +247,7 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
     }
   }
   if (unknown.length > 0) throw new ConfigurationError(`Invalid configuration: unknown keys ${unknown.join(', ')} (remove them or fix their spelling)`);
+  out.authorizer = authorizerOf(given);
   const config = out as unknown as NodeConfig;
   validate(config);
   checkSecuritySettings(given, config.authenticator);
@@ -297,6 +304,9 @@ function validate(c: NodeConfig): void {
     throw new ConfigurationError(`role_manager ${c.role_manager} is not supported (CassandraRoleManager)`);
   }
   if (!Number.isInteger(c.roles_validity_in_ms) || c.roles_validity_in_ms < 0) throw new ConfigurationError(`roles_validity_in_ms must be a non-negative integer, got ${c.roles_validity_in_ms}`);
+  if (!Number.isInteger(c.permissions_validity_in_ms) || c.permissions_validity_in_ms < 0) {
+    throw new ConfigurationError(`permissions_validity_in_ms must be a non-negative integer, got ${c.permissions_validity_in_ms}`);
+  }
   if (!Number.isInteger(c.prepared_statements_cache_max_entries) || c.prepared_statements_cache_max_entries < 1) {
     throw new ConfigurationError(`prepared_statements_cache_max_entries must be a positive integer, got ${c.prepared_statements_cache_max_entries}`);
   }

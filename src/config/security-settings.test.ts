@@ -34,8 +34,7 @@ test("Cassandra 4.0's default security settings are honoured, neither refused no
 });
 
 test('each security setting Ilium cannot honour refuses the start with one line naming the key', () => {
-  refused('authenticator: PasswordAuthenticator\nauthorizer: CassandraAuthorizer', /^authorizer: CassandraAuthorizer is not implemented in Ilium yet/);
-  refused('authenticator: PasswordAuthenticator\nauthorizer: com.example.MyAuthorizer', /^authorizer: com\.example\.MyAuthorizer is not supported by Ilium \(only AllowAllAuthorizer\)/);
+  refused('authenticator: PasswordAuthenticator\nauthorizer: com.example.MyAuthorizer', /^authorizer: com\.example\.MyAuthorizer is not supported by Ilium \(only AllowAllAuthorizer or CassandraAuthorizer\)/);
   refused('role_manager: LDAPRoleManager', /^role_manager: LDAPRoleManager is not supported by Ilium \(only CassandraRoleManager\)/);
   refused('internode_authenticator: com.example.CertAuthenticator', /^internode_authenticator: com\.example\.CertAuthenticator is not supported/);
   refused('authenticator: PasswordAuthenticator\nnetwork_authorizer: CassandraNetworkAuthorizer', /^network_authorizer: CassandraNetworkAuthorizer is not implemented in Ilium yet/);
@@ -48,4 +47,13 @@ test('each security setting Ilium cannot honour refuses the start with one line 
 test("an authorizer without an authenticator is refused as Cassandra's AuthConfig refuses it", () => {
   refused('authorizer: CassandraAuthorizer', /^AllowAllAuthenticator can't be used with CassandraAuthorizer \(authorizer CassandraAuthorizer needs authenticator: PasswordAuthenticator\)$/);
   refused('authenticator: AllowAllAuthenticator\nnetwork_authorizer: CassandraNetworkAuthorizer', /^CassandraNetworkAuthorizer can't be used with AllowAllAuthenticator/);
+});
+
+test('CassandraAuthorizer with PasswordAuthenticator is accepted, permissions_validity_in_ms read', () => {
+  const { config } = parseConfigText('authenticator: PasswordAuthenticator\nauthorizer: org.apache.cassandra.auth.CassandraAuthorizer\npermissions_validity_in_ms: 0', 'c.yaml');
+  assert.equal(config.authorizer, 'CassandraAuthorizer');
+  assert.equal(config.permissions_validity_in_ms, 0);
+  assert.equal(parseConfigText('', 'c.yaml').config.authorizer, 'AllowAllAuthorizer');
+  assert.equal(parseConfigText('', 'c.yaml').config.permissions_validity_in_ms, 2000);
+  assert.throws(() => parseConfigText('permissions_validity_in_ms: -1', 'c.yaml'), /^ConfigurationError: permissions_validity_in_ms must be a non-negative integer/);
 });

@@ -3,7 +3,7 @@
  * honour (DESIGN §9: a security setting that cannot be honoured stops the start; never a warning
  * only). Each refusal is one ConfigurationError line naming the key.
  *
- *   authorizer               AllowAllAuthorizer (CassandraAuthorizer is not implemented yet)
+ *   authorizer               AllowAllAuthorizer, CassandraAuthorizer (with PasswordAuthenticator)
  *   role_manager             CassandraRoleManager
  *   network_authorizer       AllowAllNetworkAuthorizer
  *   internode_authenticator  AllowAllInternodeAuthenticator
@@ -20,11 +20,14 @@ import { ConfigurationError } from '../errors/index.js';
 
 /** The class-name keys: what Ilium honours for each, and what it knows of but has not built. */
 const CLASS_KEYS = {
-  authorizer: { honoured: 'AllowAllAuthorizer', notYet: ['CassandraAuthorizer'] },
-  role_manager: { honoured: 'CassandraRoleManager', notYet: [] },
-  network_authorizer: { honoured: 'AllowAllNetworkAuthorizer', notYet: ['CassandraNetworkAuthorizer'] },
-  internode_authenticator: { honoured: 'AllowAllInternodeAuthenticator', notYet: [] },
+  authorizer: { honoured: ['AllowAllAuthorizer', 'CassandraAuthorizer'], notYet: [] },
+  role_manager: { honoured: ['CassandraRoleManager'], notYet: [] },
+  network_authorizer: { honoured: ['AllowAllNetworkAuthorizer'], notYet: ['CassandraNetworkAuthorizer'] },
+  internode_authenticator: { honoured: ['AllowAllInternodeAuthenticator'], notYet: [] },
 } as const;
+
+/** The authorizers Ilium runs, by Cassandra's short name. */
+export type AuthorizerName = (typeof CLASS_KEYS.authorizer.honoured)[number];
 
 /** Option maps accepted only while their `enabled` is false. */
 const OPTION_KEYS = {
@@ -58,23 +61,29 @@ export function checkSecuritySettings(given: Readonly<Record<string, unknown>>, 
   const logins = authClassName(authenticator) !== 'AllowAllAuthenticator';
   // Cassandra's order: an authorizer needing logins without an authenticator is refused as such.
   const authorizer = names.get('authorizer');
-  if (!logins && authorizer !== undefined && authClassName(authorizer) !== CLASS_KEYS.authorizer.honoured) {
+  if (!logins && authorizer !== undefined && authClassName(authorizer) !== 'AllowAllAuthorizer') {
     throw new ConfigurationError(`${authenticator} can't be used with ${authorizer} (authorizer ${authorizer} needs authenticator: PasswordAuthenticator)`);
   }
   const network = names.get('network_authorizer');
-  if (!logins && network !== undefined && authClassName(network) !== CLASS_KEYS.network_authorizer.honoured) {
+  if (!logins && network !== undefined && authClassName(network) !== 'AllowAllNetworkAuthorizer') {
     throw new ConfigurationError(`${network} can't be used with ${authenticator} (network_authorizer ${network} needs authenticator: PasswordAuthenticator)`);
   }
   for (const [key, name] of names) {
     const { honoured, notYet } = CLASS_KEYS[key];
     const short = authClassName(name);
-    if (short === honoured) continue;
+    if ((honoured as readonly string[]).includes(short)) continue;
     if ((notYet as readonly string[]).includes(short)) {
-      throw new ConfigurationError(`${key}: ${name} is not implemented in Ilium yet, so the start is refused rather than run without it (use ${honoured})`);
+      throw new ConfigurationError(`${key}: ${name} is not implemented in Ilium yet, so the start is refused rather than run without it (use ${honoured[0]})`);
     }
-    throw new ConfigurationError(`${key}: ${name} is not supported by Ilium (only ${honoured})`);
+    throw new ConfigurationError(`${key}: ${name} is not supported by Ilium (only ${honoured.join(' or ')})`);
   }
   for (const key of Object.keys(OPTION_KEYS) as (keyof typeof OPTION_KEYS)[]) checkOptionMap(key, given[key]);
+}
+
+/** The authorizer `given` names (after checkSecuritySettings accepted it); AllowAllAuthorizer when unset. */
+export function authorizerOf(given: Readonly<Record<string, unknown>>): AuthorizerName {
+  const value = given.authorizer;
+  return typeof value === 'string' && authClassName(value) === 'CassandraAuthorizer' ? 'CassandraAuthorizer' : 'AllowAllAuthorizer';
 }
 
 function checkOptionMap(key: keyof typeof OPTION_KEYS, value: unknown): void {

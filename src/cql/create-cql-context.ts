@@ -5,7 +5,7 @@ import type { LocalOperations } from '../db/operations/index.js';
 import type { SchemaKeeper } from '../db/system-schema.js';
 import type { Partitioner } from '../dht/index.js';
 import { type Env, TimestampSource } from '../env/index.js';
-import { BCRYPT_ROUNDS_DEFAULT, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
+import { Authorizer, BCRYPT_ROUNDS_DEFAULT, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
 import { type CqlContext, type DataStore, LayoutCache, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
 import { parseStatement } from './parser/index.js';
 import { prepareStatement } from './prepare.js';
@@ -38,6 +38,10 @@ export interface AuthSettings {
   readonly rolesValidityMs: number;
   /** -Dcassandra.auth_bcrypt_gensalt_log2_rounds. */
   readonly bcryptRounds: number;
+  /** authorizer: CassandraAuthorizer (absent: AllowAllAuthorizer). */
+  readonly authorizer?: boolean;
+  /** permissions_validity_in_ms (absent: 2000). */
+  readonly permissionsValidityMs?: number;
 }
 
 export const AUTH_DEFAULTS: AuthSettings = Object.freeze({ passwords: true, rolesValidityMs: 2000, bcryptRounds: BCRYPT_ROUNDS_DEFAULT });
@@ -61,6 +65,9 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     get roles() {
       return roles;
     },
+    get authorizer() {
+      return authorizer;
+    },
     node: parts.node,
     peers: parts.peers ?? (() => []),
     nowSec: () => Math.floor(env.clock.nowMs() / 1000),
@@ -73,5 +80,6 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     return result.kind === 'rows' ? result : null;
   };
   const roles = new RoleManager({ env, query, passwords: auth.passwords, validityMs: auth.rolesValidityMs, hasher: new PasswordHasher(auth.bcryptRounds) });
+  const authorizer = new Authorizer({ env, query, roles, enabled: auth.authorizer ?? false, validityMs: auth.permissionsValidityMs ?? 2000 });
   return ctx;
 }

@@ -1,9 +1,9 @@
 /**
  * Parsed statement → bound statement, by kind. A kind without a preparer is refused with a
- * clear error naming it.
+ * clear error naming it. What each statement needs from the authorizer is noted as it is bound.
  */
 import { InvalidRequestError } from '../errors/index.js';
-import { AUTH_PREPARERS } from './auth/index.js';
+import { AUTH_PREPARERS, accessOf } from './auth/index.js';
 import { SCHEMA_PREPARERS } from './ddl/index.js';
 import type { CqlContext, CqlStatement, Preparer, PreparerTable } from './execution/index.js';
 import type { ParsedStatement } from './parser/index.js';
@@ -14,7 +14,8 @@ const PREPARERS: PreparerTable = { ...DATA_PREPARERS, ...SCHEMA_PREPARERS, ...AU
 export function prepareStatement(parsed: ParsedStatement, ctx: CqlContext, sessionKeyspace: string | undefined): CqlStatement {
   const preparer = PREPARERS[parsed.statement.kind] as Preparer | undefined;
   if (preparer === undefined) throw new InvalidRequestError(`${describeKind(parsed.statement.kind)} statements are not supported`);
-  return preparer(parsed.statement, parsed, ctx, sessionKeyspace);
+  const statement = preparer(parsed.statement, parsed, ctx, sessionKeyspace);
+  return ctx.authorizer.note(statement, accessOf(parsed.statement, sessionKeyspace));
 }
 
 function describeKind(kind: string): string {

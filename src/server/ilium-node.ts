@@ -185,7 +185,13 @@ export class IliumNode {
       storageService = svc;
       const peers = () => svc.peers().map(peerInfoOf);
       const passwords = authenticatorKind(config.authenticator) === 'PasswordAuthenticator';
-      const auth = { passwords, rolesValidityMs: config.roles_validity_in_ms, bcryptRounds: properties.authBcryptGensaltLog2Rounds };
+      const auth = {
+        passwords,
+        rolesValidityMs: config.roles_validity_in_ms,
+        bcryptRounds: properties.authBcryptGensaltLog2Rounds,
+        authorizer: config.authorizer === 'CassandraAuthorizer',
+        permissionsValidityMs: config.permissions_validity_in_ms,
+      };
       const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const authenticator = authenticatorOf(config.authenticator, ctx.roles);
       // The 0.7 calls become the reads and writes CQL makes, through the same DataStore (the coordinator).
@@ -216,7 +222,7 @@ export class IliumNode {
         thriftServer = new ThriftServer(env, (client) => {
           const session = new ThriftSession({
             env, keeper, ops: requests, engine, partitioner, node: nodeInfo, authenticator, client,
-            timestamps: ctx.timestamps, data: ctx.data,
+            timestamps: ctx.timestamps, data: ctx.data, authorizer: ctx.authorizer,
             schemaVersions: () => svc.schemaVersions(),
             ring: (keyspace) => {
               if (cluster === undefined) return undefined;

@@ -75,9 +75,16 @@ export class QueryProcessor implements CqlRequestHandler {
     return this.prepare(parseStatement(query), this.ctx, keyspace);
   }
 
-  /** Executes `statement` and answers its RESULT; schema changes are also published. */
+  /**
+   * Checks the user's permissions (each time: EXECUTE of a prepared statement included), executes
+   * `statement` and answers its RESULT; schema changes are also published, and tell the authorizer
+   * (the creator's grants, a dropped resource's grants gone).
+   */
   async run(statement: CqlStatement, state: ClientState, options: QueryOptions): Promise<ResultMessage> {
-    return this.answer(await statement.execute(state, options));
+    await this.ctx.authorizer.ensureAccess(state, statement);
+    const result = await statement.execute(state, options);
+    if (result.kind === 'schemaChange') await this.ctx.authorizer.schemaChanged(state.user, result.change);
+    return this.answer(result);
   }
 
   /** A CqlResult as a RESULT message, publishing it when it is a schema change. */

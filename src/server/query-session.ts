@@ -3,7 +3,7 @@
  * that run CQL. QUERY binds the text (through the processor's statement cache) and executes it;
  * PREPARE stores the statement under its id; EXECUTE finds it (UNPREPARED when unknown) and runs
  * it; BATCH prepares each text or finds each id, checks that only INSERT, UPDATE and DELETE are
- * in it, and hands the lot to the batch executor.
+ * in it, checks the user may MODIFY each statement's table, and hands the lot to the batch executor.
  *
  * Statements see a ClientState per request: the session's keyspace (read and written through),
  * the user, and warnings that go back with that request's response.
@@ -54,7 +54,9 @@ export class QuerySession implements CqlSession {
       ...(batch.timestamp === undefined ? {} : { timestamp: batch.timestamp }),
     };
     const p = this.processor;
-    return p.answer(await p.executeBatch(p.ctx, this.state(rctx), batch.type, items, options));
+    const state = this.state(rctx);
+    for (const item of items) await p.ctx.authorizer.ensureAccess(state, item.statement);
+    return p.answer(await p.executeBatch(p.ctx, state, batch.type, items, options));
   }
 
   private bind(query: string, keyspace: string | undefined): CqlStatement {

@@ -7,7 +7,7 @@
 import { InvalidRequestError, UnauthorizedError } from '../../errors/index.js';
 import { type CqlContext, type CqlStatement, type Preparer, VOID_RESULT } from '../execution/index.js';
 import type { AlterRoleStatement, AlterUserStatement, StatementKind } from '../parser/index.js';
-import { authStatement, checkPermission, isEmptyChange, roleChangesOf, roleResource } from './auth-statement.js';
+import { authStatement, checkPermission, isEmptyChange, roleChangesOf } from './auth-statement.js';
 import type { RoleChanges, RoleOption } from './role-manager.js';
 
 export const prepareAlterRole: Preparer<AlterRoleStatement> = (stmt, _parsed, ctx) =>
@@ -31,12 +31,12 @@ function alterRole(ctx: CqlContext, kind: StatementKind, role: string, ifExists:
       throw new UnauthorizedError("You aren't allowed to alter your own superuser status or that of a role granted to you");
     }
     if (changes.superuser !== undefined && !isSuper) throw new UnauthorizedError('Only superusers are allowed to alter superuser status');
-    if (!isSuper) {
-      if (user !== role) await checkPermission(roles, user, 'ALTER', roleResource(role));
+    // Cassandra's checkAccess: a role alters only some options of itself; another role needs ALTER on it.
+    if (!isSuper && user === role) {
       for (const option of optionsOf(changes)) {
         if (!roles.alterableByItself(option)) throw new UnauthorizedError(`You aren't allowed to alter ${option}`);
       }
-    }
+    } else if (!isSuper) await checkPermission(ctx, user, 'ALTER', role);
     await roles.alterRole(role, changes);
     return VOID_RESULT;
   });

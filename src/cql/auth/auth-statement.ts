@@ -2,15 +2,17 @@
  * What the role statements share: no bind variables, run against `system_auth` at execution
  * through the node's RoleManager, only by a logged-in user (Cassandra's ensureNotAnonymous).
  *
- * Permissions are kept minimal until CassandraAuthorizer exists: a user with superuser status
+ * Under CassandraAuthorizer the statements need Cassandra's permissions on `<all roles>` or
+ * `<role r>`. Under AllowAllAuthorizer the rule is minimal: a user with superuser status
  * (its own or inherited) may run every role statement; anyone else may only LIST ROLES and
  * change their own password, and is refused with the Unauthorized message Cassandra gives a
  * role that holds no permission ("User alice has no CREATE permission on <all roles> or any of
  * its parents").
  */
 import { InvalidRequestError, UnauthorizedError } from '../../errors/index.js';
-import type { ClientState, ColumnSpec, CqlResult, CqlStatement } from '../execution/index.js';
+import type { ClientState, ColumnSpec, CqlContext, CqlResult, CqlStatement } from '../execution/index.js';
 import type { RoleOptions, StatementKind } from '../parser/index.js';
+import { allRoles, roleResourceOf } from './resources.js';
 import type { RoleChanges, RoleManager, RoleOption } from './role-manager.js';
 
 export function authStatement(kind: StatementKind, run: (user: string, state: ClientState) => Promise<CqlResult>, resultColumns: readonly ColumnSpec[] | null = null): CqlStatement {
@@ -31,15 +33,16 @@ export function loggedInUser(state: ClientState): string {
   return state.user;
 }
 
-/** `<all roles>` or `<role r>`, as Cassandra's RoleResource prints. */
-export function roleResource(role: string | null): string {
-  return role === null ? '<all roles>' : `<role ${role}>`;
-}
-
-/** The minimal rule (see the header): superusers may; the others get Cassandra's message for a missing permission. */
-export async function checkPermission(roles: RoleManager, user: string, permission: 'CREATE' | 'ALTER' | 'DROP' | 'AUTHORIZE', resource: string): Promise<boolean> {
-  if (await roles.hasSuperuserStatus(user)) return true;
-  throw new UnauthorizedError(`User ${user} has no ${permission} permission on ${resource} or any of its parents`);
+/**
+ * Under CassandraAuthorizer, the permission on `<role r>` (`<all roles>` when `role` is null) or a
+ * parent; under AllowAllAuthorizer the minimal rule (see the header): superusers may, the others
+ * get Cassandra's message for a missing permission.
+ */
+export async function checkPermission(ctx: CqlContext, user: string, permission: 'CREATE' | 'ALTER' | 'DROP' | 'AUTHORIZE', role: string | null): Promise<void> {
+  const resource = role === null ? allRoles() : roleResourceOf(role);
+  if (ctx.authorizer.enabled) return ctx.authorizer.ensure(user, permission, resource);
+  if (await ctx.roles.hasSuperuserStatus(user)) return;
+  throw new UnauthorizedError(`User ${user} has no ${permission} permission on ${resource.printed} or any of its parents`);
 }
 
 /** CREATE/ALTER ROLE's options as RoleChanges, each checked against what the role manager supports. */

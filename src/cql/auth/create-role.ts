@@ -6,7 +6,8 @@
 import { InvalidRequestError, UnauthorizedError } from '../../errors/index.js';
 import { type CqlContext, type CqlStatement, type Preparer, VOID_RESULT } from '../execution/index.js';
 import type { CreateRoleStatement, CreateUserStatement, StatementKind } from '../parser/index.js';
-import { authStatement, checkPermission, roleChangesOf, roleResource } from './auth-statement.js';
+import { authStatement, checkPermission, roleChangesOf } from './auth-statement.js';
+import { roleResourceOf } from './resources.js';
 import type { RoleChanges } from './role-manager.js';
 
 export const prepareCreateRole: Preparer<CreateRoleStatement> = (stmt, _parsed, ctx) => {
@@ -25,7 +26,7 @@ function createRole(ctx: CqlContext, kind: StatementKind, role: string, ifNotExi
   if (role === '') throw new InvalidRequestError("Role name can't be an empty string");
   return authStatement(kind, async (user) => {
     const roles = ctx.roles;
-    await checkPermission(roles, user, 'CREATE', roleResource(null));
+    await checkPermission(ctx, user, 'CREATE', null);
     if (changes.superuser === true && !(await roles.hasSuperuserStatus(user))) {
       throw new UnauthorizedError('Only superusers can create a role with superuser status');
     }
@@ -34,6 +35,8 @@ function createRole(ctx: CqlContext, kind: StatementKind, role: string, ifNotExi
       throw new InvalidRequestError(`${role} already exists`);
     }
     await roles.createRole(role, changes);
+    // Cassandra's grantPermissionsToCreator: the creator holds everything that applies to the new role.
+    if (ctx.authorizer.enabled) await ctx.authorizer.grant(roleResourceOf(role).applicable, roleResourceOf(role), user);
     return VOID_RESULT;
   });
 }

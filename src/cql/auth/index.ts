@@ -7,15 +7,23 @@
  * share: logged-in users only, the minimal superuser rule), one file per statement family:
  * `create-role` (CREATE ROLE / USER), `alter-role` (ALTER ROLE / USER), `drop-role` (DROP ROLE /
  * USER), `grant-role` (GRANT / REVOKE role), `list-roles` (LIST ROLES / USERS).
+ * Permissions (CassandraAuthorizer): `resources` (stored names and chains), `authorizer` (grants
+ * kept and checked, cached), `statement-access` (what each statement needs), `grant-permissions`
+ * (GRANT / REVOKE permissions), `list-permissions` (LIST … PERMISSIONS).
  */
 import type { PreparerTable } from '../execution/index.js';
 import { prepareAlterRole, prepareAlterUser } from './alter-role.js';
 import { prepareCreateRole, prepareCreateUser } from './create-role.js';
 import { prepareDropRole, prepareDropUser } from './drop-role.js';
 import { prepareGrantRole, prepareRevokeRole } from './grant-role.js';
+import { prepareGrantPermissions, prepareRevokePermissions } from './grant-permissions.js';
+import { prepareListPermissions } from './list-permissions.js';
 import { prepareListRoles, prepareListUsers } from './list-roles.js';
 
 export { AUTH_KEYSPACE, authKeyspaceDef, ensureAuthKeyspace, systemTableId } from './auth-keyspace.js';
+export { AUTHORIZER_CLASS, Authorizer, type AuthorizerOptions, type PermissionDetail } from './authorizer.js';
+export { type AuthResource, allKeyspaces, keyspaceResource, tableResource } from './resources.js';
+export { type Access, accessOf } from './statement-access.js';
 export { BCRYPT_ROUNDS_DEFAULT, PasswordHasher } from './password-hash.js';
 export { DEFAULT_SUPERUSER_NAME, ROLE_MANAGER_CLASS, type InternalQuery, type Role, RoleManager, type RoleManagerOptions, consistencyForRole } from './role-manager.js';
 
@@ -30,4 +38,7 @@ export const AUTH_PREPARERS: PreparerTable = {
   listUsers: prepareListUsers,
   grantRole: prepareGrantRole,
   revokeRole: prepareRevokeRole,
+  grantPermissions: prepareGrantPermissions,
+  revokePermissions: prepareRevokePermissions,
+  listPermissions: prepareListPermissions,
 };

@@ -4,6 +4,7 @@
  * seam (DataStore), the virtual tables, the role manager, the partitioner, the function registry, write timestamps,
  * and what the node says about itself.
  */
+import type { Authorizer } from '../auth/authorizer.js';
 import type { RoleManager } from '../auth/role-manager.js';
 import type { SchemaKeeper } from '../../db/system-schema.js';
 import type { Partitioner } from '../../dht/index.js';
@@ -33,6 +34,8 @@ export interface CqlContext {
   readonly timestamps: TimestampSource;
   /** Roles in system_auth (CassandraRoleManager): the role statements and the password login. */
   readonly roles: RoleManager;
+  /** Permissions in system_auth (CassandraAuthorizer, or every check passing: AllowAllAuthorizer). */
+  readonly authorizer: Authorizer;
   node(): NodeInfo;
   peers(): readonly PeerInfo[];
   /** Wall clock in seconds (TTL expiry, tombstone local deletion time). */

@@ -15,13 +15,18 @@
  *   describe_* and set_keyspace through, which told an anonymous peer the schema (DESIGN §9);
  * - data calls, truncate, describe_splits and system_drop_column_family without a keyspace:
  *   "You have not set a keyspace for this session";
- * - set_keyspace of an unknown keyspace: "Keyspace 'x' does not exist".
+ * - set_keyspace of an unknown keyspace: "Keyspace 'x' does not exist";
+ * - under CassandraAuthorizer (deps.authorizer), Cassandra's permission checks with its Unauthorized
+ *   message: reads need SELECT on the column family (or a parent), writes and truncate MODIFY,
+ *   system_add_* CREATE on the keyspace (all keyspaces for a keyspace), system_update_* ALTER,
+ *   system_drop_* DROP on what is dropped.
  * describe_* calls need no keyspace. The system keyspace is listed by describe_keyspaces as 0.7 listed
  * it and may be set, but has no column families served over Thrift.
  *
  * Schema changes are published through `onSchemaChange` as the CQL layer's events, so CQL drivers
  * connected to the node refresh their metadata when a Thrift client changes the schema.
  */
+import { type AuthResource, type Authorizer, allKeyspaces, keyspaceResource, tableResource } from '../../cql/auth/index.js';
 import { type DataStore, type NodeInfo, type SchemaChangeEvent, checkReadLevel, checkWriteLevel } from '../../cql/execution/index.js';
 import { type ColumnParent, type ColumnPath, DEFAULT_THRIFT_CONSISTENCY, type IndexClause, type KeyRange, type Mutation, type SlicePredicate, type Column, type ThriftOperations } from '../../db/index.js';
 import type { StorageEngine } from '../../storage/storage-engine.js';
@@ -30,6 +35,8 @@ import type { SchemaKeeper } from '../../db/system-schema.js';
 import type { Partitioner } from '../../dht/index.js';
 import { type Env, type NetAddress, TimestampSource } from '../../env/index.js';
 import type { ColumnFamilyDef, Schema } from '../../schema/index.js';
+import type { Permission } from '../../cql/parser/index.js';
+import { UnauthorizedError } from '../../errors/index.js';
 import type { Authenticator } from '../../transport/index.js';
 import type {
   AuthenticationRequest, CassandraService, CfDef, ConsistencyLevel, CounterColumn, KsDef, ThriftColumnOrSuperColumn, ThriftKeySlice,
@@ -76,6 +83,8 @@ export interface ThriftSessionDeps {
   readonly timestamps?: TimestampSource;
   /** The node's DataStore (the CQL context's: the coordinator): counter reads, writes and partition locks. */
   readonly data: DataStore;
+  /** The CQL context's authorizer (CassandraAuthorizer checks calls; absent or AllowAll: none). */
+  readonly authorizer?: Authorizer;
 }
 
 export class ThriftSession implements CassandraService {
@@ -126,28 +135,28 @@ export class ThriftSession implements CassandraService {
 
   get(key: Buffer, columnPath: ColumnPath, cl?: ConsistencyLevel): Promise<ThriftColumnOrSuperColumn> {
     return guard(async () => {
-      const { ks, cf } = this.target(columnPath?.columnFamily);
+      const { ks, cf } = await this.allowedTarget('SELECT', columnPath?.columnFamily);
       return shapeColumn(cf, await this.deps.ops.get(ks, key, columnPath, readLevel(cl)));
     });
   }
 
   getSlice(key: Buffer, columnParent: ColumnParent, predicate: SlicePredicate, cl?: ConsistencyLevel): Promise<ThriftColumnOrSuperColumn[]> {
     return guard(async () => {
-      const { ks, cf } = this.target(columnParent?.columnFamily);
+      const { ks, cf } = await this.allowedTarget('SELECT', columnParent?.columnFamily);
       return shapeColumns(cf, await this.deps.ops.getSlice(ks, key, columnParent, predicate, readLevel(cl)));
     });
   }
 
   getCount(key: Buffer, columnParent: ColumnParent, predicate: SlicePredicate, cl?: ConsistencyLevel): Promise<number> {
-    return guard(() => {
-      const { ks } = this.target(columnParent?.columnFamily);
+    return guard(async () => {
+      const { ks } = await this.allowedTarget('SELECT', columnParent?.columnFamily);
       return this.deps.ops.getCount(ks, key, columnParent, predicate, readLevel(cl));
     });
   }
 
   multigetSlice(keys: readonly Buffer[], columnParent: ColumnParent, predicate: SlicePredicate, cl?: ConsistencyLevel): Promise<Map<Buffer, ThriftColumnOrSuperColumn[]>> {
     return guard(async () => {
-      const { ks, cf } = this.target(columnParent?.columnFamily);
+      const { ks, cf } = await this.allowedTarget('SELECT', columnParent?.columnFamily);
       const rows = await this.deps.ops.multigetSlice(ks, requireList(keys, 'keys'), columnParent, predicate, readLevel(cl));
       return new Map(rows.map((r) => [r.key, shapeColumns(cf, r.columns)]));
     });
@@ -155,21 +164,21 @@ export class ThriftSession implements CassandraService {
 
   multigetCount(keys: readonly Buffer[], columnParent: ColumnParent, predicate: SlicePredicate, cl?: ConsistencyLevel): Promise<Map<Buffer, number>> {
     return guard(async () => {
-      const { ks } = this.target(columnParent?.columnFamily);
+      const { ks } = await this.allowedTarget('SELECT', columnParent?.columnFamily);
       return new Map((await this.deps.ops.multigetCount(ks, requireList(keys, 'keys'), columnParent, predicate, readLevel(cl))).map((c) => [c.key, c.count]));
     });
   }
 
   getRangeSlices(columnParent: ColumnParent, predicate: SlicePredicate, range: KeyRange, cl?: ConsistencyLevel): Promise<ThriftKeySlice[]> {
     return guard(async () => {
-      const { ks, cf } = this.target(columnParent?.columnFamily);
+      const { ks, cf } = await this.allowedTarget('SELECT', columnParent?.columnFamily);
       return shapeKeySlices(cf, await this.deps.ops.getRangeSlices(ks, columnParent, predicate, range, readLevel(cl)));
     });
   }
 
   getIndexedSlices(columnParent: ColumnParent, indexClause: IndexClause, columnPredicate: SlicePredicate, cl?: ConsistencyLevel): Promise<ThriftKeySlice[]> {
     return guard(async () => {
-      const { ks, cf } = this.target(columnParent?.columnFamily);
+      const { ks, cf } = await this.allowedTarget('SELECT', columnParent?.columnFamily);
       return shapeKeySlices(cf, await this.deps.ops.getIndexedSlices(ks, columnParent, indexClause, columnPredicate, readLevel(cl)));
     });
   }
@@ -177,16 +186,16 @@ export class ThriftSession implements CassandraService {
   // ---- writes -------------------------------------------------------------------------------
 
   insert(key: Buffer, columnParent: ColumnParent, column: Column, cl?: ConsistencyLevel): Promise<void> {
-    return guard(() => {
-      const { ks, cf } = this.target(columnParent?.columnFamily);
+    return guard(async () => {
+      const { ks, cf } = await this.allowedTarget('MODIFY', columnParent?.columnFamily);
       requireNonCounter(cf);
       return this.deps.ops.insert(ks, key, columnParent, column, writeLevel(cl, undefined));
     });
   }
 
   add(key: Buffer, columnParent: ColumnParent, column: CounterColumn, cl?: ConsistencyLevel): Promise<void> {
-    return guard(() => {
-      const { cf } = this.target(columnParent?.columnFamily);
+    return guard(async () => {
+      const { cf } = await this.allowedTarget('MODIFY', columnParent?.columnFamily);
       const rows = new CounterRows();
       rows.increment(cf, key, column, columnParent.superColumn);
       rows.check(this.deps.ops.ctx.nowSec());
@@ -195,16 +204,16 @@ export class ThriftSession implements CassandraService {
   }
 
   remove(key: Buffer, columnPath: ColumnPath, timestamp: bigint, cl?: ConsistencyLevel): Promise<void> {
-    return guard(() => {
-      const { ks, cf } = this.target(columnPath?.columnFamily);
+    return guard(async () => {
+      const { ks, cf } = await this.allowedTarget('MODIFY', columnPath?.columnFamily);
       requireNonCounter(cf);
       return this.deps.ops.remove(ks, key, columnPath, timestamp, writeLevel(cl, undefined));
     });
   }
 
   removeCounter(key: Buffer, path: ColumnPath, cl?: ConsistencyLevel): Promise<void> {
-    return guard(() => {
-      const { ks, cf } = this.target(path?.columnFamily);
+    return guard(async () => {
+      const { ks, cf } = await this.allowedTarget('MODIFY', path?.columnFamily);
       return removeCounter(this.counters, ks, cf, key, path, writeLevel(cl, cf.name));
     });
   }
@@ -226,6 +235,7 @@ export class ThriftSession implements CassandraService {
         const plainOfKey = new Map<string, readonly Mutation[]>();
         for (const [cfName, mutations] of byCf) {
           const cf = this.columnFamily(ks, cfName);
+          await this.allow('MODIFY', tableResource(ks, cf.name));
           requireList(mutations, 'mutations');
           if (isCounterColumnFamily(cf)) {
             counterTable ??= cf.name;
@@ -249,8 +259,8 @@ export class ThriftSession implements CassandraService {
   }
 
   truncate(cfname: string): Promise<void> {
-    return guard(() => {
-      const { ks } = this.target(cfname);
+    return guard(async () => {
+      const { ks } = await this.allowedTarget('MODIFY', cfname);
       return this.deps.ops.truncate(ks, cfname);
     });
   }
@@ -335,60 +345,66 @@ export class ThriftSession implements CassandraService {
   // ---- schema changes -----------------------------------------------------------------------
 
   systemAddColumnFamily(cfDef: CfDef): Promise<string> {
-    return this.changeSchema(async () => {
+    return this.changeSchema(async (publish) => {
       const cf = columnFamilyOfCfDef(cfDef, this.deps.env.random);
+      await this.allow('CREATE', keyspaceResource(cf.keyspace));
       const schema = await this.deps.keeper.addColumnFamily(cf);
-      this.publish({ change: 'CREATED', target: 'TABLE', keyspace: cf.keyspace, name: cf.name });
+      publish({ change: 'CREATED', target: 'TABLE', keyspace: cf.keyspace, name: cf.name });
       return schema;
     });
   }
 
   systemDropColumnFamily(columnFamily: string): Promise<string> {
-    return this.changeSchema(async () => {
+    return this.changeSchema(async (publish) => {
       const ks = this.requireKeyspace();
+      await this.allow('DROP', tableResource(ks, columnFamily));
       const schema = await this.deps.keeper.dropColumnFamily(ks, columnFamily);
-      this.publish({ change: 'DROPPED', target: 'TABLE', keyspace: ks, name: columnFamily });
+      publish({ change: 'DROPPED', target: 'TABLE', keyspace: ks, name: columnFamily });
       return schema;
     });
   }
 
   systemAddKeyspace(ksDef: KsDef): Promise<string> {
-    return this.changeSchema(async () => {
+    return this.changeSchema(async (publish) => {
       const ks = keyspaceOfKsDef(ksDef, this.deps.env.random);
+      await this.allow('CREATE', allKeyspaces());
       const schema = await this.deps.keeper.addKeyspace(ks);
-      this.publish({ change: 'CREATED', target: 'KEYSPACE', keyspace: ks.name });
-      for (const t of ks.tables) this.publish({ change: 'CREATED', target: 'TABLE', keyspace: ks.name, name: t.name });
+      publish({ change: 'CREATED', target: 'KEYSPACE', keyspace: ks.name });
+      for (const t of ks.tables) publish({ change: 'CREATED', target: 'TABLE', keyspace: ks.name, name: t.name });
       return schema;
     });
   }
 
   systemDropKeyspace(keyspace: string): Promise<string> {
-    return this.changeSchema(async () => {
+    return this.changeSchema(async (publish) => {
+      await this.allow('DROP', keyspaceResource(keyspace));
       const schema = await this.deps.keeper.dropKeyspace(keyspace);
-      this.publish({ change: 'DROPPED', target: 'KEYSPACE', keyspace });
+      publish({ change: 'DROPPED', target: 'KEYSPACE', keyspace });
       return schema;
     });
   }
 
   /** Replication and durable_writes only, as 0.7: column families change one by one. */
   systemUpdateKeyspace(ksDef: KsDef): Promise<string> {
-    return this.changeSchema(async () => {
+    return this.changeSchema(async (publish) => {
       if (ksDef === null || typeof ksDef !== 'object') throw invalidRequest('KsDef is required');
       if (Array.isArray(ksDef.cfDefs) && ksDef.cfDefs.length > 0) throw invalidRequest('Keyspace update must not contain any column family definitions.');
+      await this.allow('ALTER', keyspaceResource(ksDef.name));
       const changes = { replication: replicationOfKsDef(ksDef), ...(ksDef.durableWrites === undefined ? {} : { durableWrites: ksDef.durableWrites }) };
       const schema = await this.deps.keeper.updateKeyspace(ksDef.name, changes);
-      this.publish({ change: 'UPDATED', target: 'KEYSPACE', keyspace: ksDef.name });
+      publish({ change: 'UPDATED', target: 'KEYSPACE', keyspace: ksDef.name });
       return schema;
     });
   }
 
   /** The keeper refuses comparator and column type changes, and builds the KEYS indexes added. */
   systemUpdateColumnFamily(cfDef: CfDef): Promise<string> {
-    return this.changeSchema(async () => {
+    return this.changeSchema(async (publish) => {
       if (cfDef === null || typeof cfDef !== 'object') throw invalidRequest('CfDef is required');
       const old = this.schema().getTable(cfDef.keyspace, cfDef.name);
+      await this.allow('ALTER', tableResource(old.keyspace, old.name));
       const schema = await this.deps.keeper.updateColumnFamily(updatedColumnFamily(old, cfDef, this.deps.env.random));
-      this.publish({ change: 'UPDATED', target: 'TABLE', keyspace: old.keyspace, name: old.name });
+      publish({ change: 'UPDATED', target: 'TABLE', keyspace: old.keyspace, name: old.name });
       return schema;
     });
   }
@@ -425,15 +441,43 @@ export class ThriftSession implements CassandraService {
     return lookupColumnFamily(this.schema(), ks, cfName as string);
   }
 
-  private changeSchema(change: () => Promise<Schema>): Promise<string> {
+  /**
+   * A schema call: logged in; the events `change` publishes go to CQL clients and to the
+   * authorizer (the creator's grants, a dropped resource's grants gone) once it succeeded.
+   */
+  private changeSchema(change: (publish: (event: SchemaChangeEvent) => void) => Promise<Schema>): Promise<string> {
     return guard(async () => {
       this.checkLogin();
-      return (await change()).version;
+      const events: SchemaChangeEvent[] = [];
+      const version = (await change((e) => events.push(e))).version;
+      for (const e of events) {
+        this.deps.onSchemaChange?.(e);
+        await this.deps.authorizer?.schemaChanged(this.currentUser, e);
+      }
+      return version;
     });
   }
 
-  private publish(event: SchemaChangeEvent): void {
-    this.deps.onSchemaChange?.(event);
+  /** A data call's keyspace and column family, once the user may use `permission` on it. */
+  private async allowedTarget(permission: Permission, cfName: string | undefined): Promise<{ ks: string; cf: ColumnFamilyDef }> {
+    const t = this.target(cfName);
+    await this.allow(permission, tableResource(t.ks, t.cf.name));
+    return t;
+  }
+
+  /**
+   * Under CassandraAuthorizer: the user holds `permission` on the resource or a parent, else
+   * Cassandra's Unauthorized message as an InvalidRequestException (the IDL declares
+   * AuthorizationException for login() only; 0.7's server raised InvalidRequestException too).
+   */
+  private async allow(permission: Permission, resource: AuthResource): Promise<void> {
+    const authorizer = this.deps.authorizer;
+    if (authorizer === undefined || !authorizer.enabled) return;
+    try {
+      await authorizer.ensure(this.currentUser ?? 'anonymous', permission, resource);
+    } catch (e) {
+      throw e instanceof UnauthorizedError ? invalidRequest(e.message) : e;
+    }
   }
 }
 

@@ -1,0 +1,48 @@
+/**
+ * GRANT and REVOKE permissions ON resource TO/FROM role (Cassandra's GrantPermissionsStatement and
+ * RevokePermissionsStatement). Checked in Cassandra's order: a login; the role exists; the
+ * resource exists; the permissions apply to it (ALL means those that apply); the user holds
+ * AUTHORIZE and each permission given on the resource or a parent.
+ */
+import { InvalidRequestError } from '../../errors/index.js';
+import { type CqlContext, type CqlStatement, type Preparer, VOID_RESULT } from '../execution/index.js';
+import type { GrantPermissionsStatement, Permission, Permissions, Resource, RevokePermissionsStatement } from '../parser/index.js';
+import { authStatement } from './auth-statement.js';
+import { type AuthResource, authResourceOf } from './resources.js';
+
+export const prepareGrantPermissions: Preparer<GrantPermissionsStatement> = (stmt, _parsed, ctx, ks) => change(ctx, 'grant', stmt.permissions, stmt.resource, stmt.grantee, ks);
+
+export const prepareRevokePermissions: Preparer<RevokePermissionsStatement> = (stmt, _parsed, ctx, ks) => change(ctx, 'revoke', stmt.permissions, stmt.resource, stmt.revokee, ks);
+
+function change(ctx: CqlContext, op: 'grant' | 'revoke', given: Permissions, target: Resource, role: string, sessionKeyspace: string | undefined): CqlStatement {
+  return authStatement(op === 'grant' ? 'grantPermissions' : 'revokePermissions', async (user) => {
+    ctx.authorizer.ensureEnabled();
+    if (!(await ctx.roles.exists(role))) throw new InvalidRequestError(`Role ${role} doesn't exist`);
+    const resource = authResourceOf(target, sessionKeyspace);
+    if (!(await resourceExists(ctx, resource))) throw new InvalidRequestError(`Resource ${resource.printed} doesn't exist`);
+    const permissions = applicablePermissions(given, resource);
+    await ctx.authorizer.ensure(user, 'AUTHORIZE', resource);
+    for (const p of permissions) await ctx.authorizer.ensure(user, p, resource);
+    if (op === 'grant') await ctx.authorizer.grant(permissions, resource, role);
+    else await ctx.authorizer.revoke(permissions, resource, role);
+    return VOID_RESULT;
+  });
+}
+
+/** ALL: what applies to the resource; a list: refused when none of it applies. */
+export function applicablePermissions(given: Permissions, resource: AuthResource): readonly Permission[] {
+  if (given === 'all') return resource.applicable;
+  const kind = resource.name.startsWith('data') ? 'DataResource' : resource.name.startsWith('roles') ? 'RoleResource' : 'FunctionResource';
+  if (!given.every((p) => resource.applicable.includes(p))) throw new InvalidRequestError(`Resource type ${kind} does not support any of the requested permissions`);
+  return given;
+}
+
+/** Cassandra's IResource.exists: the keyspace, table or role is there. */
+export async function resourceExists(ctx: CqlContext, resource: AuthResource): Promise<boolean> {
+  const [root, a, b] = resource.name.split('/');
+  if (root === 'roles') return a === undefined || (await ctx.roles.exists(resource.name.slice('roles/'.length)));
+  if (a === undefined) return true;
+  const keyspace = ctx.schema().keyspace(a) ?? ctx.virtualTables.keyspaces().find((k) => k.name === a);
+  if (keyspace === undefined) return false;
+  return root !== 'data' || b === undefined || keyspace.tables.some((t) => t.name === b);
+}

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openCqlTestNode, type CqlTestNode } from '../../../test/support/cql-test-node.js';
+import { InvalidRequestError, UnauthorizedError } from '../../errors/index.js';
+import { QueryProcessor } from '../../server/query-processor.js';
+import { type ClientState, queryOptions } from '../execution/index.js';
+import { ensureAuthKeyspace } from './auth-keyspace.js';
+
+function as(user: string, keyspace?: string): ClientState {
+  return { keyspace, user, warn: () => undefined };
+}
+
+const refusedWith = (message: string) => (e: unknown) => e instanceof UnauthorizedError && e.message === message;
+
+describe('permissions (CassandraAuthorizer) on one node', () => {
+  let n: CqlTestNode;
+  let p: QueryProcessor;
+  /** As a client's request: permissions checked, then executed. */
+  const run = (user: string, cql: string) => p.run(p.prepareText(cql, undefined), as(user), queryOptions());
+  const list = async (user: string, cql: string) => {
+    const r = await p.prepareText(cql, undefined).execute(as(user), queryOptions());
+    return r.kind === 'rows' ? r.rows.map((row) => r.columns.map((_c, i) => row[i]!.toString('utf8')).join(' | ')) : [];
+  };
+
+  before(async () => {
+    n = await openCqlTestNode({ auth: { passwords: true, rolesValidityMs: 0, bcryptRounds: 4, authorizer: true, permissionsValidityMs: 0 } });
+    await ensureAuthKeyspace(n.ctx.keeper, n.env.random);
+    await n.ctx.roles.setupDefaultRole();
+    p = new QueryProcessor(n.ctx);
+    await run('cassandra', "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    await run('cassandra', 'CREATE TABLE ks.t (k int PRIMARY KEY, v int)');
+    await run('cassandra', "CREATE ROLE alice WITH PASSWORD = 'a' AND LOGIN = true");
+    await run('cassandra', 'CREATE ROLE reader');
+  });
+  after(() => n.close());
+
+  it('SELECT and MODIFY need grants on the table or a parent; REVOKE takes them back', async () => {
+    await assert.rejects(run('alice', 'SELECT * FROM ks.t'), refusedWith('User alice has no SELECT permission on <table ks.t> or any of its parents'));
+    await assert.rejects(run('alice', 'INSERT INTO ks.t (k, v) VALUES (1, 1)'), refusedWith('User alice has no MODIFY permission on <table ks.t> or any of its parents'));
+    await run('cassandra', 'GRANT SELECT ON ks.t TO alice');
+    await run('alice', 'SELECT * FROM ks.t');
+    await run('cassandra', 'GRANT MODIFY ON KEYSPACE ks TO alice');
+    await run('alice', 'INSERT INTO ks.t (k, v) VALUES (1, 1)');
+    await run('alice', 'BEGIN BATCH INSERT INTO ks.t (k, v) VALUES (2, 2) APPLY BATCH');
+    await run('cassandra', 'REVOKE SELECT ON TABLE ks.t FROM alice');
+    await assert.rejects(run('alice', 'SELECT * FROM ks.t'), UnauthorizedError);
+    await run('cassandra', 'REVOKE MODIFY ON KEYSPACE ks FROM alice');
+    await assert.rejects(run('alice', 'BEGIN BATCH INSERT INTO ks.t (k, v) VALUES (2, 2) APPLY BATCH'), UnauthorizedError);
+  });
+
+  it('a prepared statement is checked each time it executes', async () => {
+    const stmt = p.prepareText('SELECT * FROM ks.t', undefined);
+    await run('cassandra', 'GRANT SELECT ON ALL KEYSPACES TO alice');
+    await p.run(stmt, as('alice'), queryOptions());
+    await run('cassandra', 'REVOKE SELECT ON ALL KEYSPACES FROM alice');
+    await assert.rejects(p.run(stmt, as('alice'), queryOptions()), UnauthorizedError);
+  });
+
+  it('permissions are inherited through granted roles; superusers pass; drivers read system tables', async () => {
+    await run('cassandra', 'GRANT SELECT ON KEYSPACE ks TO reader');
+    await assert.rejects(run('alice', 'SELECT * FROM ks.t'), UnauthorizedError);
+    await run('cassandra', 'GRANT reader TO alice');
+    await run('alice', 'SELECT * FROM ks.t');
+    await run('cassandra', 'REVOKE reader FROM alice');
+    await assert.rejects(run('alice', 'SELECT * FROM ks.t'), UnauthorizedError);
+    await run('alice', "SELECT * FROM system.local WHERE key = 'local'");
+    await run('alice', 'SELECT * FROM system_schema.tables');
+    await assert.rejects(run('alice', 'SELECT * FROM system_auth.roles'), refusedWith('User alice has no SELECT permission on <table system_auth.roles> or any of its parents'));
+  });
+
+  it('DDL needs CREATE on the parent, ALTER/DROP on the resource; creators get ALL; a drop takes its grants', async () => {
+    await assert.rejects(run('alice', "CREATE KEYSPACE mine WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}"),
+      refusedWith('User alice has no CREATE permission on <all keyspaces> or any of its parents'));
+    await run('cassandra', 'GRANT CREATE ON ALL KEYSPACES TO alice');
+    await run('alice', "CREATE KEYSPACE mine WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    await run('alice', 'CREATE TABLE mine.t (k int PRIMARY KEY)');
+    await run('alice', 'INSERT INTO mine.t (k) VALUES (1)');
+    await run('alice', 'ALTER TABLE mine.t ADD v int');
+    assert.deepEqual(await list('cassandra', 'LIST ALL PERMISSIONS ON mine.t OF alice NORECURSIVE'), [
+      'alice | alice | <table mine.t> | ALTER', 'alice | alice | <table mine.t> | DROP', 'alice | alice | <table mine.t> | SELECT',
+      'alice | alice | <table mine.t> | MODIFY', 'alice | alice | <table mine.t> | AUTHORIZE',
+    ]);
+    await assert.rejects(run('alice', 'DROP TABLE ks.t'), refusedWith('User alice has no DROP permission on <table ks.t> or any of its parents'));
+    await run('alice', 'DROP KEYSPACE mine');
+    assert.deepEqual(await list('cassandra', 'LIST ALL OF alice'), ['alice | alice | <all keyspaces> | CREATE'], 'the dropped keyspace and table took their grants');
+    await run('cassandra', 'REVOKE CREATE ON ALL KEYSPACES FROM alice');
+  });
+
+  it("GRANT checks the role, the resource, the permissions and the granter, with Cassandra's messages", async () => {
+    await assert.rejects(run('cassandra', 'GRANT SELECT ON ks.t TO ghost'), (e: unknown) => e instanceof InvalidRequestError && e.message === "Role ghost doesn't exist");
+    await assert.rejects(run('cassandra', 'GRANT SELECT ON ks.nope TO alice'), (e: unknown) => e instanceof InvalidRequestError && e.message === "Resource <table ks.nope> doesn't exist");
+    await assert.rejects(run('cassandra', 'GRANT CREATE ON ks.t TO alice'), /Resource type DataResource does not support any of the requested permissions/);
+    await assert.rejects(run('alice', 'GRANT SELECT ON ks.t TO reader'), refusedWith('User alice has no AUTHORIZE permission on <table ks.t> or any of its parents'));
+    await run('cassandra', 'GRANT AUTHORIZE ON KEYSPACE ks TO alice');
+    await assert.rejects(run('alice', 'GRANT SELECT ON ks.t TO reader'), refusedWith('User alice has no SELECT permission on <table ks.t> or any of its parents'));
+    await run('cassandra', 'GRANT SELECT ON KEYSPACE ks TO alice');
+    await run('alice', 'GRANT SELECT ON ks.t TO reader');
+    await assert.rejects(run('alice', 'LIST ALL'), refusedWith("You are not authorized to view everyone's permissions"));
+    assert.deepEqual(await list('alice', 'LIST ALL OF alice'), [
+      'alice | alice | <keyspace ks> | SELECT', 'alice | alice | <keyspace ks> | AUTHORIZE',
+    ]);
+    assert.deepEqual(await list('cassandra', 'LIST SELECT ON ks.t'), [
+      'alice | alice | <keyspace ks> | SELECT',
+      'cassandra | cassandra | <keyspace ks> | SELECT', 'cassandra | cassandra | <table ks.t> | SELECT', // the creator's
+      'reader | reader | <keyspace ks> | SELECT', 'reader | reader | <table ks.t> | SELECT',
+    ]);
+    assert.deepEqual(await list('cassandra', 'LIST SELECT ON ks.t NORECURSIVE'), ['cassandra | cassandra | <table ks.t> | SELECT', 'reader | reader | <table ks.t> | SELECT']);
+    await run('cassandra', 'DROP ROLE reader');
+    assert.deepEqual(await list('cassandra', 'LIST SELECT ON ks.t NORECURSIVE'), ['cassandra | cassandra | <table ks.t> | SELECT'], "a dropped role's grants go");
+    await run('cassandra', 'GRANT ALTER ON ALL ROLES TO alice');
+    await run('alice', "ALTER ROLE cassandra WITH LOGIN = true");
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * What a statement needs from CassandraAuthorizer before it runs, read from its AST (Cassandra's
+ * checkAccess of each statement): SELECT on the table for SELECT; MODIFY on the table for
+ * INSERT, UPDATE, DELETE, TRUNCATE and each statement of a BATCH; CREATE on the parent for
+ * CREATE KEYSPACE (all keyspaces), CREATE TABLE / TYPE (the keyspace) and CREATE FUNCTION /
+ * AGGREGATE (all functions in the keyspace); ALTER / DROP on the keyspace or table itself; ALTER
+ * on the base table for indexes and materialized views. Triggers and Ilium's schema changes
+ * (ILIUM ADD/UPDATE) need a superuser. USE, DESCRIBE and the role and permission statements check for themselves.
+ *
+ * SELECT on the system tables drivers read when they connect passes for everyone (Cassandra's
+ * READABLE_SYSTEM_RESOURCES: system.local, system.peers, system.peers_v2 and the tables of
+ * system_schema and system_virtual_schema).
+ */
+import { InvalidRequestError } from '../../errors/index.js';
+import type { Permission, QualifiedName, Statement } from '../parser/index.js';
+import { type AuthResource, allFunctions, allKeyspaces, keyspaceResource, tableResource } from './resources.js';
+
+export interface Need {
+  readonly permission: Permission;
+  readonly resource: AuthResource;
+}
+
+export type Access = { readonly kind: 'needs'; readonly needs: readonly Need[] } | { readonly kind: 'superuser'; readonly message: string };
+
+const NOTHING: Access = Object.freeze({ kind: 'needs', needs: [] });
+const READABLE_SYSTEM_KEYSPACES = new Set(['system_schema', 'system_virtual_schema']);
+const READABLE_SYSTEM_TABLES = new Set(['local', 'peers', 'peers_v2']);
+
+export function accessOf(s: Statement, sessionKeyspace: string | undefined): Access {
+  const ks = (q: QualifiedName): string => {
+    const k = q.keyspace ?? sessionKeyspace;
+    if (k === undefined) throw new InvalidRequestError('No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename');
+    return k;
+  };
+  const table = (q: QualifiedName): AuthResource => tableResource(ks(q), q.name);
+  const needs = (...list: [Permission, AuthResource][]): Access => ({ kind: 'needs', needs: list.map(([permission, resource]) => ({ permission, resource })) });
+  switch (s.kind) {
+    case 'select': {
+      const k = ks(s.table);
+      if (READABLE_SYSTEM_KEYSPACES.has(k) || (k === 'system' && READABLE_SYSTEM_TABLES.has(s.table.name))) return NOTHING;
+      return needs(['SELECT', table(s.table)]);
+    }
+    case 'insert':
+    case 'update':
+    case 'delete':
+    case 'truncate':
+      return needs(['MODIFY', table(s.table)]);
+    case 'batch':
+      return needs(...s.statements.map((m): [Permission, AuthResource] => ['MODIFY', table(m.table)]));
+    case 'createKeyspace':
+      return needs(['CREATE', allKeyspaces()]);
+    case 'alterKeyspace':
+      return needs(['ALTER', keyspaceResource(s.keyspace)]);
+    case 'dropKeyspace':
+      return needs(['DROP', keyspaceResource(s.keyspace)]);
+    case 'createTable':
+      return needs(['CREATE', keyspaceResource(ks(s.table))]);
+    case 'alterTable':
+      return needs(['ALTER', table(s.table)]);
+    case 'dropTable':
+      return needs(['DROP', table(s.table)]);
+    case 'createIndex':
+      return needs(['ALTER', table(s.table)]);
+    case 'dropIndex':
+      return needs(['ALTER', keyspaceResource(ks(s.index))]);
+    case 'createType':
+      return needs(['CREATE', keyspaceResource(ks(s.type))]);
+    case 'alterType':
+      return needs(['ALTER', keyspaceResource(ks(s.type))]);
+    case 'dropType':
+      return needs(['DROP', keyspaceResource(ks(s.type))]);
+    case 'createMaterializedView':
+      return needs(['ALTER', table(s.baseTable)]);
+    case 'alterMaterializedView':
+    case 'dropMaterializedView':
+      return needs(['ALTER', keyspaceResource(ks(s.view))]);
+    case 'createFunction':
+    case 'createAggregate':
+      return needs(['CREATE', allFunctions(ks(s.name))]);
+    case 'dropFunction':
+    case 'dropAggregate':
+      return needs(['DROP', allFunctions(ks(s.name))]);
+    case 'createTrigger':
+      return { kind: 'superuser', message: 'Only superusers are allowed to perform CREATE TRIGGER queries' };
+    case 'dropTrigger':
+      return { kind: 'superuser', message: 'Only superusers are allowed to perform DROP TRIGGER queries' };
+    case 'iliumSchemaChange':
+      return { kind: 'superuser', message: 'Only superusers may change the schema with ILIUM statements' };
+    default:
+      return NOTHING;
+  }
+}
