@@ -52,9 +52,18 @@ export interface IliumServer extends BenchServer {
   readonly reportedReadyMs: number;
 }
 
-/** `ilium start` of this build, or of the build whose `dist/src/tools/ilium.js` is `cli`. */
-export async function startIlium(name: string, nodeArgs: readonly string[] = [], cli?: string): Promise<IliumServer> {
-  const p = await startIliumProcess(cli === undefined ? { nodeArgs } : { nodeArgs, cli });
+/** What else an `ilium start` is given: cassandra.yaml text and more arguments (`-D…`). */
+export interface IliumStartExtras {
+  readonly configYaml?: string;
+  readonly args?: readonly string[];
+}
+
+/**
+ * `ilium start` of this build, or of the build whose `dist/src/tools/ilium.js` is `cli`; `extras`
+ * adds a cassandra.yaml (client_encryption_options, an authenticator) and arguments.
+ */
+export async function startIlium(name: string, nodeArgs: readonly string[] = [], cli?: string, extras: IliumStartExtras = {}): Promise<IliumServer> {
+  const p = await startIliumProcess({ nodeArgs, ...(cli === undefined ? {} : { cli }), ...extras });
   return {
     name,
     host: p.host,

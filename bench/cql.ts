@@ -17,6 +17,11 @@
  * `--profile=DIR` runs the Ilium node under `node --cpu-prof` and leaves its .cpuprofile in DIR.
  * `--before=DIR` adds a third server, another built checkout of Ilium (DIR holds its `dist/`),
  * measured in the same alternating rounds: before/after figures for a change, from one run.
+ * `--tls` adds another node of this build, `ilium-tls`, with client_encryption_options enabled
+ * (TLS required; a PKCS12 keystore with a P-256 certificate for 127.0.0.1, made now by openssl
+ * through test/support/test-certs.ts) and the driver connecting with `sslOptions`; measured in the
+ * same alternating rounds, its throughput, server CPU per request and p99 are printed as ratios to
+ * the plaintext node's (`ratios ilium-tls/ilium`, `tlsRatios` in the JSON line).
  * Progress goes to stderr; the summary to stdout, its last line one JSON object.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -24,7 +29,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import cassandra from 'cassandra-driver';
 import { type LoadResult, runLoad } from './cql-load.js';
-import { type BenchServer, type IliumServer, cpuMs, rssMiB, startIlium, startStub } from './cql-servers.js';
+import { type BenchServer, type IliumServer, type IliumStartExtras, cpuMs, rssMiB, startIlium, startStub } from './cql-servers.js';
+import { type TestCerts, makeTestCerts } from '../test/support/test-certs.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,6 +43,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     before: { type: 'string' },
     'ilium-only': { type: 'boolean', default: false },
+    tls: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -60,8 +67,9 @@ interface Target {
   written: number;
 }
 
-async function connect(server: BenchServer): Promise<Target> {
+async function connect(server: BenchServer, sslOptions?: cassandra.ClientOptions['sslOptions']): Promise<Target> {
   const client = new cassandra.Client({
+    ...(sslOptions === undefined ? {} : { sslOptions }),
     contactPoints: [`${server.host}:${server.port}`],
     localDataCenter: 'datacenter1',
     isMetadataSyncEnabled: false,
@@ -138,9 +146,9 @@ interface NodeFacts {
 }
 
 /** Starts an Ilium node, waits a second with no client, and reads its resident memory. */
-async function startNode(name: string, nodeArgs: readonly string[], cli?: string): Promise<[IliumServer, NodeFacts]> {
+async function startNode(name: string, nodeArgs: readonly string[], cli?: string, extras?: IliumStartExtras): Promise<[IliumServer, NodeFacts]> {
   progress(`starting ${name}`);
-  const server = await startIlium(name, nodeArgs, cli);
+  const server = await startIlium(name, nodeArgs, cli, extras);
   await new Promise((r) => setTimeout(r, 1000));
   return [server, { readyMs: server.spawnToReadyMs, reportedReadyMs: server.reportedReadyMs, idleRssMiB: rssMiB(server.pid) }];
 }
@@ -152,6 +160,7 @@ async function main(): Promise<void> {
   const servers: BenchServer[] = [];
   const facts = new Map<string, NodeFacts>();
   const targets: Target[] = [];
+  let certs: TestCerts | undefined;
   try {
     const [ilium, iliumFacts] = await startNode('ilium', nodeArgs);
     servers.push(ilium);
@@ -161,9 +170,19 @@ async function main(): Promise<void> {
       servers.push(before);
       facts.set('before', beforeFacts);
     }
+    if (args.tls) {
+      progress('making certificates with openssl');
+      certs = makeTestCerts('127.0.0.1');
+      const configYaml =
+        'client_encryption_options:\n  enabled: true\n  optional: false\n' +
+        `  keystore: ${certs.server.p12}\n  keystore_password: ${certs.password}\n  keystore_type: PKCS12\n`;
+      const [tlsNode, tlsFacts] = await startNode('ilium-tls', nodeArgs, undefined, { configYaml });
+      servers.push(tlsNode);
+      facts.set('ilium-tls', tlsFacts);
+    }
     if (!args['ilium-only']) servers.unshift(await startStub());
     for (const server of servers) {
-      const t = await connect(server);
+      const t = await connect(server, server.name === 'ilium-tls' ? { ca: [certs!.ca] } : undefined);
       if (server.name !== 'baseline') {
         await t.client.execute("CREATE KEYSPACE bench WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
         await t.client.execute('CREATE TABLE bench.kv (k text PRIMARY KEY, v blob)');
@@ -193,6 +212,7 @@ async function main(): Promise<void> {
       await s.stop();
       s.dispose();
     }
+    certs?.dispose();
   }
   if (profileDir !== undefined) process.stderr.write(`the node's CPU profile is in ${profileDir}\n`);
 }
@@ -215,7 +235,7 @@ function report(facts: Map<string, NodeFacts>, loadAtStart: number[], results: R
   };
   if (facts.has('before')) out['beforeNode'] = facts.get('before');
   const line = (name: string, kind: string, s: Summary): string =>
-    `${name.padEnd(8)} ${kind.padEnd(6)} ${String(s.opsPerSec.toLocaleString()).padStart(9)}/s  p50 ${s.p50Ms.toFixed(2)} ms  p99 ${s.p99Ms.toFixed(2)} ms  CPU/op server ${s.serverCpuUs} µs client ${s.clientCpuUs} µs  ` +
+    `${name.padEnd(9)} ${kind.padEnd(6)} ${String(s.opsPerSec.toLocaleString()).padStart(9)}/s  p50 ${s.p50Ms.toFixed(2)} ms  p99 ${s.p99Ms.toFixed(2)} ms  CPU/op server ${s.serverCpuUs} µs client ${s.clientCpuUs} µs  ` +
     `(rounds: ${s.rounds.map((r) => `${r.opsPerSec.toLocaleString()}/s p99 ${r.p99Ms} load ${r.load.join('→')}${r.errors > 0 ? ` ${r.errors} errors: ${r.firstError}` : ''}`).join('; ')})`;
   const summaries = new Map<string, { writes: Summary; reads: Summary }>();
   for (const [name, r] of results) {
@@ -234,6 +254,19 @@ function report(facts: Map<string, NodeFacts>, loadAtStart: number[], results: R
     const r = { writes: ratio(ours.writes.opsPerSec, base.writes.opsPerSec), reads: ratio(ours.reads.opsPerSec, base.reads.opsPerSec) };
     out[other === 'baseline' ? 'ratios' : 'ratiosToBefore'] = r;
     process.stdout.write(`ratios ilium/${other}: writes ${r.writes}, reads ${r.reads}\n`);
+  }
+  const tls = summaries.get('ilium-tls');
+  if (tls !== undefined) {
+    const of = (k: 'writes' | 'reads') => ({
+      opsPerSec: ratio(tls[k].opsPerSec, ours[k].opsPerSec),
+      serverCpuUs: ratio(tls[k].serverCpuUs, ours[k].serverCpuUs),
+      p99Ms: ratio(tls[k].p99Ms, ours[k].p99Ms),
+    });
+    const r = { writes: of('writes'), reads: of('reads') };
+    out['tlsRatios'] = r;
+    for (const k of ['writes', 'reads'] as const) {
+      process.stdout.write(`ratios ilium-tls/ilium ${k}: throughput ${r[k].opsPerSec}, server CPU per request ${r[k].serverCpuUs}, p99 ${r[k].p99Ms}\n`);
+    }
   }
   // The JSON line keeps the per-round figures short: ops/s, p50, p99, errors, load.
   const compact = (s: Summary) => ({
