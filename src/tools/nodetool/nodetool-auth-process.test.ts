@@ -126,7 +126,7 @@ test('a raw JSON drain without credentials is refused and the node keeps serving
 
 test('ilium start refuses each security setting it cannot honour, with one line naming the key', async () => {
   const cases: [string, string][] = [
-    ['authenticator: PasswordAuthenticator\nauthorizer: CassandraAuthorizer', 'authorizer: CassandraAuthorizer is not implemented in Ilium yet'],
+    ['authenticator: PasswordAuthenticator\nauthorizer: com.example.LdapAuthorizer', 'authorizer: com.example.LdapAuthorizer is not supported by Ilium'],
     ['authorizer: CassandraAuthorizer', "AllowAllAuthenticator can't be used with CassandraAuthorizer"],
     ['role_manager: com.example.LdapRoleManager', 'role_manager: com.example.LdapRoleManager is not supported by Ilium (only CassandraRoleManager)'],
     ['internode_authenticator: com.example.CertAuthenticator', 'internode_authenticator: com.example.CertAuthenticator is not supported by Ilium'],
