@@ -14,5 +14,6 @@
  */
 export * from './node-config.js';
 export * from './client-encryption-options.js';
+export * from './audit-logging-options.js';
 export * from './load-config.js';
 export * from './system-properties.js';

@@ -21,6 +21,7 @@
  */
 import { ConfigurationError } from '../errors/index.js';
 import { type AuthorizerName, SECURITY_KEYS, authorizerOf, checkSecuritySettings } from './security-settings.js';
+import { type AuditLogOptions, DEFAULT_AUDIT_LOG_OPTIONS, parseAuditLogOptions } from './audit-logging-options.js';
 import { type ClientEncryptionOptions, DEFAULT_CLIENT_ENCRYPTION_OPTIONS, DEFAULT_SERVER_ENCRYPTION_OPTIONS, type ServerEncryptionOptions, parseClientEncryptionOptions, parseServerEncryptionOptions } from './client-encryption-options.js';
 
 export type CommitLogSyncMode = 'periodic' | 'batch' | 'group';
@@ -53,6 +54,8 @@ export interface NodeConfig {
   readonly native_transport_port_ssl: number | null;
   /** TLS on the client ports (client-encryption-options.ts). */
   readonly client_encryption_options: ClientEncryptionOptions;
+  /** Cassandra 4.0's audit log (FileAuditLogger lines, rotating files); off by default. */
+  readonly audit_logging_options: AuditLogOptions;
   /** TLS on internode messaging (client-encryption-options.ts). */
   readonly server_encryption_options: ServerEncryptionOptions;
   readonly start_rpc: boolean;
@@ -140,6 +143,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   native_transport_max_concurrent_connections_per_ip: -1,
   native_transport_port_ssl: null,
   client_encryption_options: DEFAULT_CLIENT_ENCRYPTION_OPTIONS,
+  audit_logging_options: DEFAULT_AUDIT_LOG_OPTIONS,
   server_encryption_options: DEFAULT_SERVER_ENCRYPTION_OPTIONS,
   start_rpc: true,
   rpc_port: 9160,
@@ -235,6 +239,10 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
     }
     if (key === 'server_encryption_options') {
       out[key] = parseServerEncryptionOptions(value);
+      continue;
+    }
+    if (key === 'audit_logging_options') {
+      out[key] = parseAuditLogOptions(value);
       continue;
     }
     if (SECURITY_KEYS.has(key)) continue;

@@ -38,7 +38,10 @@ test('each security setting Ilium cannot honour refuses the start with one line 
   refused('role_manager: LDAPRoleManager', /^role_manager: LDAPRoleManager is not supported by Ilium \(only CassandraRoleManager\)/);
   refused('internode_authenticator: com.example.CertAuthenticator', /^internode_authenticator: com\.example\.CertAuthenticator is not supported/);
   refused('authenticator: PasswordAuthenticator\nnetwork_authorizer: CassandraNetworkAuthorizer', /^network_authorizer: CassandraNetworkAuthorizer is not implemented in Ilium yet/);
-  refused('audit_logging_options:\n  enabled: true', /^audit_logging_options: enabled: true is not supported/);
+  refused('audit_logging_options:\n  enabled: true\n  logger:\n    - class_name: BinAuditLogger', /^audit_logging_options\.logger: BinAuditLogger is not supported by Ilium/);
+  refused('audit_logging_options:\n  enabled: true\n  archive_command: /bin/archive.sh', /^audit_logging_options\.archive_command is not supported by Ilium/);
+  refused('audit_logging_options:\n  enabled: true\n  roll_cycle: WEEKLY', /^audit_logging_options\.roll_cycle: "WEEKLY" is not supported/);
+  refused('audit_logging_options:\n  enabled: true\n  included_categories: DML,NOPE', /unknown category NOPE/);
   refused('transparent_data_encryption_options:\n  enabled: true', /^transparent_data_encryption_options: enabled: true is not supported/);
   refused('transparent_data_encryption_options:\n  enabled: yes please', /^transparent_data_encryption_options\.enabled must be true or false/);
   refused('authorizer: 3', /^authorizer must be a class name/);

@@ -49,6 +49,7 @@ import { FailWritesDataStore } from './fail-writes-data-store.js';
 import { type NodeIdentity, loadNodeIdentity, markBootstrapped, markDecommissioned, uuidText } from './node-identity.js';
 import { type CleanupReport, cleanup, type TopologyContext, bootstrap, decommission, type DecommissionReport, removeNode, type RemoveNodeReport } from '../topology/index.js';
 import { type NodeLogger, SILENT_LOGGER, transportLogger } from './node-logger.js';
+import { AuditLog } from './audit/index.js';
 import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
 import { loadOf } from './node-load.js';
 import { nextGossipGeneration } from './gossip-generation.js';
@@ -120,6 +121,8 @@ export class IliumNode {
     readonly cluster: Coordination,
     /** Makes the default superuser when no role exists (PasswordAuthenticator only). */
     private readonly roleSetup: DefaultRoleSetup | undefined,
+    /** The audit log (audit_logging_options; nodetool enableauditlog/disableauditlog). */
+    readonly audit: AuditLog,
     private readonly log: NodeLogger,
   ) {}
 
@@ -193,10 +196,16 @@ export class IliumNode {
         permissionsValidityMs: config.permissions_validity_in_ms,
       };
       const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
-      const authenticator = authenticatorOf(config.authenticator, ctx.roles);
+      const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
+      if (config.audit_logging_options.enabled) {
+        audit.enable(config.audit_logging_options);
+        log.info('audit_log_enabled', { dir: audit.dir });
+      }
+      const authenticator = audit.wrapAuthenticator(authenticatorOf(config.authenticator, ctx.roles));
       // The 0.7 calls become the reads and writes CQL makes, through the same DataStore (the coordinator).
       const requests = new ThriftOperations({ ...ops.ctx, store: ctx.data });
       const processor = new QueryProcessor(ctx, { preparedStatementsMax: config.prepared_statements_cache_max_entries, ...opts.processor });
+      processor.audit = audit;
       if (config.start_native_transport) {
         const handler: CqlRequestHandler = properties.queryHandler === 'custom-payload-mirroring' ? new CustomPayloadMirroringHandler(processor) : processor;
         const cqlOptions = {
@@ -250,7 +259,7 @@ export class IliumNode {
       }
       clientTls?.startReloading(properties.tlsReloadPeriodMs ?? undefined);
       internodeTls?.startReloading(properties.tlsReloadPeriodMs ?? undefined);
-      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, sslServer, clientTls, internodeTls, svc, cluster, roleSetup, log);
+      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, sslServer, clientTls, internodeTls, svc, cluster, roleSetup, audit, log);
     } catch (e) {
       roleSetup?.cancel();
       await cluster?.hints.stop().catch(() => undefined);
@@ -361,6 +370,7 @@ export class IliumNode {
       this.cluster.batchlogReplay.cancel();
       await this.storage.stop();
       await Promise.all([this.server?.close(), this.sslServer?.close(), this.thriftServer?.close()]);
+      this.audit.disable();
       await this.cluster.hints.stop();
       await this.engine.close();
       this.log.info('stopped', {});

@@ -92,6 +92,11 @@ export class PreparedStatements {
     return fresh;
   }
 
+  /** The text `id` was prepared from, when it is held (the audit log's operation). */
+  textOf(id: Buffer): string | undefined {
+    return this.entries.peek(id.toString('hex'))?.query;
+  }
+
   /** Drops `id` (tests, and a client's EXECUTE of an id whose statement changed shape). */
   evict(id: Buffer): boolean {
     return this.entries.delete(id.toString('hex'));

@@ -9,6 +9,7 @@ import type { ClientState, CqlContext, CqlResult, CqlStatement, QueryOptions, Sc
 import { parseStatement } from '../cql/parser/index.js';
 import { prepareStatement } from '../cql/prepare.js';
 import type { ClientInfo, CqlRequestHandler, CqlSession, ResultMessage, ServerEvent } from '../transport/index.js';
+import type { AuditLog } from './audit/index.js';
 import { CQL_BATCHES, type ExecuteBatch } from './batch-executor.js';
 import { DEFAULT_PREPARED_STATEMENTS_MAX, PreparedStatements } from './prepared-statements.js';
 import { QuerySession } from './query-session.js';
@@ -38,6 +39,8 @@ export class QueryProcessor implements CqlRequestHandler {
   readonly types = new TypeSpecs();
   readonly executeBatch: ExecuteBatch;
   private events: EventSink = () => undefined;
+  /** The node's audit log, when it has one (statements are logged while it is enabled). */
+  audit: AuditLog | undefined;
   private readonly prepare: StatementPreparer;
 
   constructor(
@@ -67,7 +70,7 @@ export class QueryProcessor implements CqlRequestHandler {
   }
 
   newSession(client: ClientInfo): CqlSession {
-    return new QuerySession(this, client.user);
+    return new QuerySession(this, client.user, client.remoteAddress);
   }
 
   /** Parses and binds `query` (no caching). */

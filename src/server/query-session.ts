@@ -9,6 +9,8 @@
  * the user, and warnings that go back with that request's response.
  */
 import type { ClientState, CqlStatement } from '../cql/execution/index.js';
+import { parseStatement } from '../cql/parser/index.js';
+import type { NetAddress } from '../env/index.js';
 import { InvalidRequestError } from '../errors/index.js';
 import type { BatchSpec, CqlSession, PreparedResult, QueryParameters, RequestContext, ResultMessage } from '../transport/index.js';
 import type { BatchItem } from './batch-executor.js';
@@ -24,21 +26,56 @@ export class QuerySession implements CqlSession {
   constructor(
     private readonly processor: QueryProcessor,
     readonly user: string | undefined,
+    /** The client's address (the audit log's source; unknown in tests that make sessions by hand). */
+    private readonly client: NetAddress = { host: '0.0.0.0', port: 0 },
   ) {}
 
   async query(query: string, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
-    const statement = this.bind(query, this.keyspace);
-    return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
+    return this.audited(query, async () => {
+      const statement = this.bind(query, this.keyspace);
+      return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
+    });
   }
 
   async prepare(query: string, keyspace: string | undefined, _rctx: RequestContext): Promise<PreparedResult> {
     const { id, statement } = this.processor.prepared.prepare(query, keyspace ?? this.keyspace);
+    const audit = this.processor.audit;
+    if (audit?.enabled) audit.log({ type: 'PREPARE_STATEMENT', category: 'PREPARE', user: this.user ?? null, source: this.client, keyspace: keyspace ?? this.keyspace, operation: query });
     return toPreparedResult(id, statement, this.processor.types);
   }
 
   async execute(id: Buffer, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
-    const statement = this.processor.prepared.get(id);
-    return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
+    return this.audited(this.processor.prepared.textOf(id), async () => {
+      const statement = this.processor.prepared.get(id);
+      return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
+    });
+  }
+
+  /**
+   * Runs a QUERY or EXECUTE of `text`, logging it in the audit log while that is on: the
+   * statement's type when it ran, REQUEST_FAILURE with the error when it did not. The text is
+   * parsed again for its kind, keyspace and table only then.
+   */
+  private async audited(text: string | undefined, run: () => Promise<ResultMessage>): Promise<ResultMessage> {
+    const audit = this.processor.audit;
+    if (audit?.enabled !== true || text === undefined) return run();
+    const keyspace = this.keyspace;
+    const user = this.user ?? null;
+    try {
+      const result = await run();
+      audit.logStatement(parseStatement(text).statement, text, user, this.client, keyspace);
+      return result;
+    } catch (e) {
+      let parsed;
+      try {
+        parsed = parseStatement(text).statement;
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed === undefined) audit.logFailure(text, user, this.client, keyspace, e as Error);
+      else audit.logStatement(parsed, text, user, this.client, keyspace, e as Error);
+      throw e;
+    }
   }
 
   async batch(batch: BatchSpec, rctx: RequestContext): Promise<ResultMessage> {
@@ -56,7 +93,12 @@ export class QuerySession implements CqlSession {
     const p = this.processor;
     const state = this.state(rctx);
     for (const item of items) await p.ctx.authorizer.ensureAccess(state, item.statement);
-    return p.answer(await p.executeBatch(p.ctx, state, batch.type, items, options));
+    const result = p.answer(await p.executeBatch(p.ctx, state, batch.type, items, options));
+    if (p.audit?.enabled) {
+      const texts = batch.statements.map((s) => (s.kind === 'query' ? s.query : (p.prepared.textOf(s.id) ?? '')));
+      p.audit.log({ type: 'BATCH', category: 'DML', user: this.user ?? null, source: this.client, keyspace: this.keyspace, operation: texts.join('; ') });
+    }
+    return result;
   }
 
   private bind(query: string, keyspace: string | undefined): CqlStatement {

@@ -9,6 +9,7 @@ import { uuidToString } from '../../marshal/index.js';
 import type { IliumNode } from '../ilium-node.js';
 import { fileSize, loadOf as nodeLoad } from '../node-load.js';
 import type { AdminCommandRunner } from './admin-connection.js';
+import { auditLogCommands } from './audit-commands.js';
 import { runFaultsCommand } from './fault-commands.js';
 import { getEndpoints } from './get-endpoints.js';
 import { clusterRing, clusterStatus, gossipInfo, schemaVersionsOf } from './cluster-status.js';
@@ -88,6 +89,7 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
       return node.removeNode(hostId);
     },
     hints: () => ({ pendingTargets: node.cluster.hints.pendingTargets(), ...node.cluster.hints.stats }),
+    ...auditLogCommands(node.audit, node.config.audit_logging_options),
   };
   return async (command, args) => {
     const run = Object.hasOwn(commands, command) ? commands[command] : undefined;

@@ -54,7 +54,11 @@ commands:
                                  owners, then LEFT (refused when a keyspace would lose its RF)
   removenode <host-id>           a dead node's ranges re-replicated from the survivors, then the
                                  ring forgets it (refused while it is alive)
-  cleanup [ks]                   drops local data of ranges this node no longer replicates`;
+  cleanup [ks]                   drops local data of ranges this node no longer replicates
+  enableauditlog [--included-categories C,…] [--excluded-categories C,…] [--included-keyspaces K,…]
+                 [--excluded-keyspaces K,…] [--included-users U,…] [--excluded-users U,…] [--logger FileAuditLogger]
+                                 turns the audit log on, these options over audit_logging_options
+  disableauditlog                turns the audit log off`;
 
 export interface NodetoolIo {
   readonly argv: readonly string[];
@@ -260,6 +264,8 @@ function format(command: string, args: readonly string[], result: unknown): stri
     case 'tpstats':
       return formatTpStats(r);
     case 'cleanup':
+    case 'enableauditlog':
+    case 'disableauditlog':
       return '';
     case 'decommission': {
       const d = result as { streams: number; partitions: number };
