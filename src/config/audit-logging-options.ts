@@ -15,22 +15,20 @@ export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 export const AUDIT_ROLL_CYCLES = ['MINUTELY', 'HOURLY', 'DAILY'] as const;
 export type AuditRollCycle = (typeof AUDIT_ROLL_CYCLES)[number];
 
-export interface AuditLogOptions {
+/** The filter lists: keyspace and user names, categories. */
+type NameListKey = 'included_keyspaces' | 'excluded_keyspaces' | 'included_users' | 'excluded_users';
+type CategoryListKey = 'included_categories' | 'excluded_categories';
+
+export type AuditLogOptions = {
   readonly enabled: boolean;
   /** Always FileAuditLogger (the only logger Ilium has). */
   readonly logger: 'FileAuditLogger';
   /** null: `<data directory>/audit`. */
   readonly audit_logs_dir: string | null;
-  readonly included_keyspaces: readonly string[];
-  readonly excluded_keyspaces: readonly string[];
-  readonly included_categories: readonly AuditCategory[];
-  readonly excluded_categories: readonly AuditCategory[];
-  readonly included_users: readonly string[];
-  readonly excluded_users: readonly string[];
   readonly roll_cycle: AuditRollCycle;
   /** Bytes the audit files may take together; the oldest are deleted beyond it. */
   readonly max_log_size: number;
-}
+} & { readonly [K in NameListKey]: readonly string[] } & { readonly [K in CategoryListKey]: readonly AuditCategory[] };
 
 export const DEFAULT_AUDIT_LOG_OPTIONS: AuditLogOptions = Object.freeze({
   enabled: false,
