@@ -11,18 +11,14 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import cassandra from 'cassandra-driver';
 import { connectThrift } from '../../src/thrift/client/connect-thrift.js';
-import { SUPERUSER_AT_ONCE, defaultSuperuserReady } from '../support/default-superuser.js';
+import { SUPERUSER_AT_ONCE, defaultSuperuserReady, clientAs } from '../support/default-superuser.js';
 import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
 
 const ADDRESS = '127.0.0.80';
 let node: IliumProcess;
 
 function client(user: string, password: string): cassandra.Client {
-  return new cassandra.Client({
-    contactPoints: [`${node.host}:${node.port}`],
-    localDataCenter: 'datacenter1',
-    authProvider: new cassandra.auth.PlainTextAuthProvider(user, password),
-  });
+  return clientAs(node.host, node.port, user, password);
 }
 
 const unauthorized = (message: string) => (e: unknown) => {

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import cassandra from 'cassandra-driver';
 import { connectThrift } from '../../src/thrift/client/connect-thrift.js';
+import { clientAs } from '../support/default-superuser.js';
 import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
 
 const ADDRESS = '127.0.0.60';
@@ -18,11 +19,7 @@ const PYTHON = '/usr/bin/python3';
 let node: IliumProcess;
 
 function client(user: string, password: string): cassandra.Client {
-  return new cassandra.Client({
-    contactPoints: [`${node.host}:${node.port}`],
-    localDataCenter: 'datacenter1',
-    authProvider: new cassandra.auth.PlainTextAuthProvider(user, password),
-  });
+  return clientAs(node.host, node.port, user, password);
 }
 
 async function loginError(user: string, password: string): Promise<string> {

@@ -9,15 +9,20 @@ import cassandra from 'cassandra-driver';
 export const SUPERUSER_AT_ONCE = '-Dcassandra.superuser_setup_delay_ms=0';
 
 /** `sslOptions`: the driver's TLS options, for a node whose client_encryption_options is enabled. */
+/** An npm cassandra-driver client of host:port logging in as `user` (not yet connected). */
+export function clientAs(host: string, port: number, user: string, password: string, sslOptions?: cassandra.ClientOptions['sslOptions']): cassandra.Client {
+  return new cassandra.Client({
+    contactPoints: [`${host}:${port}`],
+    localDataCenter: 'datacenter1',
+    authProvider: new cassandra.auth.PlainTextAuthProvider(user, password),
+    ...(sslOptions === undefined ? {} : { sslOptions }),
+  });
+}
+
 export async function defaultSuperuserReady(host: string, port: number, timeoutMs = 20_000, sslOptions?: cassandra.ClientOptions['sslOptions']): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const client = new cassandra.Client({
-      contactPoints: [`${host}:${port}`],
-      localDataCenter: 'datacenter1',
-      authProvider: new cassandra.auth.PlainTextAuthProvider('cassandra', 'cassandra'),
-      ...(sslOptions === undefined ? {} : { sslOptions }),
-    });
+    const client = clientAs(host, port, 'cassandra', 'cassandra', sslOptions);
     try {
       await client.connect();
       return;

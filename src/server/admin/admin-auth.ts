@@ -15,7 +15,7 @@
  * however many connections a guesser opens. Accepted requests never wait on that chain. Messages
  * are those Cassandra's JMX gives nodetool ("Authentication failed! Credentials required").
  */
-import type { Env, NetAddress } from '../../env/index.js';
+import type { Env } from '../../env/index.js';
 import { AuthenticationError } from '../../errors/index.js';
 import { authenticatorKind, type IliumNode } from '../ilium-node.js';
 import type { AdminRequest } from './admin-wire.js';
@@ -29,8 +29,6 @@ export const adminAuthFailureDelayMs = 1000;
 export const ADMIN_CREDENTIALS_REQUIRED = 'Authentication failed! Credentials required';
 export const ADMIN_CREDENTIALS_INVALID = 'Authentication failed! Invalid username or password';
 
-/** The address the SASL negotiator is told: the admin port's own callers are local by default. */
-const ADMIN_CLIENT: NetAddress = Object.freeze({ host: '127.0.0.1', port: 0 });
 
 export class AdminGuard {
   /** The chain every refusal waits its turn on. */

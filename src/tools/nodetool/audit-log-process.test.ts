@@ -10,7 +10,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import cassandra from 'cassandra-driver';
 import { runIliumCommand, useIliumProcess } from '../../../test/support/ilium-process.js';
-import { SUPERUSER_AT_ONCE, defaultSuperuserReady } from '../../../test/support/default-superuser.js';
+import { SUPERUSER_AT_ONCE, defaultSuperuserReady, clientAs } from '../../../test/support/default-superuser.js';
 
 const HOST = '127.0.0.93';
 const node = useIliumProcess({
@@ -19,8 +19,7 @@ const node = useIliumProcess({
   args: [SUPERUSER_AT_ONCE],
 });
 
-const client = (user: string, password: string) =>
-  new cassandra.Client({ contactPoints: [`${HOST}:${node().port}`], localDataCenter: 'datacenter1', authProvider: new cassandra.auth.PlainTextAuthProvider(user, password) });
+const client = (user: string, password: string) => clientAs(HOST, node().port, user, password);
 
 /** The audit lines written so far (the node writes them on the next turn of its event loop). */
 async function auditLines(): Promise<string[]> {
