@@ -194,6 +194,7 @@ export class IliumNode {
         bcryptRounds: properties.authBcryptGensaltLog2Rounds,
         authorizer: config.authorizer === 'CassandraAuthorizer',
         permissionsValidityMs: config.permissions_validity_in_ms,
+        credentialsValidityMs: config.credentials_validity_in_ms,
       };
       const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
