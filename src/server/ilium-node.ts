@@ -252,8 +252,10 @@ export class IliumNode {
       await svc.start();
       cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log, stages });
       switchable.switchTo(cluster.proxy);
-      if (passwords) roleSetup = new DefaultRoleSetup(env, ctx.roles, log, properties.superuserSetupDelayMs);
-      roleSetup?.start();
+      // Under any authenticator, as Cassandra's role manager does: the role is there when a
+      // node later turns PasswordAuthenticator on.
+      roleSetup = new DefaultRoleSetup(env, ctx.roles, log, properties.superuserSetupDelayMs);
+      roleSetup.start();
       if (joining) {
         await bootstrap(cluster.topology);
         identity = markBootstrapped(env, dataDir, identity);
