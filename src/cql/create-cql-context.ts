@@ -5,7 +5,7 @@ import type { LocalOperations } from '../db/operations/index.js';
 import type { SchemaKeeper } from '../db/system-schema.js';
 import type { Partitioner } from '../dht/index.js';
 import { type Env, TimestampSource } from '../env/index.js';
-import { Authorizer, BCRYPT_ROUNDS_DEFAULT, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
+import { Authorizer, BCRYPT_ROUNDS_DEFAULT, type BcryptWork, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
 import { type CqlContext, type DataStore, LayoutCache, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
 import { parseStatement } from './parser/index.js';
 import { prepareStatement } from './prepare.js';
@@ -44,6 +44,8 @@ export interface AuthSettings {
   readonly permissionsValidityMs?: number;
   /** credentials_validity_in_ms (absent: 2000). */
   readonly credentialsValidityMs?: number;
+  /** Where bcrypt runs (absent: in process, INLINE_BCRYPT). */
+  readonly bcrypt?: BcryptWork;
 }
 
 export const AUTH_DEFAULTS: AuthSettings = Object.freeze({ passwords: true, rolesValidityMs: 2000, bcryptRounds: BCRYPT_ROUNDS_DEFAULT });
@@ -81,7 +83,7 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     const result = await prepareStatement(parseStatement(cql), ctx, undefined).execute(newClientState(), queryOptions(values, { consistency }));
     return result.kind === 'rows' ? result : null;
   };
-  const roles = new RoleManager({ env, query, passwords: auth.passwords, validityMs: auth.rolesValidityMs, credentialsValidityMs: auth.credentialsValidityMs ?? 2000, hasher: new PasswordHasher(auth.bcryptRounds) });
+  const roles = new RoleManager({ env, query, passwords: auth.passwords, validityMs: auth.rolesValidityMs, credentialsValidityMs: auth.credentialsValidityMs ?? 2000, hasher: new PasswordHasher(auth.bcryptRounds, auth.bcrypt) });
   const authorizer = new Authorizer({ env, query, roles, enabled: auth.authorizer ?? false, validityMs: auth.permissionsValidityMs ?? 2000 });
   return ctx;
 }

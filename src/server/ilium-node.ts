@@ -44,6 +44,7 @@ import { ThriftSession } from '../thrift/service/thrift-session.js';
 import { describeRingOf } from './describe-ring.js';
 import { AUTH_KEYSPACE, type RoleManager, ensureAuthKeyspace } from '../cql/auth/index.js';
 import { DefaultRoleSetup } from './default-role-setup.js';
+import { WorkerBcrypt } from './worker-bcrypt.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
 import { FailWritesDataStore } from './fail-writes-data-store.js';
 import { type NodeIdentity, loadNodeIdentity, markBootstrapped, markDecommissioned, uuidText } from './node-identity.js';
@@ -195,6 +196,8 @@ export class IliumNode {
         authorizer: config.authorizer === 'CassandraAuthorizer',
         permissionsValidityMs: config.permissions_validity_in_ms,
         credentialsValidityMs: config.credentials_validity_in_ms,
+        // A real node checks passwords on a worker thread; a simulated one in process (determinism).
+        ...(opts.env === undefined ? { bcrypt: new WorkerBcrypt() } : {}),
       };
       const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
@@ -376,6 +379,7 @@ export class IliumNode {
       this.audit.disable();
       await this.cluster.hints.stop();
       await this.engine.close();
+      await this.ctx.roles.close();
       this.log.info('stopped', {});
     })();
     return this.closing;
