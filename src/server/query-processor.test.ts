@@ -197,6 +197,31 @@ test('the prepared cache is a bounded LRU: an evicted id answers UNPREPARED, and
   }
 });
 
+test('the prepared cache is bounded by weighed bytes: big statements evict the least recently used, one bigger than the bound is refused', async () => {
+  const bytesMax = 1024 * 1024;
+  const t = await setup({ preparedStatementsBytesMax: bytesMax });
+  try {
+    const c = await t.connect();
+    // IN lists weigh far more than their text: each 4 KB text holds 600 terms.
+    const inList = (i: number) => `SELECT * FROM ks.a WHERE k IN (${Array.from({ length: 600 }, (_, j) => i * 10_000 + j).join(',')})`;
+    const ids: Buffer[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = result(await prepare(c, inList(i)));
+      assert.ok(r.kind === 'prepared');
+      ids.push(r.id);
+      assert.ok(t.processor.prepared.bytes <= bytesMax, `${t.processor.prepared.bytes} bytes held`);
+    }
+    assert.ok(t.processor.prepared.evictions > 0 && t.processor.prepared.size < 20, `${t.processor.prepared.size} held, ${t.processor.prepared.evictions} evicted`);
+    assert.equal(error(await execute(c, ids[0]!)).code, ErrorCode.UNPREPARED, 'the oldest was evicted');
+    const tooBig = error(await prepare(c, `SELECT * FROM ks.a WHERE k IN (${Array.from({ length: 30_000 }, (_, j) => j).join(',')})`));
+    assert.equal(tooBig.code, ErrorCode.INVALID);
+    assert.match(tooBig.message, /^Prepared statement of size \d+ bytes is larger than allowed maximum of 1 MB: SELECT \* FROM ks\.a WHERE k IN \(0,1,2/);
+    assert.ok(t.processor.prepared.bytes <= bytesMax);
+  } finally {
+    await t.close();
+  }
+});
+
 test('after a schema change a prepared statement is bound again: same shape runs, new shape is UNPREPARED, a failing one reports its error', async () => {
   const t = await setup();
   try {

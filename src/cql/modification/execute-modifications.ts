@@ -35,6 +35,8 @@ export interface RunOptions {
   readonly logged?: boolean;
   /** The batch's own USING TIMESTAMP, evaluated. */
   readonly timestamp?: bigint;
+  /** Checks the writes built without a read before any is applied (the batch size guard); may throw. */
+  readonly verify?: (writes: readonly TableWrite[]) => void;
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -76,6 +78,7 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
       if (update !== null) plain.push(update);
     }
   }
+  run.verify?.(plain);
   if (plain.length > 0) locked.push(groups[0]!.statement.spec.table.store.apply(plain, options.consistency, run.logged === true ? { logged: true } : undefined));
   await Promise.all(locked);
   return VOID_RESULT;
