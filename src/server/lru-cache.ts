@@ -39,6 +39,11 @@ export class LruCache<K, V> {
     return this.weightHeld;
   }
 
+  /** The bound on the total weight (Infinity without a weigher). */
+  get weightMax(): number {
+    return this.weights?.weightMax ?? Number.POSITIVE_INFINITY;
+  }
+
   /** The value, marked most recently used; undefined when absent. */
   get(key: K): V | undefined {
     const v = this.map.get(key);

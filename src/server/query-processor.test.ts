@@ -21,6 +21,7 @@ import { openCqlTestNode } from '../../test/support/cql-test-node.js';
 import { CqlWireClient } from '../../test/support/cql-wire-client.js';
 import type { BatchItem } from './batch-executor.js';
 import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
+import { StatementCache } from './statement-cache.js';
 
 /** A recording statement layer: INSERT records its values, SELECT returns them; anything else is the real preparer's. */
 class FakeStatements {
@@ -306,6 +307,27 @@ test('warnings from a statement go back with its response; simple statements are
     assert.deepEqual(t.fake.executed.slice(-4).map((e) => e.values[0]), ['1', '2', '3', '4'].map((s) => Buffer.from(s)));
   } finally {
     await t.close();
+  }
+});
+
+test('the simple-statement cache is bounded by weighed bytes: long texts evict the least recently used', async () => {
+  const fake = new FakeStatements();
+  const node = await openCqlTestNode();
+  try {
+    const bytesMax = 1024 * 1024;
+    const cache = new StatementCache(node.ctx, fake.prepare, 1000, bytesMax);
+    const text = (i: number) => `SELECT * FROM ks.t WHERE k IN (${Array.from({ length: 450 }, (_, j) => i * 10_000 + j).join(',')})`;
+    for (let i = 0; i < 50; i++) {
+      cache.statementFor(text(i), 'ks');
+      assert.ok(cache.bytes <= bytesMax, `${cache.bytes} bytes held`);
+    }
+    const before = fake.prepares;
+    cache.statementFor(text(49), 'ks');
+    assert.equal(fake.prepares, before, 'the newest is held');
+    cache.statementFor(text(0), 'ks');
+    assert.equal(fake.prepares, before + 1, 'the oldest was evicted');
+  } finally {
+    await node.close();
   }
 });
 

@@ -4,13 +4,16 @@
  * partition (Cassandra: more than one mutation, i.e. partition key of a keyspace) and whose data
  * size is above `batch_size_warn_threshold_in_kb` (5) is logged and the client warned; above
  * `batch_size_fail_threshold_in_kb` (50) it is logged as an error and refused with InvalidRequest
- * "Batch too large", nothing written. Conditional batches (one partition by rule) are not checked,
- * as in Cassandra. The data size is the cells' (name, value, timestamp, TTL and deletion time) and
- * the deletions', Cassandra's PartitionUpdate.dataSize in spirit; writes that read first (counters,
- * list elements by index) are built under their partition's lock later and are not counted.
+ * "Batch too large", nothing written (executeModifications builds and guards every write that needs
+ * no read before it applies or reads anything). Conditional batches (one partition by rule) are
+ * not checked, as in Cassandra. The data size is the cells' (name, value, timestamp, TTL and
+ * deletion time) and the deletions', Cassandra's PartitionUpdate.dataSize in spirit; writes that
+ * read first (counters, list appends and elements) are built under their partition's lock later and
+ * are not counted.
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import type { ClientState, CqlContext, TableWrite } from '../execution/index.js';
+import type { WriteGuard } from '../modification/execute-modifications.js';
 import type { PartitionUpdate } from '../../storage/model/partition-update.js';
 
 /** timestamp (8) + TTL (4) + local deletion time (4), as Cassandra's Cell.dataSize counts them. */
@@ -18,21 +21,44 @@ const CELL_FIXED_BYTES = 16;
 /** markedForDeleteAt (8) + localDeletionTime (4). */
 const DELETION_BYTES = 12;
 
-export function verifyBatchSize(ctx: CqlContext, state: ClientState, writes: readonly TableWrite[]): void {
-  const mutations = new Set(writes.map((w) => `${w.cf.keyspace}\u0000${w.update.key.toString('latin1')}`));
-  if (mutations.size <= 1) return;
-  const { batchSizeWarnBytes, batchSizeFailBytes } = ctx.limits;
-  let size = 0;
-  for (const w of writes) size += updateDataSize(w.update);
-  if (size <= batchSizeWarnBytes) return;
-  const tables = `[${[...new Set(writes.map((w) => `${w.cf.keyspace}.${w.cf.name}`))].join(', ')}]`;
-  if (size > batchSizeFailBytes) {
-    ctx.logger.error(`Batch for ${tables} is of size ${prettyBytes(size)}, exceeding specified threshold of ${prettyBytes(batchSizeFailBytes)} by ${prettyBytes(size - batchSizeFailBytes)}. (see batch_size_fail_threshold_in_kb)`);
-    throw new InvalidRequestError('Batch too large');
+/**
+ * Counts a batch's writes as they are built. It refuses as soon as the size passes the fail
+ * threshold over more than one partition — a batch of 100,000 statements is refused after building
+ * the first few thousand writes, not all of them (the logged size is then what was counted) — and
+ * warns, once all are counted, above the warn threshold.
+ */
+export class BatchSizeGuard implements WriteGuard {
+  private readonly mutations = new Set<string>();
+  private readonly tables = new Set<string>();
+  private size = 0;
+
+  constructor(
+    private readonly ctx: CqlContext,
+    private readonly state: ClientState,
+  ) {}
+
+  add(w: TableWrite): void {
+    this.mutations.add(`${w.cf.keyspace}\u0000${w.update.key.toString('latin1')}`);
+    this.tables.add(`${w.cf.keyspace}.${w.cf.name}`);
+    this.size += updateDataSize(w.update);
+    const failBytes = this.ctx.limits.batchSizeFailBytes;
+    if (this.mutations.size > 1 && this.size > failBytes) {
+      this.ctx.logger.error(`${this.describe(failBytes, prettyBytes)} (see batch_size_fail_threshold_in_kb)`);
+      throw new InvalidRequestError('Batch too large');
+    }
   }
-  ctx.logger.warn(`Batch for ${tables} is of size ${prettyBytes(size)}, exceeding specified threshold of ${prettyBytes(batchSizeWarnBytes)} by ${prettyBytes(size - batchSizeWarnBytes)}.`);
-  // The client's copy carries plain byte counts, as Cassandra's ClientWarn does.
-  state.warn(`Batch for ${tables} is of size ${size}, exceeding specified threshold of ${batchSizeWarnBytes} by ${size - batchSizeWarnBytes}.`);
+
+  done(): void {
+    const warnBytes = this.ctx.limits.batchSizeWarnBytes;
+    if (this.mutations.size <= 1 || this.size <= warnBytes) return;
+    this.ctx.logger.warn(this.describe(warnBytes, prettyBytes));
+    // The client's copy carries plain byte counts, as Cassandra's ClientWarn does.
+    this.state.warn(this.describe(warnBytes, String));
+  }
+
+  private describe(threshold: number, show: (n: number) => string): string {
+    return `Batch for [${[...this.tables].join(', ')}] is of size ${show(this.size)}, exceeding specified threshold of ${show(threshold)} by ${show(this.size - threshold)}.`;
+  }
 }
 
 export function updateDataSize(u: PartitionUpdate): number {

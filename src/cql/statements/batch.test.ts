@@ -158,6 +158,7 @@ async function withLoggedTables(fn: (n: CqlTestNode, logged: string[]) => Promis
   try {
     n.state.keyspace = 'ks';
     await createTable(n, 'ks', 'u', { partitionKey: [{ name: 'k', type: 'int' }], regular: [{ name: 'v', type: 'text' }] });
+    await createTable(n, 'ks', 'lists', { partitionKey: [{ name: 'k', type: 'int' }], regular: [{ name: 'l', type: 'list<int>' }] });
     await fn(n, logged);
   } finally {
     await n.close();
@@ -189,5 +190,9 @@ test('batch size: a multi-partition batch above 5 KiB warns the client and the l
     // BEGIN BATCH … APPLY BATCH takes the same check.
     const big = 'y'.repeat(30_000);
     await assert.rejects(n.run(`BEGIN BATCH INSERT INTO u (k, v) VALUES (30, '${big}'); INSERT INTO u (k, v) VALUES (31, '${big}'); APPLY BATCH`), invalid(/^Batch too large$/));
+    // A write that reads first (a list append) in a refused batch is not applied either.
+    await assert.rejects(n.run(`BEGIN BATCH UPDATE lists SET l = l + [1] WHERE k = 1; INSERT INTO u (k, v) VALUES (32, '${big}'); INSERT INTO u (k, v) VALUES (33, '${big}'); APPLY BATCH`), invalid(/^Batch too large$/));
+    await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(await n.rows('SELECT l FROM lists WHERE k = 1'), []);
   });
 });
