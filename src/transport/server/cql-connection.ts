@@ -1,5 +1,5 @@
 import type { NetSocket, Random } from '../../env/index.js';
-import { ErrorCode, IliumError, OverloadedError } from '../../errors/index.js';
+import { ErrorCode, IliumError, InvalidRequestError, OverloadedError } from '../../errors/index.js';
 import { invariant } from '../../util/invariant.js';
 import {
   type ErrorMessage,
@@ -8,6 +8,7 @@ import {
   type FrameCompressor,
   FrameFlag,
   type FrameHeader,
+  HEADER_LENGTH,
   Opcode,
   ProtocolViolation,
   type Request,
@@ -284,11 +285,9 @@ export class CqlConnection {
           this.refuseBeforeAuth(ev.header);
           return;
         }
-        this.protocolError(
-          ev.header.version,
-          ev.header.stream,
-          `frame body of ${ev.header.length} bytes exceeds the ${this.host.maxFrameBytes}-byte limit (native_transport_max_frame_size_in_mb)`,
-        );
+        // Cassandra 4.0's answer (transport/Frame.Decoder.fail): INVALID on the frame's stream, the
+        // frame skipped, the connection kept; its length counts the header too.
+        this.sendError(ev.header.version, ev.header.stream, new InvalidRequestError(`Request is too big: length ${HEADER_LENGTH + ev.header.length} exceeds maximum allowed length ${this.host.maxFrameBytes}.`));
         return;
       case 'bad-version':
         this.answerBadVersion(ev.version, ev.stream, ev.legacy);

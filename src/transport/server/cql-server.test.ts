@@ -264,7 +264,7 @@ test('oversized frames are refused and skipped; a negative length closes the con
   await c.startup();
   const big = buildFrame(4, false, 0, 5, 0x07, Buffer.alloc(5000, 0x61));
   const e = await c.requestRaw(big, 5);
-  assert.match(readErr(e.body).message, /exceeds the 1024-byte limit/);
+  assert.deepEqual({ code: readErr(e.body).code, message: readErr(e.body).message }, { code: ErrorCode.INVALID, message: 'Request is too big: length 5009 exceeds maximum allowed length 1024.' });
   assert.equal(result(await c.request(q("SELECT * FROM system.local WHERE key='local'"))).kind, 'rows');
   const neg = Buffer.alloc(HEADER_LENGTH);
   neg.set([4, 0, 0, 6, 7]);
