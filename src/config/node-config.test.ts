@@ -79,6 +79,7 @@ test('request data in flight: bytes or 4.1 quantities, 4.0 names read as the sam
   assert.equal(config.batch_size_warn_threshold_in_kb, 10);
   assert.equal(config.batch_size_fail_threshold_in_kb, 100);
   assert.deepEqual(ignoredKeys, []);
+  assert.equal(resolveNodeConfig({ native_transport_max_concurrent_requests_in_bytes: -1 }).config.native_transport_max_request_data_in_flight, 128 * 1024 * 1024, "4.0's -1: the default");
   assert.deepEqual(resolveNodeConfig({ tombstone_warn_threshold: 1000 }).ignoredKeys, ['tombstone_warn_threshold'], 'not honoured yet: reported');
   assert.throws(() => resolveNodeConfig({ native_transport_max_request_data_in_flight: '10 MB' }), (e: unknown) => e instanceof ConfigurationError && /native_transport_max_request_data_in_flight must be a positive number of bytes or a quantity such as 128MiB/.test(e.message));
   assert.throws(() => resolveNodeConfig({ native_transport_max_request_data_in_flight_per_ip: 0 }), ConfigurationError);

@@ -251,7 +251,8 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
     if (value === undefined) continue;
     const key = DATA_STORAGE_ALIASES.get(givenKey) ?? givenKey;
     if (DATA_STORAGE_KEYS.has(key)) {
-      out[key] = parseDataStorage(givenKey, value);
+      // Cassandra 4.0 reads -1 as "derive it from the heap": here, the default.
+      if (value !== -1) out[key] = parseDataStorage(givenKey, value);
       continue;
     }
     if (key === 'seed_provider') {
