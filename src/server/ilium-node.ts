@@ -36,7 +36,7 @@ import { type Env, type NetAddress, type TimerHandle, createRealEnv } from '../e
 import { ConfigurationError, InvalidRequestError } from '../errors/index.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import type { StorageOptions } from '../storage/storage-options.js';
-import { AllowAllAuthenticator, type Authenticator, type CqlRequestHandler, CqlServer, PasswordAuthenticator } from '../transport/index.js';
+import { AllowAllAuthenticator, type Authenticator, type CqlRequestHandler, CqlServer, PasswordAuthenticator, RequestDataLimits } from '../transport/index.js';
 import { ThriftServer } from '../transport/thrift/index.js';
 import { loadCassandraIdl } from '../thrift/idl/cassandra-idl.js';
 import { ServiceDispatcher } from '../thrift/server/service-dispatcher.js';
@@ -199,7 +199,9 @@ export class IliumNode {
         // A real node checks passwords on a worker thread; a simulated one in process (determinism).
         ...(opts.env === undefined ? { bcrypt: new WorkerBcrypt() } : {}),
       };
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const limits = { batchSizeWarnBytes: config.batch_size_warn_threshold_in_kb * 1024, batchSizeFailBytes: config.batch_size_fail_threshold_in_kb * 1024 };
+      const cqlLogger = { warn: (message: string) => log.warn('cql_warning', { message }), error: (message: string) => log.error('cql_error', { message }) };
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
       if (config.audit_logging_options.enabled) {
         audit.enable(config.audit_logging_options);
@@ -208,7 +210,11 @@ export class IliumNode {
       const authenticator = audit.wrapAuthenticator(authenticatorOf(config.authenticator, ctx.roles));
       // The 0.7 calls become the reads and writes CQL makes, through the same DataStore (the coordinator).
       const requests = new ThriftOperations({ ...ops.ctx, store: ctx.data });
-      const processor = new QueryProcessor(ctx, { preparedStatementsMax: config.prepared_statements_cache_max_entries, ...opts.processor });
+      const processor = new QueryProcessor(ctx, {
+        preparedStatementsMax: config.prepared_statements_cache_max_entries,
+        preparedStatementsBytesMax: config.prepared_statements_cache_size_mb * MB,
+        ...opts.processor,
+      });
       processor.audit = audit;
       if (config.start_native_transport) {
         const handler: CqlRequestHandler = properties.queryHandler === 'custom-payload-mirroring' ? new CustomPayloadMirroringHandler(processor) : processor;
@@ -217,6 +223,8 @@ export class IliumNode {
           nativeTransportMaxFrameSizeInMb: config.native_transport_max_frame_size_in_mb,
           nativeTransportMaxConcurrentConnections: config.native_transport_max_concurrent_connections,
           nativeTransportMaxConcurrentConnectionsPerIp: config.native_transport_max_concurrent_connections_per_ip,
+          // One count for both CQL ports, as Cassandra's limits are per node.
+          requestData: new RequestDataLimits({ bytesMax: config.native_transport_max_request_data_in_flight, perIpBytesMax: config.native_transport_max_request_data_in_flight_per_ip }),
           authenticator,
           logger: transportLogger(log),
           cqlVersions: [CQL_VERSION],

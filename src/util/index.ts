@@ -3,6 +3,8 @@
  * - `byte-writer.ts` / `byte-reader.ts`: binary encoding, bounds-checked;
  * - `crc.ts`: `crc32c`;
  * - `compare-bytes.ts`: `compareBytes`, the engine's comparator;
- * - `btree.ts`: the B+tree import the memtable is built on.
+ * - `btree.ts`: the B+tree import the memtable is built on;
+ * - `invariant.ts`: `invariant(cond, message)`, the always-on assertion;
+ * - `estimated-size.ts`: `estimatedHeapBytes`, a walked estimate of a data graph's heap size.
  */
 export {};
