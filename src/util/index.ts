@@ -3,6 +3,7 @@
  * - `byte-writer.ts` / `byte-reader.ts`: binary encoding, bounds-checked;
  * - `crc.ts`: `crc32c`;
  * - `compare-bytes.ts`: `compareBytes`, the engine's comparator;
- * - `btree.ts`: the B+tree import the memtable is built on.
+ * - `btree.ts`: the B+tree import the memtable is built on;
+ * - `push-all.ts`: `pushAll`, appending arrays of any size (never `push(...big)`).
  */
 export {};

@@ -17,6 +17,7 @@ import { BOOLEAN_TYPE, SetType, UTF8_TYPE } from '../../marshal/index.js';
 import type { BoundValue, Consistency, RowsResult } from '../execution/index.js';
 import { AUTH_KEYSPACE, ROLES, ROLE_MEMBERS } from './auth-keyspace.js';
 import { PasswordHasher, isBcryptHash } from './password-hash.js';
+import { pushAll } from '../../util/push-all.js';
 
 export const DEFAULT_SUPERUSER_NAME = 'cassandra';
 const DEFAULT_SUPERUSER_PASSWORD = 'cassandra';
@@ -145,7 +146,7 @@ export class RoleManager {
         const role = await this.getRole(r);
         if (role === null) continue;
         out.add(r);
-        if (inherited) next.push(...role.memberOf);
+        if (inherited) pushAll(next, role.memberOf);
       }
       frontier = next;
     }

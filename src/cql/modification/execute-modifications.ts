@@ -23,6 +23,7 @@ import type { ModificationStatement } from './modification-statement.js';
 import { PartitionBuilder } from './partition-builder.js';
 import type { RowSelection } from './target-rows.js';
 import { type WriteParams, defaultTimestamp } from './write-params.js';
+import { pushAll } from '../../util/push-all.js';
 
 export interface ModificationItem {
   readonly statement: ModificationStatement;
@@ -115,7 +116,7 @@ function singleStatementGroups(ctx: CqlContext, item: ModificationItem, options:
 /** Reads the rows (and statics) the group's statements touch. */
 function readFor(store: Pick<DataStore, 'read'>, g: PartitionGroup, options: QueryOptions, nowSec: number): Promise<ExistingRows> {
   const clusterings: (readonly Buffer[])[] = [];
-  for (const p of g.parts) if (p.rows.kind === 'rows') clusterings.push(...p.rows.clusterings);
+  for (const p of g.parts) if (p.rows.kind === 'rows') pushAll(clusterings, p.rows.clusterings);
   const layout = g.statement.spec.table.layout;
   const anyRow = g.parts.some((p) => p.rows.kind === 'partition' && p.statement.spec.ifExists);
   return readExistingRows(store, layout, g.key, clusterings, true, options.consistency, nowSec, anyRow);
