@@ -6,7 +6,7 @@ import type { SchemaKeeper } from '../db/system-schema.js';
 import type { Partitioner } from '../dht/index.js';
 import { type Env, TimestampSource } from '../env/index.js';
 import { Authorizer, BCRYPT_ROUNDS_DEFAULT, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
-import { type CqlContext, type DataStore, LayoutCache, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
+import { type CqlContext, DEFAULT_REQUEST_TIMEOUTS, type DataStore, LayoutCache, type RequestTimeouts, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
 import { parseStatement } from './parser/index.js';
 import { prepareStatement } from './prepare.js';
 import { createFunctionContext, createNativeFunctionRegistry } from './functions/index.js';
@@ -28,6 +28,8 @@ export interface CqlContextParts {
   readonly data?: DataStore;
   /** How roles are kept and checked; AUTH_DEFAULTS when absent. */
   readonly auth?: AuthSettings;
+  /** The request timeouts from cassandra.yaml; Cassandra's defaults when absent. */
+  readonly timeouts?: RequestTimeouts;
 }
 
 /** The role manager's settings, from cassandra.yaml and -D properties. */
@@ -68,6 +70,7 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     get authorizer() {
       return authorizer;
     },
+    timeouts: parts.timeouts ?? DEFAULT_REQUEST_TIMEOUTS,
     node: parts.node,
     peers: parts.peers ?? (() => []),
     nowSec: () => Math.floor(env.clock.nowMs() / 1000),
