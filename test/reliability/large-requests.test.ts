@@ -25,7 +25,7 @@ const ADDRESS = '127.0.17.1';
 const MIB = 1024 * 1024;
 const WIDE_ROWS = 1_000_000;
 const RSS_GROWTH_BYTES_MAX = 150 * MIB;
-/** Generous for a loaded 2-core CI machine: the node alone holds the loop ~20 ms per step. */
+/** Generous for a loaded 2-core CI machine: the node alone holds the loop ~10 ms per step. */
 const PROBE_MS_MAX = 250;
 const RANGE_TIMEOUT_MS = 500;
 /**
@@ -38,6 +38,8 @@ const BATCH_STATEMENTS = 65_535;
 const BATCH_PARTITIONS = 100;
 /** CPU the node may use in the second after a timed-out scan (gossip, the probe's requests). */
 const IDLE_CPU_MS_MAX = 300;
+/** The ReadTimeout comes at the first step past the deadline; the whole scan would take several seconds. */
+const TIMEOUT_ANSWER_MS_MAX = RANGE_TIMEOUT_MS + 2500;
 
 let node: IliumProcess;
 let client: cassandra.Client;
@@ -54,6 +56,11 @@ function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The slowest probes, for the log. */
+function slowest(probes: readonly number[]): string {
+  return [...probes].sort((a, b) => b - a).slice(0, 5).map((ms) => `${Math.round(ms)} ms`).join(', ');
 }
 
 /** Runs `work` while sampling the node's RSS; returns the peak growth over the level before, and the probes' latencies meanwhile. */
@@ -108,7 +115,7 @@ after(async () => {
 
 test(`count(*) over ${WIDE_ROWS} rows of one partition: exact, bounded memory, probes answered meanwhile`, async () => {
   const w = await watched(() => client.execute('SELECT count(*) FROM ks.wide WHERE k = 0'));
-  console.log(`count(*) of ${WIDE_ROWS} rows: ${w.ms} ms, RSS growth ${(w.rssGrowth / MIB).toFixed(1)} MiB, ${w.probes.length} probes, slowest ${Math.max(...w.probes)} ms`);
+  console.log(`count(*) of ${WIDE_ROWS} rows: ${w.ms} ms, RSS growth ${(w.rssGrowth / MIB).toFixed(1)} MiB, ${w.probes.length} probes, slowest ${slowest(w.probes)}`);
   assert.equal(Number(w.result.first().get('count')), WIDE_ROWS);
   assert.ok(w.rssGrowth < RSS_GROWTH_BYTES_MAX, `RSS grew ${(w.rssGrowth / MIB).toFixed(1)} MiB`);
   assert.ok(w.probes.length >= 5, `only ${w.probes.length} probes ran during the count`);
@@ -117,7 +124,7 @@ test(`count(*) over ${WIDE_ROWS} rows of one partition: exact, bounded memory, p
 
 test('a page of 200k rows is answered, with a paging state for the rest', async () => {
   const w = await watched(() => client.execute('SELECT c FROM ks.wide WHERE k = 0', [], { fetchSize: 200_000 }));
-  console.log(`page of 200k rows: ${w.ms} ms, slowest probe ${Math.max(...w.probes)} ms`);
+  console.log(`page of 200k rows: ${w.ms} ms, slowest probes ${slowest(w.probes)}`);
   assert.equal(w.result.rows.length, 200_000);
   assert.equal(w.result.rows[199_999]!.get('c'), 199_999);
   assert.ok(w.result.pageState !== null && w.result.pageState !== undefined);
@@ -127,7 +134,7 @@ test(`a batch of ${BATCH_STATEMENTS} statements is applied without stalling the 
   // Rows over BATCH_PARTITIONS partitions (1 to BATCH_PARTITIONS), as an application's batch would spread them.
   const queries = Array.from({ length: BATCH_STATEMENTS }, (_, c) => ({ query: 'INSERT INTO ks.wide (k, c) VALUES (?, ?)', params: [1 + (c % BATCH_PARTITIONS), c] }));
   const w = await watched(() => client.batch(queries, { prepare: true, logged: false }));
-  console.log(`batch of ${BATCH_STATEMENTS}: ${w.ms} ms, ${w.probes.length} probes, slowest ${Math.max(...w.probes)} ms`);
+  console.log(`batch of ${BATCH_STATEMENTS}: ${w.ms} ms, ${w.probes.length} probes, slowest ${slowest(w.probes)}`);
   const keys = Array.from({ length: BATCH_PARTITIONS }, (_, i) => i + 1).join(', ');
   const [row] = (await client.execute(`SELECT count(*) FROM ks.wide WHERE k IN (${keys})`)).rows;
   assert.equal(Number(row!.get('count')), BATCH_STATEMENTS);
@@ -147,6 +154,6 @@ test('a scan count(*) past range_request_timeout_in_ms answers ReadTimeout, and 
   await new Promise((r) => setTimeout(r, 1000));
   const cpuAfter = cpuMs(node.pid);
   console.log(`timed-out scan: answered after ${answeredMs} ms; node CPU in the next second ${cpuAfter - cpuBefore} ms`);
-  assert.ok(answeredMs < RANGE_TIMEOUT_MS + 1000, `ReadTimeout after ${answeredMs} ms`);
+  assert.ok(answeredMs < TIMEOUT_ANSWER_MS_MAX, `ReadTimeout after ${answeredMs} ms`);
   assert.ok(cpuAfter - cpuBefore < IDLE_CPU_MS_MAX, `the node used ${cpuAfter - cpuBefore} ms of CPU in the second after the timeout`);
 });

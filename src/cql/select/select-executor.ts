@@ -58,9 +58,9 @@ const SCAN_BATCH_MAX = 128;
  * 10000 rows without one (SelectStatement's DEFAULT_COUNT_PAGE_SIZE), for memory's sake. Here one
  * read also runs without yielding the event loop, and a read of 10000 rows from a memtable takes
  * ~100 ms on our 2-core machine, so no read is larger than this (ScyllaDB caps the client's size
- * at its internal one likewise): one step holds the loop ~20 ms.
+ * at its internal one likewise): one step holds the loop ~10 ms.
  */
-export const ROWS_PER_READ_MAX = 2000;
+export const ROWS_PER_READ_MAX = 1000;
 
 export const PAGING_WITH_POST_ORDERING =
   'Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query';
@@ -74,6 +74,13 @@ interface SelectRun {
   /** PER PARTITION LIMIT as rows read (Infinity for GROUP BY, which counts groups). */
   readonly ppl: number;
   readonly budget: RequestBudget;
+  /** What the scan steps found so far (their size follows it). */
+  readonly scanned: ScanShape;
+}
+
+interface ScanShape {
+  partitions: number;
+  rows: number;
 }
 
 export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: QueryOptions): Promise<RowsResult> {
@@ -93,7 +100,7 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
   });
   const byKeys = plan.where.index === null && plan.where.partitionKeys(values) !== null;
   const budget = RequestBudget.read(ctx.env, byKeys ? ctx.timeouts.readMs : ctx.timeouts.rangeMs, options.consistency);
-  const run: SelectRun = { plan, ctx, reader, values, ppl, budget };
+  const run: SelectRun = { plan, ctx, reader, values, ppl, budget, scanned: { partitions: 0, rows: 0 } };
   const columns = plan.selection.columns;
   // Aggregates are never paged for the client; they read by its page size (capped) or the default.
   const foldRows = Math.min(pageSize, ROWS_PER_READ_MAX);
@@ -212,6 +219,18 @@ async function fillByKeys(run: SelectRun, page: Page, keys: readonly Buffer[], s
   }
 }
 
+/**
+ * Partitions to scan in one step. A step reads up to `rowsWanted` rows of each partition, in one
+ * synchronous engine scan on this node: the step asks for as many partitions as fit
+ * ROWS_PER_READ_MAX rows at the rows per partition seen so far (one partition first), so a scan
+ * over wide partitions stays a short step and one over narrow ones takes many partitions a step.
+ */
+function partitionsPerStep(scanned: ScanShape, rowsWanted: number): number {
+  if (scanned.partitions === 0) return 1;
+  const rowsPerPartition = Math.max(1, scanned.rows / scanned.partitions);
+  return Math.max(1, Math.min(SCAN_BATCH_MAX, rowsWanted, Math.floor(ROWS_PER_READ_MAX / rowsPerPartition)));
+}
+
 /** Partitions of a multi-key SELECT (IN on the partition key) read concurrently. */
 const KEY_READS_AT_ONCE = 32;
 
@@ -228,8 +247,10 @@ async function fillByScan(run: SelectRun, page: Page, state: PagingState | null)
     from = { position: ctx.partitioner.decorate(state.key).position, inclusive: false };
   }
   while (!page.full) {
-    const batch = plan.where.needsFiltering ? SCAN_BATCH_MAX : Math.max(1, Math.min(SCAN_BATCH_MAX, page.remaining));
+    const batch = plan.where.needsFiltering ? SCAN_BATCH_MAX : partitionsPerStep(run.scanned, page.remaining);
     const found = await reader.scan(from, range.to, Math.min(ppl, page.remaining), batch);
+    run.scanned.partitions += found.length;
+    for (const p of found) run.scanned.rows += p.rows.length;
     for (const p of found) {
       if (page.full) return;
       page.add(p.key, p.rows, ppl);
