@@ -86,6 +86,19 @@ test('an unpaged SELECT and a client page larger than an internal page return ev
   assert.deepEqual(seen, all.map((r) => r.c));
 });
 
+test('DISTINCT and a scan over more partitions than an internal page holds: every partition once', async () => {
+  await createTable(n, 'ks', 'narrow', { partitionKey: [{ name: 'k', type: 'int' }], clustering: [{ name: 'c', type: 'int' }], regular: [] });
+  const partitions = 2 * ROWS_PER_READ_MAX + 345;
+  await insert(n, 'narrow', Array.from({ length: partitions * 2 }, (_, i) => ({ k: i >> 1, c: i & 1 })));
+  const keys = await n.rows('SELECT DISTINCT k FROM ks.narrow');
+  assert.equal(keys.length, partitions);
+  assert.equal(new Set(keys.map((r) => r.k)).size, partitions);
+  const [all] = await n.rows('SELECT count(*) AS n FROM ks.narrow');
+  assert.equal(Number(all!.n), partitions * 2);
+  const rows = await n.rows('SELECT k, c FROM ks.narrow', [], { pageSize: 3000 });
+  assert.equal(rows.length, 3000);
+});
+
 test('ORDER BY with IN merges the partitions; each gives at most LIMIT rows', async () => {
   const rows = await n.rows('SELECT k, g, c FROM ks.wide WHERE k IN (0, 1) ORDER BY g DESC LIMIT 6');
   assert.deepEqual(rows.map((r) => `${r.k}/${r.g}/${r.c}`), ['1/50/100003', '1/50/100002', '1/50/100001', '1/50/100000', '0/8/25002', '0/8/25001']);
