@@ -78,6 +78,7 @@ interface SelectRun {
   readonly scanned: ScanShape;
 }
 
+/** Partitions the scan steps found and the rows they read (before any filter). */
 interface ScanShape {
   partitions: number;
   rows: number;
@@ -88,6 +89,8 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
   const limit = plan.limit(values);
   const ppl = plan.perPartitionLimit(values);
   const pageSize = options.pageSize !== undefined && options.pageSize > 0 ? options.pageSize : Infinity;
+  const byKeys = plan.where.index === null && plan.where.partitionKeys(values) !== null;
+  const budget = RequestBudget.read(ctx.env, byKeys ? ctx.timeouts.readMs : ctx.timeouts.rangeMs, options.consistency);
   const reader = new PartitionRowReader({
     table: plan.table,
     slices: clusteringSlices(plan.table.layout, plan.where.clustering(values)),
@@ -97,9 +100,8 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     staticOnlyRows: plan.staticOnlyRows,
     consistency: options.consistency,
     nowSec: ctx.nowSec(),
+    pace: () => budget.pace(),
   });
-  const byKeys = plan.where.index === null && plan.where.partitionKeys(values) !== null;
-  const budget = RequestBudget.read(ctx.env, byKeys ? ctx.timeouts.readMs : ctx.timeouts.rangeMs, options.consistency);
   const run: SelectRun = { plan, ctx, reader, values, ppl, budget, scanned: { partitions: 0, rows: 0 } };
   const columns = plan.selection.columns;
   // Aggregates are never paged for the client; they read by its page size (capped) or the default.
@@ -220,15 +222,16 @@ async function fillByKeys(run: SelectRun, page: Page, keys: readonly Buffer[], s
 }
 
 /**
- * Partitions to scan in one step. A step reads up to `rowsWanted` rows of each partition, in one
- * synchronous engine scan on this node: the step asks for as many partitions as fit
- * ROWS_PER_READ_MAX rows at the rows per partition seen so far (one partition first), so a scan
- * over wide partitions stays a short step and one over narrow ones takes many partitions a step.
+ * Partitions to scan in one step, at most `partitionsMax`. A step reads up to a page's rows of
+ * each partition (FILTERED_ROWS_PER_STEP when filtered), in one synchronous engine scan on this
+ * node: the step asks for as many partitions as fit ROWS_PER_READ_MAX rows read at the rows per
+ * partition seen so far (one partition first), so a scan over wide partitions stays a short step
+ * and one over narrow ones takes many partitions a step.
  */
-function partitionsPerStep(scanned: ScanShape, rowsWanted: number): number {
+function partitionsPerStep(scanned: ScanShape, partitionsMax: number): number {
   if (scanned.partitions === 0) return 1;
   const rowsPerPartition = Math.max(1, scanned.rows / scanned.partitions);
-  return Math.max(1, Math.min(SCAN_BATCH_MAX, rowsWanted, Math.floor(ROWS_PER_READ_MAX / rowsPerPartition)));
+  return Math.max(1, Math.min(SCAN_BATCH_MAX, partitionsMax, Math.floor(ROWS_PER_READ_MAX / rowsPerPartition)));
 }
 
 /** Partitions of a multi-key SELECT (IN on the partition key) read concurrently. */
@@ -247,10 +250,10 @@ async function fillByScan(run: SelectRun, page: Page, state: PagingState | null)
     from = { position: ctx.partitioner.decorate(state.key).position, inclusive: false };
   }
   while (!page.full) {
-    const batch = plan.where.needsFiltering ? SCAN_BATCH_MAX : partitionsPerStep(run.scanned, page.remaining);
+    const batch = partitionsPerStep(run.scanned, plan.where.needsFiltering ? SCAN_BATCH_MAX : page.remaining);
     const found = await reader.scan(from, range.to, Math.min(ppl, page.remaining), batch);
     run.scanned.partitions += found.length;
-    for (const p of found) run.scanned.rows += p.rows.length;
+    for (const p of found) run.scanned.rows += p.rowsRead;
     for (const p of found) {
       if (page.full) return;
       page.add(p.key, p.rows, ppl);
