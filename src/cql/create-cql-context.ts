@@ -6,7 +6,7 @@ import type { SchemaKeeper } from '../db/system-schema.js';
 import type { Partitioner } from '../dht/index.js';
 import { type Env, TimestampSource } from '../env/index.js';
 import { Authorizer, BCRYPT_ROUNDS_DEFAULT, type BcryptWork, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
-import { type CqlContext, type CqlLimits, type CqlLogger, DEFAULT_CQL_LIMITS, type DataStore, LayoutCache, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
+import { type CqlContext, type CqlLimits, type CqlLogger, DEFAULT_CQL_LIMITS, DEFAULT_REQUEST_TIMEOUTS, type DataStore, LayoutCache, type RequestTimeouts, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
 import { parseStatement } from './parser/index.js';
 import { prepareStatement } from './prepare.js';
 import { createFunctionContext, createNativeFunctionRegistry } from './functions/index.js';
@@ -32,6 +32,8 @@ export interface CqlContextParts {
   readonly limits?: CqlLimits;
   /** Where statements log; nowhere when absent. */
   readonly logger?: CqlLogger;
+  /** The request timeouts from cassandra.yaml; Cassandra's defaults when absent. */
+  readonly timeouts?: RequestTimeouts;
 }
 
 /** The role manager's settings, from cassandra.yaml and -D properties. */
@@ -78,6 +80,7 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     get authorizer() {
       return authorizer;
     },
+    timeouts: parts.timeouts ?? DEFAULT_REQUEST_TIMEOUTS,
     node: parts.node,
     peers: parts.peers ?? (() => []),
     nowSec: () => Math.floor(env.clock.nowMs() / 1000),

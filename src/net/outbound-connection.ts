@@ -20,6 +20,7 @@ import type { NetLogger } from './net-logger.js';
 import type { InternodeTls } from './messaging-options.js';
 import type { MessagingMetrics } from './peer-metrics.js';
 import type { ConnectionType } from './verbs.js';
+import { pushAll } from '../util/push-all.js';
 
 export interface OutboundSettings {
   readonly env: Env;
@@ -90,7 +91,7 @@ export class OutboundConnection {
     const before = this.queue.length;
     const live = this.queue.filter((m) => !isExpired(m, now));
     this.queue.length = 0;
-    this.queue.push(...live);
+    pushAll(this.queue, live);
     if (before > live.length) this.s.metrics.drop(this.s.peer, 'expired', before - live.length);
     while (this.queue.length >= this.s.queueMax) {
       this.queue.shift();

@@ -92,7 +92,8 @@ export class QuerySession implements CqlSession {
     };
     const p = this.processor;
     const state = this.state(rctx);
-    for (const item of items) await p.ctx.authorizer.ensureAccess(state, item.statement);
+    // Once per distinct statement: a batch repeating one prepared INSERT 65k times is one check, not 65k awaits in a row.
+    for (const statement of new Set(items.map((i) => i.statement))) await p.ctx.authorizer.ensureAccess(state, statement);
     const result = p.answer(await p.executeBatch(p.ctx, state, batch.type, items, options));
     if (p.audit?.enabled) {
       const texts = batch.statements.map((s) => (s.kind === 'query' ? s.query : (p.prepared.textOf(s.id) ?? '')));

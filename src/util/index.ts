@@ -5,6 +5,7 @@
  * - `compare-bytes.ts`: `compareBytes`, the engine's comparator;
  * - `btree.ts`: the B+tree import the memtable is built on;
  * - `invariant.ts`: `invariant(cond, message)`, the always-on assertion;
- * - `estimated-size.ts`: `estimatedHeapBytes`, a walked estimate of a data graph's heap size.
+ * - `estimated-size.ts`: `estimatedHeapBytes`, a walked estimate of a data graph's heap size;
+ * - `push-all.ts`: `pushAll`, appending arrays of any size (never `push(...big)`).
  */
 export {};

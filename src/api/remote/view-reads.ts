@@ -21,6 +21,7 @@ import type { Column, ColumnOrSuperColumn, ColumnParent, IndexClause, KeyRange, 
 import { applyPredicate } from './client-slice.js';
 import type { CqlView, ViewColumn } from './cql-view.js';
 import type { RawRow, RemoteSession } from './remote-session.js';
+import { pushAll } from '../../util/push-all.js';
 
 const EMPTY = Buffer.alloc(0);
 const OPERATORS = { EQ: '=', GT: '>', GTE: '>=', LT: '<', LTE: '<=' } as const;
@@ -207,7 +208,7 @@ function reversedOrder(view: Clustered): string {
 
 function add(q: Query, clause: string, ...params: unknown[]): void {
   q.where.push(clause);
-  q.params.push(...params);
+  pushAll(q.params, params);
 }
 
 function column(name: Buffer, value: Buffer | null | undefined): Column {

@@ -24,6 +24,7 @@ import type { Column, Deletion, Mutation, MutationMap } from '../../db/index.js'
 import type { Schema } from '../../schema/index.js';
 import type { CqlView, CqlViews } from './cql-view.js';
 import type { BatchEntry } from './remote-session.js';
+import { pushAll } from '../../util/push-all.js';
 
 export function mutationStatements(schema: Schema, keyspace: string, map: MutationMap, nowSec: number, views: CqlViews): BatchEntry[] {
   checkKeyspace(schema, keyspace);
@@ -41,7 +42,7 @@ export function mutationStatements(schema: Schema, keyspace: string, map: Mutati
         else check.addDeletion(m.deletion!);
       }
       const view = views.of(cf);
-      for (const m of mutations) out.push(...statementsOf(view, key, m));
+      for (const m of mutations) pushAll(out, statementsOf(view, key, m));
     }
   }
   return out;

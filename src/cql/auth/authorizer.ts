@@ -23,6 +23,7 @@ import { type AuthResource, ALL_PERMISSIONS, allFunctions, chainOf, keyspaceReso
 import type { InternalQuery, RoleManager } from './role-manager.js';
 import type { Access } from './statement-access.js';
 import { ExpiringCache } from './expiring-cache.js';
+import { pushAll } from '../../util/push-all.js';
 
 export const PERMISSIONS_CACHED_MAX = 1000;
 export const AUTHORIZER_CLASS = 'org.apache.cassandra.auth.CassandraAuthorizer';
@@ -114,10 +115,10 @@ export class Authorizer {
   async list(permissions: readonly Permission[], resource: AuthResource | null, grantee: string | null): Promise<PermissionDetail[]> {
     const rows: (readonly (Buffer | null)[])[] = [];
     if (grantee === null) {
-      rows.push(...((await this.o.query(`SELECT role, resource, permissions FROM ${AUTH_KEYSPACE}.${ROLE_PERMISSIONS}`, [], 'LOCAL_ONE'))?.rows ?? []));
+      pushAll(rows, (await this.o.query(`SELECT role, resource, permissions FROM ${AUTH_KEYSPACE}.${ROLE_PERMISSIONS}`, [], 'LOCAL_ONE'))?.rows ?? []);
     } else {
       for (const role of await this.o.roles.getRoles(grantee, true)) {
-        rows.push(...((await this.o.query(`SELECT role, resource, permissions FROM ${AUTH_KEYSPACE}.${ROLE_PERMISSIONS} WHERE role = ?`, [text(role)], 'LOCAL_ONE'))?.rows ?? []));
+        pushAll(rows, (await this.o.query(`SELECT role, resource, permissions FROM ${AUTH_KEYSPACE}.${ROLE_PERMISSIONS} WHERE role = ?`, [text(role)], 'LOCAL_ONE'))?.rows ?? []);
       }
     }
     const out: PermissionDetail[] = [];

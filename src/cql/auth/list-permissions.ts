@@ -15,6 +15,7 @@ import { authStatement } from './auth-statement.js';
 import { type PermissionDetail, compareDetails } from './authorizer.js';
 import { resourceExists } from './grant-permissions.js';
 import { ALL_PERMISSIONS, authResourceOf, chainOf } from './resources.js';
+import { pushAll } from '../../util/push-all.js';
 
 const col = (name: string): ColumnSpec => ({ keyspace: AUTH_KEYSPACE, table: 'permissions', name, type: UTF8_TYPE });
 const COLUMNS: readonly ColumnSpec[] = [col('role'), col('username'), col('resource'), col('permission')];
@@ -32,7 +33,7 @@ export const prepareListPermissions: Preparer<ListPermissionsStatement> = (stmt,
     const permissions = stmt.permissions === 'all' ? ALL_PERMISSIONS : stmt.permissions;
     const details: PermissionDetail[] = [];
     const targets = resource === null ? [null] : stmt.recursive ? chainOf(resource) : [resource];
-    for (const r of targets) details.push(...(await ctx.authorizer.list(permissions, r, stmt.of)));
+    for (const r of targets) pushAll(details, await ctx.authorizer.list(permissions, r, stmt.of));
     if (details.length === 0) return VOID_RESULT;
     details.sort(compareDetails);
     const t = (s: string) => UTF8_TYPE.decompose(s);

@@ -20,6 +20,7 @@ import type { BoundValue, Consistency, RowsResult } from '../execution/index.js'
 import { AUTH_KEYSPACE, ROLES, ROLE_MEMBERS } from './auth-keyspace.js';
 import { PasswordHasher, isBcryptHash } from './password-hash.js';
 import { ExpiringCache } from './expiring-cache.js';
+import { pushAll } from '../../util/push-all.js';
 
 export const DEFAULT_SUPERUSER_NAME = 'cassandra';
 const DEFAULT_SUPERUSER_PASSWORD = 'cassandra';
@@ -150,7 +151,7 @@ export class RoleManager {
         const role = await this.getRole(r);
         if (role === null) continue;
         out.add(r);
-        if (inherited) next.push(...role.memberOf);
+        if (inherited) pushAll(next, role.memberOf);
       }
       frontier = next;
     }

@@ -7,6 +7,7 @@ import { toCqlString } from '../../marshal/index.js';
 import type { UserType } from '../../marshal/index.js';
 import { type ColumnFamilyDef, type CqlColumn, type IndexDef, type KeyspaceDef, refersToType } from '../../schema/index.js';
 import { quoteIdentifier, quoteString } from '../parser/index.js';
+import { pushAll } from '../../util/push-all.js';
 
 const LOCATOR_PACKAGE = 'org.apache.cassandra.locator.';
 
@@ -47,7 +48,7 @@ export function tableCql(cf: ColumnFamilyDef): string {
   const withs: string[] = [];
   if (t.compact) withs.push('COMPACT STORAGE');
   if (t.clustering.length > 0) withs.push(`CLUSTERING ORDER BY (${t.clustering.map((c) => `${quoteIdentifier(c.name)} ${c.reversed ? 'DESC' : 'ASC'}`).join(', ')})`);
-  withs.push(...tableOptionsCql(cf));
+  pushAll(withs, tableOptionsCql(cf));
   return `CREATE TABLE ${q(cf.keyspace, cf.name)} (\n${lines.join(',\n')}\n) WITH ${withs.join('\n    AND ')};`;
 }
 

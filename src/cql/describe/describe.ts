@@ -13,6 +13,7 @@ import type { ClientState, ColumnSpec, CqlContext, CqlResult, CqlStatement, Prep
 import type { DescribeStatement, DescribeTarget, QualifiedName } from '../parser/index.js';
 import { clusterRows } from './describe-cluster.js';
 import { indexCql, indexesOf, keyspaceCql, tableCql, typeCql, typesInOrder } from './create-statements.js';
+import { pushAll } from '../../util/push-all.js';
 
 const spec = (name: string): ColumnSpec => ({ keyspace: 'system', table: 'describe', name, type: UTF8_TYPE });
 const LIST_COLUMNS = ['keyspace_name', 'type', 'name'].map(spec);
@@ -143,7 +144,7 @@ function keyspaceElements(ks: KeyspaceDef, only: boolean): Element[] {
   const out: Element[] = [[ks.name, 'keyspace', ks.name, maybeComment(ks, keyspaceCql(ks))]];
   if (only) return out;
   for (const t of typesInOrder(ks)) out.push([ks.name, 'type', t.typeName, maybeComment(ks, typeCql(t))]);
-  for (const name of sorted(ks.tables.map((t) => t.name))) out.push(...tableElements(ks, name));
+  for (const name of sorted(ks.tables.map((t) => t.name))) pushAll(out, tableElements(ks, name));
   return out;
 }
 

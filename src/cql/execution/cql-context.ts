@@ -2,7 +2,7 @@
  * Everything a CQL statement needs from the node, handed down by the composition root (never
  * module state): the env, the live user schema and the keeper that changes it, the coordinator
  * seam (DataStore), the virtual tables, the role manager, the partitioner, the function registry, write timestamps,
- * and what the node says about itself.
+ * the request timeouts, and what the node says about itself.
  */
 import type { Authorizer } from '../auth/authorizer.js';
 import type { RoleManager } from '../auth/role-manager.js';
@@ -15,6 +15,7 @@ import type { DataStore } from './data-store.js';
 import type { NodeInfo, PeerInfo } from './node-info.js';
 import type { LayoutCache } from './table-lookup.js';
 import type { VirtualTables } from './virtual-tables.js';
+import type { RequestTimeouts } from './request-budget.js';
 
 /** Guards on what one request may do (cassandra.yaml thresholds). */
 export interface CqlLimits {
@@ -53,6 +54,8 @@ export interface CqlContext {
   readonly roles: RoleManager;
   /** Permissions in system_auth (CassandraAuthorizer, or every check passing: AllowAllAuthorizer). */
   readonly authorizer: Authorizer;
+  /** read/range/write_request_timeout_in_ms: how long a request's own work may run (RequestBudget). */
+  readonly timeouts: RequestTimeouts;
   node(): NodeInfo;
   peers(): readonly PeerInfo[];
   /** Wall clock in seconds (TTL expiry, tombstone local deletion time). */

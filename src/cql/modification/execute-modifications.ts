@@ -11,8 +11,16 @@
  *      compare-and-set (`DataStore.cas`: the partition lock on one node, Paxos on a cluster): the
  *      rows are read, every condition checked, then all writes applied — or none, and the rows
  *      read returned. Under Paxos the writes carry the ballot's timestamp.
+ *
+ * A large run (a BATCH of many statements) paces itself (RequestBudget): statements are grouped and
+ * partitions built in steps that yield the event loop, and the writes of a run that is not LOGGED
+ * go to the store about APPLY_CELLS_MAX cells at a time (each partition still applied
+ * atomically; Cassandra applies an unlogged batch's mutations one by one too). Past
+ * write_request_timeout_in_ms it stops with WriteTimeout (partitions already applied stay so, as
+ * after any write timeout).
  */
-import { InvalidRequestError } from '../../errors/index.js';
+import { InvalidRequestError, type WriteType } from '../../errors/index.js';
+import { RequestBudget } from '../execution/request-budget.js';
 import type { CqlColumn } from '../../schema/index.js';
 import { type BoundValue, type CqlContext, type CqlResult, type DataStore, type QueryOptions, type TableWrite, VOID_RESULT, checkConditionalConsistency, checkWriteConsistency } from '../execution/index.js';
 import type { TableLayout } from '../../db/cql-layout/table-layout.js';
@@ -23,6 +31,7 @@ import type { ModificationStatement } from './modification-statement.js';
 import { PartitionBuilder } from './partition-builder.js';
 import type { RowSelection } from './target-rows.js';
 import { type WriteParams, defaultTimestamp } from './write-params.js';
+import { pushAll } from '../../util/push-all.js';
 
 export interface ModificationItem {
   readonly statement: ModificationStatement;
@@ -40,12 +49,28 @@ export interface RunOptions {
    * read for (the batch size guard); either may throw to refuse the run.
    */
   readonly guard?: WriteGuard;
+  /** Sees the partitions the run writes, once grouped (the unlogged batch warning counts them). */
+  readonly grouped?: (partitions: readonly WrittenPartition[]) => void;
 }
 
 export interface WriteGuard {
   add(write: TableWrite): void;
   done(): void;
 }
+
+/** A partition a run writes. */
+export interface WrittenPartition {
+  readonly statement: ModificationStatement;
+  readonly key: Buffer;
+}
+
+/** Statements grouped, or partitions built, between two paces of the request. */
+const ITEMS_PER_STEP = 256;
+/**
+ * Cells of a run that is not LOGGED handed to the store at once (whole partitions: a partition
+ * larger than this goes alone): a store apply is one synchronous step of ~2 µs a cell.
+ */
+const APPLY_CELLS_MAX = 5000;
 
 const EMPTY = Buffer.alloc(0);
 
@@ -67,13 +92,17 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
   const conditional = items.some((i) => i.statement.isConditional);
   if (conditional) checkConditionalConsistency(options);
   else checkWriteConsistency(options, counterTableOf(items));
-  const groups = groupByPartition(ctx, items, options, run);
+  const budget = RequestBudget.write(ctx.env, ctx.timeouts.writeMs, options.consistency, writeTypeOf(items, run));
+  const groups = await groupByPartition(ctx, items, options, run, budget);
+  run.grouped?.(groups);
   if (conditional) return executeConditional(ctx, groups, options, run.isBatch);
   // Writes without a read are built (and guarded) first: nothing is applied or read for until the
   // guard has seen them all.
   const plain: TableWrite[] = [];
   const reading: PartitionGroup[] = [];
-  for (const g of groups) {
+  for (let i = 0; i < groups.length; i++) {
+    if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) await budget.pace();
+    const g = groups[i]!;
     if (g.parts.some((p) => p.statement.requiresRead)) {
       reading.push(g);
       continue;
@@ -92,17 +121,40 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
       if (update !== null) await store.apply([update], options.consistency);
     });
   });
-  if (plain.length > 0) locked.push(groups[0]!.statement.spec.table.store.apply(plain, options.consistency, run.logged === true ? { logged: true } : undefined));
+  if (plain.length > 0) locked.push(applyPlain(groups[0]!.statement.spec.table.store, plain, options, run, budget));
   await Promise.all(locked);
   return VOID_RESULT;
 }
 
-function groupByPartition(ctx: CqlContext, items: readonly ModificationItem[], options: QueryOptions, run: RunOptions): PartitionGroup[] {
+/** A LOGGED run's writes in one call (the batch log keeps them together); others in paced chunks. */
+async function applyPlain(store: DataStore, plain: readonly TableWrite[], options: QueryOptions, run: RunOptions, budget: RequestBudget): Promise<void> {
+  if (run.logged === true) return store.apply(plain, options.consistency, { logged: true });
+  let from = 0;
+  let cells = 0;
+  for (let i = 0; i < plain.length; i++) {
+    cells += plain[i]!.update.cells.length;
+    if (cells < APPLY_CELLS_MAX && i < plain.length - 1) continue;
+    if (from > 0) await budget.pace();
+    await store.apply(plain.slice(from, i + 1), options.consistency);
+    from = i + 1;
+    cells = 0;
+  }
+}
+
+function writeTypeOf(items: readonly ModificationItem[], run: RunOptions): WriteType {
+  if (items.some((i) => i.statement.spec.isCounter)) return 'COUNTER';
+  if (!run.isBatch) return 'SIMPLE';
+  return run.logged === true ? 'BATCH' : 'UNLOGGED_BATCH';
+}
+
+async function groupByPartition(ctx: CqlContext, items: readonly ModificationItem[], options: QueryOptions, run: RunOptions, budget: RequestBudget): Promise<PartitionGroup[]> {
   if (items.length === 1) return singleStatementGroups(ctx, items[0]!, options, run);
   const groups = new Map<string, PartitionGroup>();
   const fallback = run.timestamp !== undefined ? () => run.timestamp! : defaultTimestamp(ctx, options);
   const nowSec = ctx.nowSec();
-  for (const { statement, values } of items) {
+  for (let i = 0; i < items.length; i++) {
+    if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) await budget.pace();
+    const { statement, values } = items[i]!;
     const spec = statement.spec;
     const cf = spec.table.cf;
     const target = spec.target(values);
@@ -131,7 +183,7 @@ function singleStatementGroups(ctx: CqlContext, item: ModificationItem, options:
 /** Reads the rows (and statics) the group's statements touch. */
 function readFor(store: Pick<DataStore, 'read'>, g: PartitionGroup, options: QueryOptions, nowSec: number): Promise<ExistingRows> {
   const clusterings: (readonly Buffer[])[] = [];
-  for (const p of g.parts) if (p.rows.kind === 'rows') clusterings.push(...p.rows.clusterings);
+  for (const p of g.parts) if (p.rows.kind === 'rows') pushAll(clusterings, p.rows.clusterings);
   const layout = g.statement.spec.table.layout;
   const anyRow = g.parts.some((p) => p.rows.kind === 'partition' && p.statement.spec.ifExists);
   return readExistingRows(store, layout, g.key, clusterings, true, options.consistency, nowSec, anyRow);

@@ -36,19 +36,8 @@ export function prepareGroupBy(groupBy: readonly Selector[], table: CqlTable, wh
   return out;
 }
 
-/** Consecutive rows with equal group values, per partition. */
-export function groupRows(rows: readonly ResultRow[], columns: readonly CqlColumn[]): ResultRow[][] {
-  const groups: ResultRow[][] = [];
-  let prev: ResultRow | null = null;
-  for (const r of rows) {
-    if (prev !== null && sameGroup(prev, r, columns)) groups[groups.length - 1]!.push(r);
-    else groups.push([r]);
-    prev = r;
-  }
-  return groups;
-}
-
-function sameGroup(a: ResultRow, b: ResultRow, columns: readonly CqlColumn[]): boolean {
+/** Whether two consecutive rows belong to one group (equal values in every GROUP BY column). */
+export function sameGroup(a: ResultRow, b: ResultRow, columns: readonly CqlColumn[]): boolean {
   for (const c of columns) {
     const x = a.value(c);
     const y = b.value(c);

@@ -18,9 +18,10 @@ export class Page {
 
   /** Adds a partition's rows (PER PARTITION LIMIT allowing `partitionLeft` more). */
   add(key: Buffer, rows: readonly ResultRow[], partitionLeft: number): void {
-    const take = rows.slice(0, Math.min(partitionLeft, this.remaining));
-    if (take.length === 0) return;
-    this.rows.push(...take);
-    this.last = { key, clustering: take[take.length - 1]!.clustering, partitionRowsLeft: partitionLeft - take.length };
+    const take = Math.min(rows.length, partitionLeft, this.remaining);
+    if (take <= 0) return;
+    // One push per row: a spread of a large array overflows the call stack (issue 16).
+    for (let i = 0; i < take; i++) this.rows.push(rows[i]!);
+    this.last = { key, clustering: rows[take - 1]!.clustering, partitionRowsLeft: partitionLeft - take };
   }
 }

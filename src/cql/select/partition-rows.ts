@@ -5,6 +5,11 @@
  * Static cells are read in a forward read's first slice; a reversed read gets them by a second
  * read, so a row limit never cuts them. Rows then go through the row filter; a partition with
  * static values and no rows gives one static-only row when the query selects whole partitions.
+ *
+ * A filtered read cannot stop after `limit` rows read, as rows the filter drops do not count: it
+ * reads FILTERED_ROWS_PER_STEP rows at a time, each step resuming after the last row read,
+ * until `limit` rows passed or the partition ended, pacing the request between steps (a filter
+ * over a wide partition is many short steps, not one long one).
  */
 import type { PositionBound } from '../../dht/index.js';
 import { SEP_END, STATIC_END, STATIC_START } from '../../storage/model/index.js';
@@ -19,6 +24,8 @@ import { type ResultRow, resultRow } from './result-row.js';
 /** Every row name sorts after this bound, every static name before it. */
 const ROWS_START = Buffer.from([SEP_END]);
 const STATIC_SLICE: NameSlice = { start: STATIC_START, end: STATIC_END };
+/** Rows a filtered read reads (before filtering) in one step. */
+export const FILTERED_ROWS_PER_STEP = 1000;
 
 export interface RowReadOptions {
   readonly table: TableRef;
@@ -29,12 +36,16 @@ export interface RowReadOptions {
   readonly staticOnlyRows: boolean;
   readonly consistency: Consistency;
   readonly nowSec: number;
+  /** Awaited between the steps of a filtered read (the request's RequestBudget); none when absent. */
+  readonly pace?: () => Promise<void>;
 }
 
 export interface ScannedRows {
   readonly key: Buffer;
   readonly position: Buffer;
   readonly rows: ResultRow[];
+  /** Rows read before the row filter (scan steps are sized by it). */
+  readonly rowsRead: number;
 }
 
 export class PartitionRowReader {
@@ -46,8 +57,38 @@ export class PartitionRowReader {
     this.hasStatics = o.table.cf.cql.statics.length > 0;
   }
 
-  /** The rows of one partition (after `after` when resuming), at most `limit` before filtering when no filter applies. */
+  /** The rows of one partition (after `after` when resuming) that pass the filter, at most `limit`. */
   async readKey(key: Buffer, after: readonly Buffer[] | null, limit: number): Promise<ResultRow[]> {
+    if (this.o.filter === null || this.o.distinct) return this.readKeyOnce(key, after, limit);
+    return this.readFiltered(key, after, limit, []);
+  }
+
+  /** Steps of FILTERED_ROWS_PER_STEP rows read, from `after`, adding the rows that pass to `out` until it holds `limit`. */
+  private async readFiltered(key: Buffer, after: readonly Buffer[] | null, limit: number, out: ResultRow[]): Promise<ResultRow[]> {
+    const all = this.unfiltered();
+    let from = after;
+    for (;;) {
+      const rows = await all.readKeyOnce(key, from, FILTERED_ROWS_PER_STEP);
+      if (this.keepPassing(rows, limit, out)) return out;
+      const last = rows[rows.length - 1];
+      if (rows.length < FILTERED_ROWS_PER_STEP || last === undefined || last.clustering === null) return out;
+      from = last.clustering;
+      await this.o.pace?.();
+    }
+  }
+
+  /** Adds the rows that pass the filter to `out`; true once it holds `limit`. */
+  private keepPassing(rows: readonly ResultRow[], limit: number, out: ResultRow[]): boolean {
+    const filter = this.o.filter!;
+    for (const r of rows) {
+      if (out.length >= limit) return true;
+      if (filter((c) => r.value(c))) out.push(r);
+    }
+    return out.length >= limit;
+  }
+
+  /** One read of the partition: at most `limit` rows before filtering when no filter applies. */
+  private async readKeyOnce(key: Buffer, after: readonly Buffer[] | null, limit: number): Promise<ResultRow[]> {
     const o = this.o;
     const slices = after === null ? this.rowSlices : this.cut(after);
     if (slices.length === 0 && (after !== null || !this.hasStatics)) return [];
@@ -66,7 +107,7 @@ export class PartitionRowReader {
   /** `readKey` of each key from its start (no paging position), answers in `keys` order, in one store read when forward. */
   async readKeys(keys: readonly Buffer[], limit: number): Promise<ResultRow[][]> {
     const o = this.o;
-    if (o.reversed || (this.rowSlices.length === 0 && !this.hasStatics)) return Promise.all(keys.map((k) => this.readKey(k, null, limit)));
+    if (o.reversed || o.filter !== null || (this.rowSlices.length === 0 && !this.hasStatics)) return Promise.all(keys.map((k) => this.readKey(k, null, limit)));
     const found = await o.table.store.readMany(o.table.cf, keys, this.query(this.withStatics(this.rowSlices), limit), o.consistency, o.nowSec);
     return found.map((r, i) => (r === null ? [] : this.rows(keys[i]!, assembleRows(o.table.layout, r.cells, o.nowSec, false), false)));
   }
@@ -83,7 +124,7 @@ export class PartitionRowReader {
 
   /** The same reads without the row filter (an index scan checks rows itself). */
   unfiltered(): PartitionRowReader {
-    return new PartitionRowReader({ ...this.o, filter: null });
+    return this.o.filter === null ? this : new PartitionRowReader({ ...this.o, filter: null });
   }
 
   /**
@@ -102,11 +143,34 @@ export class PartitionRowReader {
     return p.rows.length === 0 ? [] : this.rows(key, p, false);
   }
 
-  /** Up to `partitions` partitions (with live data) from `from`, in token order. */
+  /**
+   * Up to `partitions` partitions (with live data) from `from`, in token order, each with at most
+   * `limit` rows; filtered, each partition's first FILTERED_ROWS_PER_STEP rows are read by the
+   * scan and a partition with more is read on in steps.
+   */
   async scan(from: PositionBound | undefined, to: PositionBound | undefined, limit: number, partitions: number): Promise<ScannedRows[]> {
+    if (this.o.filter === null || this.o.distinct) return this.scanOnce(from, to, limit, partitions);
+    const found = await this.unfiltered().scanOnce(from, to, FILTERED_ROWS_PER_STEP, partitions);
+    const out: ScannedRows[] = [];
+    for (const p of found) {
+      const rows: ResultRow[] = [];
+      const last = p.rows[p.rows.length - 1];
+      if (!this.keepPassing(p.rows, limit, rows) && p.rows.length >= FILTERED_ROWS_PER_STEP && last !== undefined && last.clustering !== null) {
+        await this.o.pace?.();
+        await this.readFiltered(p.key, last.clustering, limit, rows);
+      }
+      out.push({ key: p.key, position: p.position, rows, rowsRead: p.rowsRead });
+    }
+    return out;
+  }
+
+  private async scanOnce(from: PositionBound | undefined, to: PositionBound | undefined, limit: number, partitions: number): Promise<ScannedRows[]> {
     const o = this.o;
     const found = await o.table.store.scan(o.table.cf, from, to, this.query(this.withStatics(this.rowSlices), limit), partitions, o.consistency, o.nowSec);
-    return found.map((p) => ({ key: p.key, position: p.position, rows: this.rows(p.key, assembleRows(o.table.layout, p.cells, o.nowSec, false), false) }));
+    return found.map((p) => {
+      const rows = this.rows(p.key, assembleRows(o.table.layout, p.cells, o.nowSec, false), false);
+      return { key: p.key, position: p.position, rows, rowsRead: rows.length };
+    });
   }
 
   private withStatics(slices: NameSlice[]): NameSlice[] {

@@ -21,6 +21,7 @@ import { tokenType } from '../restrictions/token-bounds.js';
 import { encodePartitionKey } from '../../db/cql-layout/partition-key.js';
 import { type TermScope, bindTerm } from '../terms/index.js';
 import { type Accumulator, type SelectorNode, scalarNode } from './selector-node.js';
+import { pushAll } from '../../util/push-all.js';
 
 export interface SelectorScope {
   readonly ctx: CqlContext;
@@ -276,7 +277,7 @@ function sliceNode(inner: SelectorNode, sel: Extract<Selector, { kind: 'slice' }
     const kept: Buffer[] = [];
     for (let i = 0; i < flat.length; i += labels.length) {
       const k = flat[i]!;
-      if ((lo === null || keyType.compare(k, lo) >= 0) && (hi === null || keyType.compare(k, hi) <= 0)) kept.push(...flat.slice(i, i + labels.length));
+      if ((lo === null || keyType.compare(k, lo) >= 0) && (hi === null || keyType.compare(k, hi) <= 0)) pushAll(kept, flat.slice(i, i + labels.length));
     }
     return writeCollectionValues(kept, kept.length / labels.length, t.name);
   });

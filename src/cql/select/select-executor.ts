@@ -2,7 +2,16 @@
  * Runs a prepared SELECT: the partitions (by key, or a scan in token order), their rows, LIMIT and
  * PER PARTITION LIMIT, paging (a page ends after `pageSize` rows with a paging state that resumes
  * exactly after its last row), ORDER BY across IN partitions (merged in memory, unpaged as in
- * Cassandra), and aggregates (over the whole result, one row, paging ignored).
+ * Cassandra), aggregates (over the whole result, one row, paging ignored) and GROUP BY (one row
+ * per group).
+ *
+ * Every query reads its rows in internal pages (`pages`): at most ROWS_PER_READ_MAX rows per
+ * read, each resuming after the previous one's last row as a client's next page would. Aggregates
+ * and GROUP BY fold each page as it comes, so `count(*)` over any number of rows holds one page;
+ * a large client page is built from several reads. Between reads and scan steps the request
+ * paces itself (RequestBudget): it yields the event loop to other requests and stops with
+ * ReadTimeout once read_request_timeout_in_ms (a query by partition key) or
+ * range_request_timeout_in_ms (a scan or index query) has passed since it started.
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import type { PositionBound } from '../../dht/index.js';
@@ -14,7 +23,7 @@ import type { TableRef } from '../execution/table-lookup.js';
 import { clusteringSlices } from '../restrictions/clustering-slices.js';
 import type { PreparedWhere } from '../restrictions/where-clause.js';
 import type { CqlColumn } from '../../schema/index.js';
-import { groupRows, samePartition } from './group-by.js';
+import { sameGroup, samePartition } from './group-by.js';
 import type { LimitFn } from './limits.js';
 import type { PreparedOrdering } from './ordering.js';
 import { type PagingState, decodePagingState, encodePagingState } from './paging-state.js';
@@ -24,6 +33,8 @@ import { Page } from './page.js';
 import { PartitionRowReader } from './partition-rows.js';
 import type { ResultRow } from './result-row.js';
 import type { ResultValues, Selection } from './selection.js';
+import { pushAll } from '../../util/push-all.js';
+import { RequestBudget } from '../execution/request-budget.js';
 
 export interface SelectPlan {
   readonly table: TableRef;
@@ -42,14 +53,44 @@ export interface SelectPlan {
 /** Partitions fetched per scan step. */
 const SCAN_BATCH_MAX = 128;
 
+/**
+ * Rows per internal read. Cassandra pages aggregates internally by the client's page size, or
+ * 10000 rows without one (SelectStatement's DEFAULT_COUNT_PAGE_SIZE), for memory's sake. Here one
+ * read also runs without yielding the event loop, and a read of 10000 rows from a memtable takes
+ * ~100 ms on our 2-core machine, so no read is larger than this (ScyllaDB caps the client's size
+ * at its internal one likewise): one step holds the loop ~10 ms.
+ */
+export const ROWS_PER_READ_MAX = 1000;
+
 export const PAGING_WITH_POST_ORDERING =
   'Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query';
+
+/** One execution's reads: what `fill` needs besides the page, and the request's budget. */
+interface SelectRun {
+  readonly plan: SelectPlan;
+  readonly ctx: CqlContext;
+  readonly reader: PartitionRowReader;
+  readonly values: readonly BoundValue[];
+  /** PER PARTITION LIMIT as rows read (Infinity for GROUP BY, which counts groups). */
+  readonly ppl: number;
+  readonly budget: RequestBudget;
+  /** What the scan steps found so far (their size follows it). */
+  readonly scanned: ScanShape;
+}
+
+/** Partitions the scan steps found and the rows they read (before any filter). */
+interface ScanShape {
+  partitions: number;
+  rows: number;
+}
 
 export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: QueryOptions): Promise<RowsResult> {
   const values = options.values;
   const limit = plan.limit(values);
   const ppl = plan.perPartitionLimit(values);
   const pageSize = options.pageSize !== undefined && options.pageSize > 0 ? options.pageSize : Infinity;
+  const byKeys = plan.where.index === null && plan.where.partitionKeys(values) !== null;
+  const budget = RequestBudget.read(ctx.env, byKeys ? ctx.timeouts.readMs : ctx.timeouts.rangeMs, options.consistency);
   const reader = new PartitionRowReader({
     table: plan.table,
     slices: clusteringSlices(plan.table.layout, plan.where.clustering(values)),
@@ -59,64 +100,97 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     staticOnlyRows: plan.staticOnlyRows,
     consistency: options.consistency,
     nowSec: ctx.nowSec(),
+    pace: () => budget.pace(),
   });
+  const run: SelectRun = { plan, ctx, reader, values, ppl, budget, scanned: { partitions: 0, rows: 0 } };
   const columns = plan.selection.columns;
-  if (plan.groupBy.length > 0) {
-    const page = new Page(Infinity);
-    await fill(plan, ctx, reader, page, values, Infinity, null);
-    return { kind: 'rows', columns, rows: grouped(plan, page.rows, values, ppl, limit) };
-  }
+  // Aggregates are never paged for the client; they read by its page size (capped) or the default.
+  const foldRows = Math.min(pageSize, ROWS_PER_READ_MAX);
+  if (plan.groupBy.length > 0) return { kind: 'rows', columns, rows: await grouped({ ...run, ppl: Infinity }, foldRows, ppl, limit) };
   if (plan.selection.isAggregate) {
-    const page = new Page(Infinity);
-    await fill(plan, ctx, reader, page, values, ppl, null);
     const agg = plan.selection.aggregate(values);
-    for (const r of page.rows) agg.add(r);
+    for await (const page of pages(run, null, Infinity, foldRows)) for (const r of page.rows) agg.add(r);
     return { kind: 'rows', columns, rows: [agg.result()] };
   }
   if (plan.ordering.compare !== null) {
     if (pageSize !== Infinity && limit > pageSize) throw new InvalidRequestError(PAGING_WITH_POST_ORDERING);
-    const page = new Page(Infinity);
-    await fill(plan, ctx, reader, page, values, ppl, null);
-    const sorted = [...page.rows].sort(plan.ordering.compare).slice(0, limit);
+    // Each partition's rows come in the requested order: the first `limit` overall are among its first `limit`.
+    const all: ResultRow[] = [];
+    for await (const page of pages({ ...run, ppl: Math.min(ppl, limit) }, null, Infinity, ROWS_PER_READ_MAX)) pushAll(all, page.rows);
+    const sorted = all.sort(plan.ordering.compare).slice(0, limit);
     return { kind: 'rows', columns, rows: sorted.map((r) => plan.selection.row(r, values)) };
   }
   const state = options.pagingState === undefined || options.pagingState.length === 0 ? null : decodePagingState(options.pagingState);
   const rowsLeft = state?.rowsLeft ?? limit;
-  const page = new Page(Math.min(pageSize, rowsLeft));
-  if (page.want > 0) await fill(plan, ctx, reader, page, values, ppl, state);
-  const rows: ResultValues[] = page.rows.map((r) => plan.selection.row(r, values));
-  const left = rowsLeft - page.rows.length;
-  if (!page.full || left <= 0 || page.last === null) return { kind: 'rows', columns, rows };
-  const next: PagingState = { key: page.last.key, clustering: page.last.clustering, rowsLeft: left, partitionRowsLeft: page.last.partitionRowsLeft };
+  const want = Math.min(pageSize, rowsLeft);
+  const rows: ResultValues[] = [];
+  let last: Page['last'] = null;
+  for await (const page of pages(run, state, want, ROWS_PER_READ_MAX)) {
+    for (const r of page.rows) rows.push(plan.selection.row(r, values));
+    last = page.last ?? last;
+  }
+  const left = rowsLeft - rows.length;
+  if (rows.length < want || left <= 0 || last === null) return { kind: 'rows', columns, rows };
+  const next: PagingState = { key: last.key, clustering: last.clustering, rowsLeft: left, partitionRowsLeft: last.partitionRowsLeft };
   return { kind: 'rows', columns, rows, pagingState: encodePagingState(next) };
 }
 
-/** GROUP BY: one result row per group; PER PARTITION LIMIT and LIMIT count groups. */
-function grouped(plan: SelectPlan, rows: readonly ResultRow[], values: readonly BoundValue[], ppl: number, limit: number): ResultValues[] {
+/**
+ * The query's rows from `state` on, `rowsWanted` at most, as pages of at most `pageRows` rows,
+ * each read resuming after the previous page's last row; the request paces itself before each.
+ */
+async function* pages(run: SelectRun, state: PagingState | null, rowsWanted: number, pageRows: number): AsyncGenerator<Page> {
+  let left = rowsWanted;
+  let from = state;
+  while (left > 0) {
+    await run.budget.pace();
+    const page = new Page(Math.min(pageRows, left));
+    await fill(run, page, from);
+    yield page;
+    left -= page.rows.length;
+    if (!page.full || page.last === null) return;
+    from = { key: page.last.key, clustering: page.last.clustering, rowsLeft: left, partitionRowsLeft: page.last.partitionRowsLeft };
+  }
+}
+
+/** GROUP BY: one result row per group, folded as rows stream in; PER PARTITION LIMIT and LIMIT count groups. */
+async function grouped(run: SelectRun, pageRows: number, ppl: number, limit: number): Promise<ResultValues[]> {
+  const { plan, values } = run;
   const out: ResultValues[] = [];
+  let agg: ReturnType<Selection['aggregate']> | null = null;
   let inPartition = 0;
   let prev: ResultRow | null = null;
-  for (const group of groupRows(rows, plan.groupBy)) {
-    const first = group[0]!;
-    inPartition = prev !== null && samePartition(prev, first) ? inPartition + 1 : 1;
-    prev = first;
-    if (inPartition > ppl) continue;
-    const agg = plan.selection.aggregate(values);
-    for (const r of group) agg.add(r);
-    out.push(agg.result());
-    if (out.length >= limit) break;
+  for await (const page of pages(run, null, Infinity, pageRows)) {
+    for (const r of page.rows) {
+      if (prev !== null && sameGroup(prev, r, plan.groupBy)) {
+        agg?.add(r);
+        continue;
+      }
+      // A new group: the one before it is complete.
+      if (agg !== null) {
+        out.push(agg.result());
+        if (out.length >= limit) return out;
+      }
+      inPartition = prev !== null && samePartition(prev, r) ? inPartition + 1 : 1;
+      prev = r;
+      agg = inPartition > ppl ? null : plan.selection.aggregate(values);
+      agg?.add(r);
+    }
   }
+  if (agg !== null) out.push(agg.result());
   return out;
 }
 
-async function fill(plan: SelectPlan, ctx: CqlContext, reader: PartitionRowReader, page: Page, values: readonly BoundValue[], ppl: number, state: PagingState | null): Promise<void> {
+async function fill(run: SelectRun, page: Page, state: PagingState | null): Promise<void> {
+  const { plan, ctx, reader, values, ppl } = run;
   if (plan.where.index !== null) return fillByIndex(plan, ctx, reader, page, values, ppl, state);
   const keys = plan.where.partitionKeys(values);
-  if (keys !== null) return fillByKeys(plan, reader, page, keys, ppl, state);
-  return fillByScan(plan, ctx, reader, page, values, ppl, state);
+  if (keys !== null) return fillByKeys(run, page, keys, state);
+  return fillByScan(run, page, state);
 }
 
-async function fillByKeys(plan: SelectPlan, reader: PartitionRowReader, page: Page, keys: readonly Buffer[], ppl: number, state: PagingState | null): Promise<void> {
+async function fillByKeys(run: SelectRun, page: Page, keys: readonly Buffer[], state: PagingState | null): Promise<void> {
+  const { plan, reader, ppl } = run;
   let start = 0;
   if (state !== null) {
     const at = keyIndex(plan.table.cf.cql, keys, state.key);
@@ -133,6 +207,7 @@ async function fillByKeys(plan: SelectPlan, reader: PartitionRowReader, page: Pa
   // of a few keys instead of one per key) and added in key order until the page is full; reads
   // past a full page are wasted, and bounded so.
   for (let i = start; i < keys.length && !page.full; ) {
+    if (i > start) await run.budget.pace();
     const n = Math.min(keys.length - i, KEY_READS_AT_ONCE);
     // The paging state's partition resumes inside it; the others are read from their start, together.
     const resumed = state !== null && i === start && keys[i]!.equals(state.key);
@@ -146,10 +221,24 @@ async function fillByKeys(plan: SelectPlan, reader: PartitionRowReader, page: Pa
   }
 }
 
+/**
+ * Partitions to scan in one step, at most `partitionsMax`. A step reads up to a page's rows of
+ * each partition (FILTERED_ROWS_PER_STEP when filtered), in one synchronous engine scan on this
+ * node: the step asks for as many partitions as fit ROWS_PER_READ_MAX rows read at the rows per
+ * partition seen so far (one partition first), so a scan over wide partitions stays a short step
+ * and one over narrow ones takes many partitions a step.
+ */
+function partitionsPerStep(scanned: ScanShape, partitionsMax: number): number {
+  if (scanned.partitions === 0) return 1;
+  const rowsPerPartition = Math.max(1, scanned.rows / scanned.partitions);
+  return Math.max(1, Math.min(SCAN_BATCH_MAX, partitionsMax, Math.floor(ROWS_PER_READ_MAX / rowsPerPartition)));
+}
+
 /** Partitions of a multi-key SELECT (IN on the partition key) read concurrently. */
 const KEY_READS_AT_ONCE = 32;
 
-async function fillByScan(plan: SelectPlan, ctx: CqlContext, reader: PartitionRowReader, page: Page, values: readonly BoundValue[], ppl: number, state: PagingState | null): Promise<void> {
+async function fillByScan(run: SelectRun, page: Page, state: PagingState | null): Promise<void> {
+  const { plan, ctx, reader, values, ppl } = run;
   const range = plan.where.keyRange(values);
   if (range === null) return;
   let from: PositionBound | undefined = range.from;
@@ -161,13 +250,17 @@ async function fillByScan(plan: SelectPlan, ctx: CqlContext, reader: PartitionRo
     from = { position: ctx.partitioner.decorate(state.key).position, inclusive: false };
   }
   while (!page.full) {
-    const batch = plan.where.needsFiltering ? SCAN_BATCH_MAX : Math.max(1, Math.min(SCAN_BATCH_MAX, page.remaining));
+    const batch = partitionsPerStep(run.scanned, plan.where.needsFiltering ? SCAN_BATCH_MAX : page.remaining);
     const found = await reader.scan(from, range.to, Math.min(ppl, page.remaining), batch);
+    run.scanned.partitions += found.length;
+    for (const p of found) run.scanned.rows += p.rowsRead;
     for (const p of found) {
       if (page.full) return;
       page.add(p.key, p.rows, ppl);
     }
     if (found.length < batch) return;
     from = { position: found[found.length - 1]!.position, inclusive: false };
+    // A filter may drop every row of a step: the loop can run long with the page still empty.
+    await run.budget.pace();
   }
 }

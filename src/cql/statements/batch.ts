@@ -14,7 +14,7 @@ import { InvalidRequestError } from '../../errors/index.js';
 import type { BatchType } from '../parser/index.js';
 import type { BoundValue, ClientState, CqlContext, CqlResult, CqlStatement, Preparer, QueryOptions } from '../execution/index.js';
 import { BatchSizeGuard } from './batch-size.js';
-import { executeModifications } from '../modification/execute-modifications.js';
+import { type WrittenPartition, executeModifications } from '../modification/execute-modifications.js';
 import { ModificationStatement } from '../modification/modification-statement.js';
 import type { ModificationBinder, ScopeFor } from '../modification/prepare-support.js';
 import { BoundAttributes, defaultTimestamp } from '../modification/write-params.js';
@@ -76,9 +76,14 @@ export function executeBatch(ctx: CqlContext, state: ClientState, batchType: Bat
 }
 
 function runBatch(ctx: CqlContext, state: ClientState, batchType: BatchType, items: readonly { statement: ModificationStatement; values: readonly BoundValue[] }[], options: QueryOptions, timestamp: bigint | undefined): Promise<CqlResult> {
-  if (batchType === 'unlogged') warnIfWide(state, items);
   const guard = new BatchSizeGuard(ctx, state);
-  return executeModifications(ctx, items, options, { isBatch: true, logged: batchType === 'logged', guard, ...(timestamp === undefined ? {} : { timestamp }) });
+  return executeModifications(ctx, items, options, {
+    isBatch: true,
+    logged: batchType === 'logged',
+    guard,
+    ...(timestamp === undefined ? {} : { timestamp }),
+    ...(batchType === 'unlogged' ? { grouped: (partitions: readonly WrittenPartition[]) => warnIfWide(state, partitions) } : {}),
+  });
 }
 
 /** Cassandra's batch rules (see the header). */
@@ -99,19 +104,10 @@ export function validateBatch(batchType: BatchType, statements: readonly Modific
   if (conditional && new Set(statements.map((s) => s.spec.table.cf.id)).size > 1) throw new InvalidRequestError('Batch with conditions cannot span multiple tables');
 }
 
-function warnIfWide(state: ClientState, items: readonly { statement: ModificationStatement; values: readonly BoundValue[] }[]): void {
-  const partitions = new Set<string>();
+/** The partitions come grouped by the run (one pass over the statements, not a second one here). */
+function warnIfWide(state: ClientState, partitions: readonly WrittenPartition[]): void {
+  if (partitions.length <= UNLOGGED_PARTITIONS_WARN) return;
   const tables = new Set<string>();
-  for (const { statement, values } of items) {
-    const cf = statement.spec.table.cf;
-    tables.add(`${cf.keyspace}.${cf.name}`);
-    try {
-      for (const k of statement.spec.target(values).keys) partitions.add(`${cf.id}/${k.toString('hex')}`);
-    } catch {
-      return; // the run itself reports the error
-    }
-  }
-  if (partitions.size > UNLOGGED_PARTITIONS_WARN) {
-    state.warn(`Unlogged batch covering ${partitions.size} partitions detected against table${tables.size > 1 ? 's' : ''} [${[...tables].join(', ')}]. You should use a logged batch for atomicity, or asynchronous writes for performance.`);
-  }
+  for (const { statement } of partitions) tables.add(`${statement.spec.table.cf.keyspace}.${statement.spec.table.cf.name}`);
+  state.warn(`Unlogged batch covering ${partitions.length} partitions detected against table${tables.size > 1 ? 's' : ''} [${[...tables].join(', ')}]. You should use a logged batch for atomicity, or asynchronous writes for performance.`);
 }

@@ -11,13 +11,14 @@ import { systemSchemaTables } from './system-schema.js';
 import { VirtualDataStore } from './virtual-data-store.js';
 import { virtualSchemaTables } from './virtual-schema.js';
 import type { VirtualTable } from './virtual-table.js';
+import { pushAll } from '../../util/push-all.js';
 
 export function createVirtualTables(ctx: CqlContext): VirtualTables {
   const own: KeyspaceDef[] = [];
   const schemaTables = systemSchemaTables(() => [...own.filter((k) => k.name !== 'system_virtual_schema'), ...ctx.schema().keyspaces]);
   const regular = [...systemLocalTables(ctx), ...schemaTables];
   const virtualOnes: VirtualTable[] = [];
-  virtualOnes.push(...virtualSchemaTables(() => virtualOnes));
+  pushAll(virtualOnes, virtualSchemaTables(() => virtualOnes));
   const all = [...regular, ...virtualOnes];
   for (const name of ['system', 'system_schema', 'system_virtual_schema']) {
     const tables = all.filter((t) => t.cf.keyspace === name).map((t) => t.cf);

@@ -16,6 +16,7 @@ import { BOTTOM, type Cell, TOP } from '../../storage/model/index.js';
 import { TableLayout } from '../cql-layout/table-layout.js';
 import type { CqlIndex } from './cql-index.js';
 import { entriesFor } from './index-entries.js';
+import { pushAll } from '../../util/push-all.js';
 
 /** Base partitions read per step. */
 const PAGE_PARTITIONS = 64;
@@ -35,7 +36,7 @@ export async function buildCqlIndexes(engine: StorageEngine, cf: ColumnFamilyDef
         const id = `${b.index.table.id}/${b.key.toString('hex')}`;
         const m = merged.get(id);
         if (m === undefined) merged.set(id, { tableId: b.index.table.id, key: b.key, cells: [...b.cells] });
-        else m.cells.push(...b.cells);
+        else pushAll(m.cells, b.cells);
         written += b.cells.length;
       }
     }

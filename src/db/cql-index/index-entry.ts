@@ -14,6 +14,7 @@ import { ByteReader } from '../../util/byte-reader.js';
 import type { TableLayout } from '../cql-layout/table-layout.js';
 import { INDEX_KEY_PREFIX } from '../operations/keys-index.js';
 import type { CqlIndex } from './cql-index.js';
+import { pushAll } from '../../util/push-all.js';
 
 /** What an entry names: a base partition (by position), maybe a row in it, maybe an element. */
 export interface EntryTarget {
@@ -35,7 +36,7 @@ export function indexKeyOf(value: Buffer): Buffer {
 /** The entry name for a target. */
 export function entryName(index: CqlIndex, layout: TableLayout, t: EntryTarget): Buffer {
   const comps = [BYTES_TYPE.toComparable(t.position)];
-  if (t.clustering !== null) comps.push(...layout.clusteringComponents(t.clustering));
+  if (t.clustering !== null) pushAll(comps, layout.clusteringComponents(t.clustering));
   if (index.withPath && t.path !== null) comps.push(pathType(index).toComparable(t.path));
   return cellName(comps);
 }

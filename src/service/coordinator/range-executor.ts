@@ -23,6 +23,7 @@ import { onlySelf, uniformReadTargets } from './replica-selection.js';
 import { type RangePiece, rangePieces, trustedUpTo } from './range-pieces.js';
 import { splitByRing } from './range-split.js';
 import { collect } from './response-collector.js';
+import { pushAll } from '../../util/push-all.js';
 
 interface ScanPlan {
   readonly cf: ColumnFamilyDef;
@@ -55,7 +56,7 @@ async function scanPiece(d: ProxyDeps, p: ScanPlan, piece: RangePiece, remaining
   let lower: PositionBound = piece.from;
   while (remaining > 0) {
     if (targets.length === 1 && targets[0] === d.self) {
-      out.push(...(await d.local.scan(p.cf, lower, piece.to, p.query, remaining, p.cl, p.nowSec)));
+      pushAll(out, await d.local.scan(p.cf, lower, piece.to, p.query, remaining, p.cl, p.nowSec));
       return;
     }
     const limit = remaining;

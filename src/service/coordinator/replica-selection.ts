@@ -19,6 +19,7 @@ import {
   sortByProximity,
 } from '../../locator/index.js';
 import type { LivenessOracle } from './seams.js';
+import { pushAll } from '../../util/push-all.js';
 
 export interface ReplicaSet {
   readonly ctx: ConsistencyContext;
@@ -104,7 +105,7 @@ export function readTargets(cl: Consistency, ctx: ConsistencyContext, sortedLive
     const perDc = eachQuorumBlockFor(ctx);
     if (perDc !== undefined) {
       const out: Endpoint[] = [];
-      for (const [dc, n] of perDc) out.push(...sortedLive.filter((e) => ctx.datacenterOf(e) === dc).slice(0, n));
+      for (const [dc, n] of perDc) pushAll(out, sortedLive.filter((e) => ctx.datacenterOf(e) === dc).slice(0, n));
       // Keep the proximity order across data centers: the nearest answers with data.
       return sortedLive.filter((e) => out.includes(e));
     }

@@ -4,6 +4,7 @@ import { coveredByRange, deletes } from '../model/reconcile.js';
 import { mergeCursors } from './merge-cursor.js';
 import type { PartitionView } from './partition-view.js';
 import type { SliceQuery } from './slice-query.js';
+import { pushAll } from '../../util/push-all.js';
 
 /** The answer to a slice query on one partition. */
 export interface PartitionResult {
@@ -34,7 +35,7 @@ export function readPartition(views: readonly PartitionView[], query: SliceQuery
   for (const slice of slices) {
     const rts: RangeTombstone[] = [];
     for (const v of views) for (const rt of v.rangeTombstones(slice.start, slice.end)) rts.push(rt);
-    if (query.includeTombstones) seenRts.push(...rts);
+    if (query.includeTombstones) pushAll(seenRts, rts);
     const merged = mergeCursors(views.map((v) => v.cursor(slice.start, slice.end, query.reversed)), query.reversed, nowSec);
     for (let cell = merged.next(); cell !== null; cell = merged.next()) {
       if (deletes(partitionDeletion, cell.timestamp)) continue;

@@ -12,6 +12,7 @@ import type { ShellIO } from './shell-io.js';
 import type { ShellSettings } from './shell-settings.js';
 import { renderExpanded, renderTable } from './table-renderer.js';
 import { formatCell } from './value-formatter.js';
+import { pushAll } from '../../util/push-all.js';
 
 export interface QueryContext {
   readonly client: cassandra.Client;
@@ -62,7 +63,7 @@ async function printSelect(ctx: QueryContext, cql: string, first: cassandra.type
     const all = formatRows(rs, types);
     while (rs.pageState) {
       rs = await client.execute(cql, [], { ...options, pageState: rs.pageState });
-      all.push(...formatRows(rs, types));
+      pushAll(all, formatRows(rs, types));
     }
     printPage(all, true);
     total = all.length;
@@ -91,7 +92,7 @@ async function printDescribe(ctx: QueryContext, cql: string, first: cassandra.ty
   let rs = first;
   while (rs.pageState) {
     rs = await client.execute(cql, [], { ...options, fetchSize: 5000, pageState: rs.pageState });
-    rows.push(...rs.rows.map((r) => r.values()));
+    pushAll(rows, rs.rows.map((r) => r.values()));
   }
   const lines = describeLines({ names, rows }, io.columns);
   if (lines !== undefined) writeLines(io, lines);

@@ -6,6 +6,7 @@
  */
 import type cassandra from 'cassandra-driver';
 import { type CqlType, parseTypeString } from './cql-type.js';
+import { pushAll } from '../../util/push-all.js';
 
 export interface ColumnInfo {
   readonly name: string;
@@ -41,7 +42,7 @@ async function rows(client: cassandra.Client, cql: string): Promise<cassandra.ty
     let pageState: string | undefined;
     do {
       const rs = await client.execute(cql, [], { fetchSize: 1000, ...(pageState ? { pageState } : {}) });
-      out.push(...(rs.rows ?? []));
+      pushAll(out, rs.rows ?? []);
       pageState = rs.pageState ?? undefined;
     } while (pageState);
     return out;

@@ -5,6 +5,7 @@
  * line, as in cqlsh, unless the line visibly goes on (ends in WITH/AND/`,` or leaves a `(` open).
  * Comments are dropped from the statement text (replaced by a space; line breaks are kept).
  */
+import { pushAll } from '../../util/push-all.js';
 
 export interface SplitStatement {
   /** The statement without its `;` and comments, trimmed. */
@@ -138,7 +139,7 @@ export function splitScript(script: string): { statements: SplitStatement[]; lin
   const splitter = new StatementSplitter();
   const lines = script.split(/\r?\n/);
   const statements: SplitStatement[] = [];
-  lines.forEach((line, i) => statements.push(...splitter.push(line, i + 1)));
+  lines.forEach((line, i) => pushAll(statements, splitter.push(line, i + 1)));
   const last = splitter.finish(lines.length);
   if (last !== undefined) statements.push(last);
   return { statements, lines: lines.length };
