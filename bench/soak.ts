@@ -17,7 +17,8 @@
  *    After every window nodetool flushes (size-tiered compaction follows on its own) and reads
  *    the SSTable count; `nodetool compact`, `snapshot` and `clearsnapshot` run at set points
  *    (soak/soak-upkeep.ts). The node's RSS is sampled once a second from /proc.
- *    Every window prints a line: time, ops/s, p50/p99, errors, RSS, SSTables.
+ *    Every window prints a line: time, ops/s, p50/p99, errors, RSS (with the V8 heap used/total
+ *    nodetool info last gave), SSTables.
  * 3. The verdict (soak/soak-verdict.ts): RSS within ±10% of its median over the last two thirds,
  *    p99 of the last three windows within 2× of the first three steady ones, zero errors, and the
  *    node stopping cleanly (exit code 0 on SIGTERM). Exit code 0 when all hold, 1 otherwise.
@@ -118,7 +119,7 @@ async function main(): Promise<number> {
           process.stderr.write('\r\x1b[K');
           out(
             `${String(win.endS).padStart(5)} s  ${String(win.opsPerSec).padStart(6)} ops/s  p50 ${win.p50Ms} ms  p99 ${win.p99Ms} ms  errors ${win.errors}${w.firstError === undefined ? '' : ` (${w.firstError})`}  ` +
-              `RSS ${win.rssMiB} MiB (max ${Math.max(...rss)})  SSTables ${upkeep.sstables ?? '?'}  upkeep errors ${upkeep.errors}  load ${load1()}`,
+              `RSS ${win.rssMiB} MiB (max ${Math.max(...rss)}, heap ${upkeep.heapMB ?? '?'} MB)  SSTables ${upkeep.sstables ?? '?'}  upkeep errors ${upkeep.errors}  load ${load1()}`,
           );
           upkeep.afterWindow(windows.length, WINDOWS);
         },

@@ -2,8 +2,9 @@
  * The soak's background work on the node, through nodetool's own code (`runNodetool`, in this
  * process: no process start per command) against the node's admin port, one command at a time.
  * After every window of load: `nodetool flush bench` (so SSTables pile up and size-tiered
- * compaction runs on its own: four flushes make a bucket) and `nodetool tablestats bench.kv` (the
- * SSTable count the window line prints); a third and two thirds of the way: `nodetool compact
+ * compaction runs on its own: four flushes make a bucket), `nodetool tablestats bench.kv` (the
+ * SSTable count the window line prints) and `nodetool info` (the V8 heap used and total, beside
+ * the RSS: what grows when RSS grows); a third and two thirds of the way: `nodetool compact
  * bench`; halfway: `nodetool snapshot -t soak bench`; three quarters of the way: `nodetool
  * clearsnapshot -t soak`. A command that fails (exit code not 0) counts as an error.
  */
@@ -17,7 +18,7 @@ export function upkeepAfterWindow(k: number, n: number): string[][] {
   if (k === Math.round(n / 3) || k === Math.round((2 * n) / 3)) due.push(['compact', 'bench']);
   if (k === Math.round(n / 2)) due.push(['snapshot', '-t', 'soak', 'bench']);
   if (k === Math.round((3 * n) / 4)) due.push(['clearsnapshot', '-t', 'soak']);
-  due.push(['tablestats', 'bench.kv']);
+  due.push(['tablestats', 'bench.kv'], ['info']);
   return due;
 }
 
@@ -36,6 +37,8 @@ export class SoakUpkeep {
   firstError: string | undefined;
   /** The SSTable count `tablestats` last reported. */
   sstables: number | undefined;
+  /** The heap `info` last reported: "used / total" MB. */
+  heapMB: string | undefined;
   /** How many times each command ran successfully ("flush": 30, …). */
   readonly done = new Map<string, number>();
 
@@ -67,5 +70,7 @@ export class SoakUpkeep {
     this.done.set(args[0]!, (this.done.get(args[0]!) ?? 0) + 1);
     const m = /SSTable count: (\d+)/.exec(stdout.text);
     if (m !== null) this.sstables = Number(m[1]);
+    const heap = /Heap Memory \(MB\)\s*: ([\d.]+ \/ [\d.]+)/.exec(stdout.text);
+    if (heap !== null) this.heapMB = heap[1];
   }
 }

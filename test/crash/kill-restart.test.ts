@@ -30,6 +30,8 @@ for (const mode of ['batch', 'group', 'periodic'] as const) {
         await verify(dir, acked);
       }
       assert.ok(acked.length > TRIALS * 50, `only ${acked.length} writes were acknowledged`);
+      // The check is not vacuous: a write never made is reported lost.
+      assert.deepEqual((await lostWrites(dir, [acked[0]!, 999_999_999])).lost, [999_999_999]);
     } finally {
       cleanup();
     }
