@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 import { createRealEnv } from '../src/env/index.js';
 import { startIliumProcess } from '../test/support/ilium-process.js';
 import { connectKv, createKvTable } from './cql-kv.js';
-import { runLoad } from './cql-load.js';
+import { type LoadResult, runLoad } from './cql-load.js';
 import { rssMiB } from './cql-servers.js';
 import { KvMix } from './soak/kv-mix.js';
 import { SoakUpkeep } from './soak/soak-upkeep.js';
@@ -80,11 +80,48 @@ const out = (s: string): void => void process.stdout.write(`${s}\n`);
 const load1 = (): number => Math.round(loadavg()[0]! * 100) / 100;
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
+/** The mix as fast as `--inflight` workers go, after a warm-up of half as long. */
+async function measureCapacity(mix: KvMix): Promise<LoadResult> {
+  progress(`soak: measuring capacity (${CAPACITY_S / 2} s warm-up, ${CAPACITY_S} s measured, ${INFLIGHT} in flight, load ${load1()})`);
+  await runLoad({ seconds: CAPACITY_S / 2, inflight: INFLIGHT, op: mix.op });
+  return runLoad({ seconds: CAPACITY_S, inflight: INFLIGHT, op: mix.op });
+}
+
+/** The paced run: a line and the upkeep's commands after every window; resolves with the windows. */
+async function soak(mix: KvMix, rate: number, upkeep: SoakUpkeep, samples: number[]): Promise<SoakWindow[]> {
+  const windows: SoakWindow[] = [];
+  samples.length = 0;
+  const began = performance.now();
+  const seconds = (): number => Math.round((performance.now() - began) / 1000);
+  await runLoad({
+    seconds: WINDOWS * WINDOW_S,
+    inflight: INFLIGHT,
+    pace: { ratePerSec: rate, openLoop: args['open-loop'] },
+    op: mix.op,
+    progress: (s) => process.stderr.write(`\r${seconds()}/${WINDOWS * WINDOW_S} s: ${s.opsPerSec}/s, p99 ${s.p99Ms} ms, errors ${s.errors}, RSS ${samples.at(-1)} MiB\x1b[K`),
+    window: {
+      seconds: WINDOW_S,
+      done: (w) => {
+        const rss = samples.splice(0);
+        const win: SoakWindow = { endS: seconds(), opsPerSec: w.opsPerSec, p50Ms: w.p50Ms, p99Ms: w.p99Ms, errors: w.errors, rssMiB: median(rss) };
+        windows.push(win);
+        process.stderr.write('\r\x1b[K');
+        out(
+          `${String(win.endS).padStart(5)} s  ${String(win.opsPerSec).padStart(6)} ops/s  p50 ${win.p50Ms} ms  p99 ${win.p99Ms} ms  errors ${win.errors}${w.firstError === undefined ? '' : ` (${w.firstError})`}  ` +
+            `RSS ${win.rssMiB} MiB (max ${Math.max(...rss)}, heap ${upkeep.heapMB ?? '?'} MB)  SSTables ${upkeep.sstables ?? '?'}  upkeep errors ${upkeep.errors}  load ${load1()}`,
+        );
+        upkeep.afterWindow(windows.length, WINDOWS);
+      },
+    },
+  });
+  process.stderr.write('\r\x1b[K');
+  return windows;
+}
+
 async function main(): Promise<number> {
   progress(`soak: starting a node${args.address === undefined ? '' : ` on ${args.address}`}`);
   // nodetool's port on the node's own address too (admin_address is 127.0.0.1 by default).
   const node = await startIliumProcess(args.address === undefined ? {} : { address: args.address, configYaml: `admin_address: ${args.address}\n` });
-  const env = createRealEnv();
   const client = await connectKv(node.host, node.port, positive('connections', args.connections));
   const samples: number[] = [];
   const sampler = setInterval(() => {
@@ -94,38 +131,11 @@ async function main(): Promise<number> {
   try {
     await createKvTable(client);
     const mix = new KvMix(client, positive('keys', args.keys));
-    progress(`soak: measuring capacity (${CAPACITY_S / 2} s warm-up, ${CAPACITY_S} s measured, ${INFLIGHT} in flight, load ${load1()})`);
-    await runLoad({ seconds: CAPACITY_S / 2, inflight: INFLIGHT, op: mix.op });
-    const capacity = await runLoad({ seconds: CAPACITY_S, inflight: INFLIGHT, op: mix.op });
+    const capacity = await measureCapacity(mix);
     const rate = Math.max(1, Math.round(capacity.opsPerSec * FRACTION));
     out(`capacity ${capacity.opsPerSec} ops/s (p50 ${capacity.p50Ms} ms, p99 ${capacity.p99Ms} ms, ${capacity.errors} errors); soaking at ${rate} ops/s (${FRACTION * 100}%) for ${RUN_S} s in ${WINDOWS} windows of ${WINDOW_S} s, RSS ${rssMiB(node.pid)} MiB`);
-
-    const upkeep = new SoakUpkeep(env, node.host, node.adminPort!);
-    const windows: SoakWindow[] = [];
-    samples.length = 0;
-    const began = performance.now();
-    await runLoad({
-      seconds: WINDOWS * WINDOW_S,
-      inflight: INFLIGHT,
-      pace: { ratePerSec: rate, openLoop: args['open-loop'] },
-      op: mix.op,
-      progress: (s) => process.stderr.write(`\r${Math.round((performance.now() - began) / 1000)}/${WINDOWS * WINDOW_S} s: ${s.opsPerSec}/s, p99 ${s.p99Ms} ms, errors ${s.errors}, RSS ${samples.at(-1)} MiB\x1b[K`),
-      window: {
-        seconds: WINDOW_S,
-        done: (w) => {
-          const rss = samples.splice(0);
-          const win: SoakWindow = { endS: Math.round((performance.now() - began) / 1000), opsPerSec: w.opsPerSec, p50Ms: w.p50Ms, p99Ms: w.p99Ms, errors: w.errors, rssMiB: median(rss) };
-          windows.push(win);
-          process.stderr.write('\r\x1b[K');
-          out(
-            `${String(win.endS).padStart(5)} s  ${String(win.opsPerSec).padStart(6)} ops/s  p50 ${win.p50Ms} ms  p99 ${win.p99Ms} ms  errors ${win.errors}${w.firstError === undefined ? '' : ` (${w.firstError})`}  ` +
-              `RSS ${win.rssMiB} MiB (max ${Math.max(...rss)}, heap ${upkeep.heapMB ?? '?'} MB)  SSTables ${upkeep.sstables ?? '?'}  upkeep errors ${upkeep.errors}  load ${load1()}`,
-          );
-          upkeep.afterWindow(windows.length, WINDOWS);
-        },
-      },
-    });
-    process.stderr.write('\r\x1b[K');
+    const upkeep = new SoakUpkeep(createRealEnv(), node.host, node.adminPort!);
+    const windows = await soak(mix, rate, upkeep, samples);
     await upkeep.settled();
     await client.shutdown();
     const code = await node.stop();

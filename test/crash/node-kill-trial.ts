@@ -2,8 +2,8 @@
  * One kill -9 trial of a whole node (the trials script, trials.ts --level node): an `ilium start`
  * with `commitlog_sync` set to the mode takes prepared INSERTs from the npm cassandra-driver,
  * 64 in flight, each row (p, s, v) with s a sequence number, p = s mod 97 and v = "value-<s>";
- * a write counts as acknowledged when the driver's promise resolves. At the chosen moment the
- * node gets SIGKILL; it restarts on the same directory and every acknowledged row must read back
+ * a write counts as acknowledged when the driver's promise resolves. The chosen time after the
+ * first acknowledgement the node gets SIGKILL; it restarts on the same directory and every acknowledged row must read back
  * with its value (a SELECT per partition, paged). The directory carries over from trial to trial,
  * so each restart replays on top of what the earlier ones left.
  */
@@ -15,20 +15,16 @@ const PARTITIONS = 97;
 const INFLIGHT = 64;
 const INSERT = 'INSERT INTO trials.writes (p, s, v) VALUES (?, ?, ?)';
 
-/** What a node needs for a mode: `commitlog_sync` and its window or period (Cassandra's defaults). */
-export function commitLogYaml(mode: CommitLogSync): string {
-  if (mode === 'periodic') return 'commitlog_sync: periodic\ncommitlog_sync_period_in_ms: 10000\n';
-  if (mode === 'group') return 'commitlog_sync: group\ncommitlog_sync_group_window_in_ms: 2\n';
-  return 'commitlog_sync: batch\n';
-}
-
 function clientOf(node: IliumProcess): cassandra.Client {
   return new cassandra.Client({ contactPoints: [`${node.host}:${node.port}`], localDataCenter: 'datacenter1', isMetadataSyncEnabled: false, socketOptions: { readTimeout: 30_000 } });
 }
 
-/** A node of the trials on `address` with `mode`; a fresh data directory unless `dataDir`. */
+/**
+ * A node of the trials on `address` with `commitlog_sync: <mode>` (the window and period at their
+ * defaults: group 2 ms, periodic 10 s); a fresh data directory unless `dataDir`.
+ */
 export function startTrialNode(address: string, mode: CommitLogSync, dataDir?: string): Promise<IliumProcess> {
-  return startIliumProcess({ address, configYaml: `admin_address: ${address}\n${commitLogYaml(mode)}`, ...(dataDir === undefined ? {} : { dataDir }) });
+  return startIliumProcess({ address, configYaml: `admin_address: ${address}\ncommitlog_sync: ${mode}\n`, ...(dataDir === undefined ? {} : { dataDir }) });
 }
 
 /** Creates the trials' table on a fresh node. */
@@ -42,9 +38,12 @@ export async function createTrialTable(node: IliumProcess): Promise<void> {
   }
 }
 
+/** How long the first write may take to be acknowledged (driver connection and PREPARE included). */
+const FIRST_ACK_TIMEOUT_MS = 30_000;
+
 /**
  * Writes rows from `startSeq` on into `node` until it is killed `killAfterMs` after the first
- * write went out; resolves with the acknowledged sequence numbers once the process is gone.
+ * write was acknowledged; resolves with the acknowledged sequence numbers once the process is gone.
  */
 export async function writeUntilKilled(node: IliumProcess, startSeq: number, killAfterMs: number): Promise<number[]> {
   const c = clientOf(node);
@@ -52,25 +51,33 @@ export async function writeUntilKilled(node: IliumProcess, startSeq: number, kil
   const acked: number[] = [];
   let next = startSeq;
   let killed = false;
+  let firstAck!: () => void;
+  const acknowledged = new Promise<void>((resolve) => (firstAck = resolve));
   const worker = async (): Promise<void> => {
     while (!killed) {
       const s = next++;
       try {
         await c.execute(INSERT, [s % PARTITIONS, cassandra.types.Long.fromNumber(s), `value-${s}`], { prepare: true });
         acked.push(s);
+        firstAck();
       } catch {
         // unacknowledged: once the node is killed every write in flight fails, and may or may not be there
       }
     }
   };
   const workers = Array.from({ length: INFLIGHT }, worker);
-  await new Promise((r) => setTimeout(r, killAfterMs));
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), FIRST_ACK_TIMEOUT_MS)));
+  const first = await Promise.race([acknowledged, late]);
+  clearTimeout(timer);
+  if (first !== 'late') await new Promise((r) => setTimeout(r, killAfterMs));
   // A write that resolves after SIGKILL was sent was answered before it arrived: acknowledged too.
   const kill = node.kill9();
   killed = true;
   await kill;
   await Promise.all(workers);
   await c.shutdown();
+  if (first === 'late') throw new Error(`no write was acknowledged within ${FIRST_ACK_TIMEOUT_MS} ms:\n${node.output().slice(-2000)}`);
   return acked;
 }
 

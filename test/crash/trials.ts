@@ -6,8 +6,8 @@
  *
  * `--level node` (the default): a real `ilium start` with `commitlog_sync: <mode>` takes prepared
  * INSERTs from the npm cassandra-driver and is killed with SIGKILL at a random moment (0.2–2 s
- * after the writes began); it restarts on its directory and every row the driver saw acknowledged
- * must read back (node-kill-trial.ts). `--level engine`: the storage engine alone in a child
+ * after the first write was acknowledged); it restarts on its directory and every row the driver
+ * saw acknowledged must read back (node-kill-trial.ts). `--level engine`: the storage engine alone in a child
  * process, as kill-restart.test.ts runs it (engine-kill-trial.ts, crash-writer.ts). Trials of a
  * mode share one directory: each restart replays on top of the earlier ones.
  *
@@ -98,7 +98,7 @@ async function runMode(mode: CommitLogSync, r: TestRandom): Promise<ModeResult> 
       const check = await level.check(acked);
       lost = check.lost.length;
       wrong ??= check.wrong;
-      progress(`${mode} trial ${trial + 1}/${TRIALS}: killed after ${killAfterMs} ms, ${now.length} writes acknowledged (${acked.length} so far), ${lost} lost${check.wrong === undefined ? '' : `, ${check.wrong}`}`);
+      progress(`${mode} trial ${trial + 1}/${TRIALS}: killed ${killAfterMs} ms after the first acknowledgement, ${now.length} writes acknowledged (${acked.length} so far), ${lost} lost${check.wrong === undefined ? '' : `, ${check.wrong}`}`);
       if (lost > 0) progress(`  lost: ${check.lost.slice(0, 10).join(', ')}${lost > 10 ? ', …' : ''}`);
     }
   } finally {
