@@ -134,7 +134,8 @@ async function main(): Promise<number> {
     const capacity = await measureCapacity(mix);
     const rate = Math.max(1, Math.round(capacity.opsPerSec * FRACTION));
     out(`capacity ${capacity.opsPerSec} ops/s (p50 ${capacity.p50Ms} ms, p99 ${capacity.p99Ms} ms, ${capacity.errors} errors); soaking at ${rate} ops/s (${FRACTION * 100}%) for ${RUN_S} s in ${WINDOWS} windows of ${WINDOW_S} s, RSS ${rssMiB(node.pid)} MiB`);
-    const upkeep = new SoakUpkeep(createRealEnv(), node.host, node.adminPort!);
+    // The admin port is on admin_address: the node's own address here, 127.0.0.1 by default.
+    const upkeep = new SoakUpkeep(createRealEnv(), args.address ?? '127.0.0.1', node.adminPort!);
     const windows = await soak(mix, rate, upkeep, samples);
     await upkeep.settled();
     await client.shutdown();
