@@ -27,7 +27,8 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import cassandra from 'cassandra-driver';
+import type cassandra from 'cassandra-driver';
+import { KV_ROW_BYTES, connectKv, createKvTable, kvKeys, kvRead, kvWrite } from './cql-kv.js';
 import { type LoadResult, runLoad } from './cql-load.js';
 import { type BenchServer, type IliumServer, type IliumStartExtras, cpuMs, rssMiB, startIlium, startStub } from './cql-servers.js';
 import { type TestCerts, makeTestCerts } from '../test/support/test-certs.js';
@@ -53,10 +54,7 @@ const INFLIGHT = Number(args.inflight);
 const CONNECTIONS = Number(args.connections);
 const KEYS = Number(args.keys);
 
-const INSERT = 'INSERT INTO bench.kv (k, v) VALUES (?, ?)';
-const SELECT = 'SELECT v FROM bench.kv WHERE k = ?';
-const VALUE = Buffer.alloc(90, 0x61);
-const keys = Array.from({ length: KEYS }, (_, i) => `k${String(i).padStart(9, '0')}`);
+const keys = kvKeys(KEYS);
 const progress = (s: string): void => void process.stderr.write(`\r${s}\x1b[K`);
 const load1 = (): number => Math.round(loadavg()[0]! * 100) / 100;
 
@@ -68,17 +66,7 @@ interface Target {
 }
 
 async function connect(server: BenchServer, sslOptions?: cassandra.ClientOptions['sslOptions']): Promise<Target> {
-  const client = new cassandra.Client({
-    ...(sslOptions === undefined ? {} : { sslOptions }),
-    contactPoints: [`${server.host}:${server.port}`],
-    localDataCenter: 'datacenter1',
-    isMetadataSyncEnabled: false,
-    protocolOptions: { maxVersion: 4 },
-    pooling: { coreConnectionsPerHost: { [cassandra.types.distance.local]: CONNECTIONS } },
-    socketOptions: { readTimeout: 30_000 },
-  });
-  await client.connect();
-  return { server, client, written: 0 };
+  return { server, client: await connectKv(server.host, server.port, CONNECTIONS, sslOptions), written: 0 };
 }
 
 let seed = 12345;
@@ -104,11 +92,8 @@ async function phase(t: Target, kind: 'writes' | 'reads', seconds: number, label
   const clientCpu0 = process.cpuUsage();
   const op =
     kind === 'writes'
-      ? (i: number) => t.client.execute(INSERT, [keys[(t.written + i) % KEYS]!, VALUE], { prepare: true })
-      : async () => {
-          const rs = await t.client.execute(SELECT, [keys[random(Math.min(t.written, KEYS))]!], { prepare: true });
-          if (rs.rowLength !== 1) throw new Error(`a written row was not found (${rs.rowLength} rows)`);
-        };
+      ? (i: number) => kvWrite(t.client, keys[(t.written + i) % KEYS]!)
+      : () => kvRead(t.client, keys[random(Math.min(t.written, KEYS))]!);
   const r = await runLoad({
     seconds,
     inflight: INFLIGHT,
@@ -183,10 +168,7 @@ async function main(): Promise<void> {
     if (!args['ilium-only']) servers.unshift(await startStub());
     for (const server of servers) {
       const t = await connect(server, server.name === 'ilium-tls' ? { ca: [certs!.ca] } : undefined);
-      if (server.name !== 'baseline') {
-        await t.client.execute("CREATE KEYSPACE bench WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-        await t.client.execute('CREATE TABLE bench.kv (k text PRIMARY KEY, v blob)');
-      }
+      if (server.name !== 'baseline') await createKvTable(t.client);
       targets.push(t);
     }
 
@@ -227,7 +209,7 @@ function report(facts: Map<string, NodeFacts>, loadAtStart: number[], results: R
     machine: `${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
     loadAtStart,
     loadAtEnd: loadavg().map((x) => Math.round(x * 100) / 100),
-    config: { seconds: SECONDS, rounds: ROUNDS, inflight: INFLIGHT, connections: CONNECTIONS, keys: KEYS, rowBytes: 10 + VALUE.length },
+    config: { seconds: SECONDS, rounds: ROUNDS, inflight: INFLIGHT, connections: CONNECTIONS, keys: KEYS, rowBytes: KV_ROW_BYTES },
     readyMs: ilium.readyMs,
     reportedReadyMs: ilium.reportedReadyMs,
     idleRssMiB: ilium.idleRssMiB,
