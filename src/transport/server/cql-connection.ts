@@ -215,7 +215,8 @@ export class CqlConnection {
   private refuseOverBudget(): void {
     const message = `unauthenticated connections hold ${this.host.preAuthBudget.usedBytes} bytes of partial frames, the node's bound (${this.host.preAuthBudget.maxBytes}); closing the connection`;
     this.reader.abandon();
-    this.sendError(this.version ?? 4, 0, new OverloadedError(message));
+    // The frame itself, no Error object (and its stack) per refusal: under attack there are thousands.
+    this.send(this.version ?? 4, 0, { opcode: 'ERROR', error: { code: ErrorCode.OVERLOADED, message } });
     if (this.lifecycle !== 'closing') this.moveTo('closing');
     this.socket.end();
     this.socket.destroy();

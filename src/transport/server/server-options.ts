@@ -30,7 +30,7 @@ export interface CqlServerOptions {
   /**
    * Bytes all unauthenticated connections together may hold in partial frames beyond 4 KiB each
    * (pre-auth-budget.ts). A connection that would go over is answered OVERLOADED and closed.
-   * Default 8 MiB.
+   * Default 4 MiB: sixteen frames at the 256 KiB pre-auth bound, where a handshake needs a few hundred bytes.
    */
   readonly preAuthBufferedBytesMax: number;
   /** native_transport_max_concurrent_connections: -1 (default) unlimited (connection-limiter.ts). */
@@ -81,7 +81,7 @@ export const DEFAULT_CQL_SERVER_OPTIONS: CqlServerOptions = {
   port: 9042,
   nativeTransportMaxFrameSizeInMb: 16,
   preAuthFrameBytesMax,
-  preAuthBufferedBytesMax: 8 * 1024 * 1024,
+  preAuthBufferedBytesMax: 4 * 1024 * 1024,
   nativeTransportMaxConcurrentConnections: -1,
   nativeTransportMaxConcurrentConnectionsPerIp: -1,
   nativeTransportMaxRequestDataInFlightBytes: requestDataInFlightBytesMax,

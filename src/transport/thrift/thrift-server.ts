@@ -18,7 +18,7 @@ export interface ThriftServerOptions {
   readonly maxFrameBytes?: number;
   /** Largest frame before a login the handler requires (default: the CQL server's preAuthFrameBytesMax). */
   readonly preLoginFrameBytes?: number;
-  /** Bytes connections that must still log in hold together beyond 4 KiB each (default 8 MiB, as the CQL server's). */
+  /** Bytes connections that must still log in hold together beyond 4 KiB each (default 4 MiB, as the CQL server's). */
   readonly preLoginBufferedBytesMax?: number;
   readonly logger?: TransportLogger;
   /** TLS on this port (client_encryption_options); plaintext when absent. */
