@@ -65,3 +65,14 @@ test('native_transport_max_concurrent_connections and _per_ip are used (-1 by de
   assert.throws(() => resolveNodeConfig({ native_transport_max_concurrent_connections: 1.5 }), /native_transport_max_concurrent_connections must be a whole number/);
   assert.throws(() => resolveNodeConfig({ native_transport_max_concurrent_connections_per_ip: '10' }), /must be a number/);
 });
+
+test('disk_failure_policy and commit_failure_policy: Cassandra\'s values, stop by default, anything else refused', () => {
+  const { config: d, ignoredKeys } = resolveNodeConfig({});
+  assert.equal(d.disk_failure_policy, 'stop');
+  assert.equal(d.commit_failure_policy, 'stop');
+  assert.deepEqual(ignoredKeys, []);
+  for (const p of ['die', 'stop_paranoid', 'stop', 'best_effort', 'ignore']) assert.equal(resolveNodeConfig({ disk_failure_policy: p }).config.disk_failure_policy, p);
+  for (const p of ['die', 'stop', 'stop_commit', 'ignore']) assert.equal(resolveNodeConfig({ commit_failure_policy: p }).config.commit_failure_policy, p);
+  assert.throws(() => resolveNodeConfig({ disk_failure_policy: 'stop_commit' }), (e: unknown) => e instanceof ConfigurationError && /disk_failure_policy must be one of die, stop_paranoid, stop, best_effort, ignore/.test(e.message));
+  assert.throws(() => resolveNodeConfig({ commit_failure_policy: 'best_effort' }), (e: unknown) => e instanceof ConfigurationError && /commit_failure_policy must be one of/.test(e.message));
+});

@@ -1,9 +1,10 @@
 import { type Env, RealFileSystem, mkdirDurable } from '../env/index.js';
-import { EngineStateError, InvalidRequestError, WriteFailureError } from '../errors/index.js';
+import { CorruptionError, EngineStateError, InvalidRequestError, WriteFailureError } from '../errors/index.js';
 import { CommitLog, replayCommitLog, type ReplayReport } from './commitlog/index.js';
 import type { Epoch } from './apply-barrier.js';
 import { type BackgroundExecutor, InlineExecutor, WorkerExecutor } from './background/background-executor.js';
 import { Compactor } from './compaction/compactor.js';
+import { type FailureAction, type LogLevel, onCommitFailure, onCorruptSSTable, onFsError, type StorageLog } from './disk-failure.js';
 import { Flusher } from './flusher.js';
 import { Memtable } from './memtable/memtable.js';
 import { MemoryAdmission } from './memory-admission.js';
@@ -27,7 +28,12 @@ export interface StorageEngineConfig {
   readonly tables?: readonly TableDef[];
   /** Asked during replay for a table id met in the commit log but not yet registered. */
   readonly resolveTable?: (tableId: string) => TableDef | undefined;
-  readonly log?: (event: string, fields: Record<string, unknown>) => void;
+  readonly log?: StorageLog;
+  /**
+   * Called after a failure the node must act on (disk_failure_policy / commit_failure_policy):
+   * stop the client transports and gossip, or exit. Without it the engine only logs.
+   */
+  readonly onFailure?: (action: Exclude<FailureAction, 'none'>, cause: Error) => void;
 }
 
 type State = 'open' | 'closing' | 'closed';
@@ -93,8 +99,12 @@ export class StorageEngine {
     return `${this.cfg.dataDir}/commitlog`;
   }
 
-  private log(event: string, fields: Record<string, unknown>): void {
-    this.cfg.log?.(event, fields);
+  private log(event: string, fields: Record<string, unknown>, level?: LogLevel): void {
+    this.cfg.log?.(event, fields, level);
+  }
+
+  private act(action: FailureAction, cause: Error): void {
+    if (action !== 'none') this.cfg.onFailure?.(action, cause);
   }
 
   private nowSec(): number {
@@ -114,7 +124,8 @@ export class StorageEngine {
     if (existing) return existing;
     const dir = `${this.cfg.dataDir}/data/${def.keyspace}/${tableDirName(def)}`;
     const t = new TableStore(this.cfg.env, def, dir, this.cache);
-    const { readers, maxGeneration } = loadSSTables(this.cfg.env, dir, this.cache);
+    const log: StorageLog = (event, fields, level) => this.log(event, fields, level);
+    const { readers, maxGeneration } = loadSSTables(this.cfg.env, dir, this.cache, { policy: this.options.diskFailurePolicy, log });
     t.replaceSSTables([], readers);
     t.nextGeneration = maxGeneration + 1;
     this.tables.set(def.id, t);
@@ -226,7 +237,7 @@ export class StorageEngine {
       mems[i]!.endWrite();
       epochs[i]!.end();
       this.admission.release(sizes[i]!, 0);
-      if (e instanceof WriteFailureError) this.failure = e;
+      if (e instanceof WriteFailureError) this.commitFailed(e);
     }
     if (acked === null) return Promise.reject(firstError);
     return acked.then(
@@ -262,7 +273,7 @@ export class StorageEngine {
           epochs[i]!.end();
           this.admission.release(sizes[i]!, 0);
         }
-        if (e instanceof WriteFailureError) this.failure = e;
+        if (e instanceof WriteFailureError) this.commitFailed(e);
         throw firstError ?? e;
       },
     );
@@ -288,10 +299,22 @@ export class StorageEngine {
         mem.endWrite();
         epoch.end();
         this.admission.release(size, 0);
-        if (e instanceof WriteFailureError) this.failure = e;
+        if (e instanceof WriteFailureError) this.commitFailed(e);
         throw e;
       },
     );
+  }
+
+  /**
+   * The commit log failed (every later write fails: its file's state is unknown). Logged once at
+   * ERROR, then commit_failure_policy says what the node does.
+   */
+  private commitFailed(e: WriteFailureError): void {
+    if (this.failure !== null) return;
+    this.failure = e;
+    const policy = this.options.commitFailurePolicy;
+    this.log('commit_log_failed', { error: e.message, cause: String(e.cause), commit_failure_policy: policy }, 'error');
+    this.act(onCommitFailure(policy), e);
   }
 
   private checkOpen(): void {
@@ -325,9 +348,14 @@ export class StorageEngine {
     this.flusher.flush(t).catch((e: unknown) => this.onFlushFailed(t, e));
   }
 
+  /** A flush that could not write its SSTable: writes stop (the memtable cannot drain), the policy acts. */
   private onFlushFailed(t: TableStore, e: unknown): void {
-    this.failure ??= e instanceof Error ? e : new Error(String(e));
-    this.log('flush_failed', { table: t.def.name, error: String(e) });
+    const err = e instanceof Error ? e : new Error(String(e));
+    const first = this.failure === null;
+    this.failure ??= err;
+    const policy = this.options.diskFailurePolicy;
+    this.log('flush_failed', { table: t.def.name, dir: t.dir, error: String(e), disk_failure_policy: policy }, 'error');
+    if (first) this.act(onFsError(policy), err);
   }
 
   private onFlushed(t: TableStore, upTo: CommitLogPosition): void {
@@ -352,12 +380,40 @@ export class StorageEngine {
 
   read(tableId: string, key: Buffer, query: SliceQuery, nowSec = this.nowSec()): PartitionResult | null {
     this.checkOpen();
-    return this.table(tableId).read(key, query, nowSec);
+    const t = this.table(tableId);
+    try {
+      return t.read(key, query, nowSec);
+    } catch (e) {
+      throw this.readFailed(t, e);
+    }
   }
 
   scan(tableId: string, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, nowSec = this.nowSec()): ScannedPartition[] {
     this.checkOpen();
-    return this.table(tableId).scan(from, to, query, partitionLimit, nowSec);
+    const t = this.table(tableId);
+    try {
+      return t.scan(from, to, query, partitionLimit, nowSec);
+    } catch (e) {
+      throw this.readFailed(t, e);
+    }
+  }
+
+  /**
+   * A read met damage: logged at ERROR with the file and position; under best_effort the SSTable
+   * is no longer read (its files stay on disk); then disk_failure_policy says what the node does.
+   * Returns the error for the caller to rethrow.
+   */
+  private readFailed(t: TableStore, e: unknown): unknown {
+    if (!(e instanceof CorruptionError)) return e;
+    const policy = this.options.diskFailurePolicy;
+    this.log('sstable_corruption', { table: `${t.def.keyspace}.${t.def.name}`, file: e.file, position: e.offset, error: e.message, disk_failure_policy: policy }, 'error');
+    const damaged = t.sstables.find((s) => s.files.includes(e.file));
+    if (policy === 'best_effort' && damaged !== undefined) {
+      t.replaceSSTables([damaged], []);
+      this.log('sstable_marked_unreadable', { file: e.file, generation: damaged.generation, reason: 'disk_failure_policy best_effort: reads go on from the other sstables' }, 'error');
+    }
+    this.act(onCorruptSSTable(policy), e);
+    return e;
   }
 
   // ---- maintenance --------------------------------------------------------------------------

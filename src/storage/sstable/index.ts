@@ -20,7 +20,7 @@ export { ChunkCache } from './chunk-cache.js';
 export type { Compression } from './compression.js';
 export { Component, Descriptor, parseFileName } from './descriptor.js';
 export type { PartitionCursor, Slice } from './partition-cursor.js';
-export { listSSTables, removeGeneration, removeIncomplete } from './sstable-directory.js';
+export { generationsEverSeen, listSSTables, quarantineDirName, quarantineIncomplete, removeGeneration } from './sstable-directory.js';
 export { dumpLines, dumpSSTable, partitionToJson } from './sstable-dump.js';
 export { type ScanBound, type ScanOptions, SSTableReader } from './sstable-reader.js';
 export { SSTableWriter, type SSTableWriterOptions } from './sstable-writer.js';

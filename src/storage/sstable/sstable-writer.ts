@@ -57,7 +57,7 @@ const defaultCacheBytes = 1024 * 1024;
  * Writes one SSTable from partitions appended in strictly increasing position order. Components
  * are written under temporary names; finish() syncs them, renames them into place, syncs the
  * directory, then writes the TOC the same way — so a crash leaves either a complete SSTable or
- * files without a TOC, which `removeIncomplete` deletes.
+ * files without a TOC, which `quarantineIncomplete` moves aside at the next start.
  */
 export class SSTableWriter {
   private state: WriterState = 'writing';
