@@ -535,8 +535,9 @@ export class StorageEngine {
       },
     });
     this.replayReport = report;
-    if (report.tornTail) this.log('commitlog_torn_tail', { ...report.tornTail });
-    if (report.skipped.length > 0) this.log('commitlog_skipped_corruption', { regions: report.skipped });
+    if (report.tornTail) this.log('commitlog_torn_tail', { ...report.tornTail }, 'warn');
+    // Only with ignoreReplayErrors (-Dcassandra.commitlog.ignorereplayerrors=true): what was lost.
+    if (report.skipped.length > 0) this.log('commitlog_skipped_corruption', { regions: report.skipped }, 'error');
     if (unknown > 0) this.log('commitlog_unknown_tables', { mutations: unknown });
     this.commitLog = CommitLog.open({
       env,

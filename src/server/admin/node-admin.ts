@@ -101,8 +101,9 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
 function info(node: IliumNode, startedAtMs: number) {
   const me = node.ctx.node();
   const mem = process.memoryUsage();
-  // A drained or decommissioned node has closed its client servers (their addresses are gone).
-  const serving = !node.drained && node.operationMode !== 'DECOMMISSIONED';
+  // A drained or decommissioned node has closed its client servers (their addresses are gone), as has
+  // one whose disk or commit failure policy stopped its transports.
+  const serving = !node.drained && node.operationMode !== 'DECOMMISSIONED' && !node.transportsStoppedByPolicy;
   return {
     id: uuidToString(me.hostId),
     gossipActive: node.storage.isRunning,

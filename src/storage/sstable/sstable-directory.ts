@@ -52,6 +52,26 @@ export function quarantineIncomplete(env: Env, dir: string): string[] {
   return moved;
 }
 
+/**
+ * Moves every file of one generation into `<dir>/quarantine/`, TOC first (so a crash part-way
+ * leaves an incomplete set, which the next start quarantines too). Returns the names moved.
+ */
+export function quarantineGeneration(env: Env, dir: string, generation: number): string[] {
+  const desc = new Descriptor(dir, generation);
+  const qdir = join(dir, quarantineDirName);
+  env.fs.mkdirSync(qdir);
+  const moved: string[] = [];
+  for (const c of [Component.TOC, ...dataComponents]) {
+    if (!env.fs.existsSync(desc.path(c))) continue;
+    env.fs.renameSync(desc.path(c), freeName(env, qdir, desc.fileName(c)));
+    moved.push(desc.fileName(c));
+    if (c === Component.TOC) env.fs.fsyncDirSync(dir);
+  }
+  env.fs.fsyncDirSync(qdir);
+  env.fs.fsyncDirSync(dir);
+  return moved;
+}
+
 /** `name` in `dir`, or `name.1`, `name.2`… when it is taken (never overwrite quarantined files). */
 function freeName(env: Env, dir: string, name: string): string {
   let path = join(dir, name);

@@ -38,6 +38,12 @@ export interface ScanOptions {
   readonly fillCache?: boolean;
 }
 
+/** One step of `walk`: an intact partition, a damaged one, or an index block that cannot be read. */
+export type WalkItem =
+  | { readonly kind: 'partition'; readonly partition: PartitionData }
+  | { readonly kind: 'damaged'; readonly error: Error; readonly dataOffset: number; readonly dataWidth: number }
+  | { readonly kind: 'damaged-index'; readonly error: Error; readonly block: number };
+
 /** The small components, verified and decoded at open. */
 interface Metadata {
   readonly info: CompressionInfo;
@@ -156,6 +162,40 @@ export class SSTableReader {
           if (c > 0 || (c === 0 && !to.inclusive)) return;
         }
         yield this.readWhole(entry, fillCache);
+      }
+    }
+  }
+
+  /**
+   * Every partition in position order, damage included, for verify and scrub: a partition that
+   * fails its checks is reported with its place in Data.db and the walk goes on; an index block
+   * that fails is reported once and its partitions skipped. Reads bypass the cache.
+   */
+  *walk(): Generator<WalkItem, void, undefined> {
+    for (let b = 0; b < this.summary.blockCount; b++) {
+      this.checkOpen();
+      let block: IndexBlock;
+      try {
+        block = this.index.block(b, false);
+      } catch (e) {
+        yield { kind: 'damaged-index', error: this.index.corrupt(b, e), block: b };
+        continue;
+      }
+      for (let i = 0; i < block.count; i++) {
+        let entry: IndexEntry;
+        try {
+          entry = block.entry(i);
+        } catch (e) {
+          yield { kind: 'damaged-index', error: this.index.corrupt(b, e), block: b };
+          break;
+        }
+        let item: WalkItem;
+        try {
+          item = { kind: 'partition', partition: this.readWhole(entry, false) };
+        } catch (e) {
+          item = { kind: 'damaged', error: e instanceof Error ? e : new Error(String(e)), dataOffset: entry.dataOffset, dataWidth: entry.dataWidth };
+        }
+        yield item;
       }
     }
   }
