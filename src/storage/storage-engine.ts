@@ -12,7 +12,7 @@ import { type CommitLogPosition, comparePositions } from './model/commit-log-pos
 import type { PartitionUpdate } from './model/partition-update.js';
 import type { PartitionResult } from './read/partition-reader.js';
 import type { SliceQuery } from './read/slice-query.js';
-import { ChunkCache, removeGeneration } from './sstable/index.js';
+import { type CheckReport, ChunkCache, quarantineGeneration, removeGeneration, scrubSSTable, verifySSTable } from './sstable/index.js';
 import { type StorageOptions, resolveStorageOptions } from './storage-options.js';
 import { type TableDef, tableDirName } from './table-def.js';
 import { loadSSTables } from './table-loader.js';
@@ -446,6 +446,46 @@ export class StorageEngine {
       endInclusive: k.end?.inclusive ?? false,
     }));
     await this.compactor.cleanup(t, hex);
+  }
+
+  /**
+   * nodetool verify: reads every partition of the table's SSTables (a damaged Summary or Filter is
+   * rebuilt first) and reports what is damaged; serving is unchanged.
+   */
+  verify(tableId: string): CheckReport[] {
+    this.checkOpen();
+    const t = this.table(tableId);
+    return t.sstables.map((s) => verifySSTable(this.cfg.env, t.dir, s.generation));
+  }
+
+  /**
+   * nodetool scrub: flushes the table, then rewrites each SSTable as a new generation keeping the
+   * partitions that read back intact, swaps it in, and moves the old set to quarantine/ (never
+   * deleted). Each SSTable's report is logged (WARN when something was dropped) and returned.
+   */
+  async scrub(tableId: string): Promise<CheckReport[]> {
+    this.checkOpen();
+    const t = this.table(tableId);
+    await this.flusher.flush(t);
+    await this.compactor.idle();
+    const reports: CheckReport[] = [];
+    for (const s of [...t.sstables]) {
+      const generation = t.nextGeneration++;
+      const { report, reader } = await scrubSSTable(this.cfg.env, t.dir, s.generation, generation, this.cache);
+      if (!t.sstables.includes(s)) {
+        // Compacted away meanwhile: its data lives in the compaction's output.
+        reader?.close();
+        removeGeneration(this.cfg.env, t.dir, generation);
+        continue;
+      }
+      t.replaceSSTables([s], reader === null ? [] : [reader]);
+      s.close();
+      const moved = quarantineGeneration(this.cfg.env, t.dir, s.generation);
+      const lost = report.damagedPartitions > 0 || report.damagedIndexBlocks > 0;
+      this.log('sstable_scrubbed', { ...report, errors: report.errors.slice(0, 10), newGeneration: reader === null ? null : generation, quarantined: moved }, lost ? 'warn' : 'info');
+      reports.push(report);
+    }
+    return reports;
   }
 
   /** Waits until background compactions are done (tests, drain). */

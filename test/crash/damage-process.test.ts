@@ -95,6 +95,12 @@ async function eventually(what: string, fn: () => Promise<boolean>, timeoutMs = 
   }
 }
 
+/** The first line of `event` once the node wrote it (stderr arrives after the client's answer). */
+async function firstLog(node: Node, event: string, which: (l: Record<string, unknown>) => boolean = () => true): Promise<{ level: number; [k: string]: unknown }> {
+  await eventually(`${event} logged`, async () => logLines(node, event).some(which), 10_000);
+  return logLines(node, event).find(which)!;
+}
+
 /** A node with ks.t flushed into one SSTable (no read made yet) and ks.other holding 10 rows. */
 async function flushedNode(n: number, yaml: string): Promise<Node> {
   const node = await start(n, `commitlog_sync: batch\n${yaml}`);
@@ -104,6 +110,17 @@ async function flushedNode(n: number, yaml: string): Promise<Node> {
   const r = await nodetool(node, 'flush', 'ks');
   assert.equal(r.code, 0, r.stderr);
   return node;
+}
+
+/** Runs `fn` on a flushedNode, then kills it and removes its data. */
+async function withFlushedNode(n: number, yaml: string, fn: (node: Node) => Promise<void>): Promise<void> {
+  const node = await flushedNode(n, yaml);
+  try {
+    await fn(node);
+  } finally {
+    await stopNode(node);
+    node.proc.dispose();
+  }
 }
 
 /**
@@ -133,8 +150,7 @@ describe('damage on disk, real processes', { concurrency: false, timeout: 600_00
       unlinkSync(join(dir, `ila-${gen}-TOC.txt`));
       const again = await start(1, 'commitlog_sync: batch\n', node.proc.dataDir);
       try {
-        const q = logLines(again, 'sstables_quarantined').find((l) => String(l.dir).endsWith(dir.slice(dir.lastIndexOf('/'))));
-        assert.ok(q !== undefined, 'the quarantine is logged');
+        const q = await firstLog(again, 'sstables_quarantined', (l) => String(l.dir).endsWith(dir.slice(dir.lastIndexOf('/'))));
         assert.equal(q.level, WARN);
         assert.ok((q.files as string[]).includes(`ila-${gen}-Data.db`));
         assert.ok(readdirSync(join(dir, 'quarantine')).includes(`ila-${gen}-Data.db`), 'the files are in quarantine/, not deleted');
@@ -160,9 +176,9 @@ describe('damage on disk, real processes', { concurrency: false, timeout: 600_00
       flipByte(join(dir, `ila-${gen}-Summary.db`), 7);
       const again = await start(2, '', node.proc.dataDir);
       try {
-        const line = logLines(again, 'sstable_components_rebuilt').find((l) => String(l.file).startsWith(dir));
-        assert.deepEqual(line?.rebuilt, ['Summary.db', 'Filter.db']);
-        assert.equal(line?.level, WARN);
+        const line = await firstLog(again, 'sstable_components_rebuilt', (l) => String(l.file).startsWith(dir));
+        assert.deepEqual(line.rebuilt, ['Summary.db', 'Filter.db']);
+        assert.equal(line.level, WARN);
         assert.equal(await countRows(again.client), 500);
         for (const k of [0, 137, 499]) assert.equal((await again.client.execute('SELECT v FROM ks.t WHERE k = ?', [k], { prepare: true })).rows.length, 1);
       } finally {
@@ -174,37 +190,28 @@ describe('damage on disk, real processes', { concurrency: false, timeout: 600_00
   });
 
   it('a corrupt chunk at read time (disk_failure_policy stop): ERROR with file and position, READ_FAILURE without paths, the node keeps serving', async () => {
-    const node = await flushedNode(3, '');
-    try {
+    await withFlushedNode(3, '', async (node) => {
       const err = await readDamaged(node);
       assert.ok(!String((err as Error).message).includes(node.proc.dataDir), `no server path in: ${(err as Error).message}`);
       assert.ok(!/\.db|\//.test((err as Error).message), `no file name in: ${(err as Error).message}`);
-      const line = logLines(node, 'sstable_corruption')[0];
-      assert.equal(line?.level, ERROR);
-      assert.match(String(line?.file), /-Data\.db$/);
-      assert.equal(typeof line?.position, 'number');
+      const line = await firstLog(node, 'sstable_corruption');
+      assert.equal(line.level, ERROR);
+      assert.match(String(line.file), /-Data\.db$/);
+      assert.equal(typeof line.position, 'number');
       assert.equal(await countRows(node.client, 'other'), 10, 'other tables still answer');
-    } finally {
-      await stopNode(node);
-      node.proc.dispose();
-    }
+    });
   });
 
   it('disk_failure_policy die: the corrupt read makes the process exit (status 100)', async () => {
-    const node = await flushedNode(4, 'disk_failure_policy: die\n');
-    try {
+    await withFlushedNode(4, 'disk_failure_policy: die\n', async (node) => {
       await readDamaged(node, true);
       assert.equal(await node.proc.exited, 100);
-      assert.equal(logLines(node, 'dying')[0]?.level, ERROR);
-    } finally {
-      await stopNode(node);
-      node.proc.dispose();
-    }
+      assert.equal((await firstLog(node, 'dying')).level, ERROR);
+    });
   });
 
   it('disk_failure_policy stop_paranoid: the corrupt read stops the client transports and gossip; the process and nodetool stay up', async () => {
-    const node = await flushedNode(5, 'disk_failure_policy: stop_paranoid\n');
-    try {
+    await withFlushedNode(5, 'disk_failure_policy: stop_paranoid\n', async (node) => {
       await readDamaged(node);
       await eventually('transports stopped', async () => logLines(node, 'transports_stopped').length > 0);
       const fresh = new cassandra.Client({ contactPoints: [`${node.proc.host}:${node.proc.port}`], localDataCenter: 'datacenter1' });
@@ -213,10 +220,7 @@ describe('damage on disk, real processes', { concurrency: false, timeout: 600_00
       const info = await nodetool(node, 'info');
       assert.equal(info.code, 0, `nodetool still answers: ${info.stderr}`);
       assert.equal(node.proc.pid > 0 && existsSync(`/proc/${node.proc.pid}`), true, 'the process is up for inspection');
-    } finally {
-      await stopNode(node);
-      node.proc.dispose();
-    }
+    });
   });
 
   it('disk_failure_policy stop: a damaged Statistics.db found at start stops the start (logged)', async () => {
@@ -231,8 +235,8 @@ describe('damage on disk, real processes', { concurrency: false, timeout: 600_00
       // best_effort and ignore start past it: the set is skipped (logged) and left on disk.
       const skipping = await start(6, 'disk_failure_policy: ignore\n', node.proc.dataDir);
       try {
-        const line = logLines(skipping, 'sstable_corrupt_skipped').find((l) => String(l.file).startsWith(dir));
-        assert.equal(line?.level, ERROR);
+        const line = await firstLog(skipping, 'sstable_corrupt_skipped', (l) => String(l.file).startsWith(dir));
+        assert.equal(line.level, ERROR);
         assert.ok(existsSync(join(dir, `ila-${gen}-Statistics.db`)));
       } finally {
         await stopNode(skipping);
@@ -243,29 +247,21 @@ describe('damage on disk, real processes', { concurrency: false, timeout: 600_00
   });
 
   it('disk_failure_policy best_effort: the damaged sstable is no longer read; later reads are served from the rest', async () => {
-    const node = await flushedNode(7, 'disk_failure_policy: best_effort\n');
-    try {
+    await withFlushedNode(7, 'disk_failure_policy: best_effort\n', async (node) => {
       await readDamaged(node);
-      assert.equal(logLines(node, 'sstable_marked_unreadable')[0]?.level, ERROR);
+      assert.equal((await firstLog(node, 'sstable_marked_unreadable')).level, ERROR);
       await writeRows(node.client, 1000, 1010);
       assert.equal(await countRows(node.client), 10, 'reads go on, without the damaged sstable');
-    } finally {
-      await stopNode(node);
-      node.proc.dispose();
-    }
+    });
   });
 
   it('disk_failure_policy ignore: every read of the damage fails with READ_FAILURE, nothing else changes', async () => {
-    const node = await flushedNode(8, 'disk_failure_policy: ignore\n');
-    try {
+    await withFlushedNode(8, 'disk_failure_policy: ignore\n', async (node) => {
       await readDamaged(node);
       await assert.rejects(countRows(node.client), isReadFailure);
       await eventually('each failed read logged', async () => logLines(node, 'sstable_corruption').length >= 2);
       assert.equal(await countRows(node.client, 'other'), 10);
-    } finally {
-      await stopNode(node);
-      node.proc.dispose();
-    }
+    });
   });
 });
 
@@ -290,46 +286,35 @@ describe('commit_failure_policy, real processes', { concurrency: false, timeout:
   const yaml = (policy: string): string => `commit_failure_policy: ${policy}\ncommitlog_segment_size_in_mb: 1\n`;
 
   it('die: the process exits (status 100) after logging the failure', async () => {
-    const node = await flushedNode(10, yaml('die'));
-    try {
+    await withFlushedNode(10, yaml('die'), async (node) => {
       await failCommitLog(node);
       assert.equal(await node.proc.exited, 100);
-      assert.equal(logLines(node, 'commit_log_failed')[0]?.level, ERROR);
-    } finally {
-      await stopNode(node);
-      node.proc.dispose();
-    }
+      assert.equal((await firstLog(node, 'commit_log_failed')).level, ERROR);
+    });
   });
 
   it('stop: client transports and gossip stop, the process stays up', async () => {
-    const node = await flushedNode(11, yaml('stop'));
-    try {
+    await withFlushedNode(11, yaml('stop'), async (node) => {
       await failCommitLog(node);
       await eventually('transports stopped', async () => logLines(node, 'transports_stopped').length > 0);
       const fresh = new cassandra.Client({ contactPoints: [`${node.proc.host}:${node.proc.port}`], localDataCenter: 'datacenter1' });
       await assert.rejects(fresh.connect());
       await fresh.shutdown().catch(() => undefined);
       assert.equal((await nodetool(node, 'info')).code, 0);
-    } finally {
-      await stopNode(node);
-      node.proc.dispose();
-    }
+    });
   });
 
   for (const policy of ['stop_commit', 'ignore']) {
     it(`${policy}: writes fail, reads are still served, the failure is logged once`, async () => {
-      const node = await flushedNode(policy === 'ignore' ? 12 : 13, yaml(policy));
-      try {
+      await withFlushedNode(policy === 'ignore' ? 12 : 13, yaml(policy), async (node) => {
         const err = await failCommitLog(node);
         assert.equal((err as { code?: number }).code, cassandra.types.responseErrorCodes.writeFailure, String(err));
         await assert.rejects(node.client.execute("INSERT INTO ks.t (k, v) VALUES (1, 'x')"));
         assert.equal(await countRows(node.client), 500, 'reads are served');
+        await firstLog(node, 'commit_log_failed');
         assert.equal(logLines(node, 'commit_log_failed').length, 1);
         assert.equal(logLines(node, 'transports_stopped').length, 0);
-      } finally {
-        await stopNode(node);
-        node.proc.dispose();
-      }
+      });
     });
   }
 });
@@ -350,7 +335,7 @@ describe('-Dcassandra.commitlog.ignorereplayerrors', { timeout: 300_000 }, () =>
       await assert.rejects(start(20, '', node.proc.dataDir), /exited with 1 before it was ready[\s\S]*CorruptionError/);
       const ignoring = await start(20, '', join(copy, 'data'), ['-Dcassandra.commitlog.ignorereplayerrors=true']);
       try {
-        assert.ok(logLines(ignoring, 'commitlog_skipped_corruption').length > 0, 'the skipped region is logged');
+        assert.equal((await firstLog(ignoring, 'commitlog_skipped_corruption')).level, ERROR, 'the skipped region is logged');
         const n = await countRows(ignoring.client);
         assert.ok(n > 0 && n < 2000, `the rows before and after the damage replayed (${n})`);
       } finally {
@@ -359,6 +344,62 @@ describe('-Dcassandra.commitlog.ignorereplayerrors', { timeout: 300_000 }, () =>
     } finally {
       node.proc.dispose();
       rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
+
+const REPORT = /: (verified|scrubbed) (\d+) partitions \((\d+) cells\) intact; (\d+) partitions, (\d+) cells (?:damaged|dropped) \((\d+) bytes\)/;
+
+/** Flips a byte in the middle of ks.t's Data.db (no read made). */
+function damageTable(node: Node): void {
+  const data = join(tableDir(node), readdirSync(tableDir(node)).find((f) => f.endsWith('-Data.db'))!);
+  flipByte(data, Math.floor(statSync(data).size / 2));
+}
+
+describe('verify and scrub report what they drop, real processes', { concurrency: false, timeout: 300_000 }, () => {
+  it('nodetool verify reports the damage; nodetool scrub drops it (counted), quarantines the old set, and reads work again', async () => {
+    await withFlushedNode(15, '', async (node) => {
+      damageTable(node);
+      const v = await nodetool(node, 'verify', 'ks', 't');
+      assert.equal(v.code, 0, v.stderr);
+      const vm = REPORT.exec(v.stdout);
+      assert.ok(vm !== null && Number(vm[4]) > 0 && Number(vm[5]) > 0 && Number(vm[6]) > 0, v.stdout);
+      assert.equal(Number(vm[2]) + Number(vm[4]), 500);
+      assert.match(v.stdout, /damage: .*Data\.db @\d+/);
+      const s = await nodetool(node, 'scrub', 'ks', 't');
+      assert.equal(s.code, 0, s.stderr);
+      const sm = REPORT.exec(s.stdout);
+      assert.ok(sm !== null && sm[1] === 'scrubbed' && sm[4] === vm[4] && sm[5] === vm[5], s.stdout);
+      assert.ok(readdirSync(join(tableDir(node), 'quarantine')).some((f) => f.endsWith('-Data.db')), 'the old set is kept in quarantine/');
+      assert.equal(await countRows(node.client), Number(vm[2]), 'every intact row reads, no READ_FAILURE');
+      assert.equal((await firstLog(node, 'sstable_scrubbed')).level, WARN);
+    });
+  });
+
+  it('ilium sstable verify / scrub on a stopped node: damage reported (exit 1), then dropped and counted; the restarted node reads the rest', async () => {
+    const node = await flushedNode(16, '');
+    try {
+      await node.client.shutdown();
+      assert.equal(await node.proc.stop(), 0);
+      damageTable(node);
+      const dir = tableDir(node);
+      const v = await runIliumCommand(['sstable', 'verify', dir]);
+      assert.equal(v.code, 1, v.stdout + v.stderr);
+      const vm = REPORT.exec(v.stdout);
+      assert.ok(vm !== null && Number(vm[4]) > 0, v.stdout);
+      const s = await runIliumCommand(['sstable', 'scrub', dir]);
+      assert.equal(s.code, 0, s.stdout + s.stderr);
+      const sm = REPORT.exec(s.stdout);
+      assert.ok(sm !== null && sm[4] === vm[4] && sm[6] === vm[6], s.stdout);
+      assert.equal((await runIliumCommand(['sstable', 'verify', dir])).code, 0, 'the scrubbed table verifies clean');
+      const again = await start(16, '', node.proc.dataDir);
+      try {
+        assert.equal(await countRows(again.client), Number(vm[2]));
+      } finally {
+        await stopNode(again);
+      }
+    } finally {
+      node.proc.dispose();
     }
   });
 });
