@@ -180,6 +180,29 @@ describe('damage met at run time', () => {
     });
   }
 
+  for (const [policy, action] of [['die', 'die'], ['stop_paranoid', 'stop_transports'], ['stop', 'stop_transports'], ['best_effort', 'none'], ['ignore', 'none']] as const) {
+    it(`a flush that cannot make its SSTable durable, disk_failure_policy ${policy}: logged, writes stop, the node is asked to ${action}`, async () => {
+      const { env, dir, cleanup } = tempEnv('ilium-damage-');
+      try {
+        const faulty = new FaultyFileSystem();
+        const rec = recorder();
+        // periodic sync with a long period: only the flush fsyncs while the fault is on.
+        const e = await StorageEngine.open({ env: { ...env, fs: faulty }, dataDir: dir, tables: [T], options: { diskFailurePolicy: policy, commitlogSyncPeriodMs: 3_600_000, compactionInWorker: false }, ...rec.cfg });
+        await write(e, 0);
+        faulty.failFsync = true;
+        await assert.rejects(e.flush(T.id));
+        const line = rec.lines.find((l) => l.event === 'flush_failed');
+        faulty.failFsync = false;
+        assert.equal(line?.level, 'error');
+        assert.deepEqual(rec.actions, action === 'none' ? [] : [action]);
+        assert.equal(countRows(e), 1, 'reads are still served from the memtable');
+        await e.close().catch(() => undefined);
+      } finally {
+        cleanup();
+      }
+    });
+  }
+
   for (const [policy, action] of [['die', 'die'], ['stop', 'stop_transports'], ['stop_commit', 'none'], ['ignore', 'none']] as const) {
     it(`a failed commit-log write, commit_failure_policy ${policy}: logged once, writes fail, the node is asked to ${action}`, async () => {
       const { env, dir, cleanup } = tempEnv('ilium-damage-');

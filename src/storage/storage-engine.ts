@@ -72,7 +72,7 @@ export class StorageEngine {
     this.compactor = new Compactor(
       this.options,
       this.executor,
-      (e) => this.log('compaction_failed', { error: String(e) }),
+      (e) => this.compactionFailed(e),
       (t, bound) => {
         const old = this.truncations.get(t.def.id);
         if (!old || comparePositions(bound, old) > 0) this.truncations.set(t.def.id, { ...bound, atMs: this.cfg.env.clock.nowMs() });
@@ -345,7 +345,26 @@ export class StorageEngine {
   }
 
   private backgroundFlush(t: TableStore): void {
-    this.flusher.flush(t).catch((e: unknown) => this.onFlushFailed(t, e));
+    this.flushTable(t).catch(() => undefined);
+  }
+
+  /** Flushes one table; a failure is a disk failure (logged, disk_failure_policy) before the caller sees it. */
+  private flushTable(t: TableStore): Promise<void> {
+    return this.flusher.flush(t).catch((e: unknown) => {
+      this.onFlushFailed(t, e);
+      throw e;
+    });
+  }
+
+  /** A compaction that failed: a damaged input is the disk_failure_policy's business, as a read's is. */
+  private compactionFailed(e: unknown): void {
+    const policy = this.options.diskFailurePolicy;
+    if (!(e instanceof CorruptionError)) {
+      this.log('compaction_failed', { error: String(e) }, 'error');
+      return;
+    }
+    this.log('compaction_failed', { error: e.message, file: e.file, position: e.offset, disk_failure_policy: policy }, 'error');
+    this.act(onCorruptSSTable(policy), e);
   }
 
   /** A flush that could not write its SSTable: writes stop (the memtable cannot drain), the policy acts. */
@@ -409,7 +428,9 @@ export class StorageEngine {
     this.log('sstable_corruption', { table: `${t.def.keyspace}.${t.def.name}`, file: e.file, position: e.offset, error: e.message, disk_failure_policy: policy }, 'error');
     const damaged = t.sstables.find((s) => s.files.includes(e.file));
     if (policy === 'best_effort' && damaged !== undefined) {
+      // Reads are synchronous: no other read holds it now. Its files stay on disk.
       t.replaceSSTables([damaged], []);
+      damaged.close();
       this.log('sstable_marked_unreadable', { file: e.file, generation: damaged.generation, reason: 'disk_failure_policy best_effort: reads go on from the other sstables' }, 'error');
     }
     this.act(onCorruptSSTable(policy), e);
@@ -421,7 +442,7 @@ export class StorageEngine {
   async flush(tableId?: string): Promise<void> {
     this.checkOpen();
     const targets = tableId ? [this.table(tableId)] : [...this.tables.values()];
-    await Promise.all(targets.map((t) => this.flusher.flush(t)));
+    await Promise.all(targets.map((t) => this.flushTable(t)));
   }
 
   /** Major compaction of one table, or of all tables. */
@@ -438,7 +459,7 @@ export class StorageEngine {
   async cleanup(tableId: string, keep: readonly { readonly start: PositionBound; readonly end: PositionBound | null }[]): Promise<void> {
     this.checkOpen();
     const t = this.table(tableId);
-    await this.flusher.flush(t);
+    await this.flushTable(t);
     const hex = keep.map((k) => ({
       start: k.start.position.toString('hex'),
       startInclusive: k.start.inclusive,
@@ -466,7 +487,7 @@ export class StorageEngine {
   async scrub(tableId: string): Promise<CheckReport[]> {
     this.checkOpen();
     const t = this.table(tableId);
-    await this.flusher.flush(t);
+    await this.flushTable(t);
     await this.compactor.idle();
     const reports: CheckReport[] = [];
     for (const s of [...t.sstables]) {
@@ -497,7 +518,7 @@ export class StorageEngine {
   async snapshot(tag: string, tableIds?: readonly string[]): Promise<string[]> {
     this.checkOpen();
     const targets = (tableIds ?? [...this.tables.keys()]).map((id) => this.table(id));
-    for (const t of targets) await this.flusher.flush(t);
+    for (const t of targets) await this.flushTable(t);
     return targets.map((t) => this.snapshots.take(t, tag));
   }
 
@@ -530,7 +551,7 @@ export class StorageEngine {
     if (this.state !== 'open') return;
     this.state = 'closing';
     try {
-      if (!this.failure) for (const t of this.tables.values()) await this.flusher.flush(t);
+      if (!this.failure) for (const t of this.tables.values()) await this.flushTable(t);
     } finally {
       await this.compactor.close();
       await this.executor.close();
@@ -597,7 +618,7 @@ export class StorageEngine {
       minSegmentId: this.maxKnownSegmentId(report.segments.map((s) => s.segmentId)),
     });
     this.recountMemtableBytes();
-    for (const t of touched) await this.flusher.flush(t);
+    for (const t of touched) await this.flushTable(t);
     // Every replayed entry is now in an SSTable, was already covered, or belongs to no known table.
     const last = report.segments[report.segments.length - 1];
     if (last) {
