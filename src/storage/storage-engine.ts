@@ -622,6 +622,8 @@ export class StorageEngine {
     // Every replayed entry is now in an SSTable, was already covered, or belongs to no known table.
     const last = report.segments[report.segments.length - 1];
     if (last) {
+      // Their entries are now in SSTables (or covered, or of unknown tables): the files go next.
+      this.log('commitlog_segments_replayed', { segments: report.segments.map((seg) => seg.path), entriesReplayed: report.entriesReplayed, unknownTableEntries: unknown, then: 'deleted (contents flushed)' });
       const end: CommitLogPosition = { segmentId: last.segmentId, offset: Number.MAX_SAFE_INTEGER };
       const ids = new Set<string>();
       for (const s of report.segments) for (const id of s.tables.keys()) ids.add(id);
