@@ -4,7 +4,7 @@
  * entry of an unknown table is skipped, and its segment later recycled). Schema changes are
  * flushed before they are acknowledged (system-schema.ts), so the SSTables alone hold every table
  * a logged write can belong to. It loads the table as the engine does (incomplete sets quarantined,
- * Summary/Filter rebuilt, each logged); the engine opens the same files again afterwards.
+ * Summary/Filter/Statistics rebuilt, each logged); the engine opens the same files again afterwards.
  */
 import type { Env } from '../env/index.js';
 import { ChunkCache } from '../storage/sstable/index.js';

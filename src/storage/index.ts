@@ -17,7 +17,7 @@
  *                          system (the second core), inline on simulated ones; the worker entry
  *                          point
  *   table-loader.ts        open a table dir: finish/roll back interrupted compactions, quarantine
- *                          incomplete SSTable sets (never delete), rebuild Summary/Filter, apply
+ *                          incomplete SSTable sets (never delete), rebuild Summary/Filter/Statistics, apply
  *                          disk_failure_policy to other damage
  *   disk-failure.ts        disk_failure_policy and commit_failure_policy as data: what the engine
  *                          does itself and what it asks the node (stop transports, die)
@@ -70,7 +70,7 @@
  * limits. SSTable reads go through the shared chunk cache.
  *
  * **Startup.** For each table: resolve compaction journals, move incomplete SSTable sets to
- * `quarantine/` (logged), open the rest (rebuilding a damaged Summary or Filter);
+ * `quarantine/` (logged), open the rest (rebuilding a damaged Summary, Filter or Statistics);
  * replay the commit log skipping entries covered by SSTables or truncations; open a new log
  * adopting the old segments; flush what was replayed; mark old segments clean.
  */

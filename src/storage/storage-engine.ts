@@ -470,7 +470,7 @@ export class StorageEngine {
   }
 
   /**
-   * nodetool verify: reads every partition of the table's SSTables (a damaged Summary or Filter is
+   * nodetool verify: reads every partition of the table's SSTables (a damaged Summary, Filter or Statistics is
    * rebuilt first) and reports what is damaged; serving is unchanged.
    */
   verify(tableId: string): CheckReport[] {

@@ -19,8 +19,8 @@ export interface LoadOptions {
  *    their journals;
  * 2. moves incomplete SSTable sets (no TOC.txt: a flush or compaction cut short) to `quarantine/`,
  *    logged at WARN — never deleted; the commit log or the compaction inputs still hold the data;
- * 3. opens every complete SSTable; a missing or damaged Summary.db or Filter.db is rebuilt from
- *    Index.db (logged); any other damage stops the load (CorruptionError) unless the policy is
+ * 3. opens every complete SSTable; a missing or damaged Summary.db, Filter.db or Statistics.db is
+ *    rebuilt (component-rebuild.ts, logged); any other damage stops the load (CorruptionError) unless the policy is
  *    best_effort or ignore, which leave the SSTable on disk unread (logged at ERROR).
  *
  * `maxGeneration` covers every generation ever named in the directory or its quarantine, so a
@@ -56,7 +56,7 @@ export function loadSSTables(env: Env, dir: string, cache: ChunkCache, opts: Loa
   return { readers, maxGeneration };
 }
 
-/** Opens one SSTable, rebuilding Summary/Filter once if they are what is damaged; null if skipped by the policy. */
+/** Opens one SSTable, rebuilding Summary/Filter/Statistics once if they are what is damaged; null if skipped by the policy. */
 function openRepairing(env: Env, dir: string, generation: number, cache: ChunkCache, opts: LoadOptions): SSTableReader | null {
   try {
     try {

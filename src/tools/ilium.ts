@@ -43,7 +43,7 @@ const USAGE = `usage:
       As sstableverify / sstablescrub, on a stopped node: verify reads every partition and reports
       the damage (exit 1 if any); scrub rewrites each SSTable keeping what reads back intact, moves
       the old set to the table's quarantine/ folder, and reports what it dropped (partitions,
-      cells, bytes). Both rebuild a missing or damaged Summary.db or Filter.db first.
+      cells, bytes). Both rebuild a missing or damaged Summary.db, Filter.db or Statistics.db first.
   ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] [--fault-injection] [--data-center NAME] [--config-extra FILE] | stop [--dir DIR] | status [--dir DIR]
       A local development cluster, as ccm makes one: N \`ilium start\` processes on consecutive
       loopback addresses, each with its own data, config and log under DIR (./cluster).

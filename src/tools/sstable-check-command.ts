@@ -11,7 +11,7 @@
  *           dropped; exit 0 (the scrubbed table is whole again), 1 if an SSTable could not be
  *           opened at all.
  *
- * Both rebuild a missing or damaged Summary.db or Filter.db first (and say so).
+ * Both rebuild a missing or damaged Summary.db, Filter.db or Statistics.db first (and say so).
  */
 import { dirname, resolve } from 'node:path';
 import type { Env } from '../env/index.js';

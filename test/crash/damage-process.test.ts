@@ -223,21 +223,21 @@ describe('damage on disk, real processes', { concurrency: false, timeout: 600_00
     });
   });
 
-  it('disk_failure_policy stop: a damaged Statistics.db found at start stops the start (logged)', async () => {
+  it('disk_failure_policy stop: a damaged CompressionInfo.db (not rebuildable) found at start stops the start (logged)', async () => {
     const node = await flushedNode(6, '');
     const dir = tableDir(node);
     try {
       await node.client.shutdown();
       assert.equal(await node.proc.stop(), 0);
       const [gen] = generations(dir);
-      flipByte(join(dir, `ila-${gen}-Statistics.db`), 9);
+      flipByte(join(dir, `ila-${gen}-CompressionInfo.db`), 6);
       await assert.rejects(start(6, '', node.proc.dataDir), /exited with 1 before it was ready[\s\S]*sstable_corrupt_at_start/);
       // best_effort and ignore start past it: the set is skipped (logged) and left on disk.
       const skipping = await start(6, 'disk_failure_policy: ignore\n', node.proc.dataDir);
       try {
         const line = await firstLog(skipping, 'sstable_corrupt_skipped', (l) => String(l.file).startsWith(dir));
         assert.equal(line.level, ERROR);
-        assert.ok(existsSync(join(dir, `ila-${gen}-Statistics.db`)));
+        assert.ok(existsSync(join(dir, `ila-${gen}-CompressionInfo.db`)));
       } finally {
         await stopNode(skipping);
       }

@@ -1,28 +1,37 @@
 import type { Env } from '../../env/env.js';
 import { CorruptionError } from '../../errors/ilium-error.js';
 import { BloomFilter, filterMagic, filterVersion } from './bloom-filter.js';
+import { ChunkCache } from './chunk-cache.js';
+import { compressionInfoMagic, compressionInfoVersion, decodeCompressionInfo } from './compression-info.js';
 import { decodeBody, encodeComponent, readComponent, writeNewFile } from './component-io.js';
 import { Component, Descriptor } from './descriptor.js';
-import { filterBytesMax, fpChanceDefault, indexBlockBytesMax, summaryBytesMax } from './limits.js';
+import { compressionInfoBytesMax, filterBytesMax, fpChanceDefault, indexBlockBytesMax, statisticsBytesMax, summaryBytesMax } from './limits.js';
 import { copyPosition, IndexBlock, type SummaryEntry, verifyIndexBlock } from './partition-index.js';
+import { SSTableReader } from './sstable-reader.js';
+import { decodeStats, encodeStats, type SSTableStats, StatsCollector, statisticsMagic, statisticsVersion } from './statistics.js';
 import { encodeSummary, Summary, summaryMagic, summaryVersion } from './summary.js';
 import { encodeToc, readToc } from './toc.js';
 
 /**
- * Rebuilding an SSTable's derived components from its Index.db when they are missing or damaged:
+ * Rebuilding an SSTable's derived components from its Index.db (and Data.db) when they are missing
+ * or damaged:
  *
  *   Summary.db   each Index.db block's first position, offset and length: the blocks are found
  *                by walking Index.db (a block ends where its trailer `n:u32 crc32c:u32` checks)
  *   Filter.db    a bloom filter over every position in Index.db (default false-positive chance)
  *
- * Statistics.db is not rebuilt: its commit-log bound and level are not recorded anywhere else.
+ *   Statistics.db  counts, timestamps and bounds, by reading every partition (which must all read
+ *                back intact; otherwise scrub the set); the commit-log bound is not recorded
+ *                anywhere else, so it is left out (replay then re-applies what the retained
+ *                segments hold for the table: harmless, writes reconcile), and the level is 0
+ *
  * The rebuilt files are written beside the set, synced, renamed into place, then the TOC is
  * rewritten with the new sizes the same way. Index.db itself must be intact (each block's
  * checksum is verified); otherwise a CorruptionError naming it is thrown and nothing changes.
  */
 
 /** Components `rebuildDerived` can make again from Index.db. */
-export const rebuildableComponents: readonly Component[] = [Component.SUMMARY, Component.FILTER];
+export const rebuildableComponents: readonly Component[] = [Component.SUMMARY, Component.FILTER, Component.STATISTICS];
 
 /** True when `path` is a component `rebuildDerived` can make again. */
 export function isRebuildable(path: string): boolean {
@@ -30,7 +39,7 @@ export function isRebuildable(path: string): boolean {
 }
 
 /**
- * Checks Summary.db and Filter.db of a complete SSTable (TOC present and valid) and rebuilds those
+ * Checks Summary.db, Filter.db and Statistics.db of a complete SSTable (TOC present and valid) and rebuilds those
  * that are missing, of the wrong size or fail their checksum. Returns the components rebuilt.
  * Synchronous (start-up opens tables synchronously); it runs only on a damaged set.
  */
@@ -41,7 +50,7 @@ export function rebuildDerived(env: Env, dir: string, generation: number): Compo
   if (damaged.length === 0) return [];
   const indexPath = desc.path(Component.INDEX);
   if (!env.fs.existsSync(indexPath) || env.fs.statSync(indexPath).size !== sizes.get(Component.INDEX)) {
-    throw new CorruptionError(indexPath, 0, 'Index.db missing or of the wrong size: Summary and Filter cannot be rebuilt');
+    throw new CorruptionError(indexPath, 0, 'Index.db missing or of the wrong size: Summary, Filter and Statistics cannot be rebuilt');
   }
   const { summary, positions } = walkIndex(indexPath, env.fs.readFileSync(indexPath));
   const bytes = new Map<Component, Buffer>([
@@ -50,10 +59,18 @@ export function rebuildDerived(env: Env, dir: string, generation: number): Compo
   ]);
   const fs = env.fs;
   const newSizes = new Map(sizes);
-  for (const c of damaged) {
+  // Summary and Filter first: the walk that remakes Statistics opens the set with them.
+  for (const c of damaged.filter((d) => d !== Component.STATISTICS)) {
     const b = bytes.get(c)!;
     replaceFile(env, desc.tmpPath(c), desc.path(c), b);
     newSizes.set(c, b.length);
+  }
+  if (damaged.includes(Component.STATISTICS)) {
+    fs.fsyncDirSync(dir);
+    replaceFile(env, desc.tmpPath(Component.TOC), desc.path(Component.TOC), encodeToc(newSizes));
+    const b = encodeComponent(statisticsMagic, statisticsVersion, (w) => encodeStats(w, statsByWalking(env, desc, positions)));
+    replaceFile(env, desc.tmpPath(Component.STATISTICS), desc.path(Component.STATISTICS), b);
+    newSizes.set(Component.STATISTICS, b.length);
   }
   fs.fsyncDirSync(dir);
   replaceFile(env, desc.tmpPath(Component.TOC), desc.path(Component.TOC), encodeToc(newSizes));
@@ -66,7 +83,8 @@ function componentIntact(env: Env, desc: Descriptor, c: Component, tocSize: numb
   if (!env.fs.existsSync(path) || env.fs.statSync(path).size !== tocSize) return false;
   try {
     if (c === Component.SUMMARY) decodeBody(path, readComponent(env.fs, path, summaryMagic, summaryVersion, summaryBytesMax), (r) => Summary.decode(r, indexSize));
-    else decodeBody(path, readComponent(env.fs, path, filterMagic, filterVersion, filterBytesMax), BloomFilter.decode);
+    else if (c === Component.FILTER) decodeBody(path, readComponent(env.fs, path, filterMagic, filterVersion, filterBytesMax), BloomFilter.decode);
+    else decodeBody(path, readComponent(env.fs, path, statisticsMagic, statisticsVersion, statisticsBytesMax), decodeStats);
     return true;
   } catch (e) {
     if (e instanceof CorruptionError) return false;
@@ -80,7 +98,7 @@ export function walkIndex(path: string, buf: Buffer): { summary: SummaryEntry[];
   const positions: Buffer[] = [];
   for (let start = 0; start < buf.length; ) {
     const end = blockEnd(buf, start);
-    if (end < 0) throw new CorruptionError(path, start, 'no intact index block starts here: Summary and Filter cannot be rebuilt');
+    if (end < 0) throw new CorruptionError(path, start, 'no intact index block starts here: Summary, Filter and Statistics cannot be rebuilt');
     const block = new IndexBlock(verifyIndexBlock(buf.subarray(start, end))!);
     for (let i = 0; i < block.count; i++) {
       try {
@@ -108,6 +126,41 @@ function blockEnd(buf: Buffer, start: number): number {
     if (verifyIndexBlock(buf.subarray(start, end)) !== null) return end;
   }
   return -1;
+}
+
+/**
+ * Statistics from every partition: the set is opened with stand-in statistics (what Index.db and
+ * CompressionInfo.db tell) and walked; a partition that does not read back intact stops it.
+ */
+function statsByWalking(env: Env, desc: Descriptor, positions: readonly Buffer[]): SSTableStats {
+  const ciPath = desc.path(Component.COMPRESSION_INFO);
+  const info = decodeBody(ciPath, readComponent(env.fs, ciPath, compressionInfoMagic, compressionInfoVersion, compressionInfoBytesMax), decodeCompressionInfo);
+  const file = {
+    dataSizeBytes: info.uncompressedLength,
+    onDiskBytes: env.fs.statSync(desc.path(Component.DATA)).size,
+    commitLogUpperBound: null,
+    level: 0,
+    compression: info.algorithm,
+    createdAtMs: Math.floor(env.clock.nowMs()),
+  };
+  const first = positions[0] ?? Buffer.alloc(0);
+  const none = Buffer.alloc(0);
+  // Only what opening checks and walking uses is real here; the walk counts the rest.
+  const provisional: SSTableStats = {
+    partitionCount: positions.length, cellCount: 0, tombstoneCount: 0, minTimestamp: 0n, maxTimestamp: 0n, minLocalDeletionTime: 0,
+    maxLocalDeletionTime: 0, firstPosition: first, lastPosition: positions[positions.length - 1] ?? first, firstKey: none, lastKey: none, ...file,
+  };
+  const reader = SSTableReader.open(env, desc.dir, desc.generation, new ChunkCache(1 << 20), provisional);
+  const collector = new StatsCollector();
+  try {
+    for (const item of reader.walk()) {
+      if (item.kind !== 'partition') throw new CorruptionError(desc.path(Component.DATA), 0, `Statistics.db cannot be rebuilt from damaged data (${item.error.message}); scrub the sstable`);
+      collector.add(item.partition);
+    }
+  } finally {
+    reader.close();
+  }
+  return collector.finish(file);
 }
 
 function filterOf(positions: readonly Buffer[]): BloomFilter {

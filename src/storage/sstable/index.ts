@@ -13,8 +13,8 @@
  *
  * The small components share one checksummed envelope (component-io.ts). Writing:
  * SSTableWriter; reading: SSTableReader through a shared ChunkCache; directory housekeeping
- * (incomplete sets moved to quarantine/, never deleted): sstable-directory.ts; Summary and Filter
- * rebuilt from Index.db: component-rebuild.ts; verify and scrub: sstable-check.ts;
+ * (incomplete sets moved to quarantine/, never deleted): sstable-directory.ts; Summary, Filter and
+ * Statistics rebuilt: component-rebuild.ts; verify and scrub: sstable-check.ts;
  * `ilium sstable dump`: sstable-dump.ts.
  */
 export { BloomFilter } from './bloom-filter.js';

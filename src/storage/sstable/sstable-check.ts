@@ -14,7 +14,7 @@ import { SSTableWriter } from './sstable-writer.js';
  *            the damaged ones are dropped and counted (partitions, and the uncompressed bytes
  *            they took in Data.db). The caller moves the old set aside (quarantine, never delete).
  *
- * Both first rebuild a missing or damaged Summary.db or Filter.db (component-rebuild.ts), which
+ * Both first rebuild a missing or damaged Summary.db, Filter.db or Statistics.db (component-rebuild.ts), which
  * they need to open the SSTable; damage elsewhere in the small components stops them with a
  * CorruptionError naming the file.
  */

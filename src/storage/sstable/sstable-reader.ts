@@ -80,10 +80,14 @@ export class SSTableReader {
     this.files = descriptor.allPaths();
   }
 
-  static open(env: Env, dir: string, generation: number, cache: ChunkCache): SSTableReader {
+  /**
+   * Opens a complete SSTable. `stats`, when given, stands in for Statistics.db, which is then not
+   * read (component-rebuild.ts remakes it by walking the data this way).
+   */
+  static open(env: Env, dir: string, generation: number, cache: ChunkCache, stats?: SSTableStats): SSTableReader {
     const desc = new Descriptor(dir, generation);
-    const sizes = checkComponents(env, desc);
-    const meta = readMetadata(env, desc, sizes);
+    const sizes = checkComponents(env, desc, stats === undefined ? dataComponents : dataComponents.filter((c) => c !== Component.STATISTICS));
+    const meta = readMetadata(env, desc, sizes, stats);
     const fs = env.fs;
     const dataFd = fs.openSync(desc.path(Component.DATA), 'r');
     let indexFd = -1;
@@ -272,11 +276,11 @@ export class SSTableReader {
 }
 
 /** Verifies the TOC and that every component exists with the size it records. */
-function checkComponents(env: Env, desc: Descriptor): ReadonlyMap<Component, number> {
+function checkComponents(env: Env, desc: Descriptor, components: readonly Component[]): ReadonlyMap<Component, number> {
   const tocPath = desc.path(Component.TOC);
   if (!env.fs.existsSync(tocPath)) throw new CorruptionError(tocPath, 0, 'TOC missing: the sstable is incomplete');
   const sizes = readToc(env.fs, tocPath);
-  for (const c of dataComponents) {
+  for (const c of components) {
     const path = desc.path(c);
     if (!env.fs.existsSync(path)) throw new CorruptionError(path, 0, 'component file missing');
     const size = env.fs.statSync(path).size;
@@ -285,7 +289,7 @@ function checkComponents(env: Env, desc: Descriptor): ReadonlyMap<Component, num
   return sizes;
 }
 
-function readMetadata(env: Env, desc: Descriptor, sizes: ReadonlyMap<Component, number>): Metadata {
+function readMetadata(env: Env, desc: Descriptor, sizes: ReadonlyMap<Component, number>, given: SSTableStats | undefined): Metadata {
   const fs = env.fs;
   const ciPath = desc.path(Component.COMPRESSION_INFO);
   const ciReader = readComponent(fs, ciPath, compressionInfoMagic, compressionInfoVersion, compressionInfoBytesMax);
@@ -299,7 +303,7 @@ function readMetadata(env: Env, desc: Descriptor, sizes: ReadonlyMap<Component, 
   const filterPath = desc.path(Component.FILTER);
   const filter = decodeBody(filterPath, readComponent(fs, filterPath, filterMagic, filterVersion, filterBytesMax), BloomFilter.decode);
   const statsPath = desc.path(Component.STATISTICS);
-  const stats = decodeBody(statsPath, readComponent(fs, statsPath, statisticsMagic, statisticsVersion, statisticsBytesMax), decodeStats);
+  const stats = given ?? decodeBody(statsPath, readComponent(fs, statsPath, statisticsMagic, statisticsVersion, statisticsBytesMax), decodeStats);
   if (stats.dataSizeBytes !== info.uncompressedLength || stats.onDiskBytes !== dataSize) {
     throw new CorruptionError(statsPath, 0, 'statistics disagree with Data.db');
   }

@@ -187,26 +187,14 @@ export class SSTableWriter {
   }
 
   private buildStats(dataSizeBytes: number): SSTableStats {
-    const s = this.collector;
-    return {
-      partitionCount: s.partitionCount,
-      cellCount: s.cellCount,
-      tombstoneCount: s.tombstoneCount,
-      minTimestamp: s.minTimestamp,
-      maxTimestamp: s.maxTimestamp,
-      minLocalDeletionTime: s.minLocalDeletionTime,
-      maxLocalDeletionTime: s.maxLocalDeletionTime,
-      firstPosition: Buffer.from(s.firstPosition!),
-      lastPosition: Buffer.from(s.lastPosition!),
-      firstKey: Buffer.from(s.firstKey!),
-      lastKey: Buffer.from(s.lastKey!),
+    return this.collector.finish({
       dataSizeBytes,
       onDiskBytes: this.data.onDiskBytes,
       commitLogUpperBound: this.opts.commitLogUpperBound,
       level: this.opts.level ?? 0,
       compression: this.opts.compression,
       createdAtMs: Math.floor(this.opts.env.clock.nowMs()),
-    };
+    });
   }
 
   private async writeToc(): Promise<void> {
