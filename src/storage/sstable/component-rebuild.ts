@@ -30,6 +30,15 @@ import { encodeToc, readToc } from './toc.js';
  * checksum is verified); otherwise a CorruptionError naming it is thrown and nothing changes.
  */
 
+export interface RebuildOptions {
+  /**
+   * Scrub's case: Statistics.db is remade even when some partitions do not read back — counted
+   * from the intact ones, with the partition count and bounds from Index.db — so the set opens and
+   * the damaged partitions can be dropped. Never at start, where the policy decides.
+   */
+  readonly partialStatistics?: boolean;
+}
+
 /** Components `rebuildDerived` can make again from Index.db. */
 export const rebuildableComponents: readonly Component[] = [Component.SUMMARY, Component.FILTER, Component.STATISTICS];
 
@@ -43,7 +52,7 @@ export function isRebuildable(path: string): boolean {
  * that are missing, of the wrong size or fail their checksum. Returns the components rebuilt.
  * Synchronous (start-up opens tables synchronously); it runs only on a damaged set.
  */
-export function rebuildDerived(env: Env, dir: string, generation: number): Component[] {
+export function rebuildDerived(env: Env, dir: string, generation: number, opts: RebuildOptions = {}): Component[] {
   const desc = new Descriptor(dir, generation);
   const sizes = readToc(env.fs, desc.path(Component.TOC));
   const damaged = rebuildableComponents.filter((c) => !componentIntact(env, desc, c, sizes.get(c)!, sizes.get(Component.INDEX)!));
@@ -68,7 +77,7 @@ export function rebuildDerived(env: Env, dir: string, generation: number): Compo
   if (damaged.includes(Component.STATISTICS)) {
     fs.fsyncDirSync(dir);
     replaceFile(env, desc.tmpPath(Component.TOC), desc.path(Component.TOC), encodeToc(newSizes));
-    const b = encodeComponent(statisticsMagic, statisticsVersion, (w) => encodeStats(w, statsByWalking(env, desc, positions)));
+    const b = encodeComponent(statisticsMagic, statisticsVersion, (w) => encodeStats(w, statsByWalking(env, desc, positions, opts.partialStatistics === true)));
     replaceFile(env, desc.tmpPath(Component.STATISTICS), desc.path(Component.STATISTICS), b);
     newSizes.set(Component.STATISTICS, b.length);
   }
@@ -132,7 +141,7 @@ function blockEnd(buf: Buffer, start: number): number {
  * Statistics from every partition: the set is opened with stand-in statistics (what Index.db and
  * CompressionInfo.db tell) and walked; a partition that does not read back intact stops it.
  */
-function statsByWalking(env: Env, desc: Descriptor, positions: readonly Buffer[]): SSTableStats {
+function statsByWalking(env: Env, desc: Descriptor, positions: readonly Buffer[], partial: boolean): SSTableStats {
   const ciPath = desc.path(Component.COMPRESSION_INFO);
   const info = decodeBody(ciPath, readComponent(env.fs, ciPath, compressionInfoMagic, compressionInfoVersion, compressionInfoBytesMax), decodeCompressionInfo);
   const file = {
@@ -152,15 +161,19 @@ function statsByWalking(env: Env, desc: Descriptor, positions: readonly Buffer[]
   };
   const reader = SSTableReader.open(env, desc.dir, desc.generation, new ChunkCache(1 << 20), provisional);
   const collector = new StatsCollector();
+  let damaged = false;
   try {
     for (const item of reader.walk()) {
-      if (item.kind !== 'partition') throw new CorruptionError(desc.path(Component.DATA), 0, `Statistics.db cannot be rebuilt from damaged data (${item.error.message}); scrub the sstable`);
-      collector.add(item.partition);
+      if (item.kind === 'partition') collector.add(item.partition);
+      else if (partial) damaged = true;
+      else throw new CorruptionError(desc.path(Component.DATA), 0, `Statistics.db cannot be rebuilt from damaged data (${item.error.message}); scrub the sstable`);
     }
   } finally {
     reader.close();
   }
-  return collector.finish(file);
+  if (!damaged) return collector.finish(file);
+  const counted = collector.partitionCount === 0 ? provisional : collector.finish(file);
+  return { ...counted, partitionCount: provisional.partitionCount, firstPosition: provisional.firstPosition, lastPosition: provisional.lastPosition };
 }
 
 function filterOf(positions: readonly Buffer[]): BloomFilter {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRealEnv } from '../../env/real-env.js';
+import { CorruptionError } from '../../errors/ilium-error.js';
 import { ChunkCache } from './chunk-cache.js';
 import { Component, Descriptor } from './descriptor.js';
 import { scrubSSTable, verifySSTable } from './sstable-check.js';
@@ -62,6 +63,30 @@ describe('verify and scrub', () => {
       const byPosition = new Map(parts.map((p) => [p.position.toString('hex'), p]));
       for (const p of kept) assertSamePartition(p, byPosition.get(p.position.toString('hex'))!);
       assert.equal(verifySSTable(env, tmp.dir, 2).damagedPartitions, 0);
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('damaged data and a damaged Statistics.db: verify cannot open the set, scrub still keeps every intact partition', async () => {
+    const tmp = makeTmpDir();
+    try {
+      await writeTable(tmp.dir);
+      const intact = verifySSTable(env, tmp.dir, 1).partitions;
+      damageData(tmp.dir);
+      const expected = verifySSTable(env, tmp.dir, 1).partitions;
+      assert.ok(expected < intact);
+      const stats = new Descriptor(tmp.dir, 1).path(Component.STATISTICS);
+      const bytes = env.fs.readFileSync(stats);
+      bytes[7] = bytes[7]! ^ 0x10;
+      env.fs.writeFileSync(stats, bytes);
+      assert.throws(() => verifySSTable(env, tmp.dir, 1), CorruptionError);
+      const { report, reader } = await scrubSSTable(env, tmp.dir, 1, 2);
+      assert.ok(report.rebuilt.includes('Statistics.db'));
+      assert.equal(report.partitions, expected);
+      assert.ok(report.damagedPartitions > 0);
+      reader?.close();
+      assert.equal(verifySSTable(env, tmp.dir, 2).partitions, expected);
     } finally {
       tmp.cleanup();
     }

@@ -14,9 +14,10 @@ import { SSTableWriter } from './sstable-writer.js';
  *            the damaged ones are dropped and counted (partitions, and the uncompressed bytes
  *            they took in Data.db). The caller moves the old set aside (quarantine, never delete).
  *
- * Both first rebuild a missing or damaged Summary.db, Filter.db or Statistics.db (component-rebuild.ts), which
- * they need to open the SSTable; damage elsewhere in the small components stops them with a
- * CorruptionError naming the file.
+ * Both first rebuild a missing or damaged Summary.db, Filter.db or Statistics.db (component-rebuild.ts),
+ * which they need to open the SSTable (scrub even when the data is damaged too: statistics from the
+ * intact partitions); damage elsewhere in the small components stops them with a CorruptionError
+ * naming the file.
  */
 
 /** What one SSTable held, and what of it could not be read. */
@@ -56,7 +57,7 @@ export function verifySSTable(env: Env, dir: string, generation: number): CheckR
  * report and the new SSTable's reader (null when nothing was intact: no new set is written).
  */
 export async function scrubSSTable(env: Env, dir: string, generation: number, newGeneration: number, cache?: ChunkCache): Promise<{ report: CheckReport; reader: SSTableReader | null }> {
-  const rebuilt = rebuildDerived(env, dir, generation);
+  const rebuilt = rebuildDerived(env, dir, generation, { partialStatistics: true });
   const old = SSTableReader.open(env, dir, generation, new ChunkCache(checkCacheBytes));
   let writer: SSTableWriter | null = null;
   try {
