@@ -85,3 +85,14 @@ test('request data in flight: bytes or 4.1 quantities, 4.0 names read as the sam
   assert.throws(() => resolveNodeConfig({ native_transport_max_request_data_in_flight_per_ip: 0 }), ConfigurationError);
   assert.throws(() => resolveNodeConfig({ batch_size_fail_threshold_in_kb: 0 }), /batch_size_fail_threshold_in_kb must be a positive whole number/);
 });
+
+test('disk_failure_policy and commit_failure_policy: Cassandra\'s values, stop by default, anything else refused', () => {
+  const { config: d, ignoredKeys } = resolveNodeConfig({});
+  assert.equal(d.disk_failure_policy, 'stop');
+  assert.equal(d.commit_failure_policy, 'stop');
+  assert.deepEqual(ignoredKeys, []);
+  for (const p of ['die', 'stop_paranoid', 'stop', 'best_effort', 'ignore']) assert.equal(resolveNodeConfig({ disk_failure_policy: p }).config.disk_failure_policy, p);
+  for (const p of ['die', 'stop', 'stop_commit', 'ignore']) assert.equal(resolveNodeConfig({ commit_failure_policy: p }).config.commit_failure_policy, p);
+  assert.throws(() => resolveNodeConfig({ disk_failure_policy: 'stop_commit' }), (e: unknown) => e instanceof ConfigurationError && /disk_failure_policy must be one of die, stop_paranoid, stop, best_effort, ignore/.test(e.message));
+  assert.throws(() => resolveNodeConfig({ commit_failure_policy: 'best_effort' }), (e: unknown) => e instanceof ConfigurationError && /commit_failure_policy must be one of/.test(e.message));
+});

@@ -27,6 +27,13 @@ import { type ClientEncryptionOptions, DEFAULT_CLIENT_ENCRYPTION_OPTIONS, DEFAUL
 
 export type CommitLogSyncMode = 'periodic' | 'batch' | 'group';
 
+/** cassandra.yaml's disk_failure_policy values (the engine's storage/disk-failure.ts says what each does). */
+export const DISK_FAILURE_POLICIES = ['die', 'stop_paranoid', 'stop', 'best_effort', 'ignore'] as const;
+export type DiskFailurePolicyName = (typeof DISK_FAILURE_POLICIES)[number];
+/** cassandra.yaml's commit_failure_policy values. */
+export const COMMIT_FAILURE_POLICIES = ['die', 'stop', 'stop_commit', 'ignore'] as const;
+export type CommitFailurePolicyName = (typeof COMMIT_FAILURE_POLICIES)[number];
+
 export interface NodeConfig {
   readonly cluster_name: string;
   readonly num_tokens: number;
@@ -39,6 +46,10 @@ export interface NodeConfig {
   readonly commitlog_sync_period_in_ms: number;
   readonly commitlog_sync_group_window_in_ms: number;
   readonly commitlog_segment_size_in_mb: number;
+  /** Damaged SSTables and failing data files: die, stop_paranoid, stop (default), best_effort, ignore. */
+  readonly disk_failure_policy: DiskFailurePolicyName;
+  /** A failed commit-log write or fsync: die, stop (default), stop_commit, ignore. */
+  readonly commit_failure_policy: CommitFailurePolicyName;
   readonly listen_address: string;
   readonly rpc_address: string;
   readonly broadcast_rpc_address: string | null;
@@ -148,6 +159,8 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   commitlog_sync_period_in_ms: 10000,
   commitlog_sync_group_window_in_ms: 2,
   commitlog_segment_size_in_mb: 32,
+  disk_failure_policy: 'stop',
+  commit_failure_policy: 'stop',
   listen_address: '127.0.0.1',
   rpc_address: '127.0.0.1',
   broadcast_rpc_address: null,
@@ -205,8 +218,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
 /** cassandra.yaml keys Ilium accepts and does not use (yet). */
 const IGNORED_KEYS = new Set([
   'max_hints_delivery_threads', 'batchlog_replay_throttle_in_kb',
-  'cdc_enabled', 'disk_failure_policy',
-  'commit_failure_policy', 'key_cache_size_in_mb', 'key_cache_save_period', 'row_cache_size_in_mb',
+  'cdc_enabled', 'key_cache_size_in_mb', 'key_cache_save_period', 'row_cache_size_in_mb',
   'row_cache_save_period', 'counter_cache_size_in_mb', 'counter_cache_save_period', 'saved_caches_directory', 'concurrent_reads',
   'concurrent_writes', 'concurrent_counter_writes', 'concurrent_materialized_view_writes', 'memtable_allocation_type',
   'memtable_heap_space_in_mb', 'memtable_offheap_space_in_mb', 'memtable_flush_writers', 'index_summary_capacity_in_mb',
@@ -330,6 +342,12 @@ function validate(c: NodeConfig): void {
   port('admin_port');
   if (c.native_transport_port_ssl !== null) port('native_transport_port_ssl');
   if (!['periodic', 'batch', 'group'].includes(c.commitlog_sync)) throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, got ${c.commitlog_sync}`);
+  if (!(DISK_FAILURE_POLICIES as readonly string[]).includes(c.disk_failure_policy)) {
+    throw new ConfigurationError(`disk_failure_policy must be one of ${DISK_FAILURE_POLICIES.join(', ')}, got ${c.disk_failure_policy}`);
+  }
+  if (!(COMMIT_FAILURE_POLICIES as readonly string[]).includes(c.commit_failure_policy)) {
+    throw new ConfigurationError(`commit_failure_policy must be one of ${COMMIT_FAILURE_POLICIES.join(', ')}, got ${c.commit_failure_policy}`);
+  }
   if (c.data_file_directories.length === 0) throw new ConfigurationError('data_file_directories needs at least one directory');
   if (!Number.isInteger(c.num_tokens) || c.num_tokens < 1 || c.num_tokens > 1536) throw new ConfigurationError(`num_tokens must be between 1 and 1536, got ${c.num_tokens}`);
   for (const k of ['commitlog_sync_period_in_ms', 'commitlog_sync_group_window_in_ms', 'commitlog_segment_size_in_mb', 'native_transport_max_frame_size_in_mb', 'thrift_framed_transport_size_in_mb', 'memtable_flush_threshold_in_mb', 'read_request_timeout_in_ms', 'range_request_timeout_in_ms', 'write_request_timeout_in_ms', 'truncate_request_timeout_in_ms', 'cas_contention_timeout_in_ms', 'hints_flush_period_in_ms', 'max_hints_file_size_in_mb'] as const) {

@@ -6,7 +6,14 @@ import { DEFAULT_SYSTEM_PROPERTIES, parseSystemProperties } from './system-prope
 
 test('no definitions: no failing keyspace, the default query handler', () => {
   assert.deepEqual(parseSystemProperties([]), DEFAULT_SYSTEM_PROPERTIES);
-  assert.deepEqual(DEFAULT_SYSTEM_PROPERTIES, { testFailWritesKeyspace: null, queryHandler: 'default', authBcryptGensaltLog2Rounds: 10, superuserSetupDelayMs: 10_000, tlsReloadPeriodMs: null });
+  assert.deepEqual(DEFAULT_SYSTEM_PROPERTIES, { testFailWritesKeyspace: null, queryHandler: 'default', authBcryptGensaltLog2Rounds: 10, superuserSetupDelayMs: 10_000, tlsReloadPeriodMs: null, commitlogIgnoreReplayErrors: false });
+});
+
+test('cassandra.commitlog.ignorereplayerrors: true (any case) turns it on, anything else leaves it off', () => {
+  assert.equal(parseSystemProperties(['cassandra.commitlog.ignorereplayerrors=true']).commitlogIgnoreReplayErrors, true);
+  assert.equal(parseSystemProperties(['cassandra.commitlog.ignorereplayerrors=TRUE']).commitlogIgnoreReplayErrors, true);
+  assert.equal(parseSystemProperties(['cassandra.commitlog.ignorereplayerrors=yes']).commitlogIgnoreReplayErrors, false);
+  assert.equal(parseSystemProperties(['cassandra.commitlog.ignorereplayerrors=true', 'cassandra.commitlog.ignorereplayerrors=false']).commitlogIgnoreReplayErrors, false);
 });
 
 test('fail_writes_ks and the payload-mirroring query handler are read; a later definition wins', () => {

@@ -13,6 +13,10 @@
  *   2^N rounds, 4…31 (10 by default, as Cassandra).
  * - `cassandra.superuser_setup_delay_ms=MS`: how long after start a node waits before making the
  *   default superuser when no role exists (10000 by default, as Cassandra).
+ * - `cassandra.commitlog.ignorereplayerrors=true`: commit-log replay skips what it cannot decode
+ *   (each skipped region logged) and the node starts, instead of refusing to (Cassandra's
+ *   CommitLogReplayer reads the same property; any value but `true` leaves it off, as Java's
+ *   Boolean.getBoolean does).
  * - `ilium.test.tls_reload_period_ms=MS` (Ilium's, a test hook): how often the client ports'
  *   certificate files are checked for changes (Cassandra's fixed 10 minutes otherwise).
  */
@@ -29,9 +33,11 @@ export interface SystemProperties {
 
   /** How often TLS key material is checked for changes; null: Cassandra's 10 minutes. */
   readonly tlsReloadPeriodMs: number | null;
+  /** Replay skips undecodable commit-log regions instead of refusing to start. */
+  readonly commitlogIgnoreReplayErrors: boolean;
 }
 
-export const DEFAULT_SYSTEM_PROPERTIES: SystemProperties = Object.freeze({ testFailWritesKeyspace: null, queryHandler: 'default', authBcryptGensaltLog2Rounds: 10, superuserSetupDelayMs: 10_000, tlsReloadPeriodMs: null });
+export const DEFAULT_SYSTEM_PROPERTIES: SystemProperties = Object.freeze({ testFailWritesKeyspace: null, queryHandler: 'default', authBcryptGensaltLog2Rounds: 10, superuserSetupDelayMs: 10_000, tlsReloadPeriodMs: null, commitlogIgnoreReplayErrors: false });
 
 const QUERY_HANDLERS: Readonly<Record<string, QueryHandlerKind>> = {
   'org.apache.cassandra.cql3.QueryProcessor': 'default',
@@ -75,9 +81,12 @@ export function parseSystemProperties(definitions: readonly string[]): SystemPro
         out.tlsReloadPeriodMs = ms;
         break;
       }
+      case 'cassandra.commitlog.ignorereplayerrors':
+        out.commitlogIgnoreReplayErrors = value.toLowerCase() === 'true';
+        break;
       default:
         throw new ConfigurationError(
-          `-D${name}: unknown system property (cassandra.test.fail_writes_ks, cassandra.custom_query_handler_class, cassandra.auth_bcrypt_gensalt_log2_rounds, cassandra.superuser_setup_delay_ms or ilium.test.tls_reload_period_ms)`,
+          `-D${name}: unknown system property (cassandra.test.fail_writes_ks, cassandra.custom_query_handler_class, cassandra.auth_bcrypt_gensalt_log2_rounds, cassandra.superuser_setup_delay_ms, cassandra.commitlog.ignorereplayerrors or ilium.test.tls_reload_period_ms)`,
         );
     }
   }

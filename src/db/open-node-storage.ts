@@ -24,10 +24,11 @@ export interface NodeStorageConfig {
   readonly partitioner: KeyDecorator;
   readonly options?: StorageEngineConfig['options'];
   readonly log?: StorageEngineConfig['log'];
+  readonly onFailure?: StorageEngineConfig['onFailure'];
 }
 
 export async function openNodeStorage(cfg: NodeStorageConfig): Promise<{ engine: StorageEngine; keeper: SchemaKeeper }> {
-  const stored = readSchemaBeforeOpen(cfg.env, cfg.dataDir);
+  const stored = readSchemaBeforeOpen(cfg.env, cfg.dataDir, { policy: cfg.options?.diskFailurePolicy ?? 'stop', log: cfg.log ?? (() => undefined) });
   const known = new Map<string, TableDef>();
   for (const ks of stored.keyspaces) for (const t of ks.tables) known.set(t.id, toTableDef(t, cfg.partitioner));
   // Hidden index tables (KEYS and CQL) too: after a crash their unflushed entries are in the commit log.
@@ -40,6 +41,7 @@ export async function openNodeStorage(cfg: NodeStorageConfig): Promise<{ engine:
     dataDir: cfg.dataDir,
     options: cfg.options,
     log: cfg.log,
+    ...(cfg.onFailure === undefined ? {} : { onFailure: cfg.onFailure }),
     tables: [schemaTableDef()],
     resolveTable: (id) => known.get(id),
   });

@@ -85,6 +85,11 @@ export interface IliumNodeOptions {
   readonly rackDcProperties?: string;
   /** Messaging and gossip tunables beyond the config (tests). */
   readonly cluster?: Pick<StorageServiceOptions, 'messaging' | 'gossip' | 'loadIntervalMs'>;
+  /**
+   * What disk_failure_policy / commit_failure_policy `die` does once the failure is logged: `ilium
+   * start` exits the process; without it the node closes itself (embedded nodes, simulations).
+   */
+  readonly die?: (cause: Error) => void;
 }
 
 const MB = 1024 * 1024;
@@ -94,6 +99,7 @@ export class IliumNode {
   private draining: Promise<void> | undefined;
   private leaving: Promise<DecommissionReport> | undefined;
   private left = false;
+  private transportsStopped: Promise<void> | undefined;
 
   private constructor(
     readonly config: NodeConfig,
@@ -125,6 +131,7 @@ export class IliumNode {
     /** The audit log (audit_logging_options; nodetool enableauditlog/disableauditlog). */
     readonly audit: AuditLog,
     private readonly log: NodeLogger,
+    private readonly die: ((cause: Error) => void) | undefined,
   ) {}
 
   /** Opens storage, then listens for CQL clients; on a failure everything opened is closed again. */
@@ -148,8 +155,13 @@ export class IliumNode {
     let identity = loadNodeIdentity(env, dataDir, partitioner, config.cluster_name, config.num_tokens, bootstraps, config.initial_token ?? undefined);
     if (!identity.bootstrapped && !bootstraps) identity = markBootstrapped(env, dataDir, identity);
     const joining = !identity.bootstrapped;
-    const storage = { ...storageOptionsOf(config), ...opts.storage };
-    const { engine, keeper } = await openNodeStorage({ env, dataDir, partitioner, options: storage, log: (event, fields) => log.info(event, fields) });
+    const properties = opts.properties ?? DEFAULT_SYSTEM_PROPERTIES;
+    const storage = { ...storageOptionsOf(config), commitlogIgnoreReplayErrors: properties.commitlogIgnoreReplayErrors, ...opts.storage };
+    // Failures at run time reach the node once it exists (disk-failure.ts); at start they stop the start.
+    let node: IliumNode | undefined;
+    const onFailure = (action: 'stop_transports' | 'die', cause: Error): void => node?.onStorageFailure(action, cause);
+    const storageLog = (event: string, fields: Record<string, unknown>, level: 'info' | 'warn' | 'error' = 'info'): void => log[level](event, fields);
+    const { engine, keeper } = await openNodeStorage({ env, dataDir, partitioner, options: storage, log: storageLog, onFailure });
     let server: CqlServer | undefined;
     let thriftServer: ThriftServer | undefined;
     let sslServer: CqlServer | undefined;
@@ -162,7 +174,6 @@ export class IliumNode {
       if (await ensureAuthKeyspace(keeper, env.random)) log.info('auth_keyspace_created', { keyspace: AUTH_KEYSPACE });
       let nativePort = config.native_transport_port;
       const nodeInfo = (): NodeInfo => describeNode(config, location, partitioner, identity, nativePort);
-      const properties = opts.properties ?? DEFAULT_SYSTEM_PROPERTIES;
       const local = new LocalDataStore(ops.ctx);
       // Unavailable until membership runs, then the coordinator (switchable-data-store.ts).
       const self = endpoint(`${config.listen_address}:${config.storage_port}`);
@@ -274,7 +285,8 @@ export class IliumNode {
       }
       clientTls?.startReloading(properties.tlsReloadPeriodMs ?? undefined);
       internodeTls?.startReloading(properties.tlsReloadPeriodMs ?? undefined);
-      return new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, sslServer, clientTls, internodeTls, svc, cluster, roleSetup, audit, log);
+      node = new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, sslServer, clientTls, internodeTls, svc, cluster, roleSetup, audit, log, opts.die);
+      return node;
     } catch (e) {
       roleSetup?.cancel();
       await cluster?.hints.stop().catch(() => undefined);
@@ -302,6 +314,36 @@ export class IliumNode {
   /** Where Thrift clients connect; undefined when start_rpc is false. */
   get thriftAddress(): NetAddress | undefined {
     return this.thriftServer?.address();
+  }
+
+  /**
+   * Cassandra's stopTransports, asked by disk_failure_policy or commit_failure_policy: gossip and
+   * messaging stop (peers see this node down) and so do the CQL and Thrift servers; the process
+   * and its admin port stay up for inspection. Idempotent.
+   */
+  stopTransports(): Promise<void> {
+    this.transportsStopped ??= (async () => {
+      await this.storage.stop();
+      await Promise.all([this.server?.close(), this.sslServer?.close(), this.thriftServer?.close()]);
+      this.log.error('transports_stopped', { reason: 'disk_failure_policy or commit_failure_policy', disk_failure_policy: this.config.disk_failure_policy, commit_failure_policy: this.config.commit_failure_policy });
+    })();
+    return this.transportsStopped;
+  }
+
+  /** True once a failure policy stopped the transports. */
+  get transportsStoppedByPolicy(): boolean {
+    return this.transportsStopped !== undefined;
+  }
+
+  /** What the storage engine asks after a failure it logged (storage/disk-failure.ts). */
+  onStorageFailure(action: 'stop_transports' | 'die', cause: Error): void {
+    if (action === 'stop_transports') {
+      void this.stopTransports().catch((e: unknown) => this.log.error('stop_transports_failed', { error: String(e) }));
+      return;
+    }
+    this.log.error('dying', { reason: cause.message, disk_failure_policy: this.config.disk_failure_policy, commit_failure_policy: this.config.commit_failure_policy });
+    if (this.die !== undefined) this.die(cause);
+    else void this.close().catch(() => undefined);
   }
 
   /** True once `drain()` was asked: clients are gone and memtables flushed. */
@@ -541,6 +583,8 @@ export function storageOptionsOf(config: NodeConfig): Partial<StorageOptions> {
     commitlogSyncGroupWindowMs: config.commitlog_sync_group_window_in_ms,
     commitlogSegmentSizeBytes: config.commitlog_segment_size_in_mb * MB,
     memtableFlushThresholdBytes: config.memtable_flush_threshold_in_mb * MB,
+    diskFailurePolicy: config.disk_failure_policy,
+    commitFailurePolicy: config.commit_failure_policy,
   };
 }
 

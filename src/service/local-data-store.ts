@@ -10,10 +10,11 @@ import { removeStaleEntries } from '../db/cql-index/stale-entries.js';
 import { TableLayout } from '../db/cql-layout/table-layout.js';
 import type { OperationContext } from '../db/operations/index.js';
 import { keysIndexDef, truncateWithIndexes, writeRows } from '../db/operations/index.js';
-import { InvalidRequestError } from '../errors/index.js';
+import { CorruptionError, InvalidRequestError } from '../errors/index.js';
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
 import type { Cell } from '../storage/model/index.js';
 import { lockedCas } from './locked-cas.js';
+import { readFailure } from './coordinator/read-errors.js';
 import type { CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
 
 export class LocalDataStore implements DataStore {
@@ -23,7 +24,7 @@ export class LocalDataStore implements DataStore {
     try {
       return Promise.resolve(this.ops.engine.read(cf.id, key, query, nowSec));
     } catch (e) {
-      return Promise.reject(e);
+      return Promise.reject(localReadError(e, _cl));
     }
   }
 
@@ -31,7 +32,7 @@ export class LocalDataStore implements DataStore {
     try {
       return Promise.resolve(keys.map((key) => this.ops.engine.read(cf.id, key, query, nowSec)));
     } catch (e) {
-      return Promise.reject(e);
+      return Promise.reject(localReadError(e, _cl));
     }
   }
 
@@ -39,7 +40,7 @@ export class LocalDataStore implements DataStore {
     try {
       return Promise.resolve(this.ops.engine.scan(cf.id, from, to, query, partitionLimit, nowSec));
     } catch (e) {
-      return Promise.reject(e);
+      return Promise.reject(localReadError(e, _cl));
     }
   }
 
@@ -64,7 +65,7 @@ export class LocalDataStore implements DataStore {
     try {
       return Promise.resolve(this.ops.engine.read(this.indexTableId(cf, index), indexKey, query, nowSec));
     } catch (e) {
-      return Promise.reject(e);
+      return Promise.reject(localReadError(e, _cl));
     }
   }
 
@@ -106,4 +107,13 @@ export class LocalDataStore implements DataStore {
   private noIndex(cf: ColumnFamilyDef, index: IndexDef): InvalidRequestError {
     return new InvalidRequestError(`Index ${index.name} on ${cf.keyspace}.${cf.name} does not exist (any more)`);
   }
+}
+
+/**
+ * A damaged SSTable met by a local read: the engine logged the file and position (storage-engine.ts
+ * readFailed); the client gets a READ_FAILURE whose message names no server path.
+ */
+function localReadError(e: unknown, cl: unknown): unknown {
+  if (!(e instanceof CorruptionError)) return e;
+  return readFailure(typeof cl === 'string' ? cl : 'ONE', 0, 1, 1);
 }

@@ -16,8 +16,11 @@
  *   background/            where flush and compaction jobs run: a worker thread on the real file
  *                          system (the second core), inline on simulated ones; the worker entry
  *                          point
- *   table-loader.ts        open a table dir: finish/roll back interrupted compactions, drop partial
- *                          SSTables
+ *   table-loader.ts        open a table dir: finish/roll back interrupted compactions, quarantine
+ *                          incomplete SSTable sets (never delete), rebuild Summary/Filter/Statistics, apply
+ *                          disk_failure_policy to other damage
+ *   disk-failure.ts        disk_failure_policy and commit_failure_policy as data: what the engine
+ *                          does itself and what it asks the node (stop transports, die)
  *   truncation-records.ts  durable per-table replay floors: truncations, and tables compacted to
  *                          nothing
  *   snapshots.ts           hard-link snapshots
@@ -66,7 +69,8 @@
  * filter may hold the position), merge their cursors per slice, drop shadowed/expired cells, count
  * limits. SSTable reads go through the shared chunk cache.
  *
- * **Startup.** For each table: resolve compaction journals, remove partial SSTables, open the rest;
+ * **Startup.** For each table: resolve compaction journals, move incomplete SSTable sets to
+ * `quarantine/` (logged), open the rest (rebuilding a damaged Summary, Filter or Statistics);
  * replay the commit log skipping entries covered by SSTables or truncations; open a new log
  * adopting the old segments; flush what was replayed; mark old segments clean.
  */

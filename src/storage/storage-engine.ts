@@ -1,9 +1,10 @@
 import { type Env, RealFileSystem, mkdirDurable } from '../env/index.js';
-import { EngineStateError, InvalidRequestError, WriteFailureError } from '../errors/index.js';
+import { CorruptionError, EngineStateError, InvalidRequestError, WriteFailureError } from '../errors/index.js';
 import { CommitLog, replayCommitLog, type ReplayReport } from './commitlog/index.js';
 import type { Epoch } from './apply-barrier.js';
 import { type BackgroundExecutor, InlineExecutor, WorkerExecutor } from './background/background-executor.js';
 import { Compactor } from './compaction/compactor.js';
+import { type FailureAction, type LogLevel, onCommitFailure, onCorruptSSTable, onFsError, type StorageLog } from './disk-failure.js';
 import { Flusher } from './flusher.js';
 import { Memtable } from './memtable/memtable.js';
 import { MemoryAdmission } from './memory-admission.js';
@@ -11,7 +12,7 @@ import { type CommitLogPosition, comparePositions } from './model/commit-log-pos
 import type { PartitionUpdate } from './model/partition-update.js';
 import type { PartitionResult } from './read/partition-reader.js';
 import type { SliceQuery } from './read/slice-query.js';
-import { ChunkCache, removeGeneration } from './sstable/index.js';
+import { type CheckReport, ChunkCache, quarantineGeneration, removeGeneration, scrubSSTable, verifySSTable } from './sstable/index.js';
 import { type StorageOptions, resolveStorageOptions } from './storage-options.js';
 import { type TableDef, tableDirName } from './table-def.js';
 import { loadSSTables } from './table-loader.js';
@@ -27,7 +28,12 @@ export interface StorageEngineConfig {
   readonly tables?: readonly TableDef[];
   /** Asked during replay for a table id met in the commit log but not yet registered. */
   readonly resolveTable?: (tableId: string) => TableDef | undefined;
-  readonly log?: (event: string, fields: Record<string, unknown>) => void;
+  readonly log?: StorageLog;
+  /**
+   * Called after a failure the node must act on (disk_failure_policy / commit_failure_policy):
+   * stop the client transports and gossip, or exit. Without it the engine only logs.
+   */
+  readonly onFailure?: (action: Exclude<FailureAction, 'none'>, cause: Error) => void;
 }
 
 type State = 'open' | 'closing' | 'closed';
@@ -66,7 +72,7 @@ export class StorageEngine {
     this.compactor = new Compactor(
       this.options,
       this.executor,
-      (e) => this.log('compaction_failed', { error: String(e) }),
+      (e) => this.compactionFailed(e),
       (t, bound) => {
         const old = this.truncations.get(t.def.id);
         if (!old || comparePositions(bound, old) > 0) this.truncations.set(t.def.id, { ...bound, atMs: this.cfg.env.clock.nowMs() });
@@ -93,8 +99,12 @@ export class StorageEngine {
     return `${this.cfg.dataDir}/commitlog`;
   }
 
-  private log(event: string, fields: Record<string, unknown>): void {
-    this.cfg.log?.(event, fields);
+  private log(event: string, fields: Record<string, unknown>, level?: LogLevel): void {
+    this.cfg.log?.(event, fields, level);
+  }
+
+  private act(action: FailureAction, cause: Error): void {
+    if (action !== 'none') this.cfg.onFailure?.(action, cause);
   }
 
   private nowSec(): number {
@@ -114,7 +124,8 @@ export class StorageEngine {
     if (existing) return existing;
     const dir = `${this.cfg.dataDir}/data/${def.keyspace}/${tableDirName(def)}`;
     const t = new TableStore(this.cfg.env, def, dir, this.cache);
-    const { readers, maxGeneration } = loadSSTables(this.cfg.env, dir, this.cache);
+    const log: StorageLog = (event, fields, level) => this.log(event, fields, level);
+    const { readers, maxGeneration } = loadSSTables(this.cfg.env, dir, this.cache, { policy: this.options.diskFailurePolicy, log });
     t.replaceSSTables([], readers);
     t.nextGeneration = maxGeneration + 1;
     this.tables.set(def.id, t);
@@ -226,7 +237,7 @@ export class StorageEngine {
       mems[i]!.endWrite();
       epochs[i]!.end();
       this.admission.release(sizes[i]!, 0);
-      if (e instanceof WriteFailureError) this.failure = e;
+      if (e instanceof WriteFailureError) this.commitFailed(e);
     }
     if (acked === null) return Promise.reject(firstError);
     return acked.then(
@@ -262,7 +273,7 @@ export class StorageEngine {
           epochs[i]!.end();
           this.admission.release(sizes[i]!, 0);
         }
-        if (e instanceof WriteFailureError) this.failure = e;
+        if (e instanceof WriteFailureError) this.commitFailed(e);
         throw firstError ?? e;
       },
     );
@@ -288,10 +299,22 @@ export class StorageEngine {
         mem.endWrite();
         epoch.end();
         this.admission.release(size, 0);
-        if (e instanceof WriteFailureError) this.failure = e;
+        if (e instanceof WriteFailureError) this.commitFailed(e);
         throw e;
       },
     );
+  }
+
+  /**
+   * The commit log failed (every later write fails: its file's state is unknown). Logged once at
+   * ERROR, then commit_failure_policy says what the node does.
+   */
+  private commitFailed(e: WriteFailureError): void {
+    if (this.failure !== null) return;
+    this.failure = e;
+    const policy = this.options.commitFailurePolicy;
+    this.log('commit_log_failed', { error: e.message, cause: String(e.cause), commit_failure_policy: policy }, 'error');
+    this.act(onCommitFailure(policy), e);
   }
 
   private checkOpen(): void {
@@ -322,12 +345,36 @@ export class StorageEngine {
   }
 
   private backgroundFlush(t: TableStore): void {
-    this.flusher.flush(t).catch((e: unknown) => this.onFlushFailed(t, e));
+    this.flushTable(t).catch(() => undefined);
   }
 
+  /** Flushes one table; a failure is a disk failure (logged, disk_failure_policy) before the caller sees it. */
+  private flushTable(t: TableStore): Promise<void> {
+    return this.flusher.flush(t).catch((e: unknown) => {
+      this.onFlushFailed(t, e);
+      throw e;
+    });
+  }
+
+  /** A compaction that failed: a damaged input is the disk_failure_policy's business, as a read's is. */
+  private compactionFailed(e: unknown): void {
+    const policy = this.options.diskFailurePolicy;
+    if (!(e instanceof CorruptionError)) {
+      this.log('compaction_failed', { error: String(e) }, 'error');
+      return;
+    }
+    this.log('compaction_failed', { error: e.message, file: e.file, position: e.offset, disk_failure_policy: policy }, 'error');
+    this.act(onCorruptSSTable(policy), e);
+  }
+
+  /** A flush that could not write its SSTable: writes stop (the memtable cannot drain), the policy acts. */
   private onFlushFailed(t: TableStore, e: unknown): void {
-    this.failure ??= e instanceof Error ? e : new Error(String(e));
-    this.log('flush_failed', { table: t.def.name, error: String(e) });
+    const err = e instanceof Error ? e : new Error(String(e));
+    const first = this.failure === null;
+    this.failure ??= err;
+    const policy = this.options.diskFailurePolicy;
+    this.log('flush_failed', { table: t.def.name, dir: t.dir, error: String(e), disk_failure_policy: policy }, 'error');
+    if (first) this.act(onFsError(policy), err);
   }
 
   private onFlushed(t: TableStore, upTo: CommitLogPosition): void {
@@ -352,12 +399,42 @@ export class StorageEngine {
 
   read(tableId: string, key: Buffer, query: SliceQuery, nowSec = this.nowSec()): PartitionResult | null {
     this.checkOpen();
-    return this.table(tableId).read(key, query, nowSec);
+    const t = this.table(tableId);
+    try {
+      return t.read(key, query, nowSec);
+    } catch (e) {
+      throw this.readFailed(t, e);
+    }
   }
 
   scan(tableId: string, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, nowSec = this.nowSec()): ScannedPartition[] {
     this.checkOpen();
-    return this.table(tableId).scan(from, to, query, partitionLimit, nowSec);
+    const t = this.table(tableId);
+    try {
+      return t.scan(from, to, query, partitionLimit, nowSec);
+    } catch (e) {
+      throw this.readFailed(t, e);
+    }
+  }
+
+  /**
+   * A read met damage: logged at ERROR with the file and position; under best_effort the SSTable
+   * is no longer read (its files stay on disk); then disk_failure_policy says what the node does.
+   * Returns the error for the caller to rethrow.
+   */
+  private readFailed(t: TableStore, e: unknown): unknown {
+    if (!(e instanceof CorruptionError)) return e;
+    const policy = this.options.diskFailurePolicy;
+    this.log('sstable_corruption', { table: `${t.def.keyspace}.${t.def.name}`, file: e.file, position: e.offset, error: e.message, disk_failure_policy: policy }, 'error');
+    const damaged = t.sstables.find((s) => s.files.includes(e.file));
+    if (policy === 'best_effort' && damaged !== undefined) {
+      // Reads are synchronous: no other read holds it now. Its files stay on disk.
+      t.replaceSSTables([damaged], []);
+      damaged.close();
+      this.log('sstable_marked_unreadable', { file: e.file, generation: damaged.generation, reason: 'disk_failure_policy best_effort: reads go on from the other sstables' }, 'error');
+    }
+    this.act(onCorruptSSTable(policy), e);
+    return e;
   }
 
   // ---- maintenance --------------------------------------------------------------------------
@@ -365,7 +442,7 @@ export class StorageEngine {
   async flush(tableId?: string): Promise<void> {
     this.checkOpen();
     const targets = tableId ? [this.table(tableId)] : [...this.tables.values()];
-    await Promise.all(targets.map((t) => this.flusher.flush(t)));
+    await Promise.all(targets.map((t) => this.flushTable(t)));
   }
 
   /** Major compaction of one table, or of all tables. */
@@ -382,7 +459,7 @@ export class StorageEngine {
   async cleanup(tableId: string, keep: readonly { readonly start: PositionBound; readonly end: PositionBound | null }[]): Promise<void> {
     this.checkOpen();
     const t = this.table(tableId);
-    await this.flusher.flush(t);
+    await this.flushTable(t);
     const hex = keep.map((k) => ({
       start: k.start.position.toString('hex'),
       startInclusive: k.start.inclusive,
@@ -390,6 +467,46 @@ export class StorageEngine {
       endInclusive: k.end?.inclusive ?? false,
     }));
     await this.compactor.cleanup(t, hex);
+  }
+
+  /**
+   * nodetool verify: reads every partition of the table's SSTables (a damaged Summary, Filter or Statistics is
+   * rebuilt first) and reports what is damaged; serving is unchanged.
+   */
+  verify(tableId: string): CheckReport[] {
+    this.checkOpen();
+    const t = this.table(tableId);
+    return t.sstables.map((s) => verifySSTable(this.cfg.env, t.dir, s.generation));
+  }
+
+  /**
+   * nodetool scrub: flushes the table, then rewrites each SSTable as a new generation keeping the
+   * partitions that read back intact, swaps it in, and moves the old set to quarantine/ (never
+   * deleted). Each SSTable's report is logged (WARN when something was dropped) and returned.
+   */
+  async scrub(tableId: string): Promise<CheckReport[]> {
+    this.checkOpen();
+    const t = this.table(tableId);
+    await this.flushTable(t);
+    await this.compactor.idle();
+    const reports: CheckReport[] = [];
+    for (const s of [...t.sstables]) {
+      const generation = t.nextGeneration++;
+      const { report, reader } = await scrubSSTable(this.cfg.env, t.dir, s.generation, generation, this.cache);
+      if (!t.sstables.includes(s)) {
+        // Compacted away meanwhile: its data lives in the compaction's output.
+        reader?.close();
+        removeGeneration(this.cfg.env, t.dir, generation);
+        continue;
+      }
+      t.replaceSSTables([s], reader === null ? [] : [reader]);
+      s.close();
+      const moved = quarantineGeneration(this.cfg.env, t.dir, s.generation);
+      const lost = report.damagedPartitions > 0 || report.damagedIndexBlocks > 0;
+      this.log('sstable_scrubbed', { ...report, errors: report.errors.slice(0, 10), newGeneration: reader === null ? null : generation, quarantined: moved }, lost ? 'warn' : 'info');
+      reports.push(report);
+    }
+    return reports;
   }
 
   /** Waits until background compactions are done (tests, drain). */
@@ -401,7 +518,7 @@ export class StorageEngine {
   async snapshot(tag: string, tableIds?: readonly string[]): Promise<string[]> {
     this.checkOpen();
     const targets = (tableIds ?? [...this.tables.keys()]).map((id) => this.table(id));
-    for (const t of targets) await this.flusher.flush(t);
+    for (const t of targets) await this.flushTable(t);
     return targets.map((t) => this.snapshots.take(t, tag));
   }
 
@@ -434,7 +551,7 @@ export class StorageEngine {
     if (this.state !== 'open') return;
     this.state = 'closing';
     try {
-      if (!this.failure) for (const t of this.tables.values()) await this.flusher.flush(t);
+      if (!this.failure) for (const t of this.tables.values()) await this.flushTable(t);
     } finally {
       await this.compactor.close();
       await this.executor.close();
@@ -479,8 +596,9 @@ export class StorageEngine {
       },
     });
     this.replayReport = report;
-    if (report.tornTail) this.log('commitlog_torn_tail', { ...report.tornTail });
-    if (report.skipped.length > 0) this.log('commitlog_skipped_corruption', { regions: report.skipped });
+    if (report.tornTail) this.log('commitlog_torn_tail', { ...report.tornTail }, 'warn');
+    // Only with ignoreReplayErrors (-Dcassandra.commitlog.ignorereplayerrors=true): what was lost.
+    if (report.skipped.length > 0) this.log('commitlog_skipped_corruption', { regions: report.skipped }, 'error');
     if (unknown > 0) this.log('commitlog_unknown_tables', { mutations: unknown });
     this.commitLog = CommitLog.open({
       env,
@@ -500,10 +618,12 @@ export class StorageEngine {
       minSegmentId: this.maxKnownSegmentId(report.segments.map((s) => s.segmentId)),
     });
     this.recountMemtableBytes();
-    for (const t of touched) await this.flusher.flush(t);
+    for (const t of touched) await this.flushTable(t);
     // Every replayed entry is now in an SSTable, was already covered, or belongs to no known table.
     const last = report.segments[report.segments.length - 1];
     if (last) {
+      // Their entries are now in SSTables (or covered, or of unknown tables): the files go next.
+      this.log('commitlog_segments_replayed', { segments: report.segments.map((seg) => seg.path), entriesReplayed: report.entriesReplayed, unknownTableEntries: unknown, then: 'deleted (contents flushed)' });
       const end: CommitLogPosition = { segmentId: last.segmentId, offset: Number.MAX_SAFE_INTEGER };
       const ids = new Set<string>();
       for (const s of report.segments) for (const id of s.tables.keys()) ids.add(id);

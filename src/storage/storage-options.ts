@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors/index.js';
+import { type CommitFailurePolicy, commitFailurePolicies, type DiskFailurePolicy, diskFailurePolicies } from './disk-failure.js';
 
 export type CommitLogSync = 'periodic' | 'batch' | 'group';
 export type Compression = 'none' | 'lz4' | 'snappy';
@@ -40,6 +41,10 @@ export interface StorageOptions {
   readonly chunkCacheBytes: number;
   /** Snapshot a table before truncating it (Cassandra's auto_snapshot). */
   readonly autoSnapshot: boolean;
+  /** What damaged SSTables and failing data files do (disk_failure_policy; disk-failure.ts). */
+  readonly diskFailurePolicy: DiskFailurePolicy;
+  /** What a failed commit-log write or fsync does (commit_failure_policy; disk-failure.ts). */
+  readonly commitFailurePolicy: CommitFailurePolicy;
 }
 
 export const DEFAULT_STORAGE_OPTIONS: StorageOptions = Object.freeze({
@@ -61,6 +66,8 @@ export const DEFAULT_STORAGE_OPTIONS: StorageOptions = Object.freeze({
   compression: 'lz4',
   chunkCacheBytes: 64 * 1024 * 1024,
   autoSnapshot: true,
+  diskFailurePolicy: 'stop',
+  commitFailurePolicy: 'stop',
 });
 
 /** Defaults overlaid with `overrides`, checked for impossible values. */
@@ -71,6 +78,12 @@ export function resolveStorageOptions(overrides: Partial<StorageOptions> = {}): 
   }
   if (!['none', 'lz4', 'snappy'].includes(o.compression)) {
     throw new ConfigurationError(`compression must be none, lz4 or snappy, not '${o.compression}'`);
+  }
+  if (!(diskFailurePolicies as readonly string[]).includes(o.diskFailurePolicy)) {
+    throw new ConfigurationError(`disk_failure_policy must be one of ${diskFailurePolicies.join(', ')}, not '${o.diskFailurePolicy}'`);
+  }
+  if (!(commitFailurePolicies as readonly string[]).includes(o.commitFailurePolicy)) {
+    throw new ConfigurationError(`commit_failure_policy must be one of ${commitFailurePolicies.join(', ')}, not '${o.commitFailurePolicy}'`);
   }
   const positive: (keyof StorageOptions)[] = [
     'commitlogSyncPeriodMs', 'commitlogSegmentSizeBytes', 'memtableFlushThresholdBytes',

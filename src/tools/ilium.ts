@@ -5,6 +5,7 @@
  *   ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]
  *   ilium schema load FILE [--data DIR] [--partitioner NAME]
  *   ilium sstable dump <table dir> <generation>
+ *   ilium sstable verify|scrub <table dir> [generation…]
  *   ilium cqlsh [host [port]] [-k ks] [-e stmt] [-f file] [-u user -p pass] [--request-timeout s]
  *   ilium cli [--host H] [--port N] [-k ks] [-f file | --batch] [-u user --password pass] [-v]
  *   ilium stress write|read|mixed [-n N | --duration T] [--concurrency N] [--rate N] [--json FILE|-] …
@@ -28,8 +29,9 @@ const USAGE = `usage:
       commit log's sync mode. -D: the Cassandra system properties Ilium knows:
       cassandra.test.fail_writes_ks=KS (writes to KS fail),
       cassandra.custom_query_handler_class=org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler,
-      cassandra.auth_bcrypt_gensalt_log2_rounds=N (bcrypt cost of new passwords, 10) and
-      cassandra.superuser_setup_delay_ms=MS (when the default superuser is made, 10000).
+      cassandra.auth_bcrypt_gensalt_log2_rounds=N (bcrypt cost of new passwords, 10),
+      cassandra.superuser_setup_delay_ms=MS (when the default superuser is made, 10000) and
+      cassandra.commitlog.ignorereplayerrors=true (replay skips what it cannot decode, logged).
   ilium schema load FILE [--data DIR] [--partitioner NAME]
       Adds the keyspaces and column families of FILE (the JSON form
       {"Keyspace":{"CF":{"comparator_type":…}}} or the XML <Keyspace> form) that do not
@@ -37,6 +39,11 @@ const USAGE = `usage:
       --partitioner: the one the data is written with (Murmur3Partitioner by default).
   ilium sstable dump <table-dir> <generation>
       Prints an SSTable's partitions as JSON lines.
+  ilium sstable verify|scrub <table-dir> [generation…]
+      As sstableverify / sstablescrub, on a stopped node: verify reads every partition and reports
+      the damage (exit 1 if any); scrub rewrites each SSTable keeping what reads back intact, moves
+      the old set to the table's quarantine/ folder, and reports what it dropped (partitions,
+      cells, bytes). Both rebuild a missing or damaged Summary.db, Filter.db or Statistics.db first.
   ilium cluster start -n N [--dir DIR] [--base-address 127.0.0.1] [--fault-injection] [--data-center NAME] [--config-extra FILE] | stop [--dir DIR] | status [--dir DIR]
       A local development cluster, as ccm makes one: N \`ilium start\` processes on consecutive
       loopback addresses, each with its own data, config and log under DIR (./cluster).
@@ -52,7 +59,7 @@ const USAGE = `usage:
   ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]
       Asks a running node (its admin port, 127.0.0.1:7199 by default; a superuser's -u/-pw when
       its authenticator is PasswordAuthenticator): status, info, ring, describecluster,
-      version, tablestats, flush, compact, snapshot, clearsnapshot, drain. \`ilium nodetool --help\`
+      version, tablestats, flush, compact, verify, scrub, snapshot, clearsnapshot, drain. \`ilium nodetool --help\`
       lists them.
   ilium stress write|read|mixed [-n N | --duration T] [--concurrency N] [--rate N] [--json FILE|-] …
       A load generator in the spirit of cassandra-stress, over CQL (Ilium or Cassandra; 127.0.0.1
@@ -89,6 +96,10 @@ async function main(argv: string[]): Promise<number> {
     const [{ dumpSSTable }, { createRealEnv }] = await Promise.all([import('../storage/sstable/index.js'), import('../env/index.js')]);
     process.stdout.write(dumpSSTable(createRealEnv(), rest[1]!, Number(rest[2])));
     return 0;
+  }
+  if (command === 'sstable' && (rest[0] === 'verify' || rest[0] === 'scrub')) {
+    const [{ runSSTableCheck }, { createRealEnv }] = await Promise.all([import('./sstable-check-command.js'), import('../env/index.js')]);
+    return runSSTableCheck(rest[0], rest.slice(1), { env: createRealEnv(), stdout: process.stdout, stderr: process.stderr });
   }
   process.stderr.write(`${USAGE}\n`);
   return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

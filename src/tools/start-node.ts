@@ -6,6 +6,9 @@ import { ConfigurationError } from '../errors/index.js';
 import { RACKDC_FILE_NAME } from '../locator/index.js';
 import { AdminServer, IliumNode, type NodeLogger, createNodeAdmin, nodeSuperuserCheck } from '../server/index.js';
 
+/** The exit status after a failure policy's `die` (a supervisor can tell it from a crash or a stop). */
+export const DIE_EXIT_CODE = 100;
+
 export interface StartOptions {
   /** A cassandra.yaml-style file; Cassandra's defaults (and ./data) without one. */
   readonly configFile?: string;
@@ -56,7 +59,9 @@ export async function startNode(opts: StartOptions): Promise<void> {
   let admin: AdminServer | undefined;
   try {
     const rackDcProperties = readRackDcProperties(opts, env);
-    node = await IliumNode.start({ config, properties, env, log, ...(rackDcProperties === undefined ? {} : { rackDcProperties }) });
+    // disk_failure_policy / commit_failure_policy die: the failure is logged, then the process exits at once.
+    const die = (): void => process.exit(DIE_EXIT_CODE);
+    node = await IliumNode.start({ config, properties, env, log, die, ...(rackDcProperties === undefined ? {} : { rackDcProperties }) });
     if (config.start_admin) {
       // 127.0.0.1 unless admin_address opts in; credentials on every command when authentication is on.
       const host = config.admin_address;

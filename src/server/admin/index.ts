@@ -7,7 +7,7 @@
  * - `admin-connection.ts` (answers in order; bad lines answered, an oversized line closes),
  * - `admin-server.ts` (over transport's `SocketListener`),
  * - `node-admin.ts` (the command table over an `IliumNode`: version, info, status, ring,
- *   describecluster, gossipinfo, flush, compact, snapshot, clearsnapshot, drain, tablestats,
+ *   describecluster, gossipinfo, flush, compact, verify, scrub, snapshot, clearsnapshot, drain, tablestats,
  *   repair, hints, getendpoints, faults),
  * - `get-endpoints.ts` (getendpoints: a partition key's natural replicas — read by the table's key
  *   type, its token, the keyspace's placement on the coordinator's current ring),

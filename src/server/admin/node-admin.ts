@@ -4,6 +4,7 @@
  * describecluster, gossipinfo) come from gossip (`cluster-status.ts`); repair and hints from the
  * node's coordination (`IliumNode.cluster`).
  */
+import { type CheckReport, formatCheckReport } from '../../storage/sstable/index.js';
 import { InvalidRequestError } from '../../errors/index.js';
 import { uuidToString } from '../../marshal/index.js';
 import type { IliumNode } from '../ilium-node.js';
@@ -50,6 +51,13 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
     compact: async (args) => {
       for (const id of tablesOf(node, args)) await node.engine.compact(id);
       return {};
+    },
+    // As nodetool verify / scrub: each SSTable's report line, then one line per damage found.
+    verify: (args) => checkLines(tablesOf(node, args).flatMap((id) => node.engine.verify(id)), 'verified'),
+    scrub: async (args) => {
+      const reports = [];
+      for (const id of tablesOf(node, args)) reports.push(...(await node.engine.scrub(id)));
+      return checkLines(reports, 'scrubbed');
     },
     snapshot: async (args) => {
       const { tag, rest } = tagOption(args);
@@ -98,11 +106,17 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
   };
 }
 
+function checkLines(reports: readonly CheckReport[], verb: 'verified' | 'scrubbed'): { lines: string[] } {
+  const what = verb === 'scrubbed' ? 'dropped' : 'damage';
+  return { lines: reports.flatMap((r) => [formatCheckReport(r, verb), ...r.errors.map((e) => `  ${what}: ${e}`)]) };
+}
+
 function info(node: IliumNode, startedAtMs: number) {
   const me = node.ctx.node();
   const mem = process.memoryUsage();
-  // A drained or decommissioned node has closed its client servers (their addresses are gone).
-  const serving = !node.drained && node.operationMode !== 'DECOMMISSIONED';
+  // A drained or decommissioned node has closed its client servers (their addresses are gone), as has
+  // one whose disk or commit failure policy stopped its transports.
+  const serving = !node.drained && node.operationMode !== 'DECOMMISSIONED' && !node.transportsStoppedByPolicy;
   return {
     id: uuidToString(me.hostId),
     gossipActive: node.storage.isRunning,

@@ -12,15 +12,19 @@
  *   ila-<gen>-TOC.txt             written last; its presence marks a complete sstable (toc.ts)
  *
  * The small components share one checksummed envelope (component-io.ts). Writing:
- * SSTableWriter; reading: SSTableReader through a shared ChunkCache; directory housekeeping:
- * sstable-directory.ts; `ilium sstable dump`: sstable-dump.ts.
+ * SSTableWriter; reading: SSTableReader through a shared ChunkCache; directory housekeeping
+ * (incomplete sets moved to quarantine/, never deleted): sstable-directory.ts; Summary, Filter and
+ * Statistics rebuilt: component-rebuild.ts; verify and scrub: sstable-check.ts;
+ * `ilium sstable dump`: sstable-dump.ts.
  */
 export { BloomFilter } from './bloom-filter.js';
 export { ChunkCache } from './chunk-cache.js';
 export type { Compression } from './compression.js';
 export { Component, Descriptor, parseFileName } from './descriptor.js';
 export type { PartitionCursor, Slice } from './partition-cursor.js';
-export { listSSTables, removeGeneration, removeIncomplete } from './sstable-directory.js';
+export { generationsEverSeen, listSSTables, quarantineDirName, quarantineGeneration, quarantineIncomplete, removeGeneration } from './sstable-directory.js';
+export { type CheckReport, formatCheckReport, scrubSSTable, verifySSTable } from './sstable-check.js';
+export { rebuildDerived } from './component-rebuild.js';
 export { dumpLines, dumpSSTable, partitionToJson } from './sstable-dump.js';
 export { type ScanBound, type ScanOptions, SSTableReader } from './sstable-reader.js';
 export { SSTableWriter, type SSTableWriterOptions } from './sstable-writer.js';

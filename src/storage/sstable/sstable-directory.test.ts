@@ -4,7 +4,7 @@ import { createRealEnv } from '../../env/real-env.js';
 import { CorruptionError, EngineStateError } from '../../errors/ilium-error.js';
 import { ChunkCache } from './chunk-cache.js';
 import { Component, Descriptor } from './descriptor.js';
-import { listSSTables, removeGeneration, removeIncomplete } from './sstable-directory.js';
+import { generationsEverSeen, listSSTables, quarantineIncomplete, removeGeneration } from './sstable-directory.js';
 import { dumpSSTable } from './sstable-dump.js';
 import { SSTableReader } from './sstable-reader.js';
 import { makeTmpDir, mixedPartitions } from '../../../test/support/storage/sstable-fixtures.js';
@@ -25,7 +25,7 @@ describe('sstable directory and writer lifecycle', () => {
     return w.finish();
   };
 
-  it('lists only complete sstables and removes the leftovers of interrupted writes', async () => {
+  it('lists only complete sstables and quarantines (never deletes) the leftovers of interrupted writes', async () => {
     (await write(1)).close();
     // Generation 2: a writer that never finished (temporary files only).
     const unfinished = SSTableWriter.create(options(2));
@@ -36,11 +36,14 @@ describe('sstable directory and writer lifecycle', () => {
     assert.deepStrictEqual(listSSTables(env, tmp.dir), [1]);
     assert.throws(() => SSTableReader.open(env, tmp.dir, 3, new ChunkCache(1 << 20)), CorruptionError);
 
-    const removed = removeIncomplete(env, tmp.dir);
-    assert.ok(removed.some((n) => n === 'ila-2-Data.db.tmp'));
-    assert.ok(removed.some((n) => n === 'ila-3-Data.db'));
-    assert.ok(removed.every((n) => !n.startsWith('ila-1-')));
-    assert.deepStrictEqual(env.fs.readdirSync(tmp.dir).filter((n) => !n.startsWith('ila-1-')), []);
+    const moved = quarantineIncomplete(env, tmp.dir);
+    assert.ok(moved.some((n) => n === 'ila-2-Data.db.tmp'));
+    assert.ok(moved.some((n) => n === 'ila-3-Data.db'));
+    assert.ok(moved.every((n) => !n.startsWith('ila-1-')));
+    assert.deepStrictEqual(env.fs.readdirSync(tmp.dir).filter((n) => !n.startsWith('ila-1-')), ['quarantine']);
+    // Every moved file is in quarantine/, byte for byte, and its generation still counts.
+    assert.deepStrictEqual(env.fs.readdirSync(`${tmp.dir}/quarantine`).sort(), [...moved].sort());
+    assert.ok(generationsEverSeen(env, tmp.dir).includes(3));
     const r = SSTableReader.open(env, tmp.dir, 1, new ChunkCache(1 << 20));
     assert.equal([...r.scan()].length, parts.length);
     r.close();

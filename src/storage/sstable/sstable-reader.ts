@@ -38,6 +38,12 @@ export interface ScanOptions {
   readonly fillCache?: boolean;
 }
 
+/** One step of `walk`: an intact partition, a damaged one, or an index block that cannot be read. */
+export type WalkItem =
+  | { readonly kind: 'partition'; readonly partition: PartitionData }
+  | { readonly kind: 'damaged'; readonly error: Error; readonly dataOffset: number; readonly dataWidth: number }
+  | { readonly kind: 'damaged-index'; readonly error: Error; readonly block: number };
+
 /** The small components, verified and decoded at open. */
 interface Metadata {
   readonly info: CompressionInfo;
@@ -74,10 +80,14 @@ export class SSTableReader {
     this.files = descriptor.allPaths();
   }
 
-  static open(env: Env, dir: string, generation: number, cache: ChunkCache): SSTableReader {
+  /**
+   * Opens a complete SSTable. `stats`, when given, stands in for Statistics.db, which is then not
+   * read (component-rebuild.ts remakes it by walking the data this way).
+   */
+  static open(env: Env, dir: string, generation: number, cache: ChunkCache, stats?: SSTableStats): SSTableReader {
     const desc = new Descriptor(dir, generation);
-    const sizes = checkComponents(env, desc);
-    const meta = readMetadata(env, desc, sizes);
+    const sizes = checkComponents(env, desc, stats === undefined ? dataComponents : dataComponents.filter((c) => c !== Component.STATISTICS));
+    const meta = readMetadata(env, desc, sizes, stats);
     const fs = env.fs;
     const dataFd = fs.openSync(desc.path(Component.DATA), 'r');
     let indexFd = -1;
@@ -160,6 +170,40 @@ export class SSTableReader {
     }
   }
 
+  /**
+   * Every partition in position order, damage included, for verify and scrub: a partition that
+   * fails its checks is reported with its place in Data.db and the walk goes on; an index block
+   * that fails is reported once and its partitions skipped. Reads bypass the cache.
+   */
+  *walk(): Generator<WalkItem, void, undefined> {
+    for (let b = 0; b < this.summary.blockCount; b++) {
+      this.checkOpen();
+      let block: IndexBlock;
+      try {
+        block = this.index.block(b, false);
+      } catch (e) {
+        yield { kind: 'damaged-index', error: this.index.corrupt(b, e), block: b };
+        continue;
+      }
+      for (let i = 0; i < block.count; i++) {
+        let entry: IndexEntry;
+        try {
+          entry = block.entry(i);
+        } catch (e) {
+          yield { kind: 'damaged-index', error: this.index.corrupt(b, e), block: b };
+          break;
+        }
+        let item: WalkItem;
+        try {
+          item = { kind: 'partition', partition: this.readWhole(entry, false) };
+        } catch (e) {
+          item = { kind: 'damaged', error: e instanceof Error ? e : new Error(String(e)), dataOffset: entry.dataOffset, dataWidth: entry.dataWidth };
+        }
+        yield item;
+      }
+    }
+  }
+
   /** Closes both files; cursors and scans still open on this reader then fail with EngineStateError. */
   close(): void {
     if (this.closed) return;
@@ -232,11 +276,11 @@ export class SSTableReader {
 }
 
 /** Verifies the TOC and that every component exists with the size it records. */
-function checkComponents(env: Env, desc: Descriptor): ReadonlyMap<Component, number> {
+function checkComponents(env: Env, desc: Descriptor, components: readonly Component[]): ReadonlyMap<Component, number> {
   const tocPath = desc.path(Component.TOC);
   if (!env.fs.existsSync(tocPath)) throw new CorruptionError(tocPath, 0, 'TOC missing: the sstable is incomplete');
   const sizes = readToc(env.fs, tocPath);
-  for (const c of dataComponents) {
+  for (const c of components) {
     const path = desc.path(c);
     if (!env.fs.existsSync(path)) throw new CorruptionError(path, 0, 'component file missing');
     const size = env.fs.statSync(path).size;
@@ -245,7 +289,7 @@ function checkComponents(env: Env, desc: Descriptor): ReadonlyMap<Component, num
   return sizes;
 }
 
-function readMetadata(env: Env, desc: Descriptor, sizes: ReadonlyMap<Component, number>): Metadata {
+function readMetadata(env: Env, desc: Descriptor, sizes: ReadonlyMap<Component, number>, given: SSTableStats | undefined): Metadata {
   const fs = env.fs;
   const ciPath = desc.path(Component.COMPRESSION_INFO);
   const ciReader = readComponent(fs, ciPath, compressionInfoMagic, compressionInfoVersion, compressionInfoBytesMax);
@@ -259,7 +303,7 @@ function readMetadata(env: Env, desc: Descriptor, sizes: ReadonlyMap<Component, 
   const filterPath = desc.path(Component.FILTER);
   const filter = decodeBody(filterPath, readComponent(fs, filterPath, filterMagic, filterVersion, filterBytesMax), BloomFilter.decode);
   const statsPath = desc.path(Component.STATISTICS);
-  const stats = decodeBody(statsPath, readComponent(fs, statsPath, statisticsMagic, statisticsVersion, statisticsBytesMax), decodeStats);
+  const stats = given ?? decodeBody(statsPath, readComponent(fs, statsPath, statisticsMagic, statisticsVersion, statisticsBytesMax), decodeStats);
   if (stats.dataSizeBytes !== info.uncompressedLength || stats.onDiskBytes !== dataSize) {
     throw new CorruptionError(statsPath, 0, 'statistics disagree with Data.db');
   }

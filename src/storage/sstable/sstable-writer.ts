@@ -57,7 +57,7 @@ const defaultCacheBytes = 1024 * 1024;
  * Writes one SSTable from partitions appended in strictly increasing position order. Components
  * are written under temporary names; finish() syncs them, renames them into place, syncs the
  * directory, then writes the TOC the same way — so a crash leaves either a complete SSTable or
- * files without a TOC, which `removeIncomplete` deletes.
+ * files without a TOC, which `quarantineIncomplete` moves aside at the next start.
  */
 export class SSTableWriter {
   private state: WriterState = 'writing';
@@ -187,26 +187,14 @@ export class SSTableWriter {
   }
 
   private buildStats(dataSizeBytes: number): SSTableStats {
-    const s = this.collector;
-    return {
-      partitionCount: s.partitionCount,
-      cellCount: s.cellCount,
-      tombstoneCount: s.tombstoneCount,
-      minTimestamp: s.minTimestamp,
-      maxTimestamp: s.maxTimestamp,
-      minLocalDeletionTime: s.minLocalDeletionTime,
-      maxLocalDeletionTime: s.maxLocalDeletionTime,
-      firstPosition: Buffer.from(s.firstPosition!),
-      lastPosition: Buffer.from(s.lastPosition!),
-      firstKey: Buffer.from(s.firstKey!),
-      lastKey: Buffer.from(s.lastKey!),
+    return this.collector.finish({
       dataSizeBytes,
       onDiskBytes: this.data.onDiskBytes,
       commitLogUpperBound: this.opts.commitLogUpperBound,
       level: this.opts.level ?? 0,
       compression: this.opts.compression,
       createdAtMs: Math.floor(this.opts.env.clock.nowMs()),
-    };
+    });
   }
 
   private async writeToc(): Promise<void> {

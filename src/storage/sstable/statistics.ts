@@ -90,6 +90,25 @@ export class StatsCollector {
     }
   }
 
+  /** The stats of everything added (at least one partition), with what the file itself says. */
+  finish(file: Pick<SSTableStats, 'dataSizeBytes' | 'onDiskBytes' | 'commitLogUpperBound' | 'level' | 'compression' | 'createdAtMs'>): SSTableStats {
+    if (this.partitionCount === 0) throw new RangeError('no partitions: no statistics');
+    return {
+      partitionCount: this.partitionCount,
+      cellCount: this.cellCount,
+      tombstoneCount: this.tombstoneCount,
+      minTimestamp: this.minTimestamp,
+      maxTimestamp: this.maxTimestamp,
+      minLocalDeletionTime: this.minLocalDeletionTime,
+      maxLocalDeletionTime: this.maxLocalDeletionTime,
+      firstPosition: Buffer.from(this.firstPosition!),
+      lastPosition: Buffer.from(this.lastPosition!),
+      firstKey: Buffer.from(this.firstKey!),
+      lastKey: Buffer.from(this.lastKey!),
+      ...file,
+    };
+  }
+
   private time(ts: bigint, localDeletionTime: number | null): void {
     if (ts < this.minTimestamp) this.minTimestamp = ts;
     if (ts > this.maxTimestamp) this.maxTimestamp = ts;

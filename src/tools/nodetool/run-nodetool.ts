@@ -40,6 +40,9 @@ commands:
   tablestats [ks[.table]…]       per-table SSTables, space used, memtable size, partitions
   flush [ks [table…]]            writes memtables to SSTables
   compact [ks [table…]]          compacts SSTables
+  verify [ks [table…]]           reads every partition of the SSTables, reports damage
+  scrub [ks [table…]]            rewrites the SSTables without their damaged partitions (old sets
+                                 moved to the table's quarantine/ folder), reports what it dropped
   snapshot [-t tag] [ks…]        hard-link snapshots of SSTables
   clearsnapshot [-t tag]         removes snapshots (all of them without -t)
   drain                          stops client requests and flushes every memtable
@@ -276,6 +279,9 @@ function format(command: string, args: readonly string[], result: unknown): stri
       const lost = d.lost.length === 0 ? '' : `Ranges with no live replica left (their data is lost): ${d.lost.join('; ')}\n`;
       return `Removed ${d.endpoint}: ${d.streams} table streams, ${d.partitions} partitions re-replicated\n${lost}`;
     }
+    case 'verify':
+    case 'scrub':
+      return (result as { lines: string[] }).lines.map((l) => `${l}\n`).join('');
     case 'hints':
     case 'faults':
       return `${JSON.stringify(result, null, 2)}\n`;
