@@ -418,6 +418,7 @@ export class StorageEngine {
     await this.compactor.idle();
     const at = this.commitLog.currentPosition();
     this.truncations.set(tableId, { ...at, atMs: this.cfg.env.clock.nowMs() });
+    t.active.discard();
     t.active = new Memtable(this.cfg.env.clock.nowMs());
     this.recountMemtableBytes();
     const gone = t.sstables;

@@ -37,6 +37,7 @@ import { listSegmentFiles } from './segment-directory.js';
 import { ENTRY_HEADER_BYTES, ENTRY_TRAILER_BYTES, frameEntry } from './segment-format.js';
 import { createSyncPolicy, type SyncMode, type SyncPolicy } from './sync-policy.js';
 import { resolveConfig, type CommitLogOptions, type ResolvedConfig } from './commit-log-options.js';
+import { invariant } from '../../util/invariant.js';
 
 /** Capacity the write buffer starts with and shrinks back to after a huge entry. */
 const WRITE_BUFFER_INITIAL_BYTES = 64 * 1024;
@@ -272,6 +273,7 @@ export class CommitLog {
     const end = active.fileEnd + buf.pos;
     active.markDirty(m.tableId, end);
     this.appendedSeq++;
+    this.checkSequence();
     return { segmentId: active.id, offset: end };
   }
 
@@ -294,6 +296,7 @@ export class CommitLog {
       throw this.fail('sync', err);
     }
     this.syncedSeq = this.writtenSeq;
+    this.checkSequence();
     this.buffer.shiftToFront(keepFrom);
     old.retire();
     this.ackCovered();
@@ -330,6 +333,7 @@ export class CommitLog {
     }
     this.buffer.clear();
     this.writtenSeq = this.appendedSeq;
+    this.checkSequence();
     this.ackCovered();
     return true;
   }
@@ -357,6 +361,7 @@ export class CommitLog {
     this.syncInFlight = false;
     if (this.failure !== null) return;
     this.syncedSeq = Math.max(this.syncedSeq, target);
+    this.checkSequence();
     this.ackCovered();
     if (this.syncAgain) {
       this.syncAgain = false;
@@ -402,6 +407,11 @@ export class CommitLog {
       this.syncCallers.rejectAll(this.failure);
     }
     return this.failure;
+  }
+
+  /** The entries' order through the OS: synced ≤ written ≤ appended, always. */
+  private checkSequence(): void {
+    invariant(this.syncedSeq <= this.writtenSeq && this.writtenSeq <= this.appendedSeq, 'commit log: synced ≤ written ≤ appended');
   }
 
   private deleteCleanSegments(): void {
