@@ -24,6 +24,7 @@ export interface NodeStorageConfig {
   readonly partitioner: KeyDecorator;
   readonly options?: StorageEngineConfig['options'];
   readonly log?: StorageEngineConfig['log'];
+  readonly background?: StorageEngineConfig['background'];
 }
 
 export async function openNodeStorage(cfg: NodeStorageConfig): Promise<{ engine: StorageEngine; keeper: SchemaKeeper }> {
@@ -40,6 +41,7 @@ export async function openNodeStorage(cfg: NodeStorageConfig): Promise<{ engine:
     dataDir: cfg.dataDir,
     options: cfg.options,
     log: cfg.log,
+    ...(cfg.background === undefined ? {} : { background: cfg.background }),
     tables: [schemaTableDef()],
     resolveTable: (id) => known.get(id),
   });

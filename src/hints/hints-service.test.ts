@@ -166,7 +166,7 @@ test('flushed hints survive power loss; unflushed ones may be lost but never com
   await s.stop();
 });
 
-test('files rotate at the size limit and are read oldest first; a damaged file is reported and dropped', async () => {
+test('files rotate at the size limit and are read oldest first; a damaged file is quarantined and reported, later files still delivered', async () => {
   const env = createSimEnv(8);
   const live = new Liveness();
   const rx = new Receiver(env);
@@ -176,14 +176,22 @@ test('files rotate at the size limit and are read oldest first; a damaged file i
   const files = s.store.files(A);
   assert.ok(files.length >= 3, `${files.length} files`);
   env.fs.corrupt(files[1]!, 30);
+  const damagedBytes = env.fs.readFileSync(files[1]!);
   const r = await simAwait(env, s.dispatch(A));
   assert.equal(r.damaged, 1);
   assert.equal(r.completed, true);
   const got = texts(rx);
   assert.ok(got.length < 12 && got.length >= 12 - 4, `${got.length} delivered`);
   assert.deepEqual(got, [...got].sort(), 'oldest first');
-  assert.ok(logger.entries.some((e) => e.event === 'hints_file_damaged'));
+  assert.ok(got.includes('r11'), 'the files after the damaged one are delivered');
+  const quarantined = `${DIR}/_quarantine/${A}-${files[1]!.slice(files[1]!.lastIndexOf('/') + 1)}`;
+  assert.deepEqual(env.fs.readFileSync(quarantined), damagedBytes, 'the damaged file is kept whole, aside');
+  const failure = logger.entries.find((e) => e.event === 'background_task_failed');
+  assert.equal(failure?.fields['task'], 'hints-file');
+  assert.equal(failure?.fields['errorClass'], 'CorruptionError');
+  assert.match(String(failure?.fields['message']), /_quarantine/);
   assert.deepEqual(s.store.files(A), []);
+  assert.deepEqual(s.pendingTargets(), [], 'the quarantine folder is no target');
   await s.stop();
 });
 

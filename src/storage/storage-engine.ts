@@ -18,6 +18,7 @@ import { loadSSTables } from './table-loader.js';
 import { type PositionBound, type ScannedPartition, TableStore } from './table-store.js';
 import { TruncationRecords } from './truncation-records.js';
 import { Snapshots } from './snapshots.js';
+import { BackgroundSupervisor } from '../util/background-supervisor.js';
 
 export interface StorageEngineConfig {
   readonly env: Env;
@@ -28,6 +29,8 @@ export interface StorageEngineConfig {
   /** Asked during replay for a table id met in the commit log but not yet registered. */
   readonly resolveTable?: (tableId: string) => TableDef | undefined;
   readonly log?: (event: string, fields: Record<string, unknown>) => void;
+  /** Where failed background flushes and compactions are reported (the node's); default: one that logs to `log`. */
+  readonly background?: BackgroundSupervisor;
 }
 
 type State = 'open' | 'closing' | 'closed';
@@ -53,10 +56,13 @@ export class StorageEngine {
   private readonly admission: MemoryAdmission;
   readonly cache: ChunkCache;
   readonly options: StorageOptions;
+  /** Failed background flushes (`flush`) and compactions (`compaction`) are reported here. */
+  readonly background: BackgroundSupervisor;
   replayReport: ReplayReport | null = null;
 
   private constructor(private readonly cfg: StorageEngineConfig) {
     this.options = resolveStorageOptions(cfg.options);
+    this.background = cfg.background ?? new BackgroundSupervisor((f) => this.log('background_task_failed', { ...f }));
     this.cache = new ChunkCache(this.options.chunkCacheBytes);
     this.truncations = new TruncationRecords(cfg.env, `${cfg.dataDir}/system`);
     // A worker thread can only reach the real file system; simulated ones compact inline.
@@ -66,7 +72,7 @@ export class StorageEngine {
     this.compactor = new Compactor(
       this.options,
       this.executor,
-      (e) => this.log('compaction_failed', { error: String(e) }),
+      (e) => this.background.report('compaction', e),
       (t, bound) => {
         const old = this.truncations.get(t.def.id);
         if (!old || comparePositions(bound, old) > 0) this.truncations.set(t.def.id, { ...bound, atMs: this.cfg.env.clock.nowMs() });
@@ -327,7 +333,7 @@ export class StorageEngine {
 
   private onFlushFailed(t: TableStore, e: unknown): void {
     this.failure ??= e instanceof Error ? e : new Error(String(e));
-    this.log('flush_failed', { table: t.def.name, error: String(e) });
+    this.background.report('flush', e, `table ${t.def.keyspace}.${t.def.name}`);
   }
 
   private onFlushed(t: TableStore, upTo: CommitLogPosition): void {
@@ -497,6 +503,8 @@ export class StorageEngine {
           if (t && !t.active.isEmpty && !this.flusher.isFlushing(t)) this.backgroundFlush(t);
         }
       },
+      // The cause (the file system's error) is what failed; the message says what it means.
+      onFailure: (e) => this.background.report('commitlog', e.cause ?? e, e.message),
       replayed: report,
       minSegmentId: this.maxKnownSegmentId(report.segments.map((s) => s.segmentId)),
     });

@@ -33,33 +33,38 @@ export class BackgroundSupervisor {
 
   constructor(private readonly sink: BackgroundFailureSink) {}
 
-  /** Records that `task` failed with `error`: logged through the sink and counted. */
-  report(task: string, error: unknown): void {
-    const failure: BackgroundFailure = { task, errorClass: errorClassOf(error), message: messageOf(error) };
-    let key = `${task}\u0000${failure.errorClass}`;
-    if (!this.counters.has(key) && this.counters.size >= countersMax) key = `${task}\u0000Other`;
+  /**
+   * Records that `task` failed with `error`: logged through the sink and counted. `about` names
+   * what it was working on (a table, a peer, a record), prefixed to the message.
+   */
+  report(task: string, error: unknown, about?: string): void {
+    const message = about === undefined ? messageOf(error) : `${about}: ${messageOf(error)}`;
+    const failure: BackgroundFailure = { task, errorClass: errorClassOf(error), message };
+    let errorClass = failure.errorClass;
+    if (!this.counters.has(keyOf(task, errorClass)) && this.counters.size >= countersMax) errorClass = 'Other';
+    const key = keyOf(task, errorClass);
     const c = this.counters.get(key);
-    if (c === undefined) this.counters.set(key, { failure, count: 1 });
+    if (c === undefined) this.counters.set(key, { failure: { ...failure, errorClass }, count: 1 });
     else {
-      c.failure = { ...failure, errorClass: c.failure.errorClass };
+      c.failure = { ...failure, errorClass };
       c.count++;
     }
     this.sink(failure);
   }
 
   /** Runs `work` as `task` without awaiting it; a throw or a rejection is reported. */
-  run(task: string, work: () => unknown): void {
+  run(task: string, work: () => unknown, about?: string): void {
     try {
       const r = work();
-      if (r instanceof Promise) this.watch(task, r);
+      if (r instanceof Promise) this.watch(task, r, about);
     } catch (e) {
-      this.report(task, e);
+      this.report(task, e, about);
     }
   }
 
   /** Reports `promise`'s rejection, if any, as a failure of `task`. */
-  watch(task: string, promise: Promise<unknown>): void {
-    promise.catch((e: unknown) => this.report(task, e));
+  watch(task: string, promise: Promise<unknown>, about?: string): void {
+    promise.catch((e: unknown) => this.report(task, e, about));
   }
 
   /** The counters, by task then error class. */
@@ -74,6 +79,10 @@ export class BackgroundSupervisor {
     for (const c of this.counters.values()) if (task === undefined || c.failure.task === task) n += c.count;
     return n;
   }
+}
+
+function keyOf(task: string, errorClass: string): string {
+  return `${task}\u0000${errorClass}`;
 }
 
 function errorClassOf(e: unknown): string {

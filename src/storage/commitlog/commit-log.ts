@@ -74,6 +74,7 @@ export class CommitLog {
     private readonly segments: CommitLogSegment[],
     firstSegmentId: number,
     private readonly onSpacePressure: ((tableIds: readonly string[]) => void) | undefined,
+    private readonly onFailure: ((error: Error) => void) | undefined,
   ) {
     this.fs = env.fs;
     this.maxMutationSizeBytes = Math.floor(config.segmentSizeBytes / 2);
@@ -107,7 +108,7 @@ export class CommitLog {
     const leftovers = adoptReplayedSegments(opts.env.fs, opts.dir, opts.replayed);
     const highest = leftovers.reduce((max, s) => Math.max(max, s.id), 0);
     const firstId = Math.max(highest + 1, (opts.minSegmentId ?? 0) + 1, Math.floor(opts.env.clock.nowMs()));
-    return new CommitLog(opts.env, opts.dir, config, opts.sync, leftovers, firstId, opts.onSpacePressure);
+    return new CommitLog(opts.env, opts.dir, config, opts.sync, leftovers, firstId, opts.onSpacePressure, opts.onFailure);
   }
 
   /**
@@ -405,6 +406,7 @@ export class CommitLog {
       this.buffer.clear();
       this.acks.rejectAll(this.failure);
       this.syncCallers.rejectAll(this.failure);
+      this.onFailure?.(this.failure);
     }
     return this.failure;
   }
