@@ -525,6 +525,7 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
     hints: new HintsServiceSink({ hints, rings, clock: env.clock, tableById }),
     options,
     paxos,
+    background: i.background,
   });
   // Cassandra replays the batchlog every 10 s (batches older than twice the write timeout).
   const replayer = new BatchlogReplayer({

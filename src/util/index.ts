@@ -3,6 +3,10 @@
  * - `byte-writer.ts` / `byte-reader.ts`: binary encoding, bounds-checked;
  * - `crc.ts`: `crc32c`;
  * - `compare-bytes.ts`: `compareBytes`, the engine's comparator;
- * - `btree.ts`: the B+tree import the memtable is built on.
+ * - `btree.ts`: the B+tree import the memtable is built on;
+ * - `invariant.ts`: `invariant(cond, message)`, always on: a broken relation throws
+ *   InvariantViolation ("invariant violated: …") where it broke;
+ * - `background-supervisor.ts`: `BackgroundSupervisor`, where work nobody awaits reports its
+ *   failures (logged through the node's sink, counted per task and error class).
  */
 export {};

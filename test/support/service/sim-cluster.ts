@@ -264,7 +264,7 @@ async function openNode(w: NodeWiring, node: SimClusterNode, i: number, keyspace
     node.hintsService.start();
     hints = new HintsServiceSink({ hints: node.hintsService, rings: node.rings, clock: env.clock, tableById });
   }
-  const proxy = new StorageProxy({ env, messaging: node.messaging, self: node.endpoint, local, rings: node.rings, liveness: w.liveness, snitch: w.snitch, hints, options: w.options, paxos });
+  const proxy = new StorageProxy({ env, messaging: node.messaging, self: node.endpoint, local, rings: node.rings, liveness: w.liveness, snitch: w.snitch, hints, options: w.options, paxos, background });
   const replayer = new BatchlogReplayer({ env, table: batchlog, coordinator: proxy, tableById, writeTimeoutMs: w.options.writeTimeoutMs, background, quarantineDir: `/node${i + 1}/quarantine/batchlog` });
   Object.assign(node, { engine, keeper, ops, local, proxy, batchlog, replayer });
 }
