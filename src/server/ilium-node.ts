@@ -71,6 +71,7 @@ import { SwitchableDataStore, requiredReplicasOf } from './switchable-data-store
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
 import { NodeTls } from './node-tls.js';
 import { BackgroundSupervisor } from '../util/background-supervisor.js';
+import { stepLogged } from './step-logged.js';
 
 export interface IliumNodeOptions {
   readonly config: NodeConfig;
@@ -438,22 +439,6 @@ interface CoordinatorInputs {
   readonly log: NodeLogger;
   readonly stages: StageStats;
   readonly background: BackgroundSupervisor;
-}
-
-/**
- * Runs one step of undoing a failed start or of a shutdown on `target` (nothing when it was never
- * made). A step that fails is logged as `event` with what it was (and, undoing a start, the error
- * that stopped it) and returned, so the steps after it still run.
- */
-async function stepLogged<T>(log: NodeLogger, event: string, what: string, target: T | undefined, step: (t: T) => Promise<unknown>, because?: unknown): Promise<unknown> {
-  if (target === undefined) return undefined;
-  try {
-    await step(target);
-    return undefined;
-  } catch (err) {
-    log.warn(event, { what, error: String(err), ...(because === undefined ? {} : { startFailedWith: String(because) }) });
-    return err ?? new Error(`${what} failed`);
-  }
 }
 
 /** What a node coordinates with: the proxy, the hints it keeps for others, and repair. */
