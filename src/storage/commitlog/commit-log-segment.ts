@@ -77,7 +77,7 @@ export class CommitLogSegment {
 
   /** Writes `buf[from, to)` at `fileEnd`, retrying short writes. */
   write(buf: Uint8Array, from: number, to: number): void {
-    invariant(this.lifecycle === 'open', `commit log segment ${this.id}: written while ${this.lifecycle}`);
+    invariant(this.lifecycle === 'open', 'commit log segment: written after it was retired');
     const fd = this.openFd();
     while (from < to) {
       const n = this.fs.writeSync(fd, buf, from, to - from, this.fileEnd);
@@ -119,7 +119,7 @@ export class CommitLogSegment {
   }
 
   markDirty(tableId: string, endOffset: number): void {
-    invariant(this.lifecycle === 'open', `commit log segment ${this.id}: marked dirty while ${this.lifecycle}`);
+    invariant(this.lifecycle === 'open', 'commit log segment: marked dirty after it was retired');
     this.dirty.set(tableId, endOffset);
   }
 

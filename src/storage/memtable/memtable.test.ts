@@ -59,7 +59,7 @@ test('lifecycle invariants: active → flushing → flushed; a flushed memtable 
   m.switchOut({ segmentId: 1, offset: 10 });
   assert.equal(m.state, 'flushing');
   assert.deepEqual(m.upperBound, { segmentId: 1, offset: 10 });
-  assert.throws(() => m.beginWrite(), /invariant violated: memtable: a write was logged against a flushing memtable/);
+  assert.throws(() => m.beginWrite(), /invariant violated: memtable: a write was logged against a memtable no longer active/);
   assert.throws(() => m.markFlushed(), /invariant violated: memtable: flushed with writes still pending/);
   m.endWrite();
   assert.throws(() => m.endWrite(), /invariant violated: memtable: more writes ended than began/);

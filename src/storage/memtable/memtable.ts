@@ -114,7 +114,7 @@ export class Memtable {
   }
 
   beginWrite(): void {
-    invariant(this.lifecycle === 'active', `memtable: a write was logged against a ${this.lifecycle} memtable`);
+    invariant(this.lifecycle === 'active', 'memtable: a write was logged against a memtable no longer active');
     this.pendingWrites++;
   }
 
