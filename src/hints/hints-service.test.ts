@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimEnv, type SimEnv } from '../env/index.js';
-import { RecordingNetLogger, simAwait } from '../../test/support/net-sim.js';
+import { RecordingNetLogger, runFor, simAwait } from '../../test/support/net-sim.js';
 import { HintsService, DEFAULT_HINTS_OPTIONS, type HintsLiveness, type HintsOptions } from './hints-service.js';
 import { HintsStore } from './hints-store.js';
 
@@ -199,4 +199,27 @@ test('target names that are not safe file names are refused', () => {
   const env = createSimEnv(9);
   const store = new HintsStore(env, DIR, { maxFileBytes: 1000 });
   assert.throws(() => store.append('../etc', { createdAtMs: 0, expiresAtMs: 0, payload: Buffer.alloc(1) }), RangeError);
+});
+
+test('background delivery that throws or fails is reported to the supervisor, not left an unhandled rejection', async () => {
+  const env = createSimEnv(12);
+  let calls = 0;
+  // Alive for the sweep, then the liveness check inside the delivery run throws.
+  const live: HintsLiveness = {
+    isAlive: () => {
+      if (++calls > 1) throw new TypeError('liveness oracle broke');
+      return true;
+    },
+    downSinceMs: () => null,
+  };
+  const rx = new Receiver(env);
+  const logger = new RecordingNetLogger();
+  const s = new HintsService(env, DIR, live, { deliver: rx.deliver }, { ...DEFAULT_HINTS_OPTIONS, throttleBytesPerSec: 0, dispatchPeriodMs: 1_000 }, logger);
+  s.hint(A, Buffer.from('x'), far(env));
+  s.start();
+  await runFor(env, 1_500);
+  const failure = logger.entries.find((e) => e.event === 'background_task_failed');
+  assert.deepEqual([failure?.fields['task'], failure?.fields['errorClass']], ['hints-dispatch', 'TypeError']);
+  assert.match(String(failure?.fields['message']), new RegExp(`^target ${A}: liveness oracle broke`));
+  await s.stop();
 });
