@@ -33,6 +33,7 @@ import { IliumNode } from '../src/server/index.js';
 import {
   AllowAllAuthenticator,
   CqlConnection,
+  PreAuthBudget,
   DEFAULT_CQL_SERVER_OPTIONS,
   RecordingLogger,
   type Request,
@@ -139,6 +140,7 @@ async function main(): Promise<void> {
       random: node.env.random,
       maxFrameBytes: 16 << 20,
       preAuthFrameBytes: 256 << 10,
+      preAuthBudget: new PreAuthBudget(8 << 20),
       maxInFlight: 1024,
       requestsPerTurn: DEFAULT_CQL_SERVER_OPTIONS.requestsPerTurn,
       cqlVersions: ['3.4.5'],

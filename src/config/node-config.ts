@@ -76,6 +76,8 @@ export interface NodeConfig {
   readonly authorizer: AuthorizerName;
   /** How long what a user holds on a resource is trusted (0: not cached), Cassandra's default 2000. */
   readonly permissions_validity_in_ms: number;
+  /** How long a role's salted hash and LOGIN, read for a login, are trusted (0: not cached), Cassandra's default 2000. */
+  readonly credentials_validity_in_ms: number;
   readonly memtable_flush_threshold_in_mb: number;
   readonly prepared_statements_cache_max_entries: number;
   readonly seeds: readonly string[];
@@ -157,6 +159,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   roles_validity_in_ms: 2000,
   authorizer: 'AllowAllAuthorizer',
   permissions_validity_in_ms: 2000,
+  credentials_validity_in_ms: 2000,
   memtable_flush_threshold_in_mb: 64,
   prepared_statements_cache_max_entries: 10000,
   seeds: Object.freeze(['127.0.0.1']),
@@ -184,7 +187,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
 /** cassandra.yaml keys Ilium accepts and does not use (yet). */
 const IGNORED_KEYS = new Set([
   'max_hints_delivery_threads', 'batchlog_replay_throttle_in_kb',
-  'credentials_validity_in_ms', 'cdc_enabled', 'disk_failure_policy',
+  'cdc_enabled', 'disk_failure_policy',
   'commit_failure_policy', 'prepared_statements_cache_size_mb', 'key_cache_size_in_mb', 'key_cache_save_period', 'row_cache_size_in_mb',
   'row_cache_save_period', 'counter_cache_size_in_mb', 'counter_cache_save_period', 'saved_caches_directory', 'concurrent_reads',
   'concurrent_writes', 'concurrent_counter_writes', 'concurrent_materialized_view_writes', 'memtable_allocation_type',
@@ -312,6 +315,9 @@ function validate(c: NodeConfig): void {
     throw new ConfigurationError(`role_manager ${c.role_manager} is not supported (CassandraRoleManager)`);
   }
   if (!Number.isInteger(c.roles_validity_in_ms) || c.roles_validity_in_ms < 0) throw new ConfigurationError(`roles_validity_in_ms must be a non-negative integer, got ${c.roles_validity_in_ms}`);
+  if (!Number.isInteger(c.credentials_validity_in_ms) || c.credentials_validity_in_ms < 0) {
+    throw new ConfigurationError(`credentials_validity_in_ms must be a non-negative integer, got ${c.credentials_validity_in_ms}`);
+  }
   if (!Number.isInteger(c.permissions_validity_in_ms) || c.permissions_validity_in_ms < 0) {
     throw new ConfigurationError(`permissions_validity_in_ms must be a non-negative integer, got ${c.permissions_validity_in_ms}`);
   }

@@ -42,6 +42,8 @@ export interface AuthSettings {
   readonly authorizer?: boolean;
   /** permissions_validity_in_ms (absent: 2000). */
   readonly permissionsValidityMs?: number;
+  /** credentials_validity_in_ms (absent: 2000). */
+  readonly credentialsValidityMs?: number;
 }
 
 export const AUTH_DEFAULTS: AuthSettings = Object.freeze({ passwords: true, rolesValidityMs: 2000, bcryptRounds: BCRYPT_ROUNDS_DEFAULT });
@@ -79,7 +81,7 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     const result = await prepareStatement(parseStatement(cql), ctx, undefined).execute(newClientState(), queryOptions(values, { consistency }));
     return result.kind === 'rows' ? result : null;
   };
-  const roles = new RoleManager({ env, query, passwords: auth.passwords, validityMs: auth.rolesValidityMs, hasher: new PasswordHasher(auth.bcryptRounds) });
+  const roles = new RoleManager({ env, query, passwords: auth.passwords, validityMs: auth.rolesValidityMs, credentialsValidityMs: auth.credentialsValidityMs ?? 2000, hasher: new PasswordHasher(auth.bcryptRounds) });
   const authorizer = new Authorizer({ env, query, roles, enabled: auth.authorizer ?? false, validityMs: auth.permissionsValidityMs ?? 2000 });
   return ctx;
 }

@@ -15,7 +15,7 @@ export function prepareStatement(parsed: ParsedStatement, ctx: CqlContext, sessi
   const preparer = PREPARERS[parsed.statement.kind] as Preparer | undefined;
   if (preparer === undefined) throw new InvalidRequestError(`${describeKind(parsed.statement.kind)} statements are not supported`);
   const statement = preparer(parsed.statement, parsed, ctx, sessionKeyspace);
-  return ctx.authorizer.note(statement, accessOf(parsed.statement, sessionKeyspace));
+  return ctx.authorizer.note(statement, accessOf(parsed.statement, sessionKeyspace, () => ctx.schema()));
 }
 
 function describeKind(kind: string): string {

@@ -17,6 +17,11 @@
  * serves both: a connection whose first two bytes are a TLS record header for a handshake (0x16
  * 0x03, as Cassandra's OptionalSslHandler tells them apart) is TLS, any other is plaintext. The
  * simulated network refuses TLS (a ConfigurationError): simulations run plaintext.
+ *
+ * Borrowed reads (`ListenOptions.borrowedReads`): a server that copies what it keeps may ask for
+ * 'data' chunks that are views of one read buffer the listener reuses; such a socket says so
+ * (`NetSocket.borrowsChunks`) and its chunks are valid only during the 'data' call. Without it
+ * (or where the network cannot lend, e.g. TLS), every chunk is the consumer's to keep.
  */
 export interface NetAddress {
   readonly host: string;
@@ -38,6 +43,11 @@ export interface NetSocket {
   readonly closed: boolean;
   /** Bytes written but not yet handed to the peer (the backpressure measure). */
   readonly pendingWriteBytes: number;
+  /**
+   * True when each 'data' chunk is a view of a buffer the next read overwrites: a consumer must
+   * copy the bytes it keeps before its 'data' listener returns (see `ListenOptions.borrowedReads`).
+   */
+  readonly borrowsChunks?: boolean;
   /** Queues `data`; false means "above the high-water mark: wait for 'drain'". */
   write(data: Uint8Array): boolean;
   /** Flushes what is queued, then closes. */
@@ -62,6 +72,12 @@ export interface ListenOptions {
   readonly port: number;
   /** Absent: plaintext only. */
   readonly tls?: TlsServerOptions;
+  /**
+   * Lend plaintext sockets' reads from one buffer the listener reuses rather than a fresh buffer
+   * per read (node allocates 64 KiB for each): a connection that is refused on its first bytes
+   * then costs no read memory at all. Only for servers whose connections copy what they keep.
+   */
+  readonly borrowedReads?: boolean;
 }
 
 export type TlsVersion = 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3';

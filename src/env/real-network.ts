@@ -2,6 +2,10 @@ import * as net from 'node:net';
 import * as tls from 'node:tls';
 import type { ListenOptions, NetAddress, NetServer, NetSocket, NetSocketEvents, Network, TlsClientOptions } from './network.js';
 import { tlsAcceptor, tlsConnectOptionsOf } from './real-tls.js';
+import { lendReads } from './borrowed-reads.js';
+
+/** The read buffer a listener with `borrowedReads` lends its sockets (node's own read size). */
+const LENT_READ_BYTES = 64 * 1024;
 
 /**
  * The node:net implementation of `Network` (TLS through node:tls: `real-tls.ts`). A socket's 'error' is always followed by 'close', so
@@ -10,14 +14,24 @@ import { tlsAcceptor, tlsConnectOptionsOf } from './real-tls.js';
 class RealSocket implements NetSocket {
   readonly remoteAddress: NetAddress;
   readonly localAddress: NetAddress;
+  readonly borrowsChunks: boolean;
   private isClosed = false;
   private corked = false;
+  /** 'data' listeners of a socket whose reads are lent (node emits no 'data' events then). */
+  private readonly lentListeners: Array<(chunk: Buffer) => void> = [];
 
-  constructor(private readonly socket: net.Socket) {
+  /** `lent`: a buffer to read into (`borrowed-reads.ts`); the socket must not be reading yet. */
+  constructor(
+    private readonly socket: net.Socket,
+    lent?: Buffer,
+  ) {
     this.remoteAddress = { host: socket.remoteAddress ?? '', port: socket.remotePort ?? 0 };
     this.localAddress = { host: socket.localAddress ?? '', port: socket.localPort ?? 0 };
     socket.once('close', () => {
       this.isClosed = true;
+    });
+    this.borrowsChunks = lent !== undefined && lendReads(socket, lent, (chunk) => {
+      for (const l of this.lentListeners) l(chunk);
     });
   }
 
@@ -76,6 +90,7 @@ class RealSocket implements NetSocket {
   on<E extends keyof NetSocketEvents>(event: E, listener: NetSocketEvents[E]): void {
     // 'close' from node carries a hadError flag we do not expose.
     if (event === 'close') this.socket.on('close', () => (listener as () => void)());
+    else if (event === 'data' && this.borrowsChunks) this.lentListeners.push(listener as (chunk: Buffer) => void);
     else this.socket.on(event, listener as (...args: unknown[]) => void);
   }
 }
@@ -101,17 +116,33 @@ class RealServer implements NetServer {
   }
 }
 
+/**
+ * Accepts sockets that arrive paused, lends each the listener's one read buffer and starts
+ * reading once the connection's listeners are attached. All reads run on this thread, one
+ * callback at a time, so one buffer serves every socket of the listener.
+ */
+function lendingAcceptor(onConnection: (socket: NetSocket) => void): (s: net.Socket) => void {
+  const buffer = Buffer.allocUnsafe(LENT_READ_BYTES);
+  return (s) => {
+    onConnection(new RealSocket(s, buffer));
+    s.resume();
+  };
+}
+
 export class RealNetwork implements Network {
   listen(options: ListenOptions, onConnection: (socket: NetSocket) => void): Promise<NetServer> {
     const plain = (s: net.Socket): void => onConnection(new RealSocket(s));
     let accept = plain;
+    // Lent reads are for plaintext servers only: node:tls reads the socket itself.
+    const lend = options.borrowedReads === true && options.tls === undefined;
     try {
       if (options.tls !== undefined) accept = tlsAcceptor(options.tls, plain, plain);
+      else if (lend) accept = lendingAcceptor(onConnection);
     } catch (e) {
       return Promise.reject(e);
     }
     return new Promise((resolve, reject) => {
-      const server = net.createServer({ pauseOnConnect: false }, accept);
+      const server = net.createServer({ pauseOnConnect: lend }, accept);
       server.once('error', reject);
       server.listen(options.port, options.host, () => {
         server.off('error', reject);

@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { resolveNodeConfig } from '../config/index.js';
+import { DEFAULT_SYSTEM_PROPERTIES, resolveNodeConfig } from '../config/index.js';
+import { newClientState, queryOptions } from '../cql/execution/index.js';
 import { createRealEnv } from '../env/index.js';
 import { ConfigurationError, ErrorCode } from '../errors/index.js';
 import { createKeyspace } from '../schema/index.js';
@@ -120,6 +121,28 @@ test('start_native_transport: false opens storage only', async () => {
     assert.equal(node.cqlAddress, undefined);
     assert.equal(node.server, undefined);
     await node.close();
+  } finally {
+    cleanup();
+  }
+});
+
+test('the default superuser is made under AllowAllAuthenticator too, as Cassandra makes it under any authenticator', async () => {
+  const { dir, cleanup } = tempEnv();
+  try {
+    const node = await IliumNode.start({ config: configFor(dir), properties: { ...DEFAULT_SYSTEM_PROPERTIES, superuserSetupDelayMs: 0 } });
+    try {
+      const deadline = Date.now() + 10_000;
+      let rows: readonly (readonly (Buffer | null)[])[] = [];
+      while (rows.length === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        const r = await node.processor.run(node.processor.prepareText("SELECT role, is_superuser, can_login FROM system_auth.roles WHERE role = 'cassandra'", undefined), newClientState(), queryOptions());
+        rows = r.kind === 'rows' ? r.rows : [];
+      }
+      assert.equal(rows.length, 1, 'cassandra is in system_auth.roles');
+      assert.deepEqual(rows[0]!.slice(1), [Buffer.from([1]), Buffer.from([1])], 'a superuser that may log in');
+    } finally {
+      await node.close();
+    }
   } finally {
     cleanup();
   }

@@ -203,6 +203,7 @@ export class IliumNode {
         bcryptRounds: properties.authBcryptGensaltLog2Rounds,
         authorizer: config.authorizer === 'CassandraAuthorizer',
         permissionsValidityMs: config.permissions_validity_in_ms,
+        credentialsValidityMs: config.credentials_validity_in_ms,
       };
       const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
@@ -260,8 +261,10 @@ export class IliumNode {
       await svc.start();
       cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log, stages, background });
       switchable.switchTo(cluster.proxy);
-      if (passwords) roleSetup = new DefaultRoleSetup(env, ctx.roles, log, properties.superuserSetupDelayMs, background);
-      roleSetup?.start();
+      // Under any authenticator, as Cassandra's role manager does: the role is there when a
+      // node later turns PasswordAuthenticator on.
+      roleSetup = new DefaultRoleSetup(env, ctx.roles, log, properties.superuserSetupDelayMs, background);
+      roleSetup.start();
       if (joining) {
         await bootstrap(cluster.topology);
         identity = markBootstrapped(env, dataDir, identity);

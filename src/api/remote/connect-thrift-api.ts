@@ -5,7 +5,7 @@
  */
 import { createRealEnv } from '../../env/index.js';
 import { createPartitioner } from '../../dht/index.js';
-import { ErrorCode, IliumError } from '../../errors/index.js';
+import { AuthenticationError, ErrorCode, IliumError } from '../../errors/index.js';
 import { loadCassandraIdl } from '../../thrift/idl/cassandra-idl.js';
 import { DEFAULT_RPC_PORT } from '../../thrift/client/connect-thrift.js';
 import { Ilium } from '../ilium.js';
@@ -32,7 +32,12 @@ export async function connectOverThrift(options: ConnectOptions): Promise<Ilium>
       return new Ilium(new ThriftBackend(connections, createPartitioner(partitioner).name, env.random, options.consistency ?? 'ONE'), env, { raw: options.raw ?? false });
     } catch (e) {
       await connections.close();
-      const typed = fromThriftError(e, 'connect', 'schema', 'ONE');
+      let typed = fromThriftError(e, 'connect', 'schema', 'ONE');
+      // A node with an authenticator refuses every call before login: say what is missing, as the
+      // CQL side's handshake does.
+      if (options.credentials === undefined && typed instanceof Error && /You have not logged in/.test(typed.message)) {
+        typed = new AuthenticationError(`${host}:${port} requires authentication (${typed.message}): pass connect({ credentials: { username, password } })`);
+      }
       // A node that answered and refused (bad credentials, unknown keyspace) is the answer.
       if (typed instanceof IliumError && typed.code !== ErrorCode.SERVER_ERROR) throw typed;
       failures.push(`${host}:${port}: ${typed instanceof Error ? typed.message : String(typed)}`);

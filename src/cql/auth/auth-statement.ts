@@ -58,7 +58,8 @@ export function roleChangesOf(roles: RoleManager, o: RoleOptions): RoleChanges {
     if (present && !roles.supports(option)) throw new InvalidRequestError(`org.apache.cassandra.auth.CassandraRoleManager doesn't support ${option}`);
   }
   if (Array.isArray(o.datacenters)) {
-    throw new InvalidRequestError('ACCESS TO DATACENTERS needs a network_authorizer; Ilium has AllowAllNetworkAuthorizer only');
+    // Cassandra's AllowAllNetworkAuthorizer.setRoleDatacenters (the only network_authorizer Ilium has).
+    throw new InvalidRequestError('ACCESS TO DATACENTERS operations not supported by AllowAllNetworkAuthorizer');
   }
   return {
     ...(o.login === null ? {} : { login: o.login }),

@@ -22,6 +22,7 @@ import { AUTH_KEYSPACE, RESOURCE_ROLE_INDEX, ROLE_PERMISSIONS } from './auth-key
 import { type AuthResource, ALL_PERMISSIONS, allFunctions, chainOf, keyspaceResource, resourceFromName, tableResource } from './resources.js';
 import type { InternalQuery, RoleManager } from './role-manager.js';
 import type { Access } from './statement-access.js';
+import { ExpiringCache } from './expiring-cache.js';
 
 export const PERMISSIONS_CACHED_MAX = 1000;
 export const AUTHORIZER_CLASS = 'org.apache.cassandra.auth.CassandraAuthorizer';
@@ -44,28 +45,21 @@ export interface PermissionDetail {
 }
 
 export class Authorizer {
-  private readonly cache = new Map<string, { readonly permissions: ReadonlySet<Permission>; readonly expiresMs: number }>();
+  private readonly cache: ExpiringCache<ReadonlySet<Permission>>;
   /** What each bound statement needs (statement-access.ts), noted when it is prepared. */
   private readonly access = new WeakMap<CqlStatement, Access>();
 
-  constructor(private readonly o: AuthorizerOptions) {}
+  constructor(private readonly o: AuthorizerOptions) {
+    this.cache = new ExpiringCache(o.env.clock, o.validityMs, PERMISSIONS_CACHED_MAX);
+  }
 
   get enabled(): boolean {
     return this.o.enabled;
   }
 
   /** What `user` holds on `resource` itself (not its parents), through every role granted to it. */
-  async permissions(user: string, resource: AuthResource): Promise<ReadonlySet<Permission>> {
-    const key = `${user}\u0000${resource.name}`;
-    const now = this.o.env.clock.nowMs();
-    const hit = this.cache.get(key);
-    if (hit !== undefined && hit.expiresMs > now) return hit.permissions;
-    const permissions = await this.load(user, resource);
-    if (this.o.validityMs > 0) {
-      if (this.cache.size >= PERMISSIONS_CACHED_MAX) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(key, { permissions, expiresMs: now + this.o.validityMs });
-    }
-    return permissions;
+  permissions(user: string, resource: AuthResource): Promise<ReadonlySet<Permission>> {
+    return this.cache.get(`${user}\u0000${resource.name}`, () => this.load(user, resource));
   }
 
   /** Unauthorized with Cassandra's message unless `user` holds `permission` on the resource or a parent. */
@@ -90,7 +84,8 @@ export class Authorizer {
     if (!this.o.enabled) return;
     const user = state.user;
     if (user === undefined || user === 'anonymous') throw new UnauthorizedError('You have not logged in');
-    const access = this.access.get(statement);
+    let access = this.access.get(statement);
+    while (access?.kind === 'atRun') access = access.resolve();
     if (access === undefined) throw new UnauthorizedError(`User ${user} may not run a ${statement.kind} statement that was not checked`);
     if (access.kind === 'superuser') {
       if (!(await this.o.roles.hasSuperuserStatus(user))) throw new UnauthorizedError(access.message);

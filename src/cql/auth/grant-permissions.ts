@@ -4,7 +4,7 @@
  * resource exists; the permissions apply to it (ALL means those that apply); the user holds
  * AUTHORIZE and each permission given on the resource or a parent.
  */
-import { InvalidRequestError } from '../../errors/index.js';
+import { CqlSyntaxError, InvalidRequestError } from '../../errors/index.js';
 import { type CqlContext, type CqlStatement, type Preparer, VOID_RESULT } from '../execution/index.js';
 import type { GrantPermissionsStatement, Permission, Permissions, Resource, RevokePermissionsStatement } from '../parser/index.js';
 import { authStatement } from './auth-statement.js';
@@ -29,12 +29,16 @@ function change(ctx: CqlContext, op: 'grant' | 'revoke', given: Permissions, tar
   });
 }
 
-/** ALL: what applies to the resource; a list: refused when none of it applies. */
+/**
+ * ALL: what applies to the resource; a list: the part that applies, refused when none does — a
+ * SyntaxException, as Cassandra's parser raises it (Cql.g filterPermissions).
+ */
 export function applicablePermissions(given: Permissions, resource: AuthResource): readonly Permission[] {
   if (given === 'all') return resource.applicable;
   const kind = resource.name.startsWith('data') ? 'DataResource' : resource.name.startsWith('roles') ? 'RoleResource' : 'FunctionResource';
-  if (!given.every((p) => resource.applicable.includes(p))) throw new InvalidRequestError(`Resource type ${kind} does not support any of the requested permissions`);
-  return given;
+  const applicable = given.filter((p) => resource.applicable.includes(p));
+  if (applicable.length === 0) throw new CqlSyntaxError(`Resource type ${kind} does not support any of the requested permissions`);
+  return applicable;
 }
 
 /** Cassandra's IResource.exists: the keyspace, table or role is there. */

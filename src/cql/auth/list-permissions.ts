@@ -22,7 +22,7 @@ const COLUMNS: readonly ColumnSpec[] = [col('role'), col('username'), col('resou
 export const prepareListPermissions: Preparer<ListPermissionsStatement> = (stmt, _parsed, ctx, ks) =>
   authStatement('listPermissions', async (user) => {
     ctx.authorizer.ensureEnabled();
-    if (stmt.of !== null && !(await ctx.roles.exists(stmt.of))) throw new InvalidRequestError(`${stmt.of} doesn't exist`);
+    if (stmt.of !== null && !(await ctx.roles.exists(stmt.of))) throw new InvalidRequestError(`<role ${stmt.of}> doesn't exist`);
     const resource = stmt.resource === null ? null : authResourceOf(stmt.resource, ks);
     if (resource !== null && !(await resourceExists(ctx, resource))) throw new InvalidRequestError(`${resource.printed} doesn't exist`);
     const mine = stmt.of !== null && (await ctx.roles.getRoles(user, true)).has(stmt.of);

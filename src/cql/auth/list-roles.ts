@@ -2,15 +2,21 @@
  * LIST ROLES [OF r] [NORECURSIVE] and the legacy LIST USERS (Cassandra's ListRolesStatement and
  * ListUsersStatement): rows sorted by name with Cassandra's columns — role, super, login,
  * options for roles; name, super, datacenters for users (the roles that may log in). No role:
- * a VOID result, as Cassandra answers. Until there is an authorizer every logged-in user holds
- * DESCRIBE on all roles (AllowAllAuthorizer), so every role is listed.
+ * a VOID result, as Cassandra answers.
+ *
+ * Who sees what (Cassandra's ListRolesStatement.execute): a user holding DESCRIBE on `<all roles>`
+ * — every user under AllowAllAuthorizer, superusers under CassandraAuthorizer — lists any role.
+ * Anyone else lists the roles granted to themselves (LIST ROLES, LIST USERS), or to a role they
+ * hold themselves (LIST ROLES OF r); OF another role is refused Unauthorized "You are not
+ * authorized to view roles granted to r " (Cassandra's message, its trailing space included).
  */
 import { BOOLEAN_TYPE, MapType, UTF8_TYPE } from '../../marshal/index.js';
 import { type ColumnSpec, type CqlContext, type Preparer, VOID_RESULT } from '../execution/index.js';
 import type { ListRolesStatement, ListUsersStatement } from '../parser/index.js';
 import { AUTH_KEYSPACE, ROLES } from './auth-keyspace.js';
 import { authStatement } from './auth-statement.js';
-import { InvalidRequestError } from '../../errors/index.js';
+import { InvalidRequestError, UnauthorizedError } from '../../errors/index.js';
+import { allRoles } from './resources.js';
 
 const OPTIONS_TYPE = new MapType<string | null, string | null>(UTF8_TYPE, UTF8_TYPE, false);
 const col = (name: string, type: ColumnSpec['type']): ColumnSpec => ({ keyspace: AUTH_KEYSPACE, table: ROLES, name, type });
@@ -19,9 +25,9 @@ const USER_COLUMNS: readonly ColumnSpec[] = [col('name', UTF8_TYPE), col('super'
 const NO_OPTIONS = OPTIONS_TYPE.decompose(new Map());
 
 export const prepareListRoles: Preparer<ListRolesStatement> = (stmt, _parsed, ctx) =>
-  authStatement('listRoles', async () => {
-    if (stmt.of !== null && !(await ctx.roles.exists(stmt.of))) throw new InvalidRequestError(`${stmt.of} doesn't exist`);
-    const names = stmt.of === null ? await ctx.roles.getAllRoles() : await ctx.roles.getRoles(stmt.of, stmt.recursive);
+  authStatement('listRoles', async (user) => {
+    if (stmt.of !== null && !(await ctx.roles.exists(stmt.of))) throw new InvalidRequestError(`<role ${stmt.of}> doesn't exist`);
+    const names = await visibleRoles(ctx, user, stmt.of, stmt.recursive);
     const rows = [];
     for (const name of sorted(names)) {
       const role = await ctx.roles.getRole(name);
@@ -32,15 +38,28 @@ export const prepareListRoles: Preparer<ListRolesStatement> = (stmt, _parsed, ct
   }, ROLE_COLUMNS);
 
 export const prepareListUsers: Preparer<ListUsersStatement> = (_stmt, _parsed, ctx: CqlContext) =>
-  authStatement('listUsers', async () => {
+  authStatement('listUsers', async (user) => {
     const rows = [];
-    for (const name of sorted(await ctx.roles.getAllRoles())) {
+    for (const name of sorted(await visibleRoles(ctx, user, null, false))) {
       const role = await ctx.roles.getRole(name);
       if (role === null || !role.canLogin) continue;
       rows.push([UTF8_TYPE.decompose(name), BOOLEAN_TYPE.decompose(role.isSuper), UTF8_TYPE.decompose('ALL')]);
     }
     return rows.length === 0 ? VOID_RESULT : { kind: 'rows', columns: USER_COLUMNS, rows };
   }, USER_COLUMNS);
+
+/** The roles `user` may list: all of them (or those of `of`), or only its own (see the header). */
+async function visibleRoles(ctx: CqlContext, user: string, of: string | null, recursive: boolean): Promise<Set<string>> {
+  if (await mayDescribeAllRoles(ctx, user)) return of === null ? ctx.roles.getAllRoles() : ctx.roles.getRoles(of, recursive);
+  if (of === null) return ctx.roles.getRoles(user, recursive);
+  if ((await ctx.roles.getRoles(user, true)).has(of)) return ctx.roles.getRoles(of, recursive);
+  throw new UnauthorizedError(`You are not authorized to view roles granted to ${of} `);
+}
+
+/** DESCRIBE on `<all roles>` itself (it has no parent): everyone under AllowAllAuthorizer. */
+async function mayDescribeAllRoles(ctx: CqlContext, user: string): Promise<boolean> {
+  return !ctx.authorizer.enabled || (await ctx.authorizer.permissions(user, allRoles())).has('DESCRIBE');
+}
 
 function sorted(names: Iterable<string>): string[] {
   return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -110,4 +110,34 @@ describe('permissions (CassandraAuthorizer) on one node', () => {
     await run('cassandra', 'GRANT ALTER ON ALL ROLES TO alice');
     await run('alice', "ALTER ROLE cassandra WITH LOGIN = true");
   });
+
+  it('LIST ROLES: without DESCRIBE on all roles a user lists only its own roles; OF another role is refused', async () => {
+    await run('cassandra', "CREATE ROLE bob WITH PASSWORD = 'b' AND LOGIN = true");
+    await run('cassandra', 'CREATE ROLE staff');
+    await run('cassandra', 'GRANT staff TO bob');
+    assert.deepEqual(await list('bob', 'LIST ROLES'), ['bob | False | True | {}', 'staff | False | False | {}'].map((r) => r.replace(/False|True/g, (b) => (b === 'True' ? '\u0001' : '\u0000')).replace('{}', '\u0000\u0000\u0000\u0000')));
+    assert.deepEqual((await list('bob', 'LIST ROLES OF staff')).map((r) => r.split(' | ')[0]), ['staff']);
+    await assert.rejects(run('bob', 'LIST ROLES OF alice'), refusedWith('You are not authorized to view roles granted to alice '));
+    assert.deepEqual((await list('bob', 'LIST USERS')).map((r) => r.split(' | ')[0]), ['bob']);
+    assert.deepEqual((await list('cassandra', 'LIST ROLES')).map((r) => r.split(' | ')[0]), ['alice', 'bob', 'cassandra', 'staff'], 'a superuser lists every role');
+    await run('cassandra', 'GRANT DESCRIBE ON ALL ROLES TO bob');
+    assert.deepEqual((await list('bob', 'LIST ROLES')).map((r) => r.split(' | ')[0]), (await list('cassandra', 'LIST ROLES')).map((r) => r.split(' | ')[0]));
+    assert.deepEqual((await list('bob', 'LIST ROLES OF alice')).map((r) => r.split(' | ')[0]), ['alice']);
+    await run('cassandra', 'DROP ROLE bob');
+    await run('cassandra', 'DROP ROLE staff');
+  });
+
+  it('DROP INDEX needs ALTER on the base table, looked up when it runs', async () => {
+    await run('cassandra', 'CREATE TABLE ks.indexed (k int PRIMARY KEY, v int)');
+    await run('cassandra', 'CREATE TABLE ks.other (k int PRIMARY KEY)');
+    const drop = p.prepareText('DROP INDEX ks.indexed_v_idx', undefined);
+    // Prepared before the index exists: the table is found when it runs.
+    await run('cassandra', 'CREATE INDEX ON ks.indexed (v)');
+    await run('cassandra', 'GRANT ALTER ON ks.other TO alice');
+    await assert.rejects(p.run(drop, as('alice'), queryOptions()), refusedWith('User alice has no ALTER permission on <table ks.indexed> or any of its parents'));
+    await run('cassandra', 'GRANT ALTER ON ks.indexed TO alice');
+    await p.run(drop, as('alice'), queryOptions());
+    await assert.rejects(run('alice', 'DROP INDEX ks.indexed_v_idx'), (e: unknown) => e instanceof InvalidRequestError && e.message === "Index 'ks.indexed_v_idx' doesn't exist");
+    await run('alice', 'DROP INDEX IF EXISTS ks.indexed_v_idx');
+  });
 });

@@ -7,7 +7,9 @@
  *
  * A role's row is cached for `roles_validity_in_ms` (0: no cache), bounded to
  * `ROLES_CACHED_MAX` entries; a change made here drops this node's cache, other nodes see it
- * when their entry expires, as with Cassandra's RolesCache. The default superuser
+ * when their entry expires, as with Cassandra's RolesCache. A login reads the role's salted hash
+ * and LOGIN through a cache of its own, for `credentials_validity_in_ms` (Cassandra's
+ * CredentialsCache): a changed password takes over on the other nodes within that time. The default superuser
  * cassandra/cassandra is made by `setupDefaultRole` (the node calls it after a delay, once the
  * ring is known) only while no role exists at all, checked at ONE, then QUORUM.
  */
@@ -17,6 +19,7 @@ import { BOOLEAN_TYPE, SetType, UTF8_TYPE } from '../../marshal/index.js';
 import type { BoundValue, Consistency, RowsResult } from '../execution/index.js';
 import { AUTH_KEYSPACE, ROLES, ROLE_MEMBERS } from './auth-keyspace.js';
 import { PasswordHasher, isBcryptHash } from './password-hash.js';
+import { ExpiringCache } from './expiring-cache.js';
 
 export const DEFAULT_SUPERUSER_NAME = 'cassandra';
 const DEFAULT_SUPERUSER_PASSWORD = 'cassandra';
@@ -50,15 +53,21 @@ export interface RoleManagerOptions {
   readonly passwords: boolean;
   /** roles_validity_in_ms (Cassandra's default 2000). */
   readonly validityMs: number;
+  /** credentials_validity_in_ms (Cassandra's default 2000). */
+  readonly credentialsValidityMs: number;
   readonly hasher: PasswordHasher;
 }
 
 export type RoleOption = 'LOGIN' | 'SUPERUSER' | 'PASSWORD' | 'HASHED_PASSWORD' | 'OPTIONS';
 
 export class RoleManager {
-  private readonly cache = new Map<string, { readonly role: Role | null; readonly expiresMs: number }>();
+  private readonly roles: ExpiringCache<Role | null>;
+  private readonly credentials: ExpiringCache<Role | null>;
 
-  constructor(private readonly o: RoleManagerOptions) {}
+  constructor(private readonly o: RoleManagerOptions) {
+    this.roles = new ExpiringCache(o.env.clock, o.validityMs, ROLES_CACHED_MAX);
+    this.credentials = new ExpiringCache(o.env.clock, o.credentialsValidityMs, ROLES_CACHED_MAX);
+  }
 
   /** The options CREATE ROLE accepts under the configured authenticator. */
   supports(option: RoleOption): boolean {
@@ -72,17 +81,13 @@ export class RoleManager {
   }
 
   /** The role's row (cached), or null when there is no such role. */
-  async getRole(name: string): Promise<Role | null> {
-    const now = this.o.env.clock.nowMs();
-    const hit = this.cache.get(name);
-    if (hit !== undefined && hit.expiresMs > now) return hit.role;
+  getRole(name: string): Promise<Role | null> {
+    return this.roles.get(name, () => this.readRole(name));
+  }
+
+  private async readRole(name: string): Promise<Role | null> {
     const rows = await this.o.query(`SELECT role, is_superuser, can_login, salted_hash, member_of FROM ${AUTH_KEYSPACE}.${ROLES} WHERE role = ?`, [text(name)], consistencyForRole(name));
-    const role = rows === null || rows.rows.length === 0 ? null : roleOf(rows.rows[0]!);
-    if (this.o.validityMs > 0) {
-      if (this.cache.size >= ROLES_CACHED_MAX) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(name, { role, expiresMs: now + this.o.validityMs });
-    }
-    return role;
+    return rows === null || rows.rows.length === 0 ? null : roleOf(rows.rows[0]!);
   }
 
   async exists(name: string): Promise<boolean> {
@@ -172,7 +177,7 @@ export class RoleManager {
   async authenticate(user: string, password: string): Promise<void> {
     let role: Role | null;
     try {
-      role = await this.getRole(user);
+      role = await this.credentials.get(user, () => this.readRole(user));
     } catch (e) {
       // Too few replicas, a timeout: Cassandra's PasswordAuthenticator says so in the login error.
       throw new AuthenticationError(`Unable to perform authentication: ${(e as Error).message}`);
@@ -200,7 +205,8 @@ export class RoleManager {
 
   /** Forgets every cached role (a change made on this node). */
   invalidate(): void {
-    this.cache.clear();
+    this.roles.clear();
+    this.credentials.clear();
   }
 
   private async hasExistingRoles(): Promise<boolean> {

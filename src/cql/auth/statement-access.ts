@@ -4,7 +4,10 @@
  * INSERT, UPDATE, DELETE, TRUNCATE and each statement of a BATCH; CREATE on the parent for
  * CREATE KEYSPACE (all keyspaces), CREATE TABLE / TYPE (the keyspace) and CREATE FUNCTION /
  * AGGREGATE (all functions in the keyspace); ALTER / DROP on the keyspace or table itself; ALTER
- * on the base table for indexes and materialized views. Triggers and Ilium's schema changes
+ * on the base table for indexes and materialized views. DROP INDEX names only the index: its
+ * base table is looked up each time the statement runs (Cassandra's DropIndexStatement.authorize),
+ * and an index that does not exist needs nothing (the statement then fails, or does nothing with
+ * IF EXISTS). Triggers and Ilium's schema changes
  * (ILIUM ADD/UPDATE) need a superuser. USE, DESCRIBE and the role and permission statements check for themselves.
  *
  * SELECT on the system tables drivers read when they connect passes for everyone (Cassandra's
@@ -13,6 +16,8 @@
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import type { Permission, QualifiedName, Statement } from '../parser/index.js';
+import type { Schema } from '../../schema/index.js';
+import { findIndex } from '../ddl/index-names.js';
 import { type AuthResource, allFunctions, allKeyspaces, keyspaceResource, tableResource } from './resources.js';
 
 export interface Need {
@@ -20,13 +25,17 @@ export interface Need {
   readonly resource: AuthResource;
 }
 
-export type Access = { readonly kind: 'needs'; readonly needs: readonly Need[] } | { readonly kind: 'superuser'; readonly message: string };
+export type Access =
+  | { readonly kind: 'needs'; readonly needs: readonly Need[] }
+  | { readonly kind: 'superuser'; readonly message: string }
+  /** What is needed depends on the schema when the statement runs. */
+  | { readonly kind: 'atRun'; readonly resolve: () => Access };
 
 const NOTHING: Access = Object.freeze({ kind: 'needs', needs: [] });
 const READABLE_SYSTEM_KEYSPACES = new Set(['system_schema', 'system_virtual_schema']);
 const READABLE_SYSTEM_TABLES = new Set(['local', 'peers', 'peers_v2']);
 
-export function accessOf(s: Statement, sessionKeyspace: string | undefined): Access {
+export function accessOf(s: Statement, sessionKeyspace: string | undefined, schema: () => Schema): Access {
   const ks = (q: QualifiedName): string => {
     const k = q.keyspace ?? sessionKeyspace;
     if (k === undefined) throw new InvalidRequestError('No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename');
@@ -61,8 +70,18 @@ export function accessOf(s: Statement, sessionKeyspace: string | undefined): Acc
       return needs(['DROP', table(s.table)]);
     case 'createIndex':
       return needs(['ALTER', table(s.table)]);
-    case 'dropIndex':
-      return needs(['ALTER', keyspaceResource(ks(s.index))]);
+    case 'dropIndex': {
+      const k = ks(s.index);
+      const name = s.index.name;
+      return {
+        kind: 'atRun',
+        resolve: () => {
+          const keyspace = schema().keyspace(k);
+          const found = keyspace === undefined ? undefined : findIndex(keyspace, name);
+          return found === undefined ? NOTHING : needs(['ALTER', tableResource(k, found.cf.name)]);
+        },
+      };
+    }
     case 'createType':
       return needs(['CREATE', keyspaceResource(ks(s.type))]);
     case 'alterType':

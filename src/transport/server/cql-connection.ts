@@ -1,5 +1,5 @@
 import type { NetSocket, Random } from '../../env/index.js';
-import { ErrorCode, IliumError } from '../../errors/index.js';
+import { ErrorCode, IliumError, OverloadedError } from '../../errors/index.js';
 import {
   type ErrorMessage,
   type EventType,
@@ -23,6 +23,7 @@ import {
 import type { Authenticator, SaslNegotiator } from './authenticator.js';
 import type { CqlRequestHandler, CqlSession } from './cql-request-handler.js';
 import { type FrameEvent, FrameReader } from './frame-reader.js';
+import type { PreAuthBudget } from './pre-auth-budget.js';
 import { CollectingContext } from './request-context.js';
 import { readStartupOptions, supportedOptions } from './startup.js';
 import type { TransportLogger } from './transport-logger.js';
@@ -36,6 +37,8 @@ export interface ConnectionHost {
   readonly maxFrameBytes: number;
   /** The frame limit until the connection is `ready` (server-options.ts, preAuthFrameBytesMax). */
   readonly preAuthFrameBytes: number;
+  /** What unauthenticated connections hold together (pre-auth-budget.ts). */
+  readonly preAuthBudget: PreAuthBudget;
   readonly maxInFlight: number;
   /** Frames handled per event-loop turn before the rest wait for the next (see CqlServerOptions). */
   readonly requestsPerTurn: number;
@@ -60,7 +63,9 @@ export interface ConnectionHost {
  * Until the connection is `ready` (STARTUP done and, when the authenticator requires it, a
  * login), frames are limited to `preAuthFrameBytes`: a larger header is answered PROTOCOL_ERROR
  * and the connection closed at once, without reading its body, so an unauthenticated peer holds
- * at most one small frame of the node's memory. Once ready, `maxFrameBytes` applies.
+ * at most one small frame of the node's memory — and all of them together, beyond 4 KiB each, at
+ * most `preAuthBudget`: a connection that would go over is answered OVERLOADED and closed. Once
+ * ready, `maxFrameBytes` applies.
  *
  * Malformed frames get a PROTOCOL_ERROR on their stream and the connection goes on; a frame
  * whose header cannot be trusted (unknown version, negative length) is answered and the
@@ -139,13 +144,30 @@ export class CqlConnection {
 
   private onData(chunk: Buffer): void {
     if (this.ending || this.isClosed) return;
-    this.reader.push(chunk);
-    this.pump();
+    this.reader.push(chunk, this.socket.borrowsChunks === true);
+    try {
+      this.pump();
+    } finally {
+      // Checked before the borrowed bytes are copied: a refused connection costs no copy.
+      if (this.state !== 'ready' && !this.isClosed && !this.host.preAuthBudget.hold(this, this.reader.bufferedBytes)) this.refuseOverBudget();
+      else this.reader.keep();
+    }
+  }
+
+  /** Unauthenticated connections hold as much as the node allows: this one is answered and closed. */
+  private refuseOverBudget(): void {
+    const message = `unauthenticated connections hold ${this.host.preAuthBudget.usedBytes} bytes of partial frames, the node's bound (${this.host.preAuthBudget.maxBytes}); closing the connection`;
+    this.reader.abandon();
+    this.sendError(this.version ?? 4, 0, new OverloadedError(message));
+    this.ending = true;
+    this.socket.end();
+    this.socket.destroy();
   }
 
   private onClose(): void {
     if (this.isClosed) return;
     this.isClosed = true;
+    this.host.preAuthBudget.release(this);
     try {
       this.session?.close?.();
     } finally {
@@ -342,6 +364,7 @@ export class CqlConnection {
     };
     this.session = this.host.handler.newSession(user === undefined ? base : { ...base, user });
     this.state = 'ready';
+    this.host.preAuthBudget.release(this);
     this.reader.limitBodyBytes(this.host.maxFrameBytes);
   }
 

@@ -5,6 +5,7 @@ import type { CqlRequestHandler } from './cql-request-handler.js';
 import { ConnectionLimiter } from './connection-limiter.js';
 import { type CqlServerOptions, maxFrameBytes, preAuthFrameBytes, resolveServerOptions } from './server-options.js';
 import { SocketListener } from './socket-listener.js';
+import { PreAuthBudget } from './pre-auth-budget.js';
 
 /**
  * The CQL native protocol server: listens through `Env.net`, runs one `CqlConnection` per
@@ -23,6 +24,7 @@ export class CqlServer {
       random: env.random,
       maxFrameBytes: maxFrameBytes(this.options),
       preAuthFrameBytes: preAuthFrameBytes(this.options),
+      preAuthBudget: new PreAuthBudget(this.options.preAuthBufferedBytesMax),
       maxInFlight: this.options.maxConcurrentRequestsPerConnection,
       requestsPerTurn: this.options.requestsPerTurn,
       cqlVersions: this.options.cqlVersions,
@@ -63,5 +65,6 @@ export class CqlServer {
 }
 
 function listenOptionsOf(o: CqlServerOptions): ListenOptions {
-  return o.tls === undefined ? { host: o.host, port: o.port } : { host: o.host, port: o.port, tls: o.tls };
+  // Connections copy what they keep (frame-reader.ts), so plaintext reads may be lent.
+  return o.tls === undefined ? { host: o.host, port: o.port, borrowedReads: true } : { host: o.host, port: o.port, tls: o.tls };
 }

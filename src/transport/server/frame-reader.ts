@@ -22,6 +22,10 @@ import {
  * - bad-version: a version we do not speak; for v1/v2 the header is read in their 8-byte layout
  *                so the answer can use their stream id. The stream cannot be trusted after it.
  * - fatal:       a negative length; the stream cannot be resynchronised
+ *
+ * A chunk may be borrowed (`push(chunk, true)`: a view of a read buffer the socket reuses). A
+ * frame cut from it is copied out, and `keep()` — called before the 'data' listener returns —
+ * copies whatever of it is still held; a frame refused by its header costs no copy at all.
  */
 export type FrameEvent =
   | { readonly kind: 'frame'; readonly header: FrameHeader; readonly body: Buffer }
@@ -34,6 +38,8 @@ export class FrameReader {
   private buffered = 0;
   private skipping = 0;
   private dead = false;
+  /** The last chunk (or what is left of it) is borrowed: copy before keeping any of it. */
+  private lastBorrowed = false;
 
   /** `acceptVersion`: versions read as 9-byte v3+ headers (clients reading responses widen it). */
   constructor(
@@ -51,10 +57,20 @@ export class FrameReader {
     this.maxBodyBytes = n;
   }
 
-  push(chunk: Buffer): void {
+  /** `borrowed`: the chunk is valid only until `keep()` (which must come before the next push). */
+  push(chunk: Buffer, borrowed = false): void {
     if (this.dead || chunk.length === 0) return;
     this.chunks.push(chunk);
     this.buffered += chunk.length;
+    this.lastBorrowed = borrowed;
+  }
+
+  /** Copies the borrowed bytes still held, so the lender may reuse its buffer. */
+  keep(): void {
+    if (!this.lastBorrowed) return;
+    this.lastBorrowed = false;
+    const last = this.chunks.length - 1;
+    if (last >= 0) this.chunks[last] = Buffer.from(this.chunks[last]!);
   }
 
   /** The next event, or null when more bytes are needed (or after a bad-version/fatal event). */
@@ -92,10 +108,16 @@ export class FrameReader {
     return { kind: 'frame', header, body: this.take(header.length) };
   }
 
+  /** Drops everything held; nothing more is read (the connection is refused). */
+  abandon(): void {
+    this.die();
+  }
+
   private die(): void {
     this.dead = true;
     this.chunks.length = 0;
     this.buffered = 0;
+    this.lastBorrowed = false;
   }
 
   /** The first `n` buffered bytes without consuming them (n ≤ buffered). */
@@ -118,10 +140,11 @@ export class FrameReader {
     const head = this.chunks[0];
     if (n === 0) return Buffer.alloc(0);
     if (head !== undefined && head.length >= n) {
-      if (head.length === n) this.chunks.shift();
+      const borrowed = this.lastBorrowed && this.chunks.length === 1;
+      if (head.length === n) this.shift();
       else this.chunks[0] = head.subarray(n);
       this.buffered -= n;
-      return head.subarray(0, n);
+      return borrowed ? Buffer.from(head.subarray(0, n)) : head.subarray(0, n);
     }
     const out = Buffer.allocUnsafe(n);
     let at = 0;
@@ -130,11 +153,17 @@ export class FrameReader {
       const k = Math.min(c.length, n - at);
       c.copy(out, at, 0, k);
       at += k;
-      if (k === c.length) this.chunks.shift();
+      if (k === c.length) this.shift();
       else this.chunks[0] = c.subarray(k);
     }
     this.buffered -= n;
     return out;
+  }
+
+  /** Drops the first chunk (the borrowed one too, when it was the only one). */
+  private shift(): void {
+    this.chunks.shift();
+    if (this.chunks.length === 0) this.lastBorrowed = false;
   }
 
   /** Drops up to `n` bytes; returns how many were dropped. */
@@ -143,7 +172,7 @@ export class FrameReader {
     while (dropped < n && this.chunks.length > 0) {
       const c = this.chunks[0]!;
       const k = Math.min(c.length, n - dropped);
-      if (k === c.length) this.chunks.shift();
+      if (k === c.length) this.shift();
       else this.chunks[0] = c.subarray(k);
       dropped += k;
     }

@@ -16,6 +16,9 @@ import { type CqlServerOptions, preAuthFrameBytesMax } from './server-options.js
 import { CqlWireClient } from '../../../test/support/cql-wire-client.js';
 import { FakeCqlHandler } from '../../../test/support/fake-cql-handler.js';
 
+/** Lets the simulated network deliver everything queued (it delivers in microtasks). */
+const settled = () => new Promise<void>((r) => setImmediate(r));
+
 async function setup(options: Partial<CqlServerOptions> = {}) {
   const env = createSimEnv(7);
   const logger = new RecordingLogger();
@@ -142,4 +145,46 @@ test('native_transport_max_concurrent_connections_per_ip: a second connection fr
 test('the caps are checked when the options are resolved', async () => {
   await assert.rejects(setup({ nativeTransportMaxConcurrentConnections: 1.5 }), /nativeTransportMaxConcurrentConnections must be an integer/);
   await assert.rejects(setup({ preAuthFrameBytesMax: 10 }), /preAuthFrameBytesMax must be an integer of at least 1024/);
+});
+
+test('partial frames just under the bound: all unauthenticated connections together hold at most the budget (beyond 4 KiB each); the one going over is answered OVERLOADED and closed; a logged-in client is served', async () => {
+  const budget = 1024 * 1024;
+  const { connect, server } = await setup({ authenticator: password(), preAuthBufferedBytesMax: budget });
+  const loggedIn = await connect();
+  await loggedIn.startup();
+  assert.equal((await loggedIn.request({ opcode: 'AUTH_RESPONSE', token: Buffer.from('\0cassandra\0cassandra') })).response.opcode, 'AUTH_SUCCESS');
+
+  // Each attacker sends a frame header announcing 255 KiB and 200 KiB of it, then waits.
+  const part = 200 * 1024;
+  const attackers: CqlWireClient[] = [];
+  for (let i = 0; i < 12; i++) {
+    const c = await connect();
+    await c.startup();
+    c.sendRaw(Buffer.concat([headerOnly(5, preAuthFrameBytesMax - 1024), Buffer.alloc(part, 0x63)]));
+    attackers.push(c);
+  }
+  await settled();
+  const open = attackers.filter((c) => c.isOpen);
+  const held = (part + HEADER_LENGTH - 4096) * open.length;
+  assert.ok(held <= budget, `the open attackers hold ${held} bytes beyond their allowance (budget ${budget})`);
+  assert.equal(open.length, Math.floor(budget / (part + HEADER_LENGTH - 4096)), 'connections are refused only once the budget is spent');
+  const refusedOne = attackers.find((c) => !c.isOpen)!;
+  const answer = errorOf(refusedOne.unsolicited[0]!.body);
+  assert.equal(answer.code, ErrorCode.OVERLOADED);
+  assert.match(answer.message, /^unauthenticated connections hold \d+ bytes of partial frames, the node's bound \(1048576\); closing the connection$/);
+
+  // A new client still logs in (its handshake frames stay within its own 4 KiB) and the logged-in one is served.
+  const late = await connect();
+  assert.equal((await late.startup()).response.opcode, 'AUTHENTICATE');
+  assert.equal((await late.request({ opcode: 'AUTH_RESPONSE', token: Buffer.from('\0cassandra\0cassandra') })).response.opcode, 'AUTH_SUCCESS');
+  assert.equal((await loggedIn.request({ opcode: 'OPTIONS' })).response.opcode, 'SUPPORTED');
+  // Closing attackers gives their bytes back: the next big partial frame is taken again.
+  for (const c of open) c.close();
+  await settled();
+  const again = await connect();
+  await again.startup();
+  again.sendRaw(Buffer.concat([headerOnly(5, preAuthFrameBytesMax - 1024), Buffer.alloc(part, 0x63)]));
+  await settled();
+  assert.equal(again.isOpen, true);
+  assert.ok(server.connectionCount >= 3);
 });

@@ -26,6 +26,12 @@ export interface CqlServerOptions {
    * body never read. Default `preAuthFrameBytesMax` (256 KiB); never above the frame limit.
    */
   readonly preAuthFrameBytesMax: number;
+  /**
+   * Bytes all unauthenticated connections together may hold in partial frames beyond 4 KiB each
+   * (pre-auth-budget.ts). A connection that would go over is answered OVERLOADED and closed.
+   * Default 8 MiB.
+   */
+  readonly preAuthBufferedBytesMax: number;
   /** native_transport_max_concurrent_connections: -1 (default) unlimited (connection-limiter.ts). */
   readonly nativeTransportMaxConcurrentConnections: number;
   /** native_transport_max_concurrent_connections_per_ip: -1 (default) unlimited. */
@@ -60,6 +66,7 @@ export const DEFAULT_CQL_SERVER_OPTIONS: CqlServerOptions = {
   port: 9042,
   nativeTransportMaxFrameSizeInMb: 16,
   preAuthFrameBytesMax,
+  preAuthBufferedBytesMax: 8 * 1024 * 1024,
   nativeTransportMaxConcurrentConnections: -1,
   nativeTransportMaxConcurrentConnectionsPerIp: -1,
   maxConcurrentRequestsPerConnection: 1024,
@@ -78,6 +85,7 @@ export function resolveServerOptions(partial: Partial<CqlServerOptions>): CqlSer
   }
   if (!Number.isInteger(o.requestsPerTurn) || o.requestsPerTurn < 1) throw new ConfigurationError('requestsPerTurn must be a positive integer');
   if (!Number.isInteger(o.preAuthFrameBytesMax) || o.preAuthFrameBytesMax < 1024) throw new ConfigurationError(`preAuthFrameBytesMax must be an integer of at least 1024, got ${o.preAuthFrameBytesMax}`);
+  if (!Number.isInteger(o.preAuthBufferedBytesMax) || o.preAuthBufferedBytesMax < 0) throw new ConfigurationError(`preAuthBufferedBytesMax must be a non-negative integer, got ${o.preAuthBufferedBytesMax}`);
   for (const k of ['nativeTransportMaxConcurrentConnections', 'nativeTransportMaxConcurrentConnectionsPerIp'] as const) {
     if (!Number.isInteger(o[k])) throw new ConfigurationError(`${k} must be an integer (-1: unlimited), got ${o[k]}`);
   }

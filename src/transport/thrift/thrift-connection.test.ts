@@ -11,7 +11,7 @@ import { ThriftApplicationError } from './application-exception.js';
 import { ThriftClientConnection } from './thrift-client-connection.js';
 import type { ThriftConnectionHandler } from './thrift-connection.js';
 import type { MessageHeader, ThriftReader } from './thrift-reader.js';
-import { ThriftServer } from './thrift-server.js';
+import { ThriftServer, type ThriftServerOptions } from './thrift-server.js';
 import { ThriftWriter } from './thrift-writer.js';
 import { ApplicationExceptionType, MessageType, TType } from './thrift-wire.js';
 
@@ -29,12 +29,12 @@ class LoginHandler implements ThriftConnectionHandler {
   }
 }
 
-async function setup(required: boolean) {
+async function setup(required: boolean, more: Partial<ThriftServerOptions> = {}) {
   const env = createSimEnv(3);
   const logger = new RecordingLogger();
-  const server = new ThriftServer(env, () => new LoginHandler(required), { host: '127.0.0.1', port: 9160, maxFrameBytes: 64 * 1024, preLoginFrameBytes: 1024, logger });
+  const server = new ThriftServer(env, () => new LoginHandler(required), { host: '127.0.0.1', port: 9160, maxFrameBytes: 64 * 1024, preLoginFrameBytes: 1024, logger, ...more });
   const address = await server.start();
-  return { server, logger, open: () => ThriftClientConnection.open(env, address, 64 * 1024) };
+  return { env, address, server, logger, open: () => ThriftClientConnection.open(env, address, 64 * 1024) };
 }
 
 /** A call whose argument struct carries one binary field of `bytes` bytes. */
@@ -66,4 +66,32 @@ test('after the login (or with no login required) frames up to the configured li
     await call(c, 'describe_version', 10);
     assert.equal(c.closed, false);
   }
+});
+
+test('before a required login, partial frames of all connections together stay within the budget (beyond 4 KiB each): the one going over is closed, a logged-in client is served', async () => {
+  const { env, address, server, open } = await setup(true, { preLoginFrameBytes: 60 * 1024, preLoginBufferedBytesMax: 100 * 1024 });
+  const loggedIn = await open();
+  await call(loggedIn, 'login', 100);
+  // Each attacker announces a 50 KiB frame and sends 40 KiB of it: 36 KiB beyond its allowance.
+  const partial = Buffer.alloc(4 + 40 * 1024);
+  partial.writeInt32BE(50 * 1024, 0);
+  const attackers = [];
+  for (let i = 0; i < 4; i++) {
+    const s = await env.net.connect(address);
+    let closed = false;
+    s.on('close', () => (closed = true));
+    s.write(partial);
+    attackers.push({ s, isClosed: () => closed });
+  }
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  assert.deepEqual(attackers.map((a) => a.isClosed()), [false, false, true, true], 'two fit in 100 KiB, the next are closed');
+  await call(loggedIn, 'describe_version', 10);
+  // A closed attacker gives its bytes back.
+  attackers[0]!.s.destroy();
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  const again = await env.net.connect(address);
+  again.write(partial);
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  assert.equal(again.closed, false);
+  assert.equal(server.connectionCount, 3);
 });

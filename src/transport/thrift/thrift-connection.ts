@@ -7,7 +7,9 @@
  *   is readable; the frame's bytes are skipped and the connection goes on
  * - before a login the handler requires (`mustLogIn`), frames are limited to
  *   `preLoginFrameBytes`: a larger one is answered likewise and the connection closed, the
- *   frame's body never read, so an unauthenticated peer holds at most one small frame
+ *   frame's body never read, so an unauthenticated peer holds at most one small frame; and
+ *   all of them together, beyond 4 KiB each, at most `preLoginBudget` (a connection that would
+ *   go over is closed: its partial frame has no readable message to answer)
  * - a stream that is not framed Thrift: logged, closed
  * The handler must answer every call (it turns its own failures into replies); if it throws
  * anyway the connection logs it and closes.
@@ -19,6 +21,7 @@ import { ThriftProtocolError } from './thrift-protocol-error.js';
 import { type MessageHeader, ThriftReader } from './thrift-reader.js';
 import { applicationExceptionReply } from './application-exception.js';
 import { ApplicationExceptionType } from './thrift-wire.js';
+import type { PreAuthBudget } from '../server/pre-auth-budget.js';
 
 /** Answers the messages of one connection. */
 export interface ThriftConnectionHandler {
@@ -34,6 +37,8 @@ export interface ThriftConnectionHost {
   readonly maxFrameBytes: number;
   /** The frame limit while the handler says the peer must still log in. */
   readonly preLoginFrameBytes: number;
+  /** What connections that must still log in hold together (server/pre-auth-budget.ts). */
+  readonly preLoginBudget: PreAuthBudget;
   readonly logger: TransportLogger;
   readonly newHandler: (client: NetAddress) => ThriftConnectionHandler;
   readonly onClosed: (c: ThriftConnection) => void;
@@ -60,6 +65,7 @@ export class ThriftConnection {
       if (this.refused) return;
       this.splitter.push(chunk);
       this.pump();
+      this.countPreLogin();
     });
     socket.on('drain', () => this.pump());
     socket.on('error', () => undefined);
@@ -152,6 +158,17 @@ export class ThriftConnection {
     this.socket.destroy();
   }
 
+  /** Before a login, what this connection holds counts against the server's budget; over it, closed. */
+  private countPreLogin(): void {
+    const budget = this.host.preLoginBudget;
+    if (this.refused || this.gone) return;
+    if (this.handler.mustLogIn?.() !== true) budget.release(this);
+    else if (!budget.hold(this, this.splitter.bufferedBytes)) {
+      this.refused = true;
+      this.socket.destroy();
+    }
+  }
+
   /** Reads only while what waits (queued replies, buffered frames) stays under the mark. */
   private flowControl(): void {
     const over = this.socket.pendingWriteBytes > HIGH_WATER_BYTES || this.splitter.bufferedBytes > HIGH_WATER_BYTES + this.host.maxFrameBytes;
@@ -167,6 +184,7 @@ export class ThriftConnection {
   private onClose(): void {
     if (this.gone) return;
     this.gone = true;
+    this.host.preLoginBudget.release(this);
     this.handler.closed?.();
     this.host.onClosed(this);
   }

@@ -4,7 +4,8 @@
  * such as the keyspace lives there). Knows nothing of Cassandra: the service plugs in as handlers.
  */
 import type { Env, NetAddress, TlsServerOptions } from '../../env/index.js';
-import { preAuthFrameBytesMax } from '../server/server-options.js';
+import { DEFAULT_CQL_SERVER_OPTIONS, preAuthFrameBytesMax } from '../server/server-options.js';
+import { PreAuthBudget } from '../server/pre-auth-budget.js';
 import { SocketListener } from '../server/socket-listener.js';
 import { type TransportLogger, consoleLogger } from '../server/transport-logger.js';
 import { ThriftConnection, type ThriftConnectionHandler, type ThriftConnectionHost } from './thrift-connection.js';
@@ -17,6 +18,8 @@ export interface ThriftServerOptions {
   readonly maxFrameBytes?: number;
   /** Largest frame before a login the handler requires (default: the CQL server's preAuthFrameBytesMax). */
   readonly preLoginFrameBytes?: number;
+  /** Bytes connections that must still log in hold together beyond 4 KiB each (default 8 MiB, as the CQL server's). */
+  readonly preLoginBufferedBytesMax?: number;
   readonly logger?: TransportLogger;
   /** TLS on this port (client_encryption_options); plaintext when absent. */
   readonly tls?: TlsServerOptions;
@@ -30,6 +33,7 @@ export class ThriftServer {
     const host: ThriftConnectionHost = {
       maxFrameBytes,
       preLoginFrameBytes: Math.min(options.preLoginFrameBytes ?? preAuthFrameBytesMax, maxFrameBytes),
+      preLoginBudget: new PreAuthBudget(options.preLoginBufferedBytesMax ?? DEFAULT_CQL_SERVER_OPTIONS.preAuthBufferedBytesMax),
       logger: options.logger ?? consoleLogger,
       newHandler,
       onClosed: (c) => this.sockets.release(c),
