@@ -47,6 +47,28 @@ test('a background flush failing on a faulty file system is logged and counted, 
   }
 });
 
+test('a commit-log fsync failure is reported once as task commitlog, with the file system error and what it means', async () => {
+  const { env, dir, cleanup } = tempEnv();
+  const fs = new FaultyFileSystem();
+  const background = new BackgroundSupervisor(() => undefined);
+  try {
+    const e = await StorageEngine.open({ env: { ...env, fs }, dataDir: dir, options: { autoSnapshot: false, commitlogSync: 'batch' }, tables: [T], background });
+    fs.failFsync = true;
+    const put = (key: string) => e.apply(T.id, { key: Buffer.from(key), partitionDeletion: null, rangeTombstones: [], cells: [liveCell(cellName([Buffer.from('c')]), Buffer.from('v'), 1n)] });
+    await assert.rejects(put('a'));
+    await assert.rejects(put('b'));
+    const [failure, ...more] = background.snapshot();
+    assert.deepEqual(more, []);
+    assert.equal(failure?.task, 'commitlog');
+    assert.equal(failure?.count, 1, 'reported when the log fails, not again for each refused write');
+    assert.match(failure?.message ?? '', /^commit log is in an unknown state after a failed sync; restart the node: EIO/);
+    fs.failFsync = false;
+    await e.close().catch(() => undefined);
+  } finally {
+    cleanup();
+  }
+});
+
 test('without a supervisor given, the engine reports to its log', async () => {
   const { env, dir, cleanup } = tempEnv();
   const events: [string, Record<string, unknown>][] = [];
