@@ -65,7 +65,12 @@ export class BatchlogReplayer {
     for (const b of table.list(PAGE, Math.floor(nowMs / 1000))) {
       const decoded = this.decode(b);
       if (decoded instanceof Error) {
-        await this.quarantine(b, decoded);
+        try {
+          await this.quarantine(b, decoded);
+        } catch (e) {
+          // Not moved (a full disk, say): it stays, reported, and the round goes on with the next batch.
+          this.d.background.report(TASK, e, `quarantining stored batch ${nameOf(b.id)}`);
+        }
         continue;
       }
       if (decoded.writtenAtMs > cutoff) continue;
