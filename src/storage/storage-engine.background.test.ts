@@ -9,6 +9,7 @@ import { BackgroundSupervisor, type BackgroundFailure } from '../util/background
 import { BOTTOM, TOP, cellName } from './model/cell-name.js';
 import { liveCell } from './model/cell.js';
 import { StorageEngine } from './storage-engine.js';
+import type { StorageOptions } from './storage-options.js';
 import type { TableDef } from './table-def.js';
 import { BYTE_ORDER, tempEnv } from '../../test/support/temp-env.js';
 import { FaultyFileSystem } from '../../test/support/faulty-fs.js';
@@ -16,23 +17,33 @@ import { FaultyFileSystem } from '../../test/support/faulty-fs.js';
 const T: TableDef = { id: '11111111-2222-3333-4444-666666666666', keyspace: 'ks', name: 't', partitioner: BYTE_ORDER, gcGraceSeconds: 10 };
 const ALL = { slices: [{ start: BOTTOM, end: TOP }], reversed: false };
 
-test('a background flush failing on a faulty file system is logged and counted, and later writes are refused', async () => {
+const put = (key: string, value: Buffer) => ({ key: Buffer.from(key), partitionDeletion: null, rangeTombstones: [], cells: [liveCell(cellName([Buffer.from('c')]), value, 1n)] });
+
+/** An engine on a file system whose fsync fails on demand, reporting to a supervisor that records what it is told. */
+async function withFaultyEngine(options: Partial<StorageOptions>, body: (e: StorageEngine, fs: FaultyFileSystem, background: BackgroundSupervisor, logged: BackgroundFailure[]) => Promise<void>): Promise<void> {
   const { env, dir, cleanup } = tempEnv();
   const fs = new FaultyFileSystem();
   const logged: BackgroundFailure[] = [];
   const background = new BackgroundSupervisor((f) => logged.push(f));
   try {
-    // Periodic sync with a long period: only the flush fsyncs while the fault is on. Inline: the fault is on this thread's file system.
-    const e = await StorageEngine.open({
-      env: { ...env, fs },
-      dataDir: dir,
-      options: { autoSnapshot: false, commitlogSync: 'periodic', commitlogSyncPeriodMs: 3_600_000, compactionInWorker: false, memtableFlushThresholdBytes: 4096 },
-      tables: [T],
-      background,
-    });
+    const e = await StorageEngine.open({ env: { ...env, fs }, dataDir: dir, options: { autoSnapshot: false, ...options }, tables: [T], background });
+    try {
+      await body(e, fs, background, logged);
+    } finally {
+      fs.failFsync = false;
+      await e.close().catch((err: unknown) => assert.ok(err instanceof Error, 'closing after the failure refuses, as it should'));
+    }
+  } finally {
+    cleanup();
+  }
+}
+
+test('a background flush failing on a faulty file system is logged and counted, and later writes are refused', async () => {
+  // Periodic sync with a long period: only the flush fsyncs while the fault is on. Inline: the fault is on this thread's file system.
+  await withFaultyEngine({ commitlogSync: 'periodic', commitlogSyncPeriodMs: 3_600_000, compactionInWorker: false, memtableFlushThresholdBytes: 4096 }, async (e, fs, background, logged) => {
     fs.failFsync = true;
     for (let i = 0; background.failures('flush') === 0 && i < 200; i++) {
-      await e.apply(T.id, { key: Buffer.from(`k${i}`), partitionDeletion: null, rangeTombstones: [], cells: [liveCell(cellName([Buffer.from('c')]), Buffer.alloc(200, 1), 1n)] }).catch(() => undefined);
+      await e.apply(T.id, put(`k${i}`, Buffer.alloc(200, 1))).catch(() => undefined);
       await new Promise((resolve) => setImmediate(resolve));
     }
     assert.deepEqual(background.snapshot().map((f) => [f.task, f.count]), [['flush', 1]]);
@@ -40,33 +51,20 @@ test('a background flush failing on a faulty file system is logged and counted, 
     assert.match(logged[0]!.message, /^table ks\.t: EIO/);
     await assert.rejects(e.apply(T.id, { key: Buffer.from('after'), partitionDeletion: null, rangeTombstones: [], cells: [] }));
     assert.ok(e.read(T.id, Buffer.from('k0'), ALL) !== null, 'what was written is still served');
-    fs.failFsync = false;
-    await e.close().catch(() => undefined);
-  } finally {
-    cleanup();
-  }
+  });
 });
 
 test('a commit-log fsync failure is reported once as task commitlog, with the file system error and what it means', async () => {
-  const { env, dir, cleanup } = tempEnv();
-  const fs = new FaultyFileSystem();
-  const background = new BackgroundSupervisor(() => undefined);
-  try {
-    const e = await StorageEngine.open({ env: { ...env, fs }, dataDir: dir, options: { autoSnapshot: false, commitlogSync: 'batch' }, tables: [T], background });
+  await withFaultyEngine({ commitlogSync: 'batch' }, async (e, fs, background) => {
     fs.failFsync = true;
-    const put = (key: string) => e.apply(T.id, { key: Buffer.from(key), partitionDeletion: null, rangeTombstones: [], cells: [liveCell(cellName([Buffer.from('c')]), Buffer.from('v'), 1n)] });
-    await assert.rejects(put('a'));
-    await assert.rejects(put('b'));
+    await assert.rejects(e.apply(T.id, put('a', Buffer.from('v'))));
+    await assert.rejects(e.apply(T.id, put('b', Buffer.from('v'))));
     const [failure, ...more] = background.snapshot();
     assert.deepEqual(more, []);
     assert.equal(failure?.task, 'commitlog');
     assert.equal(failure?.count, 1, 'reported when the log fails, not again for each refused write');
     assert.match(failure?.message ?? '', /^commit log is in an unknown state after a failed sync; restart the node: EIO/);
-    fs.failFsync = false;
-    await e.close().catch(() => undefined);
-  } finally {
-    cleanup();
-  }
+  });
 });
 
 test('without a supervisor given, the engine reports to its log', async () => {
