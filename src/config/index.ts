@@ -10,7 +10,8 @@
  * (`load-config.ts`); `client_encryption_options` and `server_encryption_options` parsed and checked
  * (`client-encryption-options.ts`: TLS for the client ports and internode messaging, key material
  * read by the server); the Cassandra `-D` system properties `ilium start` honours
- * (`system-properties.ts`: `cassandra.test.fail_writes_ks`, `cassandra.custom_query_handler_class`)
+ * (`system-properties.ts`: `cassandra.test.fail_writes_ks`, `cassandra.custom_query_handler_class`);
+ * byte quantities (`data-storage.ts`: plain bytes or 4.1's `128MiB`, and 4.0's older key names)
  */
 export * from './node-config.js';
 export * from './client-encryption-options.js';

@@ -13,13 +13,14 @@
  * file, and a key set in both places with another value stops the start with a ConfigurationError.
  * The name decided is the one clients (system.local/peers), replica placement, gossip, nodetool and
  * describe_ring all see), `memtable_flush_threshold_in_mb`,
- * `prepared_statements_cache_max_entries` (Cassandra sizes that cache in memory with
- * prepared_statements_cache_size_mb; Ilium counts statements), `start_admin`, `admin_address` and
+ * `prepared_statements_cache_max_entries` (a cap on the number of prepared statements, besides
+ * Cassandra's cap on their bytes, prepared_statements_cache_size_mb), `start_admin`, `admin_address` and
  * `admin_port` (where `ilium nodetool` reaches the node, 127.0.0.1:7199 by default: Cassandra's
  * nodetool uses JMX on 7199, local-only by default, configured outside cassandra.yaml), `enable_fault_injection` (a testing hook: lets
  * `ilium nodetool faults` partition the node's messaging; off by default).
  */
 import { ConfigurationError } from '../errors/index.js';
+import { DATA_STORAGE_ALIASES, DATA_STORAGE_KEYS, parseDataStorage } from './data-storage.js';
 import { type AuthorizerName, SECURITY_KEYS, authorizerOf, checkSecuritySettings } from './security-settings.js';
 import { type AuditLogOptions, DEFAULT_AUDIT_LOG_OPTIONS, parseAuditLogOptions } from './audit-logging-options.js';
 import { type ClientEncryptionOptions, DEFAULT_CLIENT_ENCRYPTION_OPTIONS, DEFAULT_SERVER_ENCRYPTION_OPTIONS, type ServerEncryptionOptions, parseClientEncryptionOptions, parseServerEncryptionOptions } from './client-encryption-options.js';
@@ -47,6 +48,13 @@ export interface NodeConfig {
   /** Connections the CQL server holds at once, in all and per client IP; -1: unlimited (Cassandra's default). */
   readonly native_transport_max_concurrent_connections: number;
   readonly native_transport_max_concurrent_connections_per_ip: number;
+  /**
+   * Bytes of CQL requests in flight (read, not yet answered) on the node and from one client IP
+   * (Cassandra 4.1's names; 4.0's native_transport_max_concurrent_requests_in_bytes[_per_ip] are
+   * read as these). Ilium's defaults: 128 MiB and 32 MiB (docs/RELIABILITY.md, "Limits").
+   */
+  readonly native_transport_max_request_data_in_flight: number;
+  readonly native_transport_max_request_data_in_flight_per_ip: number;
   /**
    * A second CQL port for TLS (Cassandra 4.0): when set, different from native_transport_port and
    * client encryption is on, native_transport_port stays plaintext and this port takes TLS.
@@ -80,6 +88,11 @@ export interface NodeConfig {
   readonly credentials_validity_in_ms: number;
   readonly memtable_flush_threshold_in_mb: number;
   readonly prepared_statements_cache_max_entries: number;
+  /** The prepared statements' weighed bytes (statement text plus an estimate of the bound form); Ilium's default 16. */
+  readonly prepared_statements_cache_size_mb: number;
+  /** A multi-partition batch's mutation data above which the client is warned (5) or refused (50). */
+  readonly batch_size_warn_threshold_in_kb: number;
+  readonly batch_size_fail_threshold_in_kb: number;
   readonly seeds: readonly string[];
   /** How long the coordinator waits for replicas (Cassandra's defaults: 5 s, 10 s, 2 s, 60 s). */
   readonly read_request_timeout_in_ms: number;
@@ -143,6 +156,8 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   native_transport_max_frame_size_in_mb: 16,
   native_transport_max_concurrent_connections: -1,
   native_transport_max_concurrent_connections_per_ip: -1,
+  native_transport_max_request_data_in_flight: 128 * 1024 * 1024,
+  native_transport_max_request_data_in_flight_per_ip: 32 * 1024 * 1024,
   native_transport_port_ssl: null,
   client_encryption_options: DEFAULT_CLIENT_ENCRYPTION_OPTIONS,
   audit_logging_options: DEFAULT_AUDIT_LOG_OPTIONS,
@@ -162,6 +177,9 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   credentials_validity_in_ms: 2000,
   memtable_flush_threshold_in_mb: 64,
   prepared_statements_cache_max_entries: 10000,
+  prepared_statements_cache_size_mb: 16,
+  batch_size_warn_threshold_in_kb: 5,
+  batch_size_fail_threshold_in_kb: 50,
   seeds: Object.freeze(['127.0.0.1']),
   read_request_timeout_in_ms: 5000,
   range_request_timeout_in_ms: 10000,
@@ -188,7 +206,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
 const IGNORED_KEYS = new Set([
   'max_hints_delivery_threads', 'batchlog_replay_throttle_in_kb',
   'cdc_enabled', 'disk_failure_policy',
-  'commit_failure_policy', 'prepared_statements_cache_size_mb', 'key_cache_size_in_mb', 'key_cache_save_period', 'row_cache_size_in_mb',
+  'commit_failure_policy', 'key_cache_size_in_mb', 'key_cache_save_period', 'row_cache_size_in_mb',
   'row_cache_save_period', 'counter_cache_size_in_mb', 'counter_cache_save_period', 'saved_caches_directory', 'concurrent_reads',
   'concurrent_writes', 'concurrent_counter_writes', 'concurrent_materialized_view_writes', 'memtable_allocation_type',
   'memtable_heap_space_in_mb', 'memtable_offheap_space_in_mb', 'memtable_flush_writers', 'index_summary_capacity_in_mb',
@@ -202,7 +220,7 @@ const IGNORED_KEYS = new Set([
   'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
   'tracetype_repair_ttl', 'enable_user_defined_functions', 'enable_scripted_user_defined_functions', 'enable_materialized_views',
   'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval',
-  'tombstone_warn_threshold', 'tombstone_failure_threshold', 'batch_size_warn_threshold_in_kb', 'batch_size_fail_threshold_in_kb',
+  'tombstone_warn_threshold', 'tombstone_failure_threshold',
   'unlogged_batch_across_partitions_warn_threshold', 'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
   'seed_provider', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',
@@ -229,8 +247,14 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
   const out: Record<string, unknown> = { ...base };
   const ignoredKeys: string[] = [];
   const unknown: string[] = [];
-  for (const [key, value] of Object.entries(given)) {
+  for (const [givenKey, value] of Object.entries(given)) {
     if (value === undefined) continue;
+    const key = DATA_STORAGE_ALIASES.get(givenKey) ?? givenKey;
+    if (DATA_STORAGE_KEYS.has(key)) {
+      // Cassandra 4.0 reads -1 as "derive it from the heap": here, the default.
+      if (value !== -1) out[key] = parseDataStorage(givenKey, value);
+      continue;
+    }
     if (key === 'seed_provider') {
       const seeds = seedsOf(value);
       if (seeds !== null) out.seeds = seeds;
@@ -323,6 +347,10 @@ function validate(c: NodeConfig): void {
   }
   if (!Number.isInteger(c.prepared_statements_cache_max_entries) || c.prepared_statements_cache_max_entries < 1) {
     throw new ConfigurationError(`prepared_statements_cache_max_entries must be a positive integer, got ${c.prepared_statements_cache_max_entries}`);
+  }
+  if (!(c.prepared_statements_cache_size_mb > 0)) throw new ConfigurationError(`prepared_statements_cache_size_mb must be positive, got ${c.prepared_statements_cache_size_mb}`);
+  for (const k of ['batch_size_warn_threshold_in_kb', 'batch_size_fail_threshold_in_kb'] as const) {
+    if (!(Number.isInteger(c[k]) && c[k] > 0)) throw new ConfigurationError(`${k} must be a positive whole number of KiB, got ${c[k]}`);
   }
   if (!(c.max_hint_window_in_ms >= 0) || !(c.hinted_handoff_throttle_in_kb >= 0)) throw new ConfigurationError('max_hint_window_in_ms and hinted_handoff_throttle_in_kb must not be negative');
   if (!(c.phi_convict_threshold >= 5 && c.phi_convict_threshold <= 16)) throw new ConfigurationError(`phi_convict_threshold must be between 5 and 16, got ${c.phi_convict_threshold}`);

@@ -5,8 +5,8 @@ import type { LocalOperations } from '../db/operations/index.js';
 import type { SchemaKeeper } from '../db/system-schema.js';
 import type { Partitioner } from '../dht/index.js';
 import { type Env, TimestampSource } from '../env/index.js';
-import { Authorizer, BCRYPT_ROUNDS_DEFAULT, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
-import { type CqlContext, type DataStore, LayoutCache, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
+import { Authorizer, BCRYPT_ROUNDS_DEFAULT, type BcryptWork, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
+import { type CqlContext, type CqlLimits, type CqlLogger, DEFAULT_CQL_LIMITS, type DataStore, LayoutCache, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
 import { parseStatement } from './parser/index.js';
 import { prepareStatement } from './prepare.js';
 import { createFunctionContext, createNativeFunctionRegistry } from './functions/index.js';
@@ -28,6 +28,10 @@ export interface CqlContextParts {
   readonly data?: DataStore;
   /** How roles are kept and checked; AUTH_DEFAULTS when absent. */
   readonly auth?: AuthSettings;
+  /** Request guards; DEFAULT_CQL_LIMITS when absent. */
+  readonly limits?: CqlLimits;
+  /** Where statements log; nowhere when absent. */
+  readonly logger?: CqlLogger;
 }
 
 /** The role manager's settings, from cassandra.yaml and -D properties. */
@@ -44,9 +48,13 @@ export interface AuthSettings {
   readonly permissionsValidityMs?: number;
   /** credentials_validity_in_ms (absent: 2000). */
   readonly credentialsValidityMs?: number;
+  /** Where bcrypt runs (absent: in process, INLINE_BCRYPT). */
+  readonly bcrypt?: BcryptWork;
 }
 
 export const AUTH_DEFAULTS: AuthSettings = Object.freeze({ passwords: true, rolesValidityMs: 2000, bcryptRounds: BCRYPT_ROUNDS_DEFAULT });
+
+const SILENT_LOGGER: CqlLogger = { warn: () => undefined, error: () => undefined };
 
 export function createCqlContext(parts: CqlContextParts): CqlContext {
   const { env, keeper } = parts;
@@ -73,6 +81,8 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     node: parts.node,
     peers: parts.peers ?? (() => []),
     nowSec: () => Math.floor(env.clock.nowMs() / 1000),
+    limits: parts.limits ?? DEFAULT_CQL_LIMITS,
+    logger: parts.logger ?? SILENT_LOGGER,
   };
   virtualTables = (parts.virtualTables ?? createVirtualTables)(ctx);
   const auth = parts.auth ?? AUTH_DEFAULTS;
@@ -81,7 +91,7 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     const result = await prepareStatement(parseStatement(cql), ctx, undefined).execute(newClientState(), queryOptions(values, { consistency }));
     return result.kind === 'rows' ? result : null;
   };
-  const roles = new RoleManager({ env, query, passwords: auth.passwords, validityMs: auth.rolesValidityMs, credentialsValidityMs: auth.credentialsValidityMs ?? 2000, hasher: new PasswordHasher(auth.bcryptRounds) });
+  const roles = new RoleManager({ env, query, passwords: auth.passwords, validityMs: auth.rolesValidityMs, credentialsValidityMs: auth.credentialsValidityMs ?? 2000, hasher: new PasswordHasher(auth.bcryptRounds, auth.bcrypt) });
   const authorizer = new Authorizer({ env, query, roles, enabled: auth.authorizer ?? false, validityMs: auth.permissionsValidityMs ?? 2000 });
   return ctx;
 }

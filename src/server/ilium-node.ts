@@ -39,7 +39,7 @@ import { type Env, type NetAddress, type TimerHandle, createRealEnv } from '../e
 import { ConfigurationError, InvalidRequestError } from '../errors/index.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import type { StorageOptions } from '../storage/storage-options.js';
-import { AllowAllAuthenticator, type Authenticator, type CqlRequestHandler, CqlServer, PasswordAuthenticator } from '../transport/index.js';
+import { AllowAllAuthenticator, type Authenticator, type CqlRequestHandler, CqlServer, PasswordAuthenticator, RequestDataLimits } from '../transport/index.js';
 import { ThriftServer } from '../transport/thrift/index.js';
 import { loadCassandraIdl } from '../thrift/idl/cassandra-idl.js';
 import { ServiceDispatcher } from '../thrift/server/service-dispatcher.js';
@@ -47,6 +47,7 @@ import { ThriftSession } from '../thrift/service/thrift-session.js';
 import { describeRingOf } from './describe-ring.js';
 import { AUTH_KEYSPACE, type RoleManager, ensureAuthKeyspace } from '../cql/auth/index.js';
 import { DefaultRoleSetup } from './default-role-setup.js';
+import { WorkerBcrypt } from './worker-bcrypt.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
 import { FailWritesDataStore } from './fail-writes-data-store.js';
 import { type NodeIdentity, loadNodeIdentity, markBootstrapped, markDecommissioned, uuidText } from './node-identity.js';
@@ -204,8 +205,12 @@ export class IliumNode {
         authorizer: config.authorizer === 'CassandraAuthorizer',
         permissionsValidityMs: config.permissions_validity_in_ms,
         credentialsValidityMs: config.credentials_validity_in_ms,
+        // A real node checks passwords on a worker thread; a simulated one in process (determinism).
+        ...(opts.env === undefined ? { bcrypt: new WorkerBcrypt() } : {}),
       };
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const limits = { batchSizeWarnBytes: config.batch_size_warn_threshold_in_kb * 1024, batchSizeFailBytes: config.batch_size_fail_threshold_in_kb * 1024 };
+      const cqlLogger = { warn: (message: string) => log.warn('cql_warning', { message }), error: (message: string) => log.error('cql_error', { message }) };
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
       if (config.audit_logging_options.enabled) {
         audit.enable(config.audit_logging_options);
@@ -214,7 +219,11 @@ export class IliumNode {
       const authenticator = audit.wrapAuthenticator(authenticatorOf(config.authenticator, ctx.roles));
       // The 0.7 calls become the reads and writes CQL makes, through the same DataStore (the coordinator).
       const requests = new ThriftOperations({ ...ops.ctx, store: ctx.data });
-      const processor = new QueryProcessor(ctx, { preparedStatementsMax: config.prepared_statements_cache_max_entries, ...opts.processor });
+      const processor = new QueryProcessor(ctx, {
+        preparedStatementsMax: config.prepared_statements_cache_max_entries,
+        preparedStatementsBytesMax: config.prepared_statements_cache_size_mb * MB,
+        ...opts.processor,
+      });
       processor.audit = audit;
       if (config.start_native_transport) {
         const handler: CqlRequestHandler = properties.queryHandler === 'custom-payload-mirroring' ? new CustomPayloadMirroringHandler(processor) : processor;
@@ -223,6 +232,8 @@ export class IliumNode {
           nativeTransportMaxFrameSizeInMb: config.native_transport_max_frame_size_in_mb,
           nativeTransportMaxConcurrentConnections: config.native_transport_max_concurrent_connections,
           nativeTransportMaxConcurrentConnectionsPerIp: config.native_transport_max_concurrent_connections_per_ip,
+          // One count for both CQL ports, as Cassandra's limits are per node.
+          requestData: new RequestDataLimits({ bytesMax: config.native_transport_max_request_data_in_flight, perIpBytesMax: config.native_transport_max_request_data_in_flight_per_ip }),
           authenticator,
           logger: transportLogger(log),
           cqlVersions: [CQL_VERSION],
@@ -390,6 +401,7 @@ export class IliumNode {
       this.audit.disable();
       failures.push(await step('hints', this.cluster.hints, (h) => h.stop()));
       failures.push(await step('storage engine', this.engine, (e) => e.close()));
+      failures.push(await step('role manager', this.ctx.roles, (r) => r.close()));
       const first = failures.find((f) => f !== undefined);
       if (first !== undefined) throw first;
       this.log.info('stopped', {});

@@ -3,7 +3,7 @@
  *
  * The query processor behind the transport (`query-processor.ts`, a `CqlRequestHandler`;
  * `query-session.ts`: one session per connection, its keyspace, QUERY/PREPARE/EXECUTE/BATCH):
- * prepared statements in a bounded LRU by Cassandra's statement id (`statement-id.ts`,
+ * prepared statements in an LRU bounded by weighed bytes, by Cassandra's statement id (`statement-id.ts`,
  * `prepared-statements.ts`: bound again after a schema change, UNPREPARED when their metadata
  * changed), bound simple statements by keyspace + text (`statement-cache.ts`), named/unset values →
  * `QueryOptions` (`query-values.ts`), `CqlResult` → RESULT and AbstractType → protocol type

@@ -54,3 +54,28 @@ test('the cache evicts exactly what a reference LRU list evicts (repeated hits o
     { numRuns: 500 },
   );
 });
+
+test('with a weigher, the least recently used go first until the total weight is within its bound', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 30 }), fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 12 })), { maxLength: 80 }), (max, weightMax, ops) => {
+      const cache = new LruCache<number, number>(max, { weigh: (w) => w, weightMax });
+      let model: [number, number][] = []; // oldest first
+      for (const [isSet, key, w] of ops) {
+        if (isSet) {
+          model = model.filter(([k]) => k !== key);
+          model.push([key, w]);
+          while (model.length > max || model.reduce((s, [, x]) => s + x, 0) > weightMax) model.shift();
+          cache.set(key, w);
+        } else {
+          const i = model.findIndex(([k]) => k === key);
+          if (i >= 0) model.push(...model.splice(i, 1));
+          assert.equal(cache.get(key), i < 0 ? undefined : model[model.length - 1]![1]);
+        }
+        assert.equal(cache.size, model.length);
+        assert.equal(cache.weight, model.reduce((s, [, x]) => s + x, 0));
+        assert.ok(cache.weight <= weightMax);
+      }
+    }),
+    { numRuns: 300 },
+  );
+});

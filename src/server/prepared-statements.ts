@@ -1,7 +1,16 @@
 /**
- * The node's prepared statements: a bounded LRU keyed by statement id (statement-id.ts), shared
- * by every session as in Cassandra. An id not (or no longer) held is UNPREPARED, and the client
- * prepares again.
+ * The node's prepared statements: an LRU keyed by statement id (statement-id.ts), shared by every
+ * session as in Cassandra, bounded by weighed bytes (prepared_statements_cache_size_mb) and by count
+ * (prepared_statements_cache_max_entries). An id not (or no longer) held is UNPREPARED, and the
+ * client prepares again (drivers do it by themselves).
+ *
+ * An entry weighs its text's bytes plus an estimate of its parsed and bound forms:
+ * `PREPARED_FORM_FACTOR` times the walked size of the parse tree (util/estimated-size.ts).
+ * Measured with V8's heap (node --expose-gc, 50 statements of 180 KB each): an IN list of 25,000
+ * terms holds 10.1 MB (weighed 9.2 MB), a single 180 KB string literal 0.5 MB (weighed 1.3 MB) —
+ * the text alone would have undercounted the IN list fiftyfold, which is how 300 such statements
+ * once took a node to 2.9 GB. A statement weighing more than the whole bound is refused with
+ * Cassandra's message (checked in apache/cassandra cql3/QueryProcessor.storePreparedStatement).
  *
  * A statement is bound to the schema it was prepared against. When the schema has changed since,
  * EXECUTE prepares it again from its text: if its bind variables and result columns are the
@@ -14,13 +23,21 @@ import type { ColumnSpec, CqlContext, CqlStatement } from '../cql/execution/inde
 import { type ParsedStatement, parseStatement } from '../cql/parser/index.js';
 import { InvalidRequestError, UnpreparedError } from '../errors/index.js';
 import type { Schema } from '../schema/index.js';
+import { estimatedHeapBytes } from '../util/estimated-size.js';
 import { LruCache } from './lru-cache.js';
 import { MAX_BIND_MARKERS } from './query-values.js';
 import { statementId } from './statement-id.js';
 import type { StatementPreparer } from './statement-preparer.js';
 
-/** Cassandra sizes its cache in memory (prepared_statements_cache_size_mb); we count statements. */
+/** prepared_statements_cache_max_entries' default (Ilium's count bound). */
 export const DEFAULT_PREPARED_STATEMENTS_MAX = 10_000;
+/**
+ * prepared_statements_cache_size_mb's default, 16 MiB. Cassandra's is max(10 MB, heap / 256): 16
+ * is that for a 4 GiB heap, V8's usual old-space limit on a 64-bit machine with 16 GB or more.
+ */
+export const DEFAULT_PREPARED_STATEMENTS_BYTES_MAX = 16 * 1024 * 1024;
+/** How much more than its walked parse tree a prepared statement holds (see the header). */
+const PREPARED_FORM_FACTOR = 3;
 
 interface PreparedEntry {
   readonly query: string;
@@ -30,6 +47,8 @@ interface PreparedEntry {
   statement: CqlStatement;
   /** The schema snapshot `statement` is bound to. */
   schema: Schema;
+  /** Its weight in the cache, in estimated bytes. */
+  readonly bytes: number;
 }
 
 export class PreparedStatements {
@@ -39,8 +58,14 @@ export class PreparedStatements {
     private readonly ctx: CqlContext,
     private readonly prepareStatement: StatementPreparer,
     maxEntries = DEFAULT_PREPARED_STATEMENTS_MAX,
+    readonly bytesMax = DEFAULT_PREPARED_STATEMENTS_BYTES_MAX,
   ) {
-    this.entries = new LruCache(maxEntries);
+    this.entries = new LruCache(maxEntries, { weigh: (e) => e.bytes, weightMax: bytesMax });
+  }
+
+  /** The estimated bytes held. */
+  get bytes(): number {
+    return this.entries.weight;
   }
 
   get size(): number {
@@ -65,7 +90,11 @@ export class PreparedStatements {
     if (existing !== undefined && existing.query !== query) {
       throw new InvalidRequestError(`MD5 hash collision: query with the same MD5 hash was already prepared. \n Existing: '${existing.query}'`);
     }
-    this.entries.set(key, { query, keyspace, parsed, statement, schema });
+    const bytes = Buffer.byteLength(query) + PREPARED_FORM_FACTOR * estimatedHeapBytes(parsed);
+    if (bytes > this.bytesMax) {
+      throw new InvalidRequestError(`Prepared statement of size ${bytes} bytes is larger than allowed maximum of ${Math.floor(this.bytesMax / (1024 * 1024))} MB: ${query.slice(0, 200)}...`);
+    }
+    this.entries.set(key, { query, keyspace, parsed, statement, schema, bytes });
     return { id, statement };
   }
 

@@ -21,6 +21,7 @@ import { openCqlTestNode } from '../../test/support/cql-test-node.js';
 import { CqlWireClient } from '../../test/support/cql-wire-client.js';
 import type { BatchItem } from './batch-executor.js';
 import { QueryProcessor, type QueryProcessorOptions } from './query-processor.js';
+import { StatementCache } from './statement-cache.js';
 
 /** A recording statement layer: INSERT records its values, SELECT returns them; anything else is the real preparer's. */
 class FakeStatements {
@@ -197,6 +198,31 @@ test('the prepared cache is a bounded LRU: an evicted id answers UNPREPARED, and
   }
 });
 
+test('the prepared cache is bounded by weighed bytes: big statements evict the least recently used, one bigger than the bound is refused', async () => {
+  const bytesMax = 1024 * 1024;
+  const t = await setup({ preparedStatementsBytesMax: bytesMax });
+  try {
+    const c = await t.connect();
+    // IN lists weigh far more than their text: each 4 KB text holds 600 terms.
+    const inList = (i: number) => `SELECT * FROM ks.a WHERE k IN (${Array.from({ length: 600 }, (_, j) => i * 10_000 + j).join(',')})`;
+    const ids: Buffer[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = result(await prepare(c, inList(i)));
+      assert.ok(r.kind === 'prepared');
+      ids.push(r.id);
+      assert.ok(t.processor.prepared.bytes <= bytesMax, `${t.processor.prepared.bytes} bytes held`);
+    }
+    assert.ok(t.processor.prepared.evictions > 0 && t.processor.prepared.size < 20, `${t.processor.prepared.size} held, ${t.processor.prepared.evictions} evicted`);
+    assert.equal(error(await execute(c, ids[0]!)).code, ErrorCode.UNPREPARED, 'the oldest was evicted');
+    const tooBig = error(await prepare(c, `SELECT * FROM ks.a WHERE k IN (${Array.from({ length: 30_000 }, (_, j) => j).join(',')})`));
+    assert.equal(tooBig.code, ErrorCode.INVALID);
+    assert.match(tooBig.message, /^Prepared statement of size \d+ bytes is larger than allowed maximum of 1 MB: SELECT \* FROM ks\.a WHERE k IN \(0,1,2/);
+    assert.ok(t.processor.prepared.bytes <= bytesMax);
+  } finally {
+    await t.close();
+  }
+});
+
 test('after a schema change a prepared statement is bound again: same shape runs, new shape is UNPREPARED, a failing one reports its error', async () => {
   const t = await setup();
   try {
@@ -281,6 +307,27 @@ test('warnings from a statement go back with its response; simple statements are
     assert.deepEqual(t.fake.executed.slice(-4).map((e) => e.values[0]), ['1', '2', '3', '4'].map((s) => Buffer.from(s)));
   } finally {
     await t.close();
+  }
+});
+
+test('the simple-statement cache is bounded by weighed bytes: long texts evict the least recently used', async () => {
+  const fake = new FakeStatements();
+  const node = await openCqlTestNode();
+  try {
+    const bytesMax = 1024 * 1024;
+    const cache = new StatementCache(node.ctx, fake.prepare, 1000, bytesMax);
+    const text = (i: number) => `SELECT * FROM ks.t WHERE k IN (${Array.from({ length: 450 }, (_, j) => i * 10_000 + j).join(',')})`;
+    for (let i = 0; i < 50; i++) {
+      cache.statementFor(text(i), 'ks');
+      assert.ok(cache.bytes <= bytesMax, `${cache.bytes} bytes held`);
+    }
+    const before = fake.prepares;
+    cache.statementFor(text(49), 'ks');
+    assert.equal(fake.prepares, before, 'the newest is held');
+    cache.statementFor(text(0), 'ks');
+    assert.equal(fake.prepares, before + 1, 'the oldest was evicted');
+  } finally {
+    await node.close();
   }
 });
 

@@ -11,7 +11,7 @@ import { prepareStatement } from '../cql/prepare.js';
 import type { ClientInfo, CqlRequestHandler, CqlSession, ResultMessage, ServerEvent } from '../transport/index.js';
 import type { AuditLog } from './audit/index.js';
 import { CQL_BATCHES, type ExecuteBatch } from './batch-executor.js';
-import { DEFAULT_PREPARED_STATEMENTS_MAX, PreparedStatements } from './prepared-statements.js';
+import { DEFAULT_PREPARED_STATEMENTS_BYTES_MAX, DEFAULT_PREPARED_STATEMENTS_MAX, PreparedStatements } from './prepared-statements.js';
 import { QuerySession } from './query-session.js';
 import { toResultMessage, toSchemaChange } from './result-messages.js';
 import { DEFAULT_STATEMENT_CACHE_MAX, StatementCache } from './statement-cache.js';
@@ -21,6 +21,8 @@ import { TypeSpecs } from './type-spec.js';
 export interface QueryProcessorOptions {
   /** Prepared statements kept (least recently used dropped first). */
   readonly preparedStatementsMax?: number;
+  /** Their estimated bytes kept at most (prepared_statements_cache_size_mb). */
+  readonly preparedStatementsBytesMax?: number;
   /** Simple-statement texts kept bound (0 turns the cache off). */
   readonly statementCacheMax?: number;
   /** Binds parsed statements (the CQL layer's prepareStatement unless a test substitutes one). */
@@ -48,7 +50,7 @@ export class QueryProcessor implements CqlRequestHandler {
     options: QueryProcessorOptions = {},
   ) {
     this.prepare = options.prepare ?? prepareStatement;
-    this.prepared = new PreparedStatements(ctx, this.prepare, options.preparedStatementsMax ?? DEFAULT_PREPARED_STATEMENTS_MAX);
+    this.prepared = new PreparedStatements(ctx, this.prepare, options.preparedStatementsMax ?? DEFAULT_PREPARED_STATEMENTS_MAX, options.preparedStatementsBytesMax ?? DEFAULT_PREPARED_STATEMENTS_BYTES_MAX);
     const cacheMax = options.statementCacheMax ?? DEFAULT_STATEMENT_CACHE_MAX;
     this.statements = cacheMax > 0 ? new StatementCache(ctx, this.prepare, cacheMax) : undefined;
     this.executeBatch = options.executeBatch ?? CQL_BATCHES;

@@ -7,7 +7,8 @@
  * `DataTypeSpec`),
  *
  * `server/` `CqlServer` over `Env.net` (the listener and connection set shared with the Thrift and
- * admin servers: `socket-listener.ts`; the connection caps: `connection-limiter.ts`), one
+ * admin servers: `socket-listener.ts`; the connection caps: `connection-limiter.ts`; request bytes
+ * in flight per node and per client IP: `request-data-limits.ts`), one
  * `CqlConnection` per client (framing, state machine, auth, small frames until authenticated,
  * concurrency, backpressure, events; at most `requestsPerTurn` frames per event-loop turn,
  * the next turn asked of the socket with `NetSocket.later`, so a burst's first answers leave while

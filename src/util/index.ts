@@ -4,9 +4,10 @@
  * - `crc.ts`: `crc32c`;
  * - `compare-bytes.ts`: `compareBytes`, the engine's comparator;
  * - `btree.ts`: the B+tree import the memtable is built on;
- * - `invariant.ts`: `invariant(cond, message)`, always on: a broken relation throws
- *   InvariantViolation ("invariant violated: …") where it broke;
+ * - `invariant.ts`: `invariant(cond, message)`, the always-on assertion (a broken relation throws
+ *   InvariantViolation, "invariant violated: …", where it broke);
  * - `background-supervisor.ts`: `BackgroundSupervisor`, where work nobody awaits reports its
- *   failures (logged through the node's sink, counted per task and error class).
+ *   failures (logged through the node's sink, counted per task and error class);
+ * - `estimated-size.ts`: `estimatedHeapBytes`, a walked estimate of a data graph's heap size.
  */
 export {};

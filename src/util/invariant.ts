@@ -1,17 +1,17 @@
 /**
- * `invariant(cond, message)`: an always-on check of a relation the code relies on (TigerStyle's
- * assertions, kept in production). A false condition is a bug, not an expected condition: it
- * throws an `InvariantViolation` ("invariant violated: …") at the transition that broke the
- * relation, instead of letting bad state travel on. Expected failures (bad input, I/O errors)
- * get typed errors from src/errors instead. The message is evaluated before the call: on a hot
- * path (every write) pass a constant string, not a template.
+ * `invariant(cond, message)`: an always-on assertion (TigerBeetle's style, STYLE.md): a condition
+ * that only a bug can make false is checked in production too, and a violation throws at once
+ * rather than letting a corrupt state run on. Expected conditions (bad input, a full queue) are not
+ * invariants: they get typed errors (src/errors). util sits below errors, so the error here is a
+ * plain Error subclass.
  */
-
-/** Thrown when an invariant does not hold: always a bug in Ilium. */
 export class InvariantViolation extends Error {
-  override readonly name = 'InvariantViolation';
+  constructor(message: string) {
+    super(`invariant violated: ${message}`);
+    this.name = 'InvariantViolation';
+  }
 }
 
 export function invariant(cond: unknown, message: string): asserts cond {
-  if (!cond) throw new InvariantViolation(`invariant violated: ${message}`);
+  if (!cond) throw new InvariantViolation(message);
 }

@@ -19,6 +19,10 @@ import { join } from 'node:path';
 import { connect } from '../../src/api/remote/connect.js';
 import { AuthenticationError } from '../../src/errors/index.js';
 import { type IliumProcess, runIliumCommand, startIliumProcess } from '../support/ilium-process.js';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CLI_PATH = fileURLToPath(new URL('../../src/tools/ilium.js', import.meta.url));
 import { SUPERUSER_AT_ONCE, defaultSuperuserReady } from '../support/default-superuser.js';
 import { type TestCerts, makeTestCerts } from '../support/test-certs.js';
 import type { StressSummary } from '../../src/tools/stress/stress-summary.js';
@@ -195,3 +199,27 @@ async function defaultSuperuserReadyTls(): Promise<void> {
     }
   }
 }
+
+test('cqlsh -u without -p on a terminal asks "Password: " without echoing what is typed (a pseudo-terminal from script(1))', { timeout: 60_000 }, async () => {
+  // script(1) runs the command on a pseudo-terminal whose input is our pipe; the password is typed only once the prompt is shown.
+  const command = [process.execPath, CLI_PATH, 'cqlsh', plain.host, String(plain.port), '-u', 'cassandra', '-e', "'SELECT cluster_name FROM system.local'"].join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no prompt; output so far: ${JSON.stringify(out)}`)), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      const before = out;
+      out += d.toString();
+      if (!before.includes('Password: ') && out.includes('Password: ')) {
+        clearTimeout(timer);
+        child.stdin.write('cassandra\r');
+        resolve();
+      }
+    });
+  });
+  const code = await exited;
+  assert.equal(code, 0, out);
+  assert.match(out, /Test Cluster/);
+  assert.equal(out.split('cassandra').length - 1, 0, `the typed password never appears on the terminal: ${JSON.stringify(out)}`);
+});

@@ -8,7 +8,7 @@ import { openNodeStorage } from '../../src/db/open-node-storage.js';
 import { type Partitioner, Murmur3Partitioner } from '../../src/dht/index.js';
 import type { Env } from '../../src/env/index.js';
 import { type AuthSettings, createCqlContext } from '../../src/cql/create-cql-context.js';
-import { type BoundValue, type ClientState, type CqlContext, type CqlResult, type CqlStatement, type NodeInfo, type QueryOptions, type VirtualTables, newClientState, queryOptions } from '../../src/cql/execution/index.js';
+import { type BoundValue, type ClientState, type CqlContext, type CqlLimits, type CqlLogger, type CqlResult, type CqlStatement, type NodeInfo, type QueryOptions, type VirtualTables, newClientState, queryOptions } from '../../src/cql/execution/index.js';
 import { parseStatement } from '../../src/cql/parser/index.js';
 import { prepareStatement } from '../../src/cql/prepare.js';
 import type { StorageEngine } from '../../src/storage/storage-engine.js';
@@ -55,6 +55,9 @@ export interface CqlTestNodeOptions {
   readonly virtualTables?: (ctx: CqlContext) => VirtualTables;
   /** The role manager's and authorizer's settings (AUTH_DEFAULTS when absent). */
   readonly auth?: AuthSettings;
+  /** Request guards (DEFAULT_CQL_LIMITS when absent) and where statements log (nowhere). */
+  readonly limits?: CqlLimits;
+  readonly logger?: CqlLogger;
 }
 
 export async function openCqlTestNode(options: CqlTestNodeOptions = {}): Promise<CqlTestNode> {
@@ -66,7 +69,7 @@ async function open(env: Env, dir: string, clock: ManualClock, options: CqlTestN
   const partitioner = options.partitioner ?? new Murmur3Partitioner();
   const { engine, keeper } = await openNodeStorage({ env, dataDir: dir, partitioner, options: { commitlogSync: 'batch' } });
   const ops = new LocalOperations(keeper, engine, env, partitioner);
-  const ctx = createCqlContext({ env, keeper, ops, partitioner, node: () => TEST_NODE_INFO, virtualTables: options.virtualTables, ...(options.auth === undefined ? {} : { auth: options.auth }) });
+  const ctx = createCqlContext({ env, keeper, ops, partitioner, node: () => TEST_NODE_INFO, virtualTables: options.virtualTables, ...(options.auth === undefined ? {} : { auth: options.auth }), ...(options.limits === undefined ? {} : { limits: options.limits }), ...(options.logger === undefined ? {} : { logger: options.logger }) });
   const warnings: string[] = [];
   const state = newClientState(undefined, (m) => warnings.push(m));
   const prepare = (cql: string) => prepareStatement(parseStatement(cql), ctx, state.keyspace);

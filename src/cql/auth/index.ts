@@ -24,7 +24,7 @@ export { AUTH_KEYSPACE, authKeyspaceDef, ensureAuthKeyspace, systemTableId } fro
 export { AUTHORIZER_CLASS, Authorizer, type AuthorizerOptions, type PermissionDetail } from './authorizer.js';
 export { type AuthResource, allKeyspaces, keyspaceResource, tableResource } from './resources.js';
 export { type Access, accessOf } from './statement-access.js';
-export { BCRYPT_ROUNDS_DEFAULT, PasswordHasher } from './password-hash.js';
+export { BCRYPT_ROUNDS_DEFAULT, type BcryptWork, INLINE_BCRYPT, PasswordHasher } from './password-hash.js';
 export { DEFAULT_SUPERUSER_NAME, ROLE_MANAGER_CLASS, type InternalQuery, type Role, RoleManager, type RoleManagerOptions, consistencyForRole } from './role-manager.js';
 
 export const AUTH_PREPARERS: PreparerTable = {

@@ -203,6 +203,11 @@ export class RoleManager {
     return true;
   }
 
+  /** The node is closing: ends the password hasher's worker, if it has one. */
+  close(): Promise<void> {
+    return this.o.hasher.close();
+  }
+
   /** Forgets every cached role (a change made on this node). */
   invalidate(): void {
     this.roles.clear();

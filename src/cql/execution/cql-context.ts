@@ -16,6 +16,23 @@ import type { NodeInfo, PeerInfo } from './node-info.js';
 import type { LayoutCache } from './table-lookup.js';
 import type { VirtualTables } from './virtual-tables.js';
 
+/** Guards on what one request may do (cassandra.yaml thresholds). */
+export interface CqlLimits {
+  /** batch_size_warn_threshold_in_kb, in bytes (statements/batch-size.ts). */
+  readonly batchSizeWarnBytes: number;
+  /** batch_size_fail_threshold_in_kb, in bytes. */
+  readonly batchSizeFailBytes: number;
+}
+
+/** Cassandra's defaults: 5 KiB and 50 KiB. */
+export const DEFAULT_CQL_LIMITS: CqlLimits = { batchSizeWarnBytes: 5 * 1024, batchSizeFailBytes: 50 * 1024 };
+
+/** Where statements log what the operator should see (the node logger). */
+export interface CqlLogger {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
 export interface CqlContext {
   readonly env: Env;
   /** The user schema now (system tables are in `virtualTables`). */
@@ -40,4 +57,6 @@ export interface CqlContext {
   peers(): readonly PeerInfo[];
   /** Wall clock in seconds (TTL expiry, tombstone local deletion time). */
   nowSec(): number;
+  readonly limits: CqlLimits;
+  readonly logger: CqlLogger;
 }

@@ -35,6 +35,16 @@ export interface RunOptions {
   readonly logged?: boolean;
   /** The batch's own USING TIMESTAMP, evaluated. */
   readonly timestamp?: bigint;
+  /**
+   * Sees each write built without a read, then `done`, before any write of the run is applied or
+   * read for (the batch size guard); either may throw to refuse the run.
+   */
+  readonly guard?: WriteGuard;
+}
+
+export interface WriteGuard {
+  add(write: TableWrite): void;
+  done(): void;
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -59,23 +69,29 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
   else checkWriteConsistency(options, counterTableOf(items));
   const groups = groupByPartition(ctx, items, options, run);
   if (conditional) return executeConditional(ctx, groups, options, run.isBatch);
+  // Writes without a read are built (and guarded) first: nothing is applied or read for until the
+  // guard has seen them all.
   const plain: TableWrite[] = [];
-  const locked: Promise<void>[] = [];
+  const reading: PartitionGroup[] = [];
   for (const g of groups) {
-    const { cf, store } = g.statement.spec.table;
     if (g.parts.some((p) => p.statement.requiresRead)) {
-      locked.push(
-        store.withPartitionLock(cf, g.key, async () => {
-          const existing = await readFor(store, g, options, ctx.nowSec());
-          const update = build(ctx, g, existing);
-          if (update !== null) await store.apply([update], options.consistency);
-        }),
-      );
-    } else {
-      const update = build(ctx, g, null);
-      if (update !== null) plain.push(update);
+      reading.push(g);
+      continue;
     }
+    const update = build(ctx, g, null);
+    if (update === null) continue;
+    plain.push(update);
+    run.guard?.add(update);
   }
+  run.guard?.done();
+  const locked = reading.map((g) => {
+    const { cf, store } = g.statement.spec.table;
+    return store.withPartitionLock(cf, g.key, async () => {
+      const existing = await readFor(store, g, options, ctx.nowSec());
+      const update = build(ctx, g, existing);
+      if (update !== null) await store.apply([update], options.consistency);
+    });
+  });
   if (plain.length > 0) locked.push(groups[0]!.statement.spec.table.store.apply(plain, options.consistency, run.logged === true ? { logged: true } : undefined));
   await Promise.all(locked);
   return VOID_RESULT;

@@ -150,3 +150,49 @@ test('a batch groups by (table, partition) in the order partitions are first tou
     assert.deepEqual(pick(tableRows(n, 'ks', 'u'), 'k', 'v').sort((a, b) => Number(a.k) - Number(b.k)), [{ k: 1, v: 'y' }, { k: 3, v: 'z' }]);
   });
 });
+
+/** A node whose statements log into `logged`. */
+async function withLoggedTables(fn: (n: CqlTestNode, logged: string[]) => Promise<void>): Promise<void> {
+  const logged: string[] = [];
+  const n = await openCqlTestNode({ logger: { warn: (m) => logged.push(`warn ${m}`), error: (m) => logged.push(`error ${m}`) } });
+  try {
+    n.state.keyspace = 'ks';
+    await createTable(n, 'ks', 'u', { partitionKey: [{ name: 'k', type: 'int' }], regular: [{ name: 'v', type: 'text' }] });
+    await createTable(n, 'ks', 'lists', { partitionKey: [{ name: 'k', type: 'int' }], regular: [{ name: 'l', type: 'list<int>' }] });
+    await fn(n, logged);
+  } finally {
+    await n.close();
+  }
+}
+
+
+test('batch size: a multi-partition batch above 5 KiB warns the client and the log; above 50 KiB it is refused, nothing written', async () => {
+  await withLoggedTables(async (n, logged) => {
+    const insert = n.prepare('INSERT INTO u (k, v) VALUES (?, ?)');
+    const run = (keys: readonly number[], bytes: number, type: 'logged' | 'unlogged' = 'logged') =>
+      executeBatch(n.ctx, n.state, type, keys.map((k) => ({ statement: insert, values: [i32(k), Buffer.from('x'.repeat(bytes))] })), queryOptions([]));
+    await run([1, 2], 1000);
+    assert.deepEqual(n.warnings, [], 'under the warn threshold');
+    await run([1, 2, 3], 3000);
+    assert.equal(n.warnings.length, 1);
+    const m = /^Batch for \[ks\.u\] is of size (\d+), exceeding specified threshold of 5120 by (\d+)\.$/.exec(n.warnings[0]!);
+    assert.ok(m !== null, n.warnings[0]);
+    assert.equal(Number(m[1]) - 5120, Number(m[2]));
+    assert.ok(Number(m[1]) > 9000 && Number(m[1]) < 9200, `three 3000-byte values and their cells: ${m[1]}`);
+    assert.match(logged[0]!, /^warn Batch for \[ks\.u\] is of size 8\.\d{3}KiB, exceeding specified threshold of 5\.000KiB by/);
+    await assert.rejects(run([10, 11], 30_000, 'unlogged'), invalid(/^Batch too large$/));
+    assert.match(logged[1]!, /^error Batch for \[ks\.u\] is of size 58\.\d{3}KiB, exceeding specified threshold of 50\.000KiB by .* \(see batch_size_fail_threshold_in_kb\)$/);
+    assert.deepEqual(await n.rows('SELECT k FROM u WHERE k IN (10, 11)'), [], 'the refused batch wrote nothing');
+    // One partition is one mutation: Cassandra checks only batches spanning more than one.
+    await run([20, 20], 40_000);
+    assert.equal(n.warnings.length, 1);
+    assert.equal((await n.rows('SELECT k FROM u WHERE k = 20')).length, 1);
+    // BEGIN BATCH … APPLY BATCH takes the same check.
+    const big = 'y'.repeat(30_000);
+    await assert.rejects(n.run(`BEGIN BATCH INSERT INTO u (k, v) VALUES (30, '${big}'); INSERT INTO u (k, v) VALUES (31, '${big}'); APPLY BATCH`), invalid(/^Batch too large$/));
+    // A write that reads first (a list append) in a refused batch is not applied either.
+    await assert.rejects(n.run(`BEGIN BATCH UPDATE lists SET l = l + [1] WHERE k = 1; INSERT INTO u (k, v) VALUES (32, '${big}'); INSERT INTO u (k, v) VALUES (33, '${big}'); APPLY BATCH`), invalid(/^Batch too large$/));
+    await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(await n.rows('SELECT l FROM lists WHERE k = 1'), []);
+  });
+});

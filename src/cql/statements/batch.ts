@@ -13,6 +13,7 @@
 import { InvalidRequestError } from '../../errors/index.js';
 import type { BatchType } from '../parser/index.js';
 import type { BoundValue, ClientState, CqlContext, CqlResult, CqlStatement, Preparer, QueryOptions } from '../execution/index.js';
+import { BatchSizeGuard } from './batch-size.js';
 import { executeModifications } from '../modification/execute-modifications.js';
 import { ModificationStatement } from '../modification/modification-statement.js';
 import type { ModificationBinder, ScopeFor } from '../modification/prepare-support.js';
@@ -76,7 +77,8 @@ export function executeBatch(ctx: CqlContext, state: ClientState, batchType: Bat
 
 function runBatch(ctx: CqlContext, state: ClientState, batchType: BatchType, items: readonly { statement: ModificationStatement; values: readonly BoundValue[] }[], options: QueryOptions, timestamp: bigint | undefined): Promise<CqlResult> {
   if (batchType === 'unlogged') warnIfWide(state, items);
-  return executeModifications(ctx, items, options, { isBatch: true, logged: batchType === 'logged', ...(timestamp === undefined ? {} : { timestamp }) });
+  const guard = new BatchSizeGuard(ctx, state);
+  return executeModifications(ctx, items, options, { isBatch: true, logged: batchType === 'logged', guard, ...(timestamp === undefined ? {} : { timestamp }) });
 }
 
 /** Cassandra's batch rules (see the header). */

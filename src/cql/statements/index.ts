@@ -2,7 +2,8 @@
  * The data statements (one file each) and their preparers by kind.
  *
  * One file per data statement with its preparer: `use`, `select`, `insert`, `update`, `delete`,
- * `batch` (also `executeBatch` for the protocol's BATCH message), `truncate`
+ * `batch` (also `executeBatch` for the protocol's BATCH message; its size guard, batch_size_warn/
+ * fail_threshold_in_kb, in `batch-size.ts`), `truncate`
  */
 import type { PreparerTable } from '../execution/index.js';
 import { prepareBatch } from './batch.js';

@@ -14,9 +14,10 @@ export interface RawInput extends Readable {
 }
 
 export function readPassword(input: RawInput, output: Writable, prompt = PASSWORD_PROMPT): Promise<string | undefined> {
-  output.write(prompt);
+  // Echo off before the prompt shows, as getpass does: keys typed as soon as it appears stay hidden.
   const wasRaw = input.isRaw === true;
   input.setRawMode?.(true);
+  output.write(prompt);
   input.resume();
   return new Promise((resolve) => {
     let typed = '';

@@ -1,5 +1,6 @@
 import type { NetSocket, Random } from '../../env/index.js';
-import { ErrorCode, IliumError, OverloadedError } from '../../errors/index.js';
+import { ErrorCode, IliumError, InvalidRequestError, OverloadedError } from '../../errors/index.js';
+import { invariant } from '../../util/invariant.js';
 import {
   type ErrorMessage,
   type EventType,
@@ -7,6 +8,7 @@ import {
   type FrameCompressor,
   FrameFlag,
   type FrameHeader,
+  HEADER_LENGTH,
   Opcode,
   ProtocolViolation,
   type Request,
@@ -20,11 +22,12 @@ import {
   encodeResponseFrame,
   toErrorMessage,
 } from '../protocol/index.js';
-import type { Authenticator, SaslNegotiator } from './authenticator.js';
+import type { Authenticator, SaslNegotiator, SaslStep } from './authenticator.js';
 import type { CqlRequestHandler, CqlSession } from './cql-request-handler.js';
 import { type FrameEvent, FrameReader } from './frame-reader.js';
 import type { PreAuthBudget } from './pre-auth-budget.js';
 import { CollectingContext } from './request-context.js';
+import type { RequestDataLimits } from './request-data-limits.js';
 import { readStartupOptions, supportedOptions } from './startup.js';
 import type { TransportLogger } from './transport-logger.js';
 
@@ -40,6 +43,8 @@ export interface ConnectionHost {
   /** What unauthenticated connections hold together (pre-auth-budget.ts). */
   readonly preAuthBudget: PreAuthBudget;
   readonly maxInFlight: number;
+  /** The node's bounds on request bytes in flight (request-data-limits.ts), shared by its servers. */
+  readonly requestData: RequestDataLimits;
   /** Frames handled per event-loop turn before the rest wait for the next (see CqlServerOptions). */
   readonly requestsPerTurn: number;
   readonly cqlVersions: readonly string[];
@@ -47,18 +52,49 @@ export interface ConnectionHost {
 }
 
 /**
+ * Where a connection is in its life. Reading and running requests happen only in the three
+ * "serving" states; `closing` still writes the answers of requests that were running.
+ *
+ *   awaiting-startup ──STARTUP──▶ ready                       (no login required)
+ *   awaiting-startup ──STARTUP──▶ awaiting-auth-response      (the authenticator requires one)
+ *   awaiting-auth-response ──AUTH_RESPONSE──▶ checking-credentials ──▶ awaiting-auth-response
+ *                                                               (a challenge, or a failed login)
+ *                                              checking-credentials ──▶ ready (AUTH_SUCCESS)
+ *   any but closed ──close()──▶ closing;   any ──socket closed──▶ closed
+ */
+export type ConnectionState =
+  | 'awaiting-startup'
+  | 'awaiting-auth-response'
+  | 'checking-credentials'
+  | 'ready'
+  | 'closing'
+  | 'closed';
+
+const TRANSITIONS: Readonly<Record<ConnectionState, readonly ConnectionState[]>> = {
+  'awaiting-startup': ['awaiting-auth-response', 'ready', 'closing', 'closed'],
+  'awaiting-auth-response': ['checking-credentials', 'closing', 'closed'],
+  'checking-credentials': ['awaiting-auth-response', 'ready', 'closing', 'closed'],
+  ready: ['closing', 'closed'],
+  closing: ['closed'],
+  closed: [],
+};
+
+/**
  * One client connection: frames in, responses out.
  *
- * State machine: `startup` (only OPTIONS and STARTUP) → `authenticating` (AUTH_RESPONSE and
- * OPTIONS; only with an authenticator that requires it) → `ready` (everything but STARTUP and
- * AUTH_RESPONSE). STARTUP fixes the protocol version and compression for the connection.
+ * Its life is one `ConnectionState` (above), changed only by `moveTo`, which checks the transition
+ * and what the new state needs (invariant.ts: always on). STARTUP fixes the protocol version and
+ * compression for the connection; OPTIONS is answered in every serving state.
  *
  * Requests run concurrently; each response is written when its request completes, in any
  * order, on the request's stream. At most `requestsPerTurn` frames are taken per event-loop
  * turn: the answers of a burst's first requests leave while the rest are worked on. Reading
  * stops (socket paused, buffered frames left in the reader) while `maxInFlight` requests run,
- * while the socket's write buffer is above its high-water mark, and while an authentication step
- * runs.
+ * while the socket's write buffer is above its high-water mark, while credentials are checked,
+ * and while the node's or this client IP's request bytes in flight are over their limits
+ * (request-data-limits.ts; counted from the frame read until the answer is written). A client
+ * that sent THROW_ON_OVERLOAD=true in STARTUP is answered OVERLOADED instead of being slowed, as
+ * Cassandra 4.0 does (PreV5Handlers.LegacyDispatchHandler.checkLimits).
  *
  * Until the connection is `ready` (STARTUP done and, when the authenticator requires it, a
  * login), frames are limited to `preAuthFrameBytes`: a larger header is answered PROTOCOL_ERROR
@@ -72,20 +108,24 @@ export interface ConnectionHost {
  * connection closed. Nothing thrown escapes to the socket's event handlers.
  */
 export class CqlConnection {
-  private state: 'startup' | 'authenticating' | 'ready' = 'startup';
+  private lifecycle: ConnectionState = 'awaiting-startup';
   private version: number | undefined;
   private compressor: FrameCompressor | undefined;
   private startupOptions: ReadonlyMap<string, string> = new Map();
+  private throwOnOverload = false;
   private session: CqlSession | undefined;
   private negotiator: SaslNegotiator | undefined;
   private readonly registered = new Set<EventType>();
   private readonly reader: FrameReader;
   private inFlight = 0;
-  private authenticating = false;
+  /** Frame bytes of this connection's requests running or being answered (counted in host.requestData). */
+  private bytesInFlight = 0;
+  // Why reading may stop besides the state: each set and cleared in one place.
   private writeBlocked = false;
-  private ending = false;
-  private isClosed = false;
+  private overDataLimit = false;
+  /** The socket is paused (mirrors what was asked of it). */
   private paused = false;
+  // Re-entrancy guards of pump.
   private pumping = false;
   private pumpDeferred = false;
 
@@ -106,8 +146,12 @@ export class CqlConnection {
     socket.on('close', () => this.guard(() => this.onClose()));
   }
 
+  get state(): ConnectionState {
+    return this.lifecycle;
+  }
+
   get closed(): boolean {
-    return this.isClosed;
+    return this.lifecycle === 'closed';
   }
 
   get requestsInFlight(): number {
@@ -116,21 +160,34 @@ export class CqlConnection {
 
   /** Sends `event` if this connection registered for its type; true when sent. */
   sendEvent(event: ServerEvent): boolean {
-    if (this.isClosed || this.ending || this.state !== 'ready' || !this.registered.has(event.type)) return false;
+    if (this.lifecycle !== 'ready' || !this.registered.has(event.type)) return false;
     this.send(this.version!, EVENT_STREAM, { opcode: 'EVENT', event });
     return true;
   }
 
   /** Flushes what is queued and closes. */
   close(): void {
-    if (this.isClosed) return;
-    this.ending = true;
+    if (this.lifecycle === 'closing' || this.lifecycle === 'closed') return;
+    this.moveTo('closing');
     this.socket.end();
     this.pump();
   }
 
   destroy(): void {
     this.socket.destroy();
+  }
+
+  /** The one place the state changes: checks the transition and what the new state needs. */
+  private moveTo(next: ConnectionState): void {
+    const from = this.lifecycle;
+    invariant(TRANSITIONS[from].includes(next), `CQL connection state ${from} → ${next}`);
+    if (next === 'ready') invariant(this.session !== undefined && this.version !== undefined, 'a ready connection has a session and a protocol version');
+    if (next === 'awaiting-auth-response' || next === 'checking-credentials') invariant(this.negotiator !== undefined, `${next} needs a SASL negotiator`);
+    this.lifecycle = next;
+  }
+
+  private serving(): boolean {
+    return this.lifecycle === 'awaiting-startup' || this.lifecycle === 'awaiting-auth-response' || this.lifecycle === 'ready';
   }
 
   private guard(fn: () => void): void {
@@ -143,13 +200,13 @@ export class CqlConnection {
   }
 
   private onData(chunk: Buffer): void {
-    if (this.ending || this.isClosed) return;
+    if (this.lifecycle === 'closing' || this.lifecycle === 'closed') return;
     this.reader.push(chunk, this.socket.borrowsChunks === true);
     try {
       this.pump();
     } finally {
       // Checked before the borrowed bytes are copied: a refused connection costs no copy.
-      if (this.state !== 'ready' && !this.isClosed && !this.host.preAuthBudget.hold(this, this.reader.bufferedBytes)) this.refuseOverBudget();
+      if (this.state !== 'ready' && this.state !== 'closed' && !this.host.preAuthBudget.hold(this, this.reader.bufferedBytes)) this.refuseOverBudget();
       else this.reader.keep();
     }
   }
@@ -159,14 +216,14 @@ export class CqlConnection {
     const message = `unauthenticated connections hold ${this.host.preAuthBudget.usedBytes} bytes of partial frames, the node's bound (${this.host.preAuthBudget.maxBytes}); closing the connection`;
     this.reader.abandon();
     this.sendError(this.version ?? 4, 0, new OverloadedError(message));
-    this.ending = true;
+    if (this.lifecycle !== 'closing') this.moveTo('closing');
     this.socket.end();
     this.socket.destroy();
   }
 
   private onClose(): void {
-    if (this.isClosed) return;
-    this.isClosed = true;
+    if (this.lifecycle === 'closed') return;
+    this.moveTo('closed');
     this.host.preAuthBudget.release(this);
     try {
       this.session?.close?.();
@@ -176,9 +233,7 @@ export class CqlConnection {
   }
 
   private canProcess(): boolean {
-    return (
-      !this.isClosed && !this.ending && !this.authenticating && !this.writeBlocked && this.inFlight < this.host.maxInFlight
-    );
+    return this.serving() && !this.writeBlocked && !this.overDataLimit && this.inFlight < this.host.maxInFlight;
   }
 
   private pump(): void {
@@ -200,8 +255,8 @@ export class CqlConnection {
       this.pumping = false;
     }
     // A closing connection keeps reading (and dropping) bytes so the peer's end of stream is seen.
-    const want = this.ending || this.canProcess();
-    if (!want && !this.paused && !this.isClosed) {
+    const want = this.lifecycle === 'closing' || this.canProcess();
+    if (!want && !this.paused && this.lifecycle !== 'closed') {
       this.paused = true;
       this.socket.pause();
     } else if (want && this.paused) {
@@ -226,15 +281,13 @@ export class CqlConnection {
         this.onFrame(ev.header, ev.body);
         return;
       case 'oversized':
-        if (this.state !== 'ready') {
+        if (this.lifecycle !== 'ready') {
           this.refuseBeforeAuth(ev.header);
           return;
         }
-        this.protocolError(
-          ev.header.version,
-          ev.header.stream,
-          `frame body of ${ev.header.length} bytes exceeds the ${this.host.maxFrameBytes}-byte limit (native_transport_max_frame_size_in_mb)`,
-        );
+        // Cassandra 4.0's answer (transport/Frame.Decoder.fail): INVALID on the frame's stream, the
+        // frame skipped, the connection kept; its length counts the header too.
+        this.sendError(ev.header.version, ev.header.stream, new InvalidRequestError(`Request is too big: length ${HEADER_LENGTH + ev.header.length} exceeds maximum allowed length ${this.host.maxFrameBytes}.`));
         return;
       case 'bad-version':
         this.answerBadVersion(ev.version, ev.stream, ev.legacy);
@@ -253,9 +306,9 @@ export class CqlConnection {
    * peer may see the reset rather than the answer). Nothing more is read or buffered from it.
    */
   private refuseBeforeAuth(header: FrameHeader): void {
-    const stage = this.state === 'startup' ? 'before STARTUP' : 'before authentication';
+    const stage = this.lifecycle === 'awaiting-startup' ? 'before STARTUP' : 'before authentication';
     this.protocolError(header.version, header.stream, `frame body of ${header.length} bytes exceeds the ${this.host.preAuthFrameBytes}-byte limit ${stage}; closing the connection`);
-    this.ending = true;
+    this.moveTo('closing');
     this.socket.end(); // flushes the answer: the kernel takes it now
     this.socket.destroy();
   }
@@ -291,7 +344,7 @@ export class CqlConnection {
       let payload = body;
       if (header.flags & FrameFlag.COMPRESSION) {
         if (this.compressor === undefined) throw new ProtocolViolation('compressed frame but no compression was negotiated');
-        payload = this.compressor.decompress(body, this.state === 'ready' ? this.host.maxFrameBytes : this.host.preAuthFrameBytes);
+        payload = this.compressor.decompress(body, this.lifecycle === 'ready' ? this.host.maxFrameBytes : this.host.preAuthFrameBytes);
       }
       const { request, customPayload } = decodeRequestFrame(header.opcode, payload, version, (header.flags & FrameFlag.CUSTOM_PAYLOAD) !== 0);
       this.dispatch(request, header, customPayload);
@@ -311,17 +364,17 @@ export class CqlConnection {
         this.startup(request.options, version, stream);
         return;
       case 'AUTH_RESPONSE':
-        if (this.state !== 'authenticating') {
-          throw new ProtocolViolation(`unexpected AUTH_RESPONSE: ${this.state === 'ready' ? 'already authenticated' : 'no STARTUP yet'}`);
+        if (this.lifecycle !== 'awaiting-auth-response') {
+          throw new ProtocolViolation(`unexpected AUTH_RESPONSE: ${this.lifecycle === 'ready' ? 'already authenticated' : 'no STARTUP yet'}`);
         }
         this.authResponse(request.token, version, stream);
         return;
       default:
         break;
     }
-    if (this.state !== 'ready') {
+    if (this.lifecycle !== 'ready') {
       throw new ProtocolViolation(
-        `unexpected message ${request.opcode}, expecting ${this.state === 'startup' ? 'STARTUP or OPTIONS' : 'AUTH_RESPONSE'}`,
+        `unexpected message ${request.opcode}, expecting ${this.lifecycle === 'awaiting-startup' ? 'STARTUP or OPTIONS' : 'AUTH_RESPONSE'}`,
       );
     }
     switch (request.opcode) {
@@ -339,14 +392,15 @@ export class CqlConnection {
   }
 
   private startup(options: ReadonlyMap<string, string>, version: number, stream: number): void {
-    if (this.state !== 'startup') throw new ProtocolViolation('unexpected STARTUP: the connection is already initialized');
+    if (this.lifecycle !== 'awaiting-startup') throw new ProtocolViolation('unexpected STARTUP: the connection is already initialized');
     const choice = readStartupOptions(options);
     this.version = version;
     this.startupOptions = options;
+    this.throwOnOverload = choice.throwOnOverload;
     const auth = this.host.authenticator;
     if (auth.requiresAuthentication) {
       this.negotiator = auth.newNegotiator(this.socket.remoteAddress);
-      this.state = 'authenticating';
+      this.moveTo('awaiting-auth-response');
       this.compressor = choice.compressor;
       this.send(version, stream, { opcode: 'AUTHENTICATE', authenticator: auth.className });
       return;
@@ -363,14 +417,14 @@ export class CqlConnection {
       startupOptions: this.startupOptions,
     };
     this.session = this.host.handler.newSession(user === undefined ? base : { ...base, user });
-    this.state = 'ready';
+    this.moveTo('ready');
     this.host.preAuthBudget.release(this);
     this.reader.limitBodyBytes(this.host.maxFrameBytes);
   }
 
   private authResponse(token: Buffer | null, version: number, stream: number): void {
-    this.authenticating = true;
-    let step;
+    this.moveTo('checking-credentials');
+    let step: Promise<SaslStep>;
     try {
       step = Promise.resolve(this.negotiator!.evaluate(token));
     } catch (e) {
@@ -378,22 +432,33 @@ export class CqlConnection {
     }
     step
       .then(
-        (s) => {
-          if (!s.done) {
-            this.send(version, stream, { opcode: 'AUTH_CHALLENGE', token: s.challenge });
-            return;
-          }
-          this.openSession(s.user);
-          this.negotiator = undefined;
-          this.send(version, stream, { opcode: 'AUTH_SUCCESS', token: s.token });
-        },
-        (e: unknown) => this.sendError(version, stream, e),
+        (s) => this.credentialsChecked(s, version, stream),
+        (e: unknown) => this.credentialsRefused(e, version, stream),
       )
-      .catch((e: unknown) => this.sendError(version, stream, e))
-      .finally(() => {
-        this.authenticating = false;
-        this.guard(() => this.pump());
-      });
+      .finally(() => this.guard(() => this.pump()));
+  }
+
+  /** The negotiator's answer. The connection may have closed meanwhile: then nothing opens. */
+  private credentialsChecked(step: SaslStep, version: number, stream: number): void {
+    if (this.lifecycle !== 'checking-credentials') return;
+    try {
+      if (!step.done) {
+        this.moveTo('awaiting-auth-response');
+        this.send(version, stream, { opcode: 'AUTH_CHALLENGE', token: step.challenge });
+        return;
+      }
+      this.openSession(step.user);
+      this.negotiator = undefined;
+      this.send(version, stream, { opcode: 'AUTH_SUCCESS', token: step.token });
+    } catch (e) {
+      this.credentialsRefused(e, version, stream);
+    }
+  }
+
+  /** A failed login (or a session that could not open): answered, and the client may try again. */
+  private credentialsRefused(e: unknown, version: number, stream: number): void {
+    if (this.lifecycle === 'checking-credentials') this.moveTo('awaiting-auth-response');
+    this.guard(() => this.sendError(version, stream, e));
   }
 
   private run(
@@ -403,6 +468,8 @@ export class CqlConnection {
   ): void {
     const { version, stream } = header;
     const session = this.session!;
+    const bytes = header.length;
+    this.admit(bytes);
     const ctx = new CollectingContext((header.flags & FrameFlag.TRACING) !== 0, customPayload);
     let skipMetadata = false;
     let pending: Promise<ResultMessage>;
@@ -438,7 +505,7 @@ export class CqlConnection {
         } catch (e) {
           this.host.logger.error('failed to answer a request', e);
         }
-        this.requestDone();
+        this.requestDone(bytes);
       },
       (err: unknown) => {
         try {
@@ -446,13 +513,38 @@ export class CqlConnection {
         } catch (e) {
           this.host.logger.error('failed to answer a request', e);
         }
-        this.requestDone();
+        this.requestDone(bytes);
       },
     );
   }
 
-  private requestDone(): void {
+  /**
+   * Counts a request's `bytes` against the node's and this IP's limits. Over a limit, a client
+   * that asked for it (THROW_ON_OVERLOAD) is refused with OVERLOADED (thrown: answered on the
+   * request's stream, nothing counted); any other is served, and reading stops until its own
+   * requests are done or the counts are within the limits again (Cassandra's order, too).
+   */
+  private admit(bytes: number): void {
+    const limits = this.host.requestData;
+    const ip = this.socket.remoteAddress.host;
+    if (this.throwOnOverload) {
+      if (!limits.tryAllocate(ip, bytes)) {
+        // Cassandra's message for this case (transport/CQLMessageHandler.buildOverloadedException).
+        throw new OverloadedError(`Request breached limit on bytes in flight. (${limits.describe(ip)}) Server is currently in an overloaded state and cannot accept more requests.`);
+      }
+    } else if (!limits.allocate(ip, bytes)) {
+      this.overDataLimit = true;
+    }
+    this.bytesInFlight += bytes;
+  }
+
+  /** A request's answer is written: its bytes are released, and reading may go on. */
+  private requestDone(bytes: number): void {
     this.inFlight--;
+    this.bytesInFlight -= bytes;
+    invariant(this.inFlight >= 0 && this.bytesInFlight >= 0, `a connection's requests in flight (${this.inFlight}) and their bytes (${this.bytesInFlight}) never go negative`);
+    const within = this.host.requestData.release(this.socket.remoteAddress.host, bytes);
+    if (this.overDataLimit && (within || this.bytesInFlight === 0)) this.overDataLimit = false;
     this.guard(() => this.pump());
   }
 
@@ -477,7 +569,7 @@ export class CqlConnection {
       customPayload?: ReadonlyMap<string, Buffer | null> | undefined;
     } = {},
   ): void {
-    if (this.isClosed) return;
+    if (this.lifecycle === 'closed') return;
     let frame: Buffer;
     try {
       frame = encodeResponseFrame({ version, stream, response, compressor: this.compressor, warnings: extra.warnings, tracingId: extra.tracingId, skipMetadata: extra.skipMetadata, customPayload: extra.customPayload });
@@ -494,7 +586,7 @@ export class CqlConnection {
   }
 
   private write(frame: Buffer): void {
-    if (this.isClosed) return;
+    if (this.lifecycle === 'closed') return;
     if (!this.socket.write(frame)) this.writeBlocked = true;
   }
 }

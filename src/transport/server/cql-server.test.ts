@@ -12,6 +12,7 @@ import {
   encodeRequestFrame,
 } from '../protocol/index.js';
 import { CqlServer } from './cql-server.js';
+import type { Authenticator, SaslStep } from './authenticator.js';
 import { PasswordAuthenticator } from './password-authenticator.js';
 import { RecordingLogger } from './transport-logger.js';
 import type { CqlServerOptions } from './server-options.js';
@@ -263,7 +264,7 @@ test('oversized frames are refused and skipped; a negative length closes the con
   await c.startup();
   const big = buildFrame(4, false, 0, 5, 0x07, Buffer.alloc(5000, 0x61));
   const e = await c.requestRaw(big, 5);
-  assert.match(readErr(e.body).message, /exceeds the 1024-byte limit/);
+  assert.deepEqual({ code: readErr(e.body).code, message: readErr(e.body).message }, { code: ErrorCode.INVALID, message: 'Request is too big: length 5009 exceeds maximum allowed length 1024.' });
   assert.equal(result(await c.request(q("SELECT * FROM system.local WHERE key='local'"))).kind, 'rows');
   const neg = Buffer.alloc(HEADER_LENGTH);
   neg.set([4, 0, 0, 6, 7]);
@@ -333,4 +334,27 @@ test('backpressure: a client that stops reading makes the server stop reading it
   const answers = await Promise.all(pending);
   assert.equal(answers.length, n);
   assert.equal(fake.queries, n);
+});
+
+test('a connection closed while its credentials are checked opens no session when the check succeeds late', async () => {
+  let succeed: (() => void) | undefined;
+  const slow: Authenticator = {
+    requiresAuthentication: true,
+    className: 'org.apache.cassandra.auth.PasswordAuthenticator',
+    newNegotiator: () => ({ evaluate: () => new Promise<SaslStep>((resolve) => (succeed = () => resolve({ done: true, user: 'u', token: null }))) }),
+  };
+  const { connect, fake, server } = await setup({ authenticator: slow });
+  const c = await connect();
+  assert.equal((await c.startup()).response.opcode, 'AUTHENTICATE');
+  const answer = c.request({ opcode: 'AUTH_RESPONSE', token: Buffer.from('\0u\0p') }).catch(() => 'closed');
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  assert.ok(succeed !== undefined, 'the check is running');
+  c.close();
+  await c.closed;
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  succeed();
+  assert.equal(await answer, 'closed');
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  assert.equal(fake.sessions.length, 0, 'no session for a connection that is gone');
+  assert.equal(server.connectionCount, 0);
 });

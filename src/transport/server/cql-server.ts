@@ -3,6 +3,7 @@ import type { ServerEvent } from '../protocol/index.js';
 import { type ConnectionHost, CqlConnection } from './cql-connection.js';
 import type { CqlRequestHandler } from './cql-request-handler.js';
 import { ConnectionLimiter } from './connection-limiter.js';
+import { RequestDataLimits } from './request-data-limits.js';
 import { type CqlServerOptions, maxFrameBytes, preAuthFrameBytes, resolveServerOptions } from './server-options.js';
 import { SocketListener } from './socket-listener.js';
 import { PreAuthBudget } from './pre-auth-budget.js';
@@ -26,6 +27,9 @@ export class CqlServer {
       preAuthFrameBytes: preAuthFrameBytes(this.options),
       preAuthBudget: new PreAuthBudget(this.options.preAuthBufferedBytesMax),
       maxInFlight: this.options.maxConcurrentRequestsPerConnection,
+      requestData:
+        this.options.requestData ??
+        new RequestDataLimits({ bytesMax: this.options.nativeTransportMaxRequestDataInFlightBytes, perIpBytesMax: this.options.nativeTransportMaxRequestDataInFlightPerIpBytes }),
       requestsPerTurn: this.options.requestsPerTurn,
       cqlVersions: this.options.cqlVersions,
       onClosed: (c) => this.sockets.release(c),

@@ -7,6 +7,7 @@ export * from './cql-server.js';
 export * from './frame-reader.js';
 export * from './password-authenticator.js';
 export * from './pre-auth-budget.js';
+export * from './request-data-limits.js';
 export * from './server-options.js';
 export * from './socket-listener.js';
 export * from './startup.js';

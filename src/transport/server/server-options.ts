@@ -1,6 +1,7 @@
 import type { TlsServerOptions } from '../../env/index.js';
 import { ConfigurationError } from '../../errors/index.js';
 import { AllowAllAuthenticator, type Authenticator } from './authenticator.js';
+import type { RequestDataLimits } from './request-data-limits.js';
 import { type TransportLogger, consoleLogger } from './transport-logger.js';
 
 /**
@@ -36,6 +37,16 @@ export interface CqlServerOptions {
   readonly nativeTransportMaxConcurrentConnections: number;
   /** native_transport_max_concurrent_connections_per_ip: -1 (default) unlimited. */
   readonly nativeTransportMaxConcurrentConnectionsPerIp: number;
+  /**
+   * native_transport_max_request_data_in_flight: bytes of requests (frame bodies) the node holds
+   * from their read until their answer is written, over all connections (request-data-limits.ts).
+   * Default 128 MiB (Cassandra: a tenth of the JVM heap; see docs/RELIABILITY.md, "Limits").
+   */
+  readonly nativeTransportMaxRequestDataInFlightBytes: number;
+  /** native_transport_max_request_data_in_flight_per_ip: the same from one client IP (32 MiB). */
+  readonly nativeTransportMaxRequestDataInFlightPerIpBytes: number;
+  /** Limits shared with the node's other CQL server (the TLS port); made from the two above when absent. */
+  readonly requestData?: RequestDataLimits;
   /** Requests of one connection being processed at once; beyond it the server stops reading. */
   readonly maxConcurrentRequestsPerConnection: number;
   /**
@@ -61,6 +72,10 @@ export interface CqlServerOptions {
  */
 export const preAuthFrameBytesMax = 256 * 1024;
 
+/** The defaults of native_transport_max_request_data_in_flight and …_per_ip (docs/RELIABILITY.md). */
+export const requestDataInFlightBytesMax = 128 * 1024 * 1024;
+export const requestDataInFlightPerIpBytesMax = 32 * 1024 * 1024;
+
 export const DEFAULT_CQL_SERVER_OPTIONS: CqlServerOptions = {
   host: '127.0.0.1',
   port: 9042,
@@ -69,6 +84,8 @@ export const DEFAULT_CQL_SERVER_OPTIONS: CqlServerOptions = {
   preAuthBufferedBytesMax: 8 * 1024 * 1024,
   nativeTransportMaxConcurrentConnections: -1,
   nativeTransportMaxConcurrentConnectionsPerIp: -1,
+  nativeTransportMaxRequestDataInFlightBytes: requestDataInFlightBytesMax,
+  nativeTransportMaxRequestDataInFlightPerIpBytes: requestDataInFlightPerIpBytesMax,
   maxConcurrentRequestsPerConnection: 1024,
   requestsPerTurn: 16,
   authenticator: new AllowAllAuthenticator(),
@@ -86,6 +103,9 @@ export function resolveServerOptions(partial: Partial<CqlServerOptions>): CqlSer
   if (!Number.isInteger(o.requestsPerTurn) || o.requestsPerTurn < 1) throw new ConfigurationError('requestsPerTurn must be a positive integer');
   if (!Number.isInteger(o.preAuthFrameBytesMax) || o.preAuthFrameBytesMax < 1024) throw new ConfigurationError(`preAuthFrameBytesMax must be an integer of at least 1024, got ${o.preAuthFrameBytesMax}`);
   if (!Number.isInteger(o.preAuthBufferedBytesMax) || o.preAuthBufferedBytesMax < 0) throw new ConfigurationError(`preAuthBufferedBytesMax must be a non-negative integer, got ${o.preAuthBufferedBytesMax}`);
+  for (const k of ['nativeTransportMaxRequestDataInFlightBytes', 'nativeTransportMaxRequestDataInFlightPerIpBytes'] as const) {
+    if (!Number.isSafeInteger(o[k]) || o[k] < 1) throw new ConfigurationError(`${k} must be a positive whole number of bytes, got ${o[k]}`);
+  }
   for (const k of ['nativeTransportMaxConcurrentConnections', 'nativeTransportMaxConcurrentConnectionsPerIp'] as const) {
     if (!Number.isInteger(o[k])) throw new ConfigurationError(`${k} must be an integer (-1: unlimited), got ${o[k]}`);
   }
