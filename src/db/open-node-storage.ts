@@ -25,6 +25,7 @@ export interface NodeStorageConfig {
   readonly options?: StorageEngineConfig['options'];
   readonly log?: StorageEngineConfig['log'];
   readonly onFailure?: StorageEngineConfig['onFailure'];
+  readonly background?: StorageEngineConfig['background'];
 }
 
 export async function openNodeStorage(cfg: NodeStorageConfig): Promise<{ engine: StorageEngine; keeper: SchemaKeeper }> {
@@ -42,6 +43,7 @@ export async function openNodeStorage(cfg: NodeStorageConfig): Promise<{ engine:
     options: cfg.options,
     log: cfg.log,
     ...(cfg.onFailure === undefined ? {} : { onFailure: cfg.onFailure }),
+    ...(cfg.background === undefined ? {} : { background: cfg.background }),
     tables: [schemaTableDef()],
     resolveTable: (id) => known.get(id),
   });

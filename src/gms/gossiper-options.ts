@@ -8,6 +8,7 @@ import type { NodeConfig } from '../config/index.js';
 import type { Env } from '../env/index.js';
 import { parseEndpoint, type InetAddressAndPort, type MessagingService, type NetLogger } from '../net/index.js';
 import { DEFAULT_PHI_CONVICT_THRESHOLD } from './failure-detector.js';
+import type { BackgroundSupervisor } from '../util/background-supervisor.js';
 
 export const GOSSIP_INTERVAL_MS = 1000;
 export const RING_DELAY_MS = 30_000;
@@ -36,6 +37,8 @@ export interface GossiperOptions {
    */
   readonly isRingMember?: (endpoint: InetAddressAndPort) => boolean;
   readonly logger?: NetLogger;
+  /** Where a failing round is reported (the node's); default: one that logs to `logger`. */
+  readonly background?: BackgroundSupervisor;
 }
 
 /** The gossip options a node's config gives (seeds resolved on `storage_port`). */

@@ -13,9 +13,13 @@
  * once, with its heartbeat forced to the highest version so no older gossip revives it.
  * Removed endpoints are quarantined (2 × ring delay): gossip about them is ignored meanwhile.
  * Endpoints outside the ring that fall silent for a ring delay are evicted (when the ring is known).
+ * What we hold of each endpoint is one record in one map (`gossip-peer.ts`), its relations checked
+ * by invariants at every transition. A round that throws is reported to the node's background
+ * supervisor (task `gossip-round`) and the next round runs as usual.
  */
 import { endpointKey, type InetAddressAndPort, type MessagingService, type NetLogger, SILENT_NET_LOGGER } from '../net/index.js';
 import type { Env, TimerHandle } from '../env/index.js';
+import { BackgroundSupervisor } from '../util/background-supervisor.js';
 import type { ApplicationState } from './application-state.js';
 import type { EndpointStateChangeSubscriber } from './endpoint-state-change-subscriber.js';
 import { deltaSince, EndpointState, maxVersionOf, type EndpointStateData } from './endpoint-state.js';
@@ -27,7 +31,9 @@ import { pickRandom, seedProbability, shuffled, unreachableProbability } from '.
 import { GOSSIP_INTERVAL_MS, MAX_GENERATION_DIFFERENCE_S, RING_DELAY_MS, type GossiperOptions } from './gossiper-options.js';
 import { registerGossipHandlers, unregisterGossipHandlers } from './gossip-handlers.js';
 import { generationAt, heartbeat } from './heartbeat-state.js';
+import { checkPeer, type KnownPeer, knownPeer, type Peer, type Reach } from './gossip-peer.js';
 import { VERSION_MAX, versioned, VersionGenerator, type VersionedValue } from './versioned-value.js';
+import { invariant } from '../util/invariant.js';
 
 type State = 'new' | 'running' | 'stopped';
 
@@ -53,14 +59,9 @@ export class Gossiper {
   private readonly seedKeys: Set<string>;
   private readonly versions = new VersionGenerator();
   private readonly localState: EndpointState;
-  private readonly states = new Map<string, EndpointState>();
-  private readonly addresses = new Map<string, InetAddressAndPort>();
-  private readonly live = new Set<string>();
-  /** Down endpoints and since when (wall ms). */
-  private readonly unreachable = new Map<string, number>();
-  /** Quarantined endpoints and since when (wall ms). */
-  private readonly justRemoved = new Map<string, number>();
-  private readonly inflightEcho = new Set<string>();
+  /** Every endpoint we hold, ourselves included, in the order we learnt of them. */
+  private readonly peers = new Map<string, Peer>();
+  private readonly background: BackgroundSupervisor;
   private readonly subscribers: EndpointStateChangeSubscriber[] = [];
   private timer: TimerHandle | undefined;
   private state: State = 'new';
@@ -86,8 +87,8 @@ export class Gossiper {
     });
     this.failureDetector.registerListener({ convict: (ep, phi) => this.convict(ep, phi) });
     this.localState = new EndpointState({ heartbeat: heartbeat(0, 0), states: new Map() }, this.nowNs());
-    this.states.set(this.localKey, this.localState);
-    this.addresses.set(this.localKey, o.local);
+    this.peers.set(this.localKey, knownPeer(o.local, this.localState, 'self'));
+    this.background = o.background ?? new BackgroundSupervisor((f) => this.logger.error('background_task_failed', { ...f }));
   }
 
   // ---- lifecycle ----
@@ -99,7 +100,7 @@ export class Gossiper {
     const generation = this.o.generation ?? generationAt(this.env.clock.nowMs());
     this.localState.setHeartbeat(heartbeat(generation, 0));
     registerGossipHandlers(this);
-    this.timer = this.env.timers.setInterval(() => this.round(), this.intervalMs);
+    this.timer = this.env.timers.setInterval(() => this.background.run('gossip-round', () => this.round()), this.intervalMs);
     this.logger.info('gossip_started', { endpoint: this.localKey, generation });
   }
 
@@ -123,8 +124,9 @@ export class Gossiper {
     const shutdown = statusValues.shutdown();
     this.addLocalApplicationStates([['STATUS_WITH_PORT', shutdown], ['STATUS', shutdown], ['RPC_READY', 'false']]);
     const payload = encodeShutdown({ generation: this.localState.heartbeat.generation });
-    for (const key of this.live) this.messaging.send(this.addresses.get(key)!, { verb: 'GOSSIP_SHUTDOWN', payload });
-    this.logger.info('gossip_announced_shutdown', { endpoint: this.localKey, peers: this.live.size });
+    const live = this.withReach('live');
+    for (const ep of live) this.messaging.send(ep, { verb: 'GOSSIP_SHUTDOWN', payload });
+    this.logger.info('gossip_announced_shutdown', { endpoint: this.localKey, peers: live.length });
     this.stop();
   }
 
@@ -165,25 +167,39 @@ export class Gossiper {
   // ---- reading ----
 
   endpointState(ep: InetAddressAndPort): EndpointStateData | undefined {
-    return this.states.get(endpointKey(ep));
+    return this.known(endpointKey(ep))?.state;
   }
 
   /** Every endpoint we hold state for, ourselves included, in the order we learnt of them. */
   knownEndpoints(): InetAddressAndPort[] {
-    return [...this.addresses.values()];
+    const out: InetAddressAndPort[] = [];
+    for (const p of this.peers.values()) if (p.kind === 'known') out.push(p.address);
+    return out;
   }
 
   liveMembers(): InetAddressAndPort[] {
-    return [this.local, ...[...this.live].map((k) => this.addresses.get(k)!)];
+    return [this.local, ...this.withReach('live')];
   }
 
   /** When gossip marked `ep` down (wall ms), or undefined while it is up or unknown. */
   downSinceMs(ep: InetAddressAndPort): number | undefined {
-    return this.unreachable.get(endpointKey(ep));
+    return this.known(endpointKey(ep))?.downSinceMs ?? undefined;
   }
 
   unreachableMembers(): InetAddressAndPort[] {
-    return [...this.unreachable.keys()].map((k) => this.addresses.get(k)!);
+    return this.withReach('down');
+  }
+
+  /** The endpoints whose reach is `reach`, in the order we learnt of them. */
+  private withReach(reach: Reach): InetAddressAndPort[] {
+    const out: InetAddressAndPort[] = [];
+    for (const p of this.peers.values()) if (p.kind === 'known' && p.reach === reach) out.push(p.address);
+    return out;
+  }
+
+  private known(key: string): KnownPeer | undefined {
+    const p = this.peers.get(key);
+    return p?.kind === 'known' ? p : undefined;
   }
 
   /** Gossip's verdict: ourselves, or marked alive (ECHO answered, not convicted since). */
@@ -193,7 +209,9 @@ export class Gossiper {
 
   /** `isAlive` by the endpoint's `endpointKey` (the coordinator asks per request: no parsing). */
   isAliveKey(key: string): boolean {
-    return key === this.localKey || (this.states.get(key)?.isAlive === true && this.live.has(key));
+    if (key === this.localKey) return true;
+    const p = this.known(key);
+    return p !== undefined && p.reach === 'live' && p.state.isAlive;
   }
 
   isSeed(ep: InetAddressAndPort): boolean {
@@ -201,7 +219,7 @@ export class Gossiper {
   }
 
   isQuarantined(ep: InetAddressAndPort): boolean {
-    return this.justRemoved.has(endpointKey(ep));
+    return this.peers.get(endpointKey(ep))?.kind === 'quarantined';
   }
 
   // ---- the round ----
@@ -211,12 +229,12 @@ export class Gossiper {
     const hb = this.localState.heartbeat;
     this.localState.setHeartbeat(heartbeat(hb.generation, this.versions.next()));
     const payload = encodeSyn({ clusterName: this.clusterName, partitioner: this.partitioner, digests: this.digests() });
-    const liveList = [...this.live].map((k) => this.addresses.get(k)!);
+    const liveList = this.withReach('live');
     const toLive = this.sendSyn(payload, liveList);
-    const unreachableList = [...this.unreachable.keys()].map((k) => this.addresses.get(k)!);
-    if (this.env.random.next() < unreachableProbability(this.live.size, this.unreachable.size)) this.sendSyn(payload, unreachableList);
-    if (toLive === undefined || !this.seedKeys.has(endpointKey(toLive)) || this.live.size < this.seedList.length) {
-      if (this.env.random.next() < seedProbability(this.seedList.length, this.live.size, this.unreachable.size)) this.sendSyn(payload, this.seedList);
+    const unreachableList = this.withReach('down');
+    if (this.env.random.next() < unreachableProbability(liveList.length, unreachableList.length)) this.sendSyn(payload, unreachableList);
+    if (toLive === undefined || !this.seedKeys.has(endpointKey(toLive)) || liveList.length < this.seedList.length) {
+      if (this.env.random.next() < seedProbability(this.seedList.length, liveList.length, unreachableList.length)) this.sendSyn(payload, this.seedList);
     }
     this.statusCheck();
   }
@@ -228,15 +246,16 @@ export class Gossiper {
    * newer. The heartbeat is left alone: this is not a round.
    */
   gossipToLiveNow(): void {
-    if (this.state !== 'running' || this.live.size === 0) return;
+    const live = this.withReach('live');
+    if (this.state !== 'running' || live.length === 0) return;
     const payload = encodeSyn({ clusterName: this.clusterName, partitioner: this.partitioner, digests: this.digests() });
-    for (const key of this.live) this.messaging.send(this.addresses.get(key)!, { verb: 'GOSSIP_DIGEST_SYN', payload });
+    for (const ep of live) this.messaging.send(ep, { verb: 'GOSSIP_DIGEST_SYN', payload });
   }
 
   /** Our digest of every endpoint we hold, in random order. */
   private digests(): GossipDigest[] {
     const all: GossipDigest[] = [];
-    for (const [key, st] of this.states) all.push({ endpoint: this.addresses.get(key)!, generation: st.heartbeat.generation, maxVersion: maxVersionOf(st) });
+    for (const p of this.peers.values()) if (p.kind === 'known') all.push({ endpoint: p.address, generation: p.state.heartbeat.generation, maxVersion: maxVersionOf(p.state) });
     return shuffled(all, this.env.random);
   }
 
@@ -255,11 +274,12 @@ export class Gossiper {
     const now = this.env.clock.nowMs();
     const nowNs = this.nowNs();
     const inRing = this.o.isRingMember;
-    for (const [key, st] of [...this.states]) {
-      if (key === this.localKey || !this.states.has(key)) continue;
-      const ep = this.addresses.get(key)!;
+    for (const [key, p] of [...this.peers]) {
+      if (p.kind !== 'known' || key === this.localKey || this.peers.get(key) !== p) continue;
+      const ep = p.address;
+      const st = p.state;
       this.failureDetector.interpret(ep);
-      if (this.states.get(key) !== st) continue;
+      if (this.peers.get(key) !== p || p.state !== st) continue;
       const expire = expireTimeOf(st);
       if (!st.isAlive && expire !== undefined && now > expire && !(inRing?.(ep) ?? false)) {
         this.logger.info('gossip_evicting', { endpoint: key, expiredAtMs: expire });
@@ -269,7 +289,7 @@ export class Gossiper {
         this.evict(ep);
       }
     }
-    for (const [key, since] of [...this.justRemoved]) if (now - since > this.quarantineDelayMs) this.justRemoved.delete(key);
+    for (const [key, p] of [...this.peers]) if (p.kind === 'quarantined' && now - p.sinceMs > this.quarantineDelayMs) this.peers.delete(key);
   }
 
   // ---- taking in remote state (the verb handlers call these) ----
@@ -278,7 +298,7 @@ export class Gossiper {
   statesFor(requests: readonly GossipDigest[]): EndpointStateEntry[] {
     const out: EndpointStateEntry[] = [];
     for (const d of requests) {
-      const st = this.states.get(endpointKey(d.endpoint));
+      const st = this.known(endpointKey(d.endpoint))?.state;
       const state = st === undefined ? undefined : deltaSince(st.snapshot(), d.maxVersion);
       if (state !== undefined) out.push({ endpoint: d.endpoint, state });
     }
@@ -287,15 +307,15 @@ export class Gossiper {
 
   /** Read-only lookup by endpoint key, for examining digests. */
   stateByKey(key: string): EndpointStateData | undefined {
-    return this.states.get(key);
+    return this.known(key)?.state;
   }
 
   /** Tells the failure detector which endpoints we just heard news of (before applying it). */
   reportArrivals(entries: readonly EndpointStateEntry[]): void {
     for (const { endpoint: ep, state: remote } of entries) {
       const key = endpointKey(ep);
-      const local = this.states.get(key);
-      if (key === this.localKey || local === undefined || this.justRemoved.has(key)) continue;
+      const local = this.known(key)?.state;
+      if (key === this.localKey || local === undefined) continue;
       if (remote.heartbeat.generation > local.heartbeat.generation) {
         local.touch(this.nowNs());
         if (!local.isAlive) this.failureDetector.remove(ep);
@@ -311,8 +331,8 @@ export class Gossiper {
   applyStates(entries: readonly EndpointStateEntry[]): void {
     for (const { endpoint: ep, state: remote } of entries) {
       const key = endpointKey(ep);
-      if (key === this.localKey || this.justRemoved.has(key)) continue;
-      const local = this.states.get(key);
+      if (key === this.localKey || this.peers.get(key)?.kind === 'quarantined') continue;
+      const local = this.known(key)?.state;
       if (local === undefined) {
         this.failureDetector.report(ep);
         this.majorStateChange(ep, remote);
@@ -334,10 +354,11 @@ export class Gossiper {
   /** A new endpoint, or a known one with a higher generation: replace all we hold of it. */
   private majorStateChange(ep: InetAddressAndPort, remote: EndpointStateData): void {
     const key = endpointKey(ep);
-    const old = this.states.get(key);
+    const peer = this.known(key);
+    const old = peer?.state;
     const st = new EndpointState(remote, this.nowNs());
-    this.states.set(key, st);
-    this.addresses.set(key, ep);
+    if (peer === undefined) this.peers.set(key, knownPeer(ep, st, 'pending'));
+    else peer.state = st;
     this.logger.info(old === undefined ? 'gossip_endpoint_joined' : 'gossip_endpoint_restarted', { endpoint: key, generation: remote.heartbeat.generation });
     if (old !== undefined) this.notify((s) => s.onRestart?.(ep, old));
     if (isDeadState(st)) this.markDead(ep, st);
@@ -363,39 +384,49 @@ export class Gossiper {
   private markAlive(ep: InetAddressAndPort, st: EndpointState): void {
     st.markDead();
     const key = endpointKey(ep);
-    if (this.inflightEcho.has(key)) return;
-    this.inflightEcho.add(key);
+    const peer = this.known(key);
+    invariant(peer?.state === st, `gossip: ${key} is marked alive with a state it does not hold`);
+    checkPeer(key, peer);
+    if (peer.echoInFlight) return;
+    peer.echoInFlight = true;
     this.messaging.sendWithCallback(ep, { verb: 'ECHO', payload: new Uint8Array(0) }, {
       onResponse: () => {
-        this.inflightEcho.delete(key);
-        if (this.state === 'running' && this.states.get(key) === st) this.realMarkAlive(ep, st);
+        peer.echoInFlight = false;
+        if (this.state === 'running' && this.peers.get(key) === peer && peer.state === st) this.realMarkAlive(ep, peer);
       },
-      onFailure: () => void this.inflightEcho.delete(key),
+      onFailure: () => {
+        peer.echoInFlight = false;
+      },
     });
   }
 
-  private realMarkAlive(ep: InetAddressAndPort, st: EndpointState): void {
+  private realMarkAlive(ep: InetAddressAndPort, peer: KnownPeer): void {
     const key = endpointKey(ep);
+    const st = peer.state;
     st.markAlive();
     st.touch(this.nowNs());
-    this.live.add(key);
-    this.unreachable.delete(key);
+    peer.reach = 'live';
+    peer.downSinceMs = null;
+    checkPeer(key, peer);
     this.logger.info('gossip_endpoint_up', { endpoint: key });
     this.notify((s) => s.onAlive?.(ep, st));
   }
 
   private markDead(ep: InetAddressAndPort, st: EndpointState): void {
     const key = endpointKey(ep);
+    const peer = this.known(key);
+    invariant(peer?.state === st && peer.reach !== 'self', `gossip: ${key} is marked down with a state it does not hold`);
     st.markDead();
-    this.live.delete(key);
-    this.unreachable.set(key, this.env.clock.nowMs());
+    peer.reach = 'down';
+    peer.downSinceMs = this.env.clock.nowMs();
+    checkPeer(key, peer);
     this.logger.info('gossip_endpoint_down', { endpoint: key });
     this.notify((s) => s.onDead?.(ep, st));
   }
 
   /** The failure detector's verdict. */
   private convict(ep: InetAddressAndPort, phi: number): void {
-    const st = this.states.get(endpointKey(ep));
+    const st = this.known(endpointKey(ep))?.state;
     if (st === undefined || !st.isAlive) return;
     this.logger.info('gossip_convicted', { endpoint: endpointKey(ep), phi });
     if (isShutdownState(st)) this.markAsShutdown(ep);
@@ -404,8 +435,9 @@ export class Gossiper {
 
   /** `ep` said it is shutting down (or was convicted while in the shutdown state). */
   markAsShutdown(ep: InetAddressAndPort): void {
-    const st = this.states.get(endpointKey(ep));
-    if (st === undefined) return;
+    const key = endpointKey(ep);
+    const st = this.known(key)?.state;
+    if (st === undefined || key === this.localKey) return;
     const shutdown = versioned(statusValues.shutdown(), VERSION_MAX);
     st.put('STATUS_WITH_PORT', shutdown);
     st.put('STATUS', shutdown);
@@ -422,7 +454,7 @@ export class Gossiper {
    */
   advertiseForDead(ep: InetAddressAndPort, status: string): void {
     const key = endpointKey(ep);
-    const st = this.states.get(key);
+    const st = this.known(key)?.state;
     if (st === undefined || key === this.localKey) throw new Error(`no gossip state for ${key}`);
     st.setHeartbeat(heartbeat(st.heartbeat.generation + 1, 0));
     st.touch(this.nowNs());
@@ -435,14 +467,11 @@ export class Gossiper {
   /** Forgets `ep` and quarantines it (Cassandra's evictFromMembership). */
   evict(ep: InetAddressAndPort): void {
     const key = endpointKey(ep);
-    if (key === this.localKey || !this.states.has(key)) return;
-    this.states.delete(key);
-    this.addresses.delete(key);
-    this.live.delete(key);
-    this.unreachable.delete(key);
-    this.inflightEcho.delete(key);
+    if (key === this.localKey || this.known(key) === undefined) return;
+    // Moved to the end, as a removed endpoint learnt of again comes last.
+    this.peers.delete(key);
     this.failureDetector.remove(ep);
-    this.justRemoved.set(key, this.env.clock.nowMs());
+    this.peers.set(key, { kind: 'quarantined', address: ep, sinceMs: this.env.clock.nowMs() });
     this.notify((s) => s.onRemove?.(ep));
   }
 

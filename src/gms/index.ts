@@ -24,6 +24,9 @@
  *   evicted after a ring delay; `addLocalApplicationState(s)`, `announceShutdown`,
  *   `gossipToLiveNow` — a SYN to every live peer outside the rounds, for news that must not wait
  *   for them, such as a new schema version; a SYN, ACK or ACK2 expires after one round),
+ * - `gossip-peer.ts` (what the gossiper holds of each endpoint: one record — its state, reach
+ *   self/pending/live/down with the down time, ECHO in flight — or a quarantine entry, in one
+ *   map; `checkPeer` states the relations the records keep);
  * - `gossiper-options.ts` (seeds, phi_convict_threshold, cluster and partitioner from the node
  *   config);
  * - `failure-detector.ts` over `arrival-window.ts` (phi accrual: phi = (t / mean interval) / ln 10,

@@ -5,10 +5,11 @@
  * in it was delivered or had expired. A failure (the target went down again, a timeout) stops the
  * run and remembers where it stopped, so the next run resumes there instead of resending the file
  * (resending would be harmless — a hint is an idempotent mutation — only wasteful). After a restart
- * the positions are gone and delivery starts at each file's beginning.
+ * the positions are gone and delivery starts at each file's beginning. A damaged record ends its
+ * file's delivery (nothing after it can be trusted); the file is quarantined (moved aside whole,
+ * hints-store.ts) and reported through `onDamaged`, and delivery goes on with the next file.
  */
 import type { Env } from '../env/index.js';
-import type { NetLogger } from '../net/index.js';
 import { HintsFileReader } from './hints-file-reader.js';
 import type { HintsStore } from './hints-store.js';
 
@@ -30,7 +31,8 @@ export interface DispatchResult {
 
 export interface HintsDispatcherOptions {
   readonly throttleBytesPerSec: number;
-  readonly logger: NetLogger;
+  /** Told of each damaged file, after it was moved to `quarantinedTo`. */
+  readonly onDamaged: (damage: { readonly target: string; readonly path: string; readonly offset: number; readonly reason: string; readonly quarantinedTo: string }) => void;
 }
 
 export class HintsDispatcher {
@@ -54,6 +56,7 @@ export class HintsDispatcher {
     for (const path of this.store.files(target)) {
       const reader = new HintsFileReader(this.env.fs, path);
       let offset = this.positions.get(path) ?? 0;
+      let damage: { offset: number; reason: string } | undefined;
       try {
         for (;;) {
           if (!keepGoing()) return { delivered, expired, damaged, completed: false };
@@ -61,7 +64,7 @@ export class HintsDispatcher {
           if (step.kind === 'end' || step.kind === 'torn') break;
           if (step.kind === 'damaged') {
             damaged++;
-            this.options.logger.warn('hints_file_damaged', { path, offset: step.offset, reason: step.reason });
+            damage = { offset: step.offset, reason: step.reason };
             break;
           }
           if (step.hint.expiresAtMs <= this.env.clock.nowMs()) {
@@ -84,7 +87,8 @@ export class HintsDispatcher {
         reader.close();
       }
       this.positions.delete(path);
-      this.store.remove(path);
+      if (damage === undefined) this.store.remove(path);
+      else this.options.onDamaged({ target, path, ...damage, quarantinedTo: this.store.quarantine(target, path) });
     }
     return { delivered, expired, damaged, completed: true };
   }

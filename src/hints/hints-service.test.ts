@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimEnv, type SimEnv } from '../env/index.js';
-import { RecordingNetLogger, simAwait } from '../../test/support/net-sim.js';
+import { RecordingNetLogger, runFor, simAwait } from '../../test/support/net-sim.js';
 import { HintsService, DEFAULT_HINTS_OPTIONS, type HintsLiveness, type HintsOptions } from './hints-service.js';
 import { HintsStore } from './hints-store.js';
 
@@ -166,7 +166,7 @@ test('flushed hints survive power loss; unflushed ones may be lost but never com
   await s.stop();
 });
 
-test('files rotate at the size limit and are read oldest first; a damaged file is reported and dropped', async () => {
+test('files rotate at the size limit and are read oldest first; a damaged file is quarantined and reported, later files still delivered', async () => {
   const env = createSimEnv(8);
   const live = new Liveness();
   const rx = new Receiver(env);
@@ -176,14 +176,22 @@ test('files rotate at the size limit and are read oldest first; a damaged file i
   const files = s.store.files(A);
   assert.ok(files.length >= 3, `${files.length} files`);
   env.fs.corrupt(files[1]!, 30);
+  const damagedBytes = env.fs.readFileSync(files[1]!);
   const r = await simAwait(env, s.dispatch(A));
   assert.equal(r.damaged, 1);
   assert.equal(r.completed, true);
   const got = texts(rx);
   assert.ok(got.length < 12 && got.length >= 12 - 4, `${got.length} delivered`);
   assert.deepEqual(got, [...got].sort(), 'oldest first');
-  assert.ok(logger.entries.some((e) => e.event === 'hints_file_damaged'));
+  assert.ok(got.includes('r11'), 'the files after the damaged one are delivered');
+  const quarantined = `${DIR}/_quarantine/${A}-${files[1]!.slice(files[1]!.lastIndexOf('/') + 1)}`;
+  assert.deepEqual(env.fs.readFileSync(quarantined), damagedBytes, 'the damaged file is kept whole, aside');
+  const failure = logger.entries.find((e) => e.event === 'background_task_failed');
+  assert.equal(failure?.fields['task'], 'hints-file');
+  assert.equal(failure?.fields['errorClass'], 'CorruptionError');
+  assert.match(String(failure?.fields['message']), /_quarantine/);
   assert.deepEqual(s.store.files(A), []);
+  assert.deepEqual(s.pendingTargets(), [], 'the quarantine folder is no target');
   await s.stop();
 });
 
@@ -191,4 +199,27 @@ test('target names that are not safe file names are refused', () => {
   const env = createSimEnv(9);
   const store = new HintsStore(env, DIR, { maxFileBytes: 1000 });
   assert.throws(() => store.append('../etc', { createdAtMs: 0, expiresAtMs: 0, payload: Buffer.alloc(1) }), RangeError);
+});
+
+test('background delivery that throws or fails is reported to the supervisor, not left an unhandled rejection', async () => {
+  const env = createSimEnv(12);
+  let calls = 0;
+  // Alive for the sweep, then the liveness check inside the delivery run throws.
+  const live: HintsLiveness = {
+    isAlive: () => {
+      if (++calls > 1) throw new TypeError('liveness oracle broke');
+      return true;
+    },
+    downSinceMs: () => null,
+  };
+  const rx = new Receiver(env);
+  const logger = new RecordingNetLogger();
+  const s = new HintsService(env, DIR, live, { deliver: rx.deliver }, { ...DEFAULT_HINTS_OPTIONS, throttleBytesPerSec: 0, dispatchPeriodMs: 1_000 }, logger);
+  s.hint(A, Buffer.from('x'), far(env));
+  s.start();
+  await runFor(env, 1_500);
+  const failure = logger.entries.find((e) => e.event === 'background_task_failed');
+  assert.deepEqual([failure?.fields['task'], failure?.fields['errorClass']], ['hints-dispatch', 'TypeError']);
+  assert.match(String(failure?.fields['message']), new RegExp(`^target ${A}: liveness oracle broke`));
+  await s.stop();
 });

@@ -7,9 +7,14 @@
  * - a replica down for longer than max_hint_window_in_ms gets no new hints (it will need repair);
  * - each hint expires (the tables' gc_grace), so a late delivery cannot bring back purged data;
  * - delivery is throttled (hinted_handoff_throttle_in_kb).
+ * Background work reports to the node's supervisor: `hints-flush` (the periodic fsync),
+ * `hints-dispatch` (a delivery run that threw), `hints-delivery` (a run stopped by a failed send;
+ * it resumes later), `hints-file` (a damaged file, quarantined: hints-store.ts).
  */
 import type { Env, TimerHandle } from '../env/index.js';
+import { CorruptionError } from '../errors/index.js';
 import type { NetLogger } from '../net/index.js';
+import { BackgroundSupervisor } from '../util/background-supervisor.js';
 import { HintsDispatcher, type DispatchResult, type HintDelivery } from './hints-dispatcher.js';
 import { HintsStore } from './hints-store.js';
 
@@ -60,6 +65,7 @@ export class HintsService {
   private readonly running = new Map<string, Promise<DispatchResult>>();
   private readonly timers: TimerHandle[] = [];
   private stopped = false;
+  private readonly background: BackgroundSupervisor;
 
   constructor(
     private readonly env: Env,
@@ -68,14 +74,20 @@ export class HintsService {
     delivery: HintDelivery,
     private readonly options: HintsOptions = DEFAULT_HINTS_OPTIONS,
     private readonly logger: NetLogger,
+    /** The node's; default: one that logs to `logger`. */
+    background?: BackgroundSupervisor,
   ) {
+    this.background = background ?? new BackgroundSupervisor((f) => logger.error('background_task_failed', { ...f }));
     this.store = new HintsStore(env, dir, { maxFileBytes: options.maxFileBytes });
-    this.dispatcher = new HintsDispatcher(env, this.store, delivery, { throttleBytesPerSec: options.throttleBytesPerSec, logger });
+    this.dispatcher = new HintsDispatcher(env, this.store, delivery, {
+      throttleBytesPerSec: options.throttleBytesPerSec,
+      onDamaged: (d) => this.background.report('hints-file', new CorruptionError(d.path, d.offset, d.reason), `target ${d.target}, moved to ${d.quarantinedTo}`),
+    });
   }
 
   start(): void {
-    this.timers.push(this.env.timers.setInterval(() => void this.flushQuietly(), this.options.flushPeriodMs));
-    this.timers.push(this.env.timers.setInterval(() => this.sweep(), this.options.dispatchPeriodMs));
+    this.timers.push(this.env.timers.setInterval(() => this.background.run('hints-flush', () => this.store.flush()), this.options.flushPeriodMs));
+    this.timers.push(this.env.timers.setInterval(() => this.background.run('hints-dispatch', () => this.sweep()), this.options.dispatchPeriodMs));
   }
 
   /**
@@ -101,7 +113,7 @@ export class HintsService {
 
   /** The failure detector saw `target` come back: deliver its hints now. */
   onAlive(target: string): void {
-    if (this.store.pendingBytes(target) > 0) void this.dispatch(target);
+    if (this.store.pendingBytes(target) > 0) this.dispatchInBackground(target);
   }
 
   /** Delivers `target`'s hints (joins a delivery already running for it). */
@@ -138,7 +150,11 @@ export class HintsService {
   }
 
   private sweep(): void {
-    for (const target of this.store.targets()) if (this.liveness.isAlive(target)) void this.dispatch(target);
+    for (const target of this.store.targets()) if (this.liveness.isAlive(target)) this.dispatchInBackground(target);
+  }
+
+  private dispatchInBackground(target: string): void {
+    this.background.watch('hints-dispatch', this.dispatch(target), `target ${target}`);
   }
 
   private account(target: string, r: DispatchResult): DispatchResult {
@@ -147,18 +163,10 @@ export class HintsService {
     this.stats.damaged += r.damaged;
     if (r.error !== undefined) {
       this.stats.failedRuns++;
-      this.logger.warn('hints_delivery_failed', { target, delivered: r.delivered, error: String(r.error) });
+      this.background.report('hints-delivery', r.error, `target ${target} after ${r.delivered} delivered; resumes on the next run`);
     } else if (r.completed && r.delivered + r.expired > 0) {
       this.logger.info('hints_delivered', { target, delivered: r.delivered, expired: r.expired });
     }
     return r;
-  }
-
-  private async flushQuietly(): Promise<void> {
-    try {
-      await this.store.flush();
-    } catch (e) {
-      this.logger.error('hints_flush_failed', { error: String(e) });
-    }
   }
 }

@@ -8,7 +8,9 @@
  * service does every hints_flush_period_in_ms (so power loss may cost that window, as in
  * Cassandra). A file that reaches max_hints_file_size_in_mb is synced and closed and the next
  * append starts a new one. Delivery reads whole, closed files (`seal` closes the current one) and
- * deletes each file once every hint in it was delivered or had expired.
+ * deletes each file once every hint in it was delivered or had expired. A file found damaged is
+ * moved aside whole instead, to `<hints dir>/_quarantine/<target>-<seq>.hints` (a folder no
+ * target name can take), for an operator to inspect; nothing reads it back.
  */
 import { mkdirDurable, type Env } from '../env/index.js';
 import { encodeHint, type Hint } from './hint-record.js';
@@ -30,6 +32,8 @@ interface CurrentFile {
 const FILE_SUFFIX = '.hints';
 const SEQ_DIGITS = 12;
 const TARGET_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+/** Damaged files go here; TARGET_NAME can never name it. */
+const QUARANTINE_FOLDER = '_quarantine';
 
 export class HintsStore {
   private readonly current = new Map<string, CurrentFile>();
@@ -103,6 +107,18 @@ export class HintsStore {
   remove(path: string): void {
     this.env.fs.unlinkSync(path);
     this.env.fs.fsyncDirSync(path.slice(0, path.lastIndexOf('/')));
+  }
+
+  /** Moves a damaged file of `target` to the quarantine folder, durably; returns where it went. */
+  quarantine(target: string, path: string): string {
+    const fs = this.env.fs;
+    const folder = `${this.dir}/${QUARANTINE_FOLDER}`;
+    mkdirDurable(fs, folder);
+    const to = `${folder}/${target}-${path.slice(path.lastIndexOf('/') + 1)}`;
+    fs.renameSync(path, to);
+    fs.fsyncDirSync(folder);
+    fs.fsyncDirSync(path.slice(0, path.lastIndexOf('/')));
+    return to;
   }
 
   /** Deletes every hint for `target` (the node was removed from the ring). */

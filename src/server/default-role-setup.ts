@@ -9,13 +9,21 @@
 import type { RoleManager } from '../cql/auth/index.js';
 import { DEFAULT_SUPERUSER_NAME } from '../cql/auth/index.js';
 import type { Env, TimerHandle } from '../env/index.js';
+import type { BackgroundSupervisor } from '../util/background-supervisor.js';
 import type { NodeLogger } from './node-logger.js';
 
 export class DefaultRoleSetup {
   private timer: TimerHandle | undefined;
   private stopped = false;
 
-  constructor(private readonly env: Env, private readonly roles: RoleManager, private readonly log: NodeLogger, private readonly delayMs: number) {}
+  constructor(
+    private readonly env: Env,
+    private readonly roles: RoleManager,
+    private readonly log: NodeLogger,
+    private readonly delayMs: number,
+    /** Where a failed attempt is reported (task `default-role-setup`) before the next one. */
+    private readonly background: BackgroundSupervisor,
+  ) {}
 
   start(): void {
     this.schedule();
@@ -28,7 +36,7 @@ export class DefaultRoleSetup {
 
   private schedule(): void {
     if (this.stopped) return;
-    this.timer = this.env.timers.setTimeout(() => void this.attempt(), this.delayMs);
+    this.timer = this.env.timers.setTimeout(() => this.background.run('default-role-setup', () => this.attempt()), this.delayMs);
   }
 
   private async attempt(): Promise<void> {
@@ -40,7 +48,7 @@ export class DefaultRoleSetup {
         });
       }
     } catch (e) {
-      this.log.info('default_superuser_setup_failed', { error: String(e), retryInMs: this.delayMs });
+      this.background.report('default-role-setup', e, `retrying in ${this.delayMs} ms`);
       this.schedule();
     }
   }

@@ -25,6 +25,9 @@
  * `close()` announces the shutdown to peers and stops messaging, stops both client servers
  * (connections flush what they queued), then flushes and closes the engine. Nothing here is
  * global: many nodes can live in one process, each on its own Env.
+ * Background work (flushes, compactions, the commit log's syncs, hints, batchlog replay, gossip,
+ * schema pulls, the default role's setup) reports its failures to one supervisor per
+ * node (`background`: logged as background_task_failed and counted; nodetool bgfailures).
  */
 import { resolve } from 'node:path';
 import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties } from '../config/index.js';
@@ -68,6 +71,8 @@ import type { Snitch } from '../locator/index.js';
 import { SwitchableDataStore, requiredReplicasOf } from './switchable-data-store.js';
 import { clusterEventOf, peerInfoOf } from './membership-to-cql.js';
 import { NodeTls } from './node-tls.js';
+import { BackgroundSupervisor } from '../util/background-supervisor.js';
+import { stepLogged } from './step-logged.js';
 
 export interface IliumNodeOptions {
   readonly config: NodeConfig;
@@ -126,10 +131,12 @@ export class IliumNode {
     readonly storage: StorageService,
     /** The coordinator, the hints this node keeps for others, repair. */
     readonly cluster: Coordination,
-    /** Makes the default superuser when no role exists (PasswordAuthenticator only). */
+    /** Makes the default superuser when no role exists (under any authenticator, as Cassandra). */
     private readonly roleSetup: DefaultRoleSetup | undefined,
     /** The audit log (audit_logging_options; nodetool enableauditlog/disableauditlog). */
     readonly audit: AuditLog,
+    /** Failures of this node's background work, logged and counted (nodetool bgfailures). */
+    readonly background: BackgroundSupervisor,
     private readonly log: NodeLogger,
     private readonly die: ((cause: Error) => void) | undefined,
   ) {}
@@ -161,7 +168,8 @@ export class IliumNode {
     let node: IliumNode | undefined;
     const onFailure = (action: 'stop_transports' | 'die', cause: Error): void => node?.onStorageFailure(action, cause);
     const storageLog = (event: string, fields: Record<string, unknown>, level: 'info' | 'warn' | 'error' = 'info'): void => log[level](event, fields);
-    const { engine, keeper } = await openNodeStorage({ env, dataDir, partitioner, options: storage, log: storageLog, onFailure });
+    const background = new BackgroundSupervisor((f) => log.warn('background_task_failed', { ...f }));
+    const { engine, keeper } = await openNodeStorage({ env, dataDir, partitioner, options: storage, log: storageLog, onFailure, background });
     let server: CqlServer | undefined;
     let thriftServer: ThriftServer | undefined;
     let sslServer: CqlServer | undefined;
@@ -189,6 +197,7 @@ export class IliumNode {
         native: () => (server === undefined ? undefined : { host: rpcHost, port: nativePort }),
         load: () => loadOf(engine, env),
         logger: log,
+        background,
         onSchemaMerged: (changes) => {
           for (const c of changes) processor.announceSchemaChange(c);
         },
@@ -273,11 +282,11 @@ export class IliumNode {
       }
       svc.onMembership((e) => processor.announceClusterEvent(clusterEventOf(e)));
       await svc.start();
-      cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log, stages });
+      cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log, stages, background });
       switchable.switchTo(cluster.proxy);
       // Under any authenticator, as Cassandra's role manager does: the role is there when a
       // node later turns PasswordAuthenticator on.
-      roleSetup = new DefaultRoleSetup(env, ctx.roles, log, properties.superuserSetupDelayMs);
+      roleSetup = new DefaultRoleSetup(env, ctx.roles, log, properties.superuserSetupDelayMs, background);
       roleSetup.start();
       if (joining) {
         await bootstrap(cluster.topology);
@@ -285,18 +294,21 @@ export class IliumNode {
       }
       clientTls?.startReloading(properties.tlsReloadPeriodMs ?? undefined);
       internodeTls?.startReloading(properties.tlsReloadPeriodMs ?? undefined);
-      node = new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, sslServer, clientTls, internodeTls, svc, cluster, roleSetup, audit, log, opts.die);
+      node = new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, sslServer, clientTls, internodeTls, svc, cluster, roleSetup, audit, background, log, opts.die);
       return node;
     } catch (e) {
+      // Undoing a failed start: each step that fails too is logged with what it was, and the rest still run.
+      const undo = <T>(what: string, target: T | undefined, step: (t: T) => Promise<unknown>) => stepLogged(log, 'start_cleanup_failed', what, target, step, e);
       roleSetup?.cancel();
-      await cluster?.hints.stop().catch(() => undefined);
-      await storageService?.stop().catch(() => undefined);
+      cluster?.batchlogReplay.cancel();
+      await undo('hints', cluster?.hints, (h) => h.stop());
+      await undo('messaging and gossip', storageService, (svc) => svc.stop());
       clientTls?.stop();
       internodeTls?.stop();
-      await thriftServer?.close().catch(() => undefined);
-      await sslServer?.close().catch(() => undefined);
-      await server?.close().catch(() => undefined);
-      await engine.close().catch(() => undefined);
+      await undo('Thrift server', thriftServer, (t) => t.close());
+      await undo('CQL TLS server', sslServer, (t) => t.close());
+      await undo('CQL server', server, (t) => t.close());
+      await undo('storage engine', engine, (t) => t.close());
       throw e;
     }
   }
@@ -425,12 +437,16 @@ export class IliumNode {
       this.clientTls?.stop();
       this.internodeTls?.stop();
       this.cluster.batchlogReplay.cancel();
-      await this.storage.stop();
-      await Promise.all([this.server?.close(), this.sslServer?.close(), this.thriftServer?.close()]);
+      // Every step runs even when one before it failed (each failure logged); the first is rethrown at the end.
+      const step = <T>(what: string, target: T | undefined, run: (t: T) => Promise<unknown>) => stepLogged(this.log, 'stop_step_failed', what, target, run);
+      const failures = [await step('messaging and gossip', this.storage, (s) => s.stop())];
+      failures.push(...(await Promise.all([step('CQL server', this.server, (s) => s.close()), step('CQL TLS server', this.sslServer, (s) => s.close()), step('Thrift server', this.thriftServer, (s) => s.close())])));
       this.audit.disable();
-      await this.cluster.hints.stop();
-      await this.engine.close();
-      await this.ctx.roles.close();
+      failures.push(await step('hints', this.cluster.hints, (h) => h.stop()));
+      failures.push(await step('storage engine', this.engine, (e) => e.close()));
+      failures.push(await step('role manager', this.ctx.roles, (r) => r.close()));
+      const first = failures.find((f) => f !== undefined);
+      if (first !== undefined) throw first;
       this.log.info('stopped', {});
     })();
     return this.closing;
@@ -480,6 +496,7 @@ interface CoordinatorInputs {
   readonly engine: StorageEngine;
   readonly log: NodeLogger;
   readonly stages: StageStats;
+  readonly background: BackgroundSupervisor;
 }
 
 /** What a node coordinates with: the proxy, the hints it keeps for others, and repair. */
@@ -489,7 +506,9 @@ export interface Coordination {
   readonly repair: RepairService;
   /** The ring and each keyspace's placement, as the proxy sees them (nodetool getendpoints). */
   readonly rings: SchemaRingProvider;
-  /** Replays logged batches whose coordinator did not finish them. */
+  /** Replays logged batches whose coordinator did not finish them; quarantines those that do not decode. */
+  readonly batchlog: BatchlogReplayer;
+  /** The periodic replay (cancelled on close and decommission). */
   readonly batchlogReplay: TimerHandle;
   /** Internode work per stage (nodetool tpstats). */
   readonly stages: StageStats;
@@ -527,6 +546,7 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
       maxFileBytes: config.max_hints_file_size_in_mb * MB,
     },
     i.log,
+    i.background,
   );
   hints.start();
   svc.onMembership((e) => {
@@ -548,15 +568,21 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
     hints: new HintsServiceSink({ hints, rings, clock: env.clock, tableById }),
     options,
     paxos,
+    background: i.background,
   });
   // Cassandra replays the batchlog every 10 s (batches older than twice the write timeout).
-  const batchlogReplay = new BatchlogReplayer({ env, table: batchlog, coordinator: proxy, tableById, writeTimeoutMs: options.writeTimeoutMs }).start(10_000);
+  const replayer = new BatchlogReplayer({
+    env, table: batchlog, coordinator: proxy, tableById, writeTimeoutMs: options.writeTimeoutMs,
+    background: i.background,
+    quarantineDir: `${i.dataDir}/quarantine/batchlog`,
+  });
+  const batchlogReplay = replayer.start(10_000);
   const topology: TopologyContext = {
     env, svc, replica, rings, log: i.log,
     keyspaces: () => keeper.schema.keyspaces,
     schemaVersion: () => keeper.schema.version,
   };
-  return { proxy, hints, repair, rings, batchlogReplay, stages: i.stages, topology };
+  return { proxy, hints, repair, rings, batchlog: replayer, batchlogReplay, stages: i.stages, topology };
 }
 
 /**

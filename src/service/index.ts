@@ -128,7 +128,9 @@
  *   waited for),
  * - `batchlog-replay.ts` (`BatchlogReplayer`: periodic or on demand, batches older than twice the
  *   write timeout re-applied through this node's coordinator at ONE — dead or silent replicas
- *   hinted — then removed; failures retried next round). Replica side:
+ *   hinted — then removed; failures reported to the node's background supervisor and retried next
+ *   round; a batch that does not decode quarantined to `<data>/quarantine/batchlog/<id>.batch`
+ *   and removed, so later batches still replay). Replica side:
  * - `replica/batch-store-verb.ts`,
  * - `replica/batch-remove-verb.ts` over `db/batchlog-table.ts` (hidden `system.batchlog`: one
  *   partition per batch id, the mutations as one cell; removal a partition deletion). Wire:

@@ -21,6 +21,7 @@ import type { Env } from '../env/index.js';
 import type { ApplicationState, EndpointStateChangeSubscriber, Gossiper } from '../gms/index.js';
 import { endpointKey, type InetAddressAndPort, type MessagingService, type NetLogger } from '../net/index.js';
 import { keyspaceToJson, type Schema } from '../schema/index.js';
+import type { BackgroundSupervisor } from '../util/background-supervisor.js';
 import { schemaDiff, type SchemaDiffChange } from './schema-diff.js';
 import { loadKeyspaceVersions, storeKeyspaceVersions } from './keyspace-versions-file.js';
 import { decodeVersions, encodeVersions, initialVersions, mergeKeyspaces, type KeyspaceVersion } from './keyspace-versions.js';
@@ -31,6 +32,8 @@ export interface SchemaSyncOptions {
   readonly messaging: MessagingService;
   readonly gossiper: Gossiper;
   readonly logger: NetLogger;
+  /** Where failed pulls and merges are reported (task `schema-pull`). */
+  readonly background: BackgroundSupervisor;
   readonly retryMs?: number;
   /** How long a peer's newly gossiped version waits for the push that usually brings it (`PULL_DELAY_MS`). */
   readonly pullDelayMs?: number;
@@ -107,7 +110,7 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
     this.pullScheduled.add(key);
     this.o.env.timers.setTimeout(() => {
       this.pullScheduled.delete(key);
-      this.maybePull(ep);
+      this.o.background.run('schema-pull', () => this.maybePull(ep), key);
     }, this.o.pullDelayMs ?? PULL_DELAY_MS);
   }
 
@@ -123,7 +126,7 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
       onResponse: (msg) => {
         this.pulled.set(key, theirs);
         this.merge(decodeVersions(msg.payload), ep)
-          .catch((e: unknown) => this.o.logger.warn('schema_merge_failed', { endpoint: key, error: String(e) }))
+          .catch((e: unknown) => this.o.background.report('schema-pull', e, `merging the schema of ${key}`))
           .finally(() => {
             this.inflight.delete(key);
             this.maybePull(ep);
@@ -131,8 +134,8 @@ export class SchemaSync implements EndpointStateChangeSubscriber {
       },
       onFailure: (e) => {
         this.inflight.delete(key);
-        this.o.logger.info('schema_pull_failed', { endpoint: key, error: String(e) });
-        this.o.env.timers.setTimeout(() => this.maybePull(ep), this.o.retryMs ?? 1000);
+        this.o.background.report('schema-pull', e, `pulling the schema of ${key}; retrying`);
+        this.o.env.timers.setTimeout(() => this.o.background.run('schema-pull', () => this.maybePull(ep), key), this.o.retryMs ?? 1000);
       },
     });
   }

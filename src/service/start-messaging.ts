@@ -29,7 +29,7 @@ export async function startMessaging(i: StartMessagingInputs): Promise<Messaging
     await first.start();
     return first;
   } catch (e) {
-    await first.shutdown().catch(() => undefined);
+    await first.shutdown().catch((err: unknown) => i.logger.warn('messaging_shutdown_failed', { after: 'messaging failed to start', error: String(err) }));
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' && i.listen.port !== 0 && isLoneNode(i.listen, i.seeds)) {
       const fallback = make(endpoint(i.listen.host, 0));

@@ -1,7 +1,8 @@
 /**
  * LOGGED batches through the batch log on SimEnv clusters: applied and forgotten normally; a
  * coordinator dying after BATCH_STORE and before applying leaves the batch to the batch log
- * endpoints' replay, which makes every mutation visible.
+ * endpoints' replay, which makes every mutation visible; a stored batch that does not decode
+ * and cannot be quarantined stays, reported, without stopping the batches after it.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -13,6 +14,8 @@ import { batchlogEndpoints } from './batchlog/batchlog-endpoints.js';
 import { storeBatch } from './batchlog/coordinate-logged-batch.js';
 import type { TableWrite } from './data-store.js';
 import { newBallot } from './paxos/ballot.js';
+import { BatchlogReplayer } from './batchlog/batchlog-replay.js';
+import { BackgroundSupervisor } from '../util/background-supervisor.js';
 import { type SimCluster, SimCluster as Cluster, keys } from '../../test/support/service/sim-cluster.js';
 import { decodeBatchMutations, decodeBatchRemove, decodeBatchStore, encodeBatchMutations, encodeBatchStore } from './wire/batch-messages.js';
 
@@ -118,5 +121,26 @@ test('batch log endpoints: other live nodes of the local data center, other rack
   const chosen = batchlogEndpoints(d, 'ONE').map((e) => c.nodes.findIndex((n) => n.endpoint === e));
   assert.equal(chosen[0], 2, 'the one other rack first');
   assert.ok([1, 4].includes(chosen[1]!), 'then its own rack');
+  await c.close();
+});
+
+test('a batch that does not decode and cannot be quarantined either (no room on disk) stays, reported; the batches after it still replay', async () => {
+  const c = await Cluster.start({ seed: 251, nodes: 1, replication: { class: 'SimpleStrategy', options: { replication_factor: '1' } } });
+  const n = c.node(0);
+  // The quarantine folder cannot be made: a file holds its parent's name.
+  c.env.fs.writeFileSync('/node1/blocked', Buffer.from('a file, not a folder'));
+  const background = new BackgroundSupervisor(() => undefined);
+  const replayer = new BatchlogReplayer({ env: c.env, table: n.batchlog, coordinator: n.proxy, tableById: (id) => (id === c.cf.id ? c.cf : undefined), writeTimeoutMs: 100, background, quarantineDir: '/node1/blocked/quarantine' });
+  const old = () => newBallot(c.env.clock.nowMicros() - 60_000_000n, c.env.random);
+  await simAwait(c.env, n.batchlog.store(Buffer.alloc(16), Buffer.from([0xff]), c.env.clock.nowMicros()));
+  const good = batch(c, ['q1'], 'after', 7n).map((w) => ({ tableId: w.cf.id, update: w.update }));
+  await simAwait(c.env, n.batchlog.store(old(), encodeBatchMutations(good), c.env.clock.nowMicros()));
+  assert.equal(await simAwait(c.env, replayer.replayOnce()), 1);
+  assert.equal(c.localRow(0, 'q1').get('v'), 'after-q1');
+  assert.equal(storedBatches(c), 1, 'the bad batch stays for the next round');
+  assert.equal(replayer.quarantined, 0);
+  const [failure] = background.snapshot();
+  assert.equal(failure?.task, 'batchlog-replay');
+  assert.match(failure?.message ?? '', /^quarantining stored batch 00000000-0000-0000-0000-000000000000: /);
   await c.close();
 });

@@ -50,6 +50,7 @@ import { coordinateCas } from './paxos/coordinate-cas.js';
 import type { PaxosAcceptor } from './paxos/paxos-acceptor.js';
 import { coordinateSerialRead } from './paxos/serial-read.js';
 import { encodeTruncate } from './wire/truncate-message.js';
+import { BackgroundSupervisor } from '../util/background-supervisor.js';
 
 export interface StorageProxyConfig {
   readonly env: Env;
@@ -65,6 +66,8 @@ export interface StorageProxyConfig {
   readonly options?: StorageProxyOptions;
   /** This node's Paxos state, shared with its replica handlers (compare-and-set on a multi-node ring needs it). */
   readonly paxos?: PaxosAcceptor;
+  /** Where best-effort work nobody waits for (cleaning stale index entries) reports failures (a node passes its own; default: counted, not logged). */
+  readonly background?: BackgroundSupervisor;
 }
 
 export class StorageProxy implements DataStore {
@@ -83,6 +86,7 @@ export class StorageProxy implements DataStore {
       options: config.options ?? DEFAULT_STORAGE_PROXY_OPTIONS,
       selection: selectionInputs(config.self, config.snitch, config.liveness),
       paxos: config.paxos,
+      background: config.background ?? new BackgroundSupervisor(() => undefined),
       ballots: new BallotClock(config.env.clock, config.env.random),
     };
   }
@@ -164,7 +168,7 @@ export class StorageProxy implements DataStore {
 
   /** Stale entries handed to the replicas of their base rows, best effort (coordinator/index-executor.ts). */
   cleanIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, entries: readonly Cell[]): Promise<void> {
-    return coordinateIndexClean(this.d, cf, index, indexKey, entries).catch(() => undefined);
+    return coordinateIndexClean(this.d, cf, index, indexKey, entries).catch((e: unknown) => this.d.background.report('index-clean', e, `${cf.keyspace}.${cf.name} index ${index.name}`));
   }
 
   private multiNode(): boolean {

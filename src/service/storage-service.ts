@@ -27,6 +27,7 @@ import { ringPeers, type RingPeer } from './ring-peers.js';
 import type { SchemaDiffChange } from './schema-diff.js';
 import { SchemaSync } from './schema-sync.js';
 import { startMessaging } from './start-messaging.js';
+import { BackgroundSupervisor } from '../util/background-supervisor.js';
 
 export const LOAD_INTERVAL_MS = 60_000;
 
@@ -46,6 +47,8 @@ export interface StorageServiceOptions {
   /** Bytes on disk, for LOAD. */
   readonly load: () => number;
   readonly logger?: NetLogger;
+  /** Where failing gossip rounds, LOAD updates and schema pulls and merges are reported (the node's). */
+  readonly background?: BackgroundSupervisor;
   readonly loadIntervalMs?: number;
   /** Where schema agreement keeps its keyspace versions across restarts; memory only when absent. */
   readonly dataDir?: string;
@@ -76,9 +79,12 @@ export class StorageService {
   private r: Running | undefined;
   private readonly pendingListeners: MembershipListener[] = [];
   private readonly logger: NetLogger;
+  /** Where this node's background work reports failures. */
+  readonly background: BackgroundSupervisor;
 
   constructor(private readonly o: StorageServiceOptions) {
     this.logger = o.logger ?? SILENT_NET_LOGGER;
+    this.background = o.background ?? new BackgroundSupervisor((f) => this.logger.error('background_task_failed', { ...f }));
   }
 
   /** Starts messaging and gossip and announces this node; resolves once it listens. */
@@ -92,7 +98,7 @@ export class StorageService {
     try {
       this.r = this.startGossip(messaging);
     } catch (e) {
-      await messaging.shutdown().catch(() => undefined);
+      await messaging.shutdown().catch((err: unknown) => this.logger.warn('messaging_shutdown_failed', { after: 'gossip failed to start', error: String(err) }));
       this.state = 'stopped';
       throw e;
     }
@@ -123,6 +129,7 @@ export class StorageService {
       partitioner: o.partitioner.fullName,
       phiConvictThreshold: config.phi_convict_threshold,
       logger: this.logger,
+      background: this.background,
       isRingMember: (ep) => ring?.ring.isMember(ringEndpointOf(ep)) ?? false,
       ...o.gossip,
     });
@@ -136,7 +143,7 @@ export class StorageService {
     for (const l of this.pendingListeners) events.subscribe(l);
     ring = new RingFromGossip<Token>({ partitioner: o.partitioner, snitch, lookup, onRing: (r) => events.onRing(r) });
     const schema = new SchemaSync({
-      env: o.env, keeper: o.keeper, messaging, gossiper, logger: this.logger,
+      env: o.env, keeper: o.keeper, messaging, gossiper, logger: this.logger, background: this.background,
       onMerged: (changes) => o.onSchemaMerged?.(changes),
       ...(o.dataDir === undefined ? {} : { dir: o.dataDir }),
     });
@@ -156,7 +163,7 @@ export class StorageService {
     }));
     schema.start();
     gossiper.start();
-    const loadTimer = o.env.timers.setInterval(() => gossiper.addLocalApplicationState('LOAD', String(o.load())), o.loadIntervalMs ?? LOAD_INTERVAL_MS);
+    const loadTimer = o.env.timers.setInterval(() => this.background.run('gossip-load', () => gossiper.addLocalApplicationState('LOAD', String(o.load()))), o.loadIntervalMs ?? LOAD_INTERVAL_MS);
     return { messaging, gossiper, ring, snitch, events, schema, loadTimer };
   }
 

@@ -215,7 +215,7 @@ describe('damage met at run time', () => {
         await write(e, 0);
         faulty.failFsync = true;
         await assert.rejects(e.flush(T.id));
-        const line = rec.lines.find((l) => l.event === 'flush_failed');
+        const line = rec.lines.find((l) => l.event === 'background_task_failed' && (l.fields as { task?: string }).task === 'flush');
         faulty.failFsync = false;
         assert.equal(line?.level, 'error');
         assert.deepEqual(rec.actions, action === 'none' ? [] : [action]);

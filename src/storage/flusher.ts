@@ -43,7 +43,8 @@ export class Flusher {
   private async flushNow(table: TableStore): Promise<void> {
     if (table.active.isEmpty) return;
     const mem = table.active;
-    mem.upperBound = this.currentPosition();
+    const upperBound = this.currentPosition();
+    mem.switchOut(upperBound);
     table.active = new Memtable(table.env.clock.nowMs());
     table.flushing.push(mem);
     await mem.drained();
@@ -55,11 +56,12 @@ export class Flusher {
       generation,
       compression: table.def.compression ?? this.compressionDefault,
       expectedPartitions: mem.partitions.size,
-      commitLogUpperBound: mem.upperBound,
+      commitLogUpperBound: upperBound,
       data,
     });
     table.replaceSSTables([], [SSTableReader.open(table.env, table.dir, generation, table.cache)]);
+    mem.markFlushed();
     table.flushing = table.flushing.filter((m) => m !== mem);
-    this.onFlushed(table, mem.upperBound);
+    this.onFlushed(table, upperBound);
   }
 }

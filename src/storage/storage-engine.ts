@@ -19,6 +19,7 @@ import { loadSSTables } from './table-loader.js';
 import { type PositionBound, type ScannedPartition, TableStore } from './table-store.js';
 import { TruncationRecords } from './truncation-records.js';
 import { Snapshots } from './snapshots.js';
+import { BackgroundSupervisor } from '../util/background-supervisor.js';
 
 export interface StorageEngineConfig {
   readonly env: Env;
@@ -34,6 +35,8 @@ export interface StorageEngineConfig {
    * stop the client transports and gossip, or exit. Without it the engine only logs.
    */
   readonly onFailure?: (action: Exclude<FailureAction, 'none'>, cause: Error) => void;
+  /** Where failed background flushes and compactions are reported (the node's); default: one that logs to `log`. */
+  readonly background?: BackgroundSupervisor;
 }
 
 type State = 'open' | 'closing' | 'closed';
@@ -59,10 +62,13 @@ export class StorageEngine {
   private readonly admission: MemoryAdmission;
   readonly cache: ChunkCache;
   readonly options: StorageOptions;
+  /** Failed background flushes (`flush`) and compactions (`compaction`) are reported here. */
+  readonly background: BackgroundSupervisor;
   replayReport: ReplayReport | null = null;
 
   private constructor(private readonly cfg: StorageEngineConfig) {
     this.options = resolveStorageOptions(cfg.options);
+    this.background = cfg.background ?? new BackgroundSupervisor((f) => this.log('background_task_failed', { ...f }, 'error'));
     this.cache = new ChunkCache(this.options.chunkCacheBytes);
     this.truncations = new TruncationRecords(cfg.env, `${cfg.dataDir}/system`);
     // A worker thread can only reach the real file system; simulated ones compact inline.
@@ -360,10 +366,10 @@ export class StorageEngine {
   private compactionFailed(e: unknown): void {
     const policy = this.options.diskFailurePolicy;
     if (!(e instanceof CorruptionError)) {
-      this.log('compaction_failed', { error: String(e) }, 'error');
+      this.background.report('compaction', e);
       return;
     }
-    this.log('compaction_failed', { error: e.message, file: e.file, position: e.offset, disk_failure_policy: policy }, 'error');
+    this.background.report('compaction', e, `file ${e.file} at ${e.offset} (disk_failure_policy ${policy})`);
     this.act(onCorruptSSTable(policy), e);
   }
 
@@ -373,7 +379,7 @@ export class StorageEngine {
     const first = this.failure === null;
     this.failure ??= err;
     const policy = this.options.diskFailurePolicy;
-    this.log('flush_failed', { table: t.def.name, dir: t.dir, error: String(e), disk_failure_policy: policy }, 'error');
+    this.background.report('flush', e, `table ${t.def.keyspace}.${t.def.name} in ${t.dir} (disk_failure_policy ${policy})`);
     if (first) this.act(onFsError(policy), err);
   }
 
@@ -535,6 +541,7 @@ export class StorageEngine {
     await this.compactor.idle();
     const at = this.commitLog.currentPosition();
     this.truncations.set(tableId, { ...at, atMs: this.cfg.env.clock.nowMs() });
+    t.active.discard();
     t.active = new Memtable(this.cfg.env.clock.nowMs());
     this.recountMemtableBytes();
     const gone = t.sstables;
@@ -614,6 +621,8 @@ export class StorageEngine {
           if (t && !t.active.isEmpty && !this.flusher.isFlushing(t)) this.backgroundFlush(t);
         }
       },
+      // The cause (the file system's error) is what failed; the message says what it means.
+      onFailure: (e) => this.background.report('commitlog', e.cause ?? e, e.message),
       replayed: report,
       minSegmentId: this.maxKnownSegmentId(report.segments.map((s) => s.segmentId)),
     });

@@ -10,6 +10,7 @@ import type { SliceQuery } from './read/slice-query.js';
 import { SSTablePartitionView } from './read/sstable-partition-view.js';
 import type { ChunkCache, SSTableReader } from './sstable/index.js';
 import { type TableDef, positionOf } from './table-def.js';
+import { invariant } from '../util/invariant.js';
 
 /** Where a partition scan starts or stops, by partition position. */
 export interface PositionBound {
@@ -139,6 +140,9 @@ export class TableStore {
   /** Swaps SSTables in one synchronous step (flush adds; compaction adds and removes). */
   replaceSSTables(removed: readonly SSTableReader[], added: readonly SSTableReader[]): void {
     const gone = new Set(removed);
+    // Lifecycle: opened → live here (→ compacting) → obsolete (removed, then released): never back.
+    for (const s of removed) invariant(this.sstables.includes(s), `sstable ${s.generation}: removed from ${this.def.name} while not live in it`);
+    for (const s of added) invariant(!this.sstables.includes(s) && !s.isClosed, `sstable ${s.generation}: added to ${this.def.name} twice or after release`);
     this.sstables = [...added, ...this.sstables.filter((s) => !gone.has(s))].sort((a, b) => b.generation - a.generation);
   }
 }

@@ -4,7 +4,10 @@
  * - `crc.ts`: `crc32c`;
  * - `compare-bytes.ts`: `compareBytes`, the engine's comparator;
  * - `btree.ts`: the B+tree import the memtable is built on;
- * - `invariant.ts`: `invariant(cond, message)`, the always-on assertion;
+ * - `invariant.ts`: `invariant(cond, message)`, the always-on assertion (a broken relation throws
+ *   InvariantViolation, "invariant violated: …", where it broke);
+ * - `background-supervisor.ts`: `BackgroundSupervisor`, where work nobody awaits reports its
+ *   failures (logged through the node's sink, counted per task and error class);
  * - `estimated-size.ts`: `estimatedHeapBytes`, a walked estimate of a data graph's heap size;
  * - `push-all.ts`: `pushAll`, appending arrays of any size (never `push(...big)`).
  */

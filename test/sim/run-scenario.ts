@@ -77,6 +77,7 @@ export async function runScenario(s: Scenario, o: RunOptions = {}): Promise<RunR
   const dumps = c.nodes().map((_, i) => localDump(c, i));
   for (const [i, d] of dumps.entries()) for (const line of d) log(run, `node ${i}: ${line}`);
   problems.push(...checkConvergence(s.keys, dumps, (key) => c.replicasOf(key), h.mutations, newestTs));
+  problems.push(...c.backgroundInvariantViolations().map((v) => `invariant violated in background work: ${v}`));
   const simMs = env.clock.nowMs() - run.t0;
   await simAwait(env, c.close());
   for (const p of problems) trace.push(`PROBLEM ${p}`);

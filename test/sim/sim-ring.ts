@@ -41,6 +41,8 @@ export const SIM_TABLE = 't';
 export class SimRing extends TextColumnsTable {
   private readonly processes: (SimProcess | undefined)[] = [];
   private readonly running: (IliumNode | undefined)[] = [];
+  /** Every node started in the run, crashed ones included: their background failures are checked at the end. */
+  private readonly started: { readonly i: number; readonly node: IliumNode }[] = [];
   cf!: ColumnFamilyDef;
 
   private constructor(readonly env: SimEnv, private readonly o: SimRingOptions) {
@@ -79,6 +81,7 @@ export class SimRing extends TextColumnsTable {
     this.processes[i] = p;
     const node = await IliumNode.start({ env: p.env, config, cluster: RING_CLUSTER_OPTIONS });
     this.running[i] = node;
+    this.started.push({ i, node });
     return node;
   }
 
@@ -88,6 +91,15 @@ export class SimRing extends TextColumnsTable {
     this.processes[i] = undefined;
     this.running[i] = undefined;
     this.env.fs.crashPath(`/node${i + 1}`);
+  }
+
+  /** Invariants that failed in any node's background work during the run (each one a bug). */
+  backgroundInvariantViolations(): string[] {
+    const out: string[] = [];
+    for (const { i, node } of this.started) {
+      for (const f of node.background.snapshot()) if (f.errorClass === 'InvariantViolation') out.push(`node ${i}: ${f.task} ×${f.count}: ${f.message}`);
+    }
+    return out;
   }
 
   node(i: number): IliumNode {

@@ -86,6 +86,7 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
     getendpoints: (args) => getEndpoints(node, args),
     faults: (args) => runFaultsCommand({ enabled: node.config.enable_fault_injection, filters: node.storage.messaging.filters }, args),
     tpstats: () => ({ pools: node.cluster.stages.snapshot() }),
+    bgfailures: () => ({ failures: node.background.snapshot(), quarantinedBatches: node.cluster.batchlog.quarantined }),
     decommission: async () => node.decommission(),
     cleanup: async (args) => {
       if (args.length > 1) throw new InvalidRequestError('usage: cleanup [keyspace]');

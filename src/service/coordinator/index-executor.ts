@@ -117,7 +117,8 @@ export async function coordinateIndexClean(d: ProxyDeps, cf: ColumnFamilyDef, in
   }
   let own: Promise<void> = Promise.resolve();
   for (const [e, list] of byReplica) {
-    const sent = cleanIndexOn(d, e, cf, index, indexKey, list).catch(() => undefined);
+    // Best effort: a replica that misses the clean keeps a stale entry the next read cleans again.
+    const sent = cleanIndexOn(d, e, cf, index, indexKey, list).catch((err: unknown) => d.background.report('index-clean', err, `${cf.keyspace}.${cf.name} on ${e}`));
     if (e === d.self) own = sent;
   }
   await own;

@@ -8,6 +8,7 @@ import type { PaxosAcceptor } from '../paxos/paxos-acceptor.js';
 import type { SelectionInputs } from './replica-selection.js';
 import type { HintSink, LivenessOracle, RingProvider } from './seams.js';
 import type { StorageProxyOptions } from './storage-proxy-options.js';
+import type { BackgroundSupervisor } from '../../util/background-supervisor.js';
 
 export interface ProxyDeps {
   readonly env: Env;
@@ -24,4 +25,6 @@ export interface ProxyDeps {
   /** This node's Paxos state (needed for compare-and-set on a ring of more than one node). */
   readonly paxos: PaxosAcceptor | undefined;
   readonly ballots: BallotClock;
+  /** The node's supervisor: best-effort work nobody awaits reports its failures there. */
+  readonly background: BackgroundSupervisor;
 }

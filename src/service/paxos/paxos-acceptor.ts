@@ -20,6 +20,7 @@ import type { DataStore } from '../data-store.js';
 import { decodeCommit, encodeCommit } from '../wire/paxos-commit-codec.js';
 import { type Ballot, compareBallots, isAfter } from './ballot.js';
 import type { PaxosCommit, PrepareResponse } from './paxos-commit.js';
+import { invariant } from '../../util/invariant.js';
 
 const MIN_TTL_SECONDS = 3 * 3600;
 
@@ -86,9 +87,17 @@ export class PaxosAcceptor {
         committed: state.committed === null ? null : decodeCommit(state.committed, 'stored paxos commit'),
       };
       const ttl = Math.max(MIN_TTL_SECONDS, this.d.tableById(tableId)?.gcGraceSeconds ?? 0);
-      const save = (next: State) =>
-        this.d.table.save(tableId, key, { promised: next.promised, accepted: next.accepted === null ? null : encodeCommit(next.accepted), committed: next.committed === null ? null : encodeCommit(next.committed) }, newest, nowSec, ttl);
+      const save = (next: State) => {
+        checkTransition(s, next);
+        return this.d.table.save(tableId, key, { promised: next.promised, accepted: next.accepted === null ? null : encodeCommit(next.accepted), committed: next.committed === null ? null : encodeCommit(next.committed) }, newest, nowSec, ttl);
+      };
       return fn(s, save);
     });
   }
+}
+
+/** What every save keeps true: the promise only moves forward, and it covers the accepted proposal. */
+function checkTransition(before: State, next: State): void {
+  invariant(before.promised === null || (next.promised !== null && compareBallots(next.promised, before.promised) >= 0), 'paxos: the promised ballot never goes back');
+  invariant(next.accepted === null || (next.promised !== null && compareBallots(next.promised, next.accepted.ballot) >= 0), 'paxos: promised ≥ accepted');
 }

@@ -33,6 +33,8 @@ export interface CommitLogOptions {
    * with the tables still dirty in the oldest one: flush them so it can be deleted.
    */
   readonly onSpacePressure?: (tableIds: readonly string[]) => void;
+  /** Told once when the log enters its failed state (a write or fsync failed), with the error every add now gets. */
+  readonly onFailure?: (error: Error) => void;
 }
 
 export const COMMIT_LOG_DEFAULTS = Object.freeze({

@@ -4,11 +4,16 @@
  * unflushed data in it. A segment may be deleted once no table is dirty in it and it is no longer
  * the active one.
  *
+ * Lifecycle (checked by invariants): `open` (written and synced) → `retired` (no more writes; its
+ * descriptor closes once no fsync uses it) → `discarded` (file deleted; only when no table is
+ * dirty in it). A replayed segment starts retired.
+ *
  * Dirty tracking: for each table, the end offset of the last entry of that table in this segment.
  * A flush that covers everything up to position P cleans table T here when this segment is older
  * than P's, or is P's segment and T's last entry ends at or before P.
  */
 import type { FileSystem } from '../../env/env.js';
+import { invariant } from '../../util/invariant.js';
 import type { CommitLogPosition } from '../model/commit-log-position.js';
 import { SEGMENT_HEADER_BYTES, encodeSegmentHeader, segmentFileName, segmentSalt } from './segment-format.js';
 
@@ -21,6 +26,7 @@ export class CommitLogSegment {
   private syncsInFlight = 0;
   private closeWhenIdle = false;
   private readonly dirty: Map<string, number>;
+  private lifecycle: 'open' | 'retired' | 'discarded';
 
   private constructor(
     private readonly fs: FileSystem,
@@ -34,6 +40,7 @@ export class CommitLogSegment {
     this.fd = fd;
     this.fileEnd = fileEnd;
     this.dirty = dirty;
+    this.lifecycle = fd === null ? 'retired' : 'open';
   }
 
   /** Creates the file (which must not exist), writes its header and makes its name durable. */
@@ -70,6 +77,7 @@ export class CommitLogSegment {
 
   /** Writes `buf[from, to)` at `fileEnd`, retrying short writes. */
   write(buf: Uint8Array, from: number, to: number): void {
+    invariant(this.lifecycle === 'open', 'commit log segment: written after it was retired');
     const fd = this.openFd();
     while (from < to) {
       const n = this.fs.writeSync(fd, buf, from, to - from, this.fileEnd);
@@ -96,17 +104,22 @@ export class CommitLogSegment {
 
   /** No more writes: closes the descriptor once no fsync is using it. */
   retire(): void {
+    if (this.lifecycle === 'open') this.lifecycle = 'retired';
     if (this.syncsInFlight === 0) this.closeNow();
     else this.closeWhenIdle = true;
   }
 
   /** Removes the file (the caller makes the directory durable). */
   discard(): void {
+    invariant(this.lifecycle !== 'discarded', `commit log segment ${this.id}: discarded twice`);
+    invariant(this.isClean, `commit log segment ${this.id}: discarded while tables are dirty in it`);
     this.retire();
+    this.lifecycle = 'discarded';
     this.fs.unlinkSync(this.path);
   }
 
   markDirty(tableId: string, endOffset: number): void {
+    invariant(this.lifecycle === 'open', 'commit log segment: marked dirty after it was retired');
     this.dirty.set(tableId, endOffset);
   }
 

@@ -37,6 +37,7 @@ import { listSegmentFiles } from './segment-directory.js';
 import { ENTRY_HEADER_BYTES, ENTRY_TRAILER_BYTES, frameEntry } from './segment-format.js';
 import { createSyncPolicy, type SyncMode, type SyncPolicy } from './sync-policy.js';
 import { resolveConfig, type CommitLogOptions, type ResolvedConfig } from './commit-log-options.js';
+import { invariant } from '../../util/invariant.js';
 
 /** Capacity the write buffer starts with and shrinks back to after a huge entry. */
 const WRITE_BUFFER_INITIAL_BYTES = 64 * 1024;
@@ -73,6 +74,7 @@ export class CommitLog {
     private readonly segments: CommitLogSegment[],
     firstSegmentId: number,
     private readonly onSpacePressure: ((tableIds: readonly string[]) => void) | undefined,
+    private readonly onFailure: ((error: Error) => void) | undefined,
   ) {
     this.fs = env.fs;
     this.maxMutationSizeBytes = Math.floor(config.segmentSizeBytes / 2);
@@ -106,7 +108,7 @@ export class CommitLog {
     const leftovers = adoptReplayedSegments(opts.env.fs, opts.dir, opts.replayed);
     const highest = leftovers.reduce((max, s) => Math.max(max, s.id), 0);
     const firstId = Math.max(highest + 1, (opts.minSegmentId ?? 0) + 1, Math.floor(opts.env.clock.nowMs()));
-    return new CommitLog(opts.env, opts.dir, config, opts.sync, leftovers, firstId, opts.onSpacePressure);
+    return new CommitLog(opts.env, opts.dir, config, opts.sync, leftovers, firstId, opts.onSpacePressure, opts.onFailure);
   }
 
   /**
@@ -272,6 +274,7 @@ export class CommitLog {
     const end = active.fileEnd + buf.pos;
     active.markDirty(m.tableId, end);
     this.appendedSeq++;
+    this.checkSequence();
     return { segmentId: active.id, offset: end };
   }
 
@@ -294,6 +297,7 @@ export class CommitLog {
       throw this.fail('sync', err);
     }
     this.syncedSeq = this.writtenSeq;
+    this.checkSequence();
     this.buffer.shiftToFront(keepFrom);
     old.retire();
     this.ackCovered();
@@ -330,6 +334,7 @@ export class CommitLog {
     }
     this.buffer.clear();
     this.writtenSeq = this.appendedSeq;
+    this.checkSequence();
     this.ackCovered();
     return true;
   }
@@ -357,6 +362,7 @@ export class CommitLog {
     this.syncInFlight = false;
     if (this.failure !== null) return;
     this.syncedSeq = Math.max(this.syncedSeq, target);
+    this.checkSequence();
     this.ackCovered();
     if (this.syncAgain) {
       this.syncAgain = false;
@@ -400,8 +406,14 @@ export class CommitLog {
       this.buffer.clear();
       this.acks.rejectAll(this.failure);
       this.syncCallers.rejectAll(this.failure);
+      this.onFailure?.(this.failure);
     }
     return this.failure;
+  }
+
+  /** The entries' order through the OS: synced ≤ written ≤ appended, always. */
+  private checkSequence(): void {
+    invariant(this.syncedSeq <= this.writtenSeq && this.writtenSeq <= this.appendedSeq, 'commit log: synced ≤ written ≤ appended');
   }
 
   private deleteCleanSegments(): void {

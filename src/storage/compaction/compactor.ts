@@ -5,6 +5,7 @@ import type { TableStore } from '../table-store.js';
 import type { BackgroundExecutor } from '../background/background-executor.js';
 import type { CompactionJob, KeepInterval } from './compaction-job.js';
 import { DEFAULT_BUCKETS, pickCompaction } from './size-tiered.js';
+import { invariant } from '../../util/invariant.js';
 
 /**
  * Schedules compactions one at a time across all tables (Cassandra's concurrent_compactors = 1 on
@@ -98,7 +99,10 @@ export class Compactor {
   }
 
   private async compact(table: TableStore, inputs: SSTableReader[], keep?: readonly KeepInterval[]): Promise<void> {
-    for (const s of inputs) table.compacting.add(s);
+    for (const s of inputs) {
+      invariant(table.sstables.includes(s) && !table.compacting.has(s), `sstable ${s.generation}: joins a compaction while not live or already compacting`);
+      table.compacting.add(s);
+    }
     try {
       const job = this.job(table, inputs, keep);
       const result = await this.executor.run({ kind: 'compact' as const, ...job });

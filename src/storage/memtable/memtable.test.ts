@@ -50,3 +50,23 @@ test('two positions with the same 32-bit FNV-1a hash are both found, and written
     assert.equal(m.partitions.size, 2);
   }
 });
+
+test('lifecycle invariants: active → flushing → flushed; a flushed memtable takes no write, none is switched twice', () => {
+  const m = new Memtable(0);
+  assert.equal(m.state, 'active');
+  assert.throws(() => m.markFlushed(), /invariant violated: memtable: only a flushing memtable becomes flushed/);
+  m.beginWrite();
+  m.switchOut({ segmentId: 1, offset: 10 });
+  assert.equal(m.state, 'flushing');
+  assert.deepEqual(m.upperBound, { segmentId: 1, offset: 10 });
+  assert.throws(() => m.beginWrite(), /invariant violated: memtable: a write was logged against a memtable no longer active/);
+  assert.throws(() => m.markFlushed(), /invariant violated: memtable: flushed with writes still pending/);
+  m.endWrite();
+  assert.throws(() => m.endWrite(), /invariant violated: memtable: more writes ended than began/);
+  m.markFlushed();
+  assert.throws(() => m.apply(Buffer.from('k'), Buffer.from('k'), { key: Buffer.from('k'), partitionDeletion: null, rangeTombstones: [], cells: [] }, 0), /a write reached a flushed memtable/);
+  assert.throws(() => m.switchOut({ segmentId: 2, offset: 0 }), /only an active memtable is switched out/);
+  const t = new Memtable(0);
+  t.discard();
+  assert.throws(() => t.discard(), /only an active memtable is discarded/);
+});

@@ -1,5 +1,6 @@
 import { BTree } from '../../util/btree.js';
 import { compareBytes } from '../../util/compare-bytes.js';
+import { invariant } from '../../util/invariant.js';
 import type { CommitLogPosition } from '../model/commit-log-position.js';
 import type { PartitionUpdate } from '../model/partition-update.js';
 import { MemPartition } from './mem-partition.js';
@@ -14,7 +15,14 @@ import { MemPartition } from './mem-partition.js';
  * B+tree walk over 100k partitions is ~17 comparisons on scattered buffers (cache misses), a
  * Map probe one. The Map holds the first partition seen with each hash; a partition whose hash
  * is taken by another is found in the tree. Partitions are never removed from a memtable.
+ *
+ * Lifecycle (checked by invariants): `active` (takes new writes) → `flushing` (switched out at
+ * `upperBound`; writes already logged against it still land) → `flushed` (its SSTable is in; no
+ * write may reach it), or `active` → `discarded` (truncate: dropped; writes in flight land in it
+ * and are dropped with it).
  */
+export type MemtableState = 'active' | 'flushing' | 'flushed' | 'discarded';
+
 export class Memtable {
   readonly partitions = new BTree<Buffer, MemPartition>(undefined, compareBytes);
   private readonly byHash = new Map<number, MemPartition>();
@@ -22,18 +30,48 @@ export class Memtable {
   liveBytes = 0;
   cellCount = 0;
   pendingWrites = 0;
-  /** Commit-log end position when this memtable stopped taking writes; null while active. */
-  upperBound: CommitLogPosition | null = null;
+  private bound: CommitLogPosition | null = null;
   minTimestamp = 2n ** 63n - 1n;
   private drainWaiters: (() => void)[] = [];
+  private lifecycle: MemtableState = 'active';
 
   constructor(readonly createdAtMs: number) {}
+
+  get state(): MemtableState {
+    return this.lifecycle;
+  }
+
+  /** Stops taking writes at `upperBound` (the commit log's end when it was switched out). */
+  switchOut(upperBound: CommitLogPosition): void {
+    invariant(this.lifecycle === 'active', `memtable: only an active memtable is switched out (it is ${this.lifecycle})`);
+    this.lifecycle = 'flushing';
+    this.bound = upperBound;
+  }
+
+  /** Commit-log end position when this memtable stopped taking writes; null while active. */
+  get upperBound(): CommitLogPosition | null {
+    return this.bound;
+  }
+
+  /** Its SSTable replaced it: every write logged against it was applied before. */
+  markFlushed(): void {
+    invariant(this.lifecycle === 'flushing', `memtable: only a flushing memtable becomes flushed (it is ${this.lifecycle})`);
+    invariant(this.pendingWrites === 0, 'memtable: flushed with writes still pending');
+    this.lifecycle = 'flushed';
+  }
+
+  /** Dropped by truncate in place of a flush. */
+  discard(): void {
+    invariant(this.lifecycle === 'active', `memtable: only an active memtable is discarded (it is ${this.lifecycle})`);
+    this.lifecycle = 'discarded';
+  }
 
   get isEmpty(): boolean {
     return this.partitions.size === 0;
   }
 
   apply(key: Buffer, position: Buffer, update: PartitionUpdate, nowSec: number): void {
+    invariant(this.lifecycle !== 'flushed', 'memtable: a write reached a flushed memtable');
     const hash = hashBytes(position);
     let p = this.find(hash, position);
     if (p === undefined) {
@@ -76,10 +114,12 @@ export class Memtable {
   }
 
   beginWrite(): void {
+    invariant(this.lifecycle === 'active', 'memtable: a write was logged against a memtable no longer active');
     this.pendingWrites++;
   }
 
   endWrite(): void {
+    invariant(this.pendingWrites > 0, 'memtable: more writes ended than began');
     this.pendingWrites--;
     if (this.pendingWrites === 0 && this.drainWaiters.length > 0) {
       const waiters = this.drainWaiters;

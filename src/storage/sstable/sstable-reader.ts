@@ -205,6 +205,11 @@ export class SSTableReader {
   }
 
   /** Closes both files; cursors and scans still open on this reader then fail with EngineStateError. */
+  /** Released: its files' descriptors are closed; it serves no read again. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

@@ -154,6 +154,15 @@ const POOL_NAMES: Record<string, string> = {
   IMMEDIATE: 'ImmediateStage',
 };
 
+/** nodetool bgfailures: one line per background task and error class (Ilium's own command). */
+export function formatBackgroundFailures(r: { readonly failures: readonly { task: string; errorClass: string; message: string; count: number }[]; readonly quarantinedBatches: number }): string {
+  const rows = [['Task', 'Error class', 'Count', 'Last message']];
+  for (const f of r.failures) rows.push([f.task, f.errorClass, String(f.count), f.message]);
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  const table = rows.map((row) => row.map((cell, c) => (c === 3 ? cell : c === 2 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd()).join('\n');
+  return `${r.failures.length === 0 ? 'No background failures' : table}\nQuarantined batches: ${r.quarantinedBatches}\n`;
+}
+
 export function formatTpStats(r: { readonly pools: readonly { stage: string; active: number; pending: number; completed: number }[] }): string {
   const rows = [['Pool Name', 'Active', 'Pending', 'Completed', 'Blocked', 'All time blocked']];
   for (const p of r.pools) rows.push([POOL_NAMES[p.stage] ?? p.stage, String(p.active), String(p.pending), String(p.completed), '0', '0']);

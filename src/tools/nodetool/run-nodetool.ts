@@ -14,7 +14,7 @@
 import type { Writable } from 'node:stream';
 import type { Env, TlsClientOptions } from '../../env/index.js';
 import { AdminClosedError, AdminCommandError, type AdminCredentials, callAdmin } from './admin-client.js';
-import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatTpStats, formatStatus, formatTableStats } from './nodetool-output.js';
+import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatTpStats, formatBackgroundFailures, formatStatus, formatTableStats } from './nodetool-output.js';
 
 export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file] [--ssl-cert file --ssl-key file]] [--timeout seconds] <command> [args…]
   -h, --host     the node's admin address (admin_address in the config, 127.0.0.1 by default)
@@ -50,6 +50,8 @@ commands:
                                  without arguments): Merkle trees compared, differences synced
   getendpoints <ks> <table> <key>  the replicas of a partition key (its token's natural endpoints)
   hints                          hints kept for other nodes: targets and counts
+  bgfailures                     failures of background work (flush, compaction, hints, batchlog
+                                 replay, gossip…) per task and error class, with the last message
   faults partition <addr…>|heal|list
                                  TESTING HOOK (needs enable_fault_injection: true): drop internode
                                  messages between the listed hosts and all others; heal removes it
@@ -266,6 +268,8 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return (result as { endpoints: string[] }).endpoints.map((e) => `${e}\n`).join('');
     case 'tpstats':
       return formatTpStats(r);
+    case 'bgfailures':
+      return formatBackgroundFailures(r);
     case 'cleanup':
     case 'enableauditlog':
     case 'disableauditlog':

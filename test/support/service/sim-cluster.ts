@@ -39,6 +39,7 @@ import { PaxosStateTable } from '../../../src/db/paxos-table.js';
 import { RowLocks } from '../../../src/db/operations/row-locks.js';
 import { BatchlogTable } from '../../../src/db/batchlog-table.js';
 import { BatchlogReplayer } from '../../../src/service/batchlog/batchlog-replay.js';
+import { BackgroundSupervisor } from '../../../src/util/background-supervisor.js';
 import { TextColumnsTable } from './text-columns.js';
 
 export const partitioner = new Murmur3Partitioner();
@@ -60,6 +61,8 @@ export interface SimClusterNode {
   batchlog: BatchlogTable;
   /** Not started: tests replay on demand or start it. */
   replayer: BatchlogReplayer;
+  /** Failures of the node's background work (engine, hints, batchlog replay), counted. */
+  readonly background: BackgroundSupervisor;
 }
 
 export interface SimClusterOptions {
@@ -130,7 +133,7 @@ export class SimCluster extends TextColumnsTable {
       const self = endpoints[i]!;
       const { messaging } = await startSimNode(env, `127.0.0.${i + 1}`);
       const rings = new SchemaRingProvider(() => ring, (ks) => node.keeper.schema.keyspace(ks)?.replication, self);
-      const node = { endpoint: self, hostId: simHostId(i), messaging, rings, hints: new MemoryHintSink(), hintsService: undefined } as unknown as SimClusterNode;
+      const node = { endpoint: self, hostId: simHostId(i), messaging, rings, hints: new MemoryHintSink(), hintsService: undefined, background: new BackgroundSupervisor(() => undefined) } as unknown as SimClusterNode;
       await openNode(wiring, node, i, keyspace);
       nodes.push(node);
     }
@@ -244,7 +247,8 @@ const REPLICA_VERBS = ['MUTATION', 'READ', 'RANGE_READ', 'READ_REPAIR', 'TRUNCAT
 /** Opens node i's storage (adding `keyspace` on first start), replica handlers, hints and coordinator. */
 async function openNode(w: NodeWiring, node: SimClusterNode, i: number, keyspace: KeyspaceDef | null): Promise<void> {
   const env = nodeEnv(w, i);
-  const { engine, keeper } = await simAwait(w.env, openNodeStorage({ env, dataDir: `/node${i + 1}`, partitioner, options: { commitlogSync: 'batch' } }));
+  const { background } = node;
+  const { engine, keeper } = await simAwait(w.env, openNodeStorage({ env, dataDir: `/node${i + 1}`, partitioner, options: { commitlogSync: 'batch' }, background }));
   if (keyspace !== null) await simAwait(w.env, keeper.addKeyspace(keyspace));
   const ops = new LocalOperations(keeper, engine, env, partitioner);
   const local = new LocalDataStore(ops.ctx);
@@ -256,12 +260,12 @@ async function openNode(w: NodeWiring, node: SimClusterNode, i: number, keyspace
   if (w.hintsOptions !== undefined) {
     const liveness = new RingHintsLiveness(w.liveness, node.rings);
     const delivery = new MessagingHintDelivery(node.messaging, node.rings, 1_000);
-    node.hintsService = new HintsService(env, `/node${i + 1}/hints`, liveness, delivery, { ...DEFAULT_HINTS_OPTIONS, throttleBytesPerSec: 0, ...w.hintsOptions }, new RecordingNetLogger());
+    node.hintsService = new HintsService(env, `/node${i + 1}/hints`, liveness, delivery, { ...DEFAULT_HINTS_OPTIONS, throttleBytesPerSec: 0, ...w.hintsOptions }, new RecordingNetLogger(), background);
     node.hintsService.start();
     hints = new HintsServiceSink({ hints: node.hintsService, rings: node.rings, clock: env.clock, tableById });
   }
-  const proxy = new StorageProxy({ env, messaging: node.messaging, self: node.endpoint, local, rings: node.rings, liveness: w.liveness, snitch: w.snitch, hints, options: w.options, paxos });
-  const replayer = new BatchlogReplayer({ env, table: batchlog, coordinator: proxy, tableById, writeTimeoutMs: w.options.writeTimeoutMs });
+  const proxy = new StorageProxy({ env, messaging: node.messaging, self: node.endpoint, local, rings: node.rings, liveness: w.liveness, snitch: w.snitch, hints, options: w.options, paxos, background });
+  const replayer = new BatchlogReplayer({ env, table: batchlog, coordinator: proxy, tableById, writeTimeoutMs: w.options.writeTimeoutMs, background, quarantineDir: `/node${i + 1}/quarantine/batchlog` });
   Object.assign(node, { engine, keeper, ops, local, proxy, batchlog, replayer });
 }
 
