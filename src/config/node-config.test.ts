@@ -80,7 +80,9 @@ test('request data in flight: bytes or 4.1 quantities, 4.0 names read as the sam
   assert.equal(config.batch_size_fail_threshold_in_kb, 100);
   assert.deepEqual(ignoredKeys, []);
   assert.equal(resolveNodeConfig({ native_transport_max_concurrent_requests_in_bytes: -1 }).config.native_transport_max_request_data_in_flight, 128 * 1024 * 1024, "4.0's -1: the default");
-  assert.deepEqual(resolveNodeConfig({ tombstone_warn_threshold: 1000 }).ignoredKeys, ['tombstone_warn_threshold'], 'not honoured yet: reported');
+  assert.equal(resolveNodeConfig({ tombstone_warn_threshold: 10 }).config.tombstone_warn_threshold, 10);
+  assert.deepEqual(resolveNodeConfig({ tombstone_failure_threshold: -1 }).ignoredKeys, []);
+  assert.throws(() => resolveNodeConfig({ tombstone_failure_threshold: -5 }), /tombstone_failure_threshold must be a whole number \(-1: no threshold\)/);
   assert.throws(() => resolveNodeConfig({ native_transport_max_request_data_in_flight: '10 MB' }), (e: unknown) => e instanceof ConfigurationError && /native_transport_max_request_data_in_flight must be a positive number of bytes or a quantity such as 128MiB/.test(e.message));
   assert.throws(() => resolveNodeConfig({ native_transport_max_request_data_in_flight_per_ip: 0 }), ConfigurationError);
   assert.throws(() => resolveNodeConfig({ batch_size_fail_threshold_in_kb: 0 }), /batch_size_fail_threshold_in_kb must be a positive whole number/);

@@ -50,6 +50,10 @@ export interface NodeConfig {
   readonly disk_failure_policy: DiskFailurePolicyName;
   /** A failed commit-log write or fsync: die, stop (default), stop_commit, ignore. */
   readonly commit_failure_policy: CommitFailurePolicyName;
+  /** A read meeting more tombstones is logged at WARN; -1: never (Cassandra's default 1000). */
+  readonly tombstone_warn_threshold: number;
+  /** A read meeting more tombstones is aborted, the client answered READ_FAILURE; -1: never (100000). */
+  readonly tombstone_failure_threshold: number;
   readonly listen_address: string;
   readonly rpc_address: string;
   readonly broadcast_rpc_address: string | null;
@@ -161,6 +165,8 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   commitlog_segment_size_in_mb: 32,
   disk_failure_policy: 'stop',
   commit_failure_policy: 'stop',
+  tombstone_warn_threshold: 1000,
+  tombstone_failure_threshold: 100_000,
   listen_address: '127.0.0.1',
   rpc_address: '127.0.0.1',
   broadcast_rpc_address: null,
@@ -232,7 +238,6 @@ const IGNORED_KEYS = new Set([
   'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
   'tracetype_repair_ttl', 'enable_user_defined_functions', 'enable_scripted_user_defined_functions', 'enable_materialized_views',
   'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval',
-  'tombstone_warn_threshold', 'tombstone_failure_threshold',
   'unlogged_batch_across_partitions_warn_threshold', 'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
   'seed_provider', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',
@@ -342,6 +347,9 @@ function validate(c: NodeConfig): void {
   port('admin_port');
   if (c.native_transport_port_ssl !== null) port('native_transport_port_ssl');
   if (!['periodic', 'batch', 'group'].includes(c.commitlog_sync)) throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, got ${c.commitlog_sync}`);
+  for (const k of ['tombstone_warn_threshold', 'tombstone_failure_threshold'] as const) {
+    if (!Number.isInteger(c[k]) || c[k] < -1) throw new ConfigurationError(`${k} must be a whole number (-1: no threshold), got ${c[k]}`);
+  }
   if (!(DISK_FAILURE_POLICIES as readonly string[]).includes(c.disk_failure_policy)) {
     throw new ConfigurationError(`disk_failure_policy must be one of ${DISK_FAILURE_POLICIES.join(', ')}, got ${c.disk_failure_policy}`);
   }

@@ -49,6 +49,16 @@ export class ReadTimeoutError extends IliumError {
   }
 }
 
+/**
+ * A read met more tombstones than tombstone_failure_threshold and was aborted (Cassandra's
+ * TombstoneOverwhelmingException). The replica logs it; the client sees a READ_FAILURE.
+ */
+export class TombstoneOverwhelmingError extends IliumError {
+  constructor(readonly tombstones: number) {
+    super(ErrorCode.READ_FAILURE, `Scanned over ${tombstones} tombstones; query aborted`);
+  }
+}
+
 /** Replicas failed (not timed out) while reading. */
 export class ReadFailureError extends IliumError {
   constructor(

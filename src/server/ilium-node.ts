@@ -611,6 +611,8 @@ export function storageOptionsOf(config: NodeConfig): Partial<StorageOptions> {
     memtableFlushThresholdBytes: config.memtable_flush_threshold_in_mb * MB,
     diskFailurePolicy: config.disk_failure_policy,
     commitFailurePolicy: config.commit_failure_policy,
+    tombstoneWarnThreshold: config.tombstone_warn_threshold,
+    tombstoneFailureThreshold: config.tombstone_failure_threshold,
   };
 }
 

@@ -10,7 +10,7 @@ import { removeStaleEntries } from '../db/cql-index/stale-entries.js';
 import { TableLayout } from '../db/cql-layout/table-layout.js';
 import type { OperationContext } from '../db/operations/index.js';
 import { keysIndexDef, truncateWithIndexes, writeRows } from '../db/operations/index.js';
-import { CorruptionError, InvalidRequestError } from '../errors/index.js';
+import { CorruptionError, InvalidRequestError, TombstoneOverwhelmingError } from '../errors/index.js';
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
 import type { Cell } from '../storage/model/index.js';
 import { lockedCas } from './locked-cas.js';
@@ -110,10 +110,11 @@ export class LocalDataStore implements DataStore {
 }
 
 /**
- * A damaged SSTable met by a local read: the engine logged the file and position (storage-engine.ts
- * readFailed); the client gets a READ_FAILURE whose message names no server path.
+ * A damaged SSTable met by a local read (the engine logged the file and position), or a read over
+ * tombstone_failure_threshold (logged too; storage-engine.ts readFailed): the client gets a
+ * READ_FAILURE whose message names no server path.
  */
 function localReadError(e: unknown, cl: unknown): unknown {
-  if (!(e instanceof CorruptionError)) return e;
+  if (!(e instanceof CorruptionError) && !(e instanceof TombstoneOverwhelmingError)) return e;
   return readFailure(typeof cl === 'string' ? cl : 'ONE', 0, 1, 1);
 }

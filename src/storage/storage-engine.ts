@@ -1,5 +1,5 @@
 import { type Env, RealFileSystem, mkdirDurable } from '../env/index.js';
-import { CorruptionError, EngineStateError, InvalidRequestError, WriteFailureError } from '../errors/index.js';
+import { CorruptionError, EngineStateError, InvalidRequestError, TombstoneOverwhelmingError, WriteFailureError } from '../errors/index.js';
 import { CommitLog, replayCommitLog, type ReplayReport } from './commitlog/index.js';
 import type { Epoch } from './apply-barrier.js';
 import { type BackgroundExecutor, InlineExecutor, WorkerExecutor } from './background/background-executor.js';
@@ -20,6 +20,9 @@ import { type PositionBound, type ScannedPartition, TableStore } from './table-s
 import { TruncationRecords } from './truncation-records.js';
 import { Snapshots } from './snapshots.js';
 import { BackgroundSupervisor } from '../util/background-supervisor.js';
+
+/** Keyspaces only this node reads and writes: no tombstone thresholds (Cassandra's isLocalSystemKeyspace). */
+const LOCAL_SYSTEM_KEYSPACES: ReadonlySet<string> = new Set(['system', 'system_schema']);
 
 export interface StorageEngineConfig {
   readonly env: Env;
@@ -407,7 +410,9 @@ export class StorageEngine {
     this.checkOpen();
     const t = this.table(tableId);
     try {
-      return t.read(key, query, nowSec);
+      const r = t.read(key, this.bounded(t, query), nowSec);
+      if (r !== null) this.countTombstones(t, r.tombstones ?? 0, r.cells.length);
+      return r;
     } catch (e) {
       throw this.readFailed(t, e);
     }
@@ -417,10 +422,32 @@ export class StorageEngine {
     this.checkOpen();
     const t = this.table(tableId);
     try {
-      return t.scan(from, to, query, partitionLimit, nowSec);
+      const tally = { tombstones: 0 };
+      const out = t.scan(from, to, this.bounded(t, query), partitionLimit, nowSec, tally);
+      let live = 0;
+      for (const p of out) live += p.cells.length;
+      this.countTombstones(t, tally.tombstones, live);
+      return out;
     } catch (e) {
       throw this.readFailed(t, e);
     }
+  }
+
+  /**
+   * tombstone_failure_threshold on reads of user tables (Cassandra exempts the node-local system
+   * keyspaces, whose reads the node makes itself).
+   */
+  private bounded(t: TableStore, query: SliceQuery): SliceQuery {
+    const limit = this.options.tombstoneFailureThreshold;
+    if (limit < 0 || LOCAL_SYSTEM_KEYSPACES.has(t.def.keyspace)) return query;
+    return { ...query, tombstoneFailureThreshold: limit };
+  }
+
+  /** tombstone_warn_threshold: a read that met more tombstones is logged, with Cassandra's wording. */
+  private countTombstones(t: TableStore, tombstones: number, liveCells: number): void {
+    const limit = this.options.tombstoneWarnThreshold;
+    if (limit < 0 || tombstones <= limit || LOCAL_SYSTEM_KEYSPACES.has(t.def.keyspace)) return;
+    this.log('tombstone_warning', { message: `Read ${liveCells} live cells and ${tombstones} tombstone cells for query on ${t.def.keyspace}.${t.def.name} (see tombstone_warn_threshold)` }, 'warn');
   }
 
   /**
@@ -429,6 +456,10 @@ export class StorageEngine {
    * Returns the error for the caller to rethrow.
    */
   private readFailed(t: TableStore, e: unknown): unknown {
+    if (e instanceof TombstoneOverwhelmingError) {
+      this.log('tombstone_failure', { message: `Scanned over ${e.tombstones} tombstones during query on ${t.def.keyspace}.${t.def.name}; query aborted (see tombstone_failure_threshold)` }, 'error');
+      return e;
+    }
     if (!(e instanceof CorruptionError)) return e;
     const policy = this.options.diskFailurePolicy;
     this.log('sstable_corruption', { table: `${t.def.keyspace}.${t.def.name}`, file: e.file, position: e.offset, error: e.message, disk_failure_policy: policy }, 'error');

@@ -45,6 +45,10 @@ export interface StorageOptions {
   readonly diskFailurePolicy: DiskFailurePolicy;
   /** What a failed commit-log write or fsync does (commit_failure_policy; disk-failure.ts). */
   readonly commitFailurePolicy: CommitFailurePolicy;
+  /** A read meeting more tombstones is logged (tombstone_warn_threshold; -1: never). */
+  readonly tombstoneWarnThreshold: number;
+  /** A read meeting more tombstones is aborted (tombstone_failure_threshold; -1: never). */
+  readonly tombstoneFailureThreshold: number;
 }
 
 export const DEFAULT_STORAGE_OPTIONS: StorageOptions = Object.freeze({
@@ -68,6 +72,8 @@ export const DEFAULT_STORAGE_OPTIONS: StorageOptions = Object.freeze({
   autoSnapshot: true,
   diskFailurePolicy: 'stop',
   commitFailurePolicy: 'stop',
+  tombstoneWarnThreshold: 1000,
+  tombstoneFailureThreshold: 100_000,
 });
 
 /** Defaults overlaid with `overrides`, checked for impossible values. */

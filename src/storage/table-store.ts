@@ -102,12 +102,13 @@ export class TableStore {
    * partitions with nothing live are skipped unless `includeTombstones`. Stops after
    * `partitionLimit` partitions with results.
    */
-  scan(from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, nowSec: number): ScannedPartition[] {
+  scan(from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, nowSec: number, tally?: { tombstones: number }): ScannedPartition[] {
     const streams: Iterator<PartitionView & { position: Buffer }>[] = [];
     for (const m of this.memtables()) streams.push(m.range(from, to));
     for (const s of this.sstables) streams.push(mapIterator(s.scan(from, to), (p: PartitionData) => Object.assign(new DataPartitionView(p), { position: p.position })));
     const heads = streams.map((s) => s.next());
     const out: ScannedPartition[] = [];
+    let tombstones = 0;
     while (out.length < partitionLimit) {
       let min: Buffer | null = null;
       for (const h of heads) if (!h.done && (min === null || Buffer.compare(h.value.position, min) < 0)) min = h.value.position;
@@ -120,7 +121,11 @@ export class TableStore {
           heads[i] = streams[i]!.next();
         }
       }
-      const r = readPartition(views, query, nowSec);
+      // tombstone_failure_threshold bounds the whole scan, as Cassandra's counts a whole read command.
+      const bounded = query.tombstoneFailureThreshold === undefined ? query : { ...query, tombstoneFailureThreshold: query.tombstoneFailureThreshold - tombstones };
+      const r = readPartition(views, bounded, nowSec);
+      if (r !== null) tombstones += r.tombstones ?? 0;
+      if (tally !== undefined) tally.tombstones = tombstones;
       if (r !== null && (r.cells.length > 0 || query.includeTombstones)) out.push({ ...r, position: min });
     }
     return out;

@@ -19,6 +19,7 @@ function change(ctx: CqlContext, op: 'grant' | 'revoke', given: Permissions, tar
     ctx.authorizer.ensureEnabled();
     if (!(await ctx.roles.exists(role))) throw new InvalidRequestError(`Role ${role} doesn't exist`);
     const resource = authResourceOf(target, sessionKeyspace);
+    if (resource.name.startsWith('functions/system/')) throw new InvalidRequestError('Altering permissions on builtin functions is not supported');
     if (!(await resourceExists(ctx, resource))) throw new InvalidRequestError(`Resource ${resource.printed} doesn't exist`);
     const permissions = applicablePermissions(given, resource);
     await ctx.authorizer.ensure(user, 'AUTHORIZE', resource);
@@ -41,10 +42,15 @@ export function applicablePermissions(given: Permissions, resource: AuthResource
   return applicable;
 }
 
-/** Cassandra's IResource.exists: the keyspace, table or role is there. */
+/**
+ * Cassandra's IResource.exists: the keyspace, table or role is there. A single function never is:
+ * Ilium has no user-defined functions yet (CREATE FUNCTION is refused), and the built-in ones
+ * take no permissions.
+ */
 export async function resourceExists(ctx: CqlContext, resource: AuthResource): Promise<boolean> {
   const [root, a, b] = resource.name.split('/');
   if (root === 'roles') return a === undefined || (await ctx.roles.exists(resource.name.slice('roles/'.length)));
+  if (root === 'functions' && b !== undefined) return false;
   if (a === undefined) return true;
   const keyspace = ctx.schema().keyspace(a) ?? ctx.virtualTables.keyspaces().find((k) => k.name === a);
   if (keyspace === undefined) return false;

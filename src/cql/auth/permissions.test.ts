@@ -140,4 +140,14 @@ describe('permissions (CassandraAuthorizer) on one node', () => {
     await assert.rejects(run('alice', 'DROP INDEX ks.indexed_v_idx'), (e: unknown) => e instanceof InvalidRequestError && e.message === "Index 'ks.indexed_v_idx' doesn't exist");
     await run('alice', 'DROP INDEX IF EXISTS ks.indexed_v_idx');
   });
+
+  it('FUNCTION resources: the keyspace is required, built-in functions take no permissions, a function that does not exist is refused', async () => {
+    await assert.rejects(run('cassandra', 'GRANT EXECUTE ON FUNCTION f(int) TO alice'), (e: unknown) => e instanceof InvalidRequestError && e.message === 'In this context function name must be explictly qualified by a keyspace');
+    await assert.rejects(run('cassandra', 'GRANT EXECUTE ON FUNCTION system.now() TO alice'), (e: unknown) => e instanceof InvalidRequestError && e.message === 'Altering permissions on builtin functions is not supported');
+    await assert.rejects(run('cassandra', 'GRANT EXECUTE ON FUNCTION ks.f(int, text) TO alice'), (e: unknown) => e instanceof InvalidRequestError && e.message === "Resource <function ks.f(int, text)> doesn't exist");
+    await assert.rejects(run('cassandra', 'LIST ALL ON FUNCTION ks.f(int)'), (e: unknown) => e instanceof InvalidRequestError && e.message === "<function ks.f(int)> doesn't exist");
+    await run('cassandra', 'GRANT EXECUTE ON ALL FUNCTIONS IN KEYSPACE ks TO alice');
+    assert.deepEqual(await list('cassandra', 'LIST EXECUTE OF alice'), ['alice | alice | <all functions in ks> | EXECUTE']);
+    await run('cassandra', 'REVOKE EXECUTE ON ALL FUNCTIONS IN KEYSPACE ks FROM alice');
+  });
 });

@@ -4,13 +4,14 @@
  *   data            <all keyspaces>         data/ks        <keyspace ks>      data/ks/t   <table ks.t>
  *   roles           <all roles>             roles/r        <role r>
  *   functions       <all functions>         functions/ks   <all functions in ks>
+ *   functions/ks/f[int^text]   <function ks.f(int, text)>   (argument types as written, '^'-joined)
  *
  * Each resource has a parent (the chain a permission is looked up along, most specific first) and
  * the permissions that apply to it (Cassandra's DataResource, RoleResource, FunctionResource).
  * These names are stored: never change them.
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import type { Permission, Resource } from '../parser/index.js';
+import { type CqlType, type Permission, type QualifiedName, type Resource, formatType } from '../parser/index.js';
 
 export const ALL_PERMISSIONS: readonly Permission[] = ['CREATE', 'ALTER', 'DROP', 'SELECT', 'MODIFY', 'AUTHORIZE', 'DESCRIBE', 'EXECUTE'];
 
@@ -27,6 +28,7 @@ const TABLE_LEVEL: readonly Permission[] = ['ALTER', 'DROP', 'SELECT', 'MODIFY',
 const ROLES_LEVEL: readonly Permission[] = ['CREATE', 'ALTER', 'DROP', 'AUTHORIZE', 'DESCRIBE'];
 const ROLE_LEVEL: readonly Permission[] = ['ALTER', 'DROP', 'AUTHORIZE'];
 const FUNCTIONS_LEVEL: readonly Permission[] = ['CREATE', 'ALTER', 'DROP', 'AUTHORIZE', 'EXECUTE'];
+const FUNCTION_LEVEL: readonly Permission[] = ['ALTER', 'DROP', 'AUTHORIZE', 'EXECUTE'];
 
 export const allKeyspaces = (): AuthResource => ({ name: 'data', printed: '<all keyspaces>', applicable: KEYSPACE_LEVEL });
 export const keyspaceResource = (ks: string): AuthResource => ({ name: `data/${ks}`, printed: `<keyspace ${ks}>`, applicable: KEYSPACE_LEVEL });
@@ -35,6 +37,16 @@ export const allRoles = (): AuthResource => ({ name: 'roles', printed: '<all rol
 export const roleResourceOf = (r: string): AuthResource => ({ name: `roles/${r}`, printed: `<role ${r}>`, applicable: ROLE_LEVEL });
 export const allFunctions = (ks: string | null): AuthResource =>
   ks === null ? { name: 'functions', printed: '<all functions>', applicable: FUNCTIONS_LEVEL } : { name: `functions/${ks}`, printed: `<all functions in ${ks}>`, applicable: FUNCTIONS_LEVEL };
+
+/**
+ * FUNCTION ks.f(types): one function. Its keyspace must be written, as Cassandra's grammar asks
+ * (FunctionResource.functionFromCql).
+ */
+export function functionResource(name: QualifiedName, argumentTypes: readonly CqlType[]): AuthResource {
+  if (name.keyspace === undefined || name.keyspace === null) throw new InvalidRequestError('In this context function name must be explictly qualified by a keyspace');
+  const types = argumentTypes.map(formatType);
+  return { name: `functions/${name.keyspace}/${name.name}[${types.join('^')}]`, printed: `<function ${name.keyspace}.${name.name}(${types.join(', ')})>`, applicable: FUNCTION_LEVEL };
+}
 
 /** The resource a stored name stands for; null for a name Ilium does not know (a function's). */
 export function resourceFromName(name: string): AuthResource | null {
@@ -80,7 +92,11 @@ export function authResourceOf(r: Resource, sessionKeyspace: string | undefined)
       return roleResourceOf(r.role);
     case 'allFunctions':
       return allFunctions(r.keyspace);
+    case 'function':
+      return functionResource(r.name, r.argumentTypes);
+    case 'allTables':
+      throw new InvalidRequestError(`Permissions on ALL TABLES IN KEYSPACE are not supported (Cassandra 4.0 has no such resource): use KEYSPACE ${r.keyspace}`);
     default:
-      throw new InvalidRequestError(`Permissions on ${r.kind === 'function' ? 'a single function' : 'MBeans'} are not supported by Ilium`);
+      throw new InvalidRequestError('Permissions on MBeans are not supported by Ilium');
   }
 }

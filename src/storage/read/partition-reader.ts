@@ -5,6 +5,7 @@ import { mergeCursors } from './merge-cursor.js';
 import type { PartitionView } from './partition-view.js';
 import type { SliceQuery } from './slice-query.js';
 import { pushAll } from '../../util/push-all.js';
+import { TombstoneOverwhelmingError } from '../../errors/index.js';
 
 /** The answer to a slice query on one partition. */
 export interface PartitionResult {
@@ -16,6 +17,12 @@ export interface PartitionResult {
   readonly cells: Cell[];
   /** True when a limit stopped the read before the slices were exhausted. */
   readonly truncated: boolean;
+  /**
+   * Tombstones the read met, as Cassandra counts them for tombstone_warn_threshold: cells that are
+   * not live once merged (deleted or expired), range tombstones in the queried slices, and a
+   * partition deletion. Set by storage reads (absent on results merged or decoded elsewhere).
+   */
+  readonly tombstones?: number;
 }
 
 /**
@@ -31,16 +38,20 @@ export function readPartition(views: readonly PartitionView[], query: SliceQuery
   const seenRts: RangeTombstone[] = [];
   const counter = new LimitCounter(query);
   const slices = query.reversed ? [...query.slices].reverse() : query.slices;
+  const failAbove = query.tombstoneFailureThreshold ?? Infinity;
+  let tombstones = partitionDeletion === LIVE_DELETION ? 0 : 1;
   let truncated = false;
   for (const slice of slices) {
     const rts: RangeTombstone[] = [];
     for (const v of views) for (const rt of v.rangeTombstones(slice.start, slice.end)) rts.push(rt);
+    tombstones += rts.length;
     if (query.includeTombstones) pushAll(seenRts, rts);
     const merged = mergeCursors(views.map((v) => v.cursor(slice.start, slice.end, query.reversed)), query.reversed, nowSec);
     for (let cell = merged.next(); cell !== null; cell = merged.next()) {
       if (deletes(partitionDeletion, cell.timestamp)) continue;
       if (rts.length > 0 && coveredByRange(rts, cell.name, cell.timestamp)) continue;
       if (!isLive(cell, nowSec)) {
+        if (++tombstones > failAbove) throw new TombstoneOverwhelmingError(tombstones);
         if (query.includeTombstones) cells.push(cell);
         continue;
       }
@@ -52,7 +63,8 @@ export function readPartition(views: readonly PartitionView[], query: SliceQuery
     }
     if (truncated) break;
   }
-  return { key: views[0]!.key, partitionDeletion, rangeTombstones: seenRts, cells, truncated };
+  if (tombstones > failAbove) throw new TombstoneOverwhelmingError(tombstones);
+  return { key: views[0]!.key, partitionDeletion, rangeTombstones: seenRts, cells, truncated, tombstones };
 }
 
 /** Counts live cells and groups; refuses the first cell past either limit. */
