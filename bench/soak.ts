@@ -27,31 +27,29 @@
  * object (the windows and the verdict) for scripts and the test.
  */
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { createRealEnv } from '../src/env/index.js';
 import { startIliumProcess } from '../test/support/ilium-process.js';
 import { connectKv, createKvTable } from './cql-kv.js';
 import { type LoadResult, runLoad } from './cql-load.js';
 import { rssMiB } from './cql-servers.js';
+import { parseScriptArgs } from '../test/support/script-args.js';
 import { KvMix } from './soak/kv-mix.js';
 import { SoakUpkeep } from './soak/soak-upkeep.js';
 import { DEFAULT_LIMITS, type SoakWindow, WINDOWS_MIN, judgeSoak } from './soak/soak-verdict.js';
 
-const { values: args } = parseArgs({
-  options: {
-    minutes: { type: 'string' },
-    seconds: { type: 'string' },
-    'window-seconds': { type: 'string' },
-    'capacity-seconds': { type: 'string', default: '10' },
-    fraction: { type: 'string', default: '0.8' },
-    inflight: { type: 'string', default: '64' },
-    connections: { type: 'string', default: '1' },
-    keys: { type: 'string', default: '100000' },
-    address: { type: 'string' },
-    'open-loop': { type: 'boolean', default: false },
-    'rss-tolerance': { type: 'string', default: String(DEFAULT_LIMITS.rssTolerance) },
-    'p99-ratio': { type: 'string', default: String(DEFAULT_LIMITS.p99Ratio) },
-  },
+const args = parseScriptArgs('soak', 'usage: npm run soak -- --minutes M | --seconds S [--window-seconds W] [--capacity-seconds C] [--fraction 0.8] [--inflight 64] [--connections 1] [--keys 100000] [--address A] [--open-loop] [--rss-tolerance 0.1] [--p99-ratio 2]', {
+  minutes: { type: 'string' },
+  seconds: { type: 'string' },
+  'window-seconds': { type: 'string' },
+  'capacity-seconds': { type: 'string', default: '10' },
+  fraction: { type: 'string', default: '0.8' },
+  inflight: { type: 'string', default: '64' },
+  connections: { type: 'string', default: '1' },
+  keys: { type: 'string', default: '100000' },
+  address: { type: 'string' },
+  'open-loop': { type: 'boolean', default: false },
+  'rss-tolerance': { type: 'string', default: String(DEFAULT_LIMITS.rssTolerance) },
+  'p99-ratio': { type: 'string', default: String(DEFAULT_LIMITS.p99Ratio) },
 });
 
 function positive(name: string, text: string | undefined): number {

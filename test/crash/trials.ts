@@ -15,25 +15,24 @@
  * included (its window of loss is power loss: test/crash/power-loss.test.ts). Progress goes to
  * stderr, the summary to stdout (its last line one JSON object); exit code 1 when a row was lost.
  */
-import { parseArgs } from 'node:util';
+import { parseScriptArgs } from '../support/script-args.js';
 import type { CommitLogSync } from '../../src/storage/storage-options.js';
 import { TestRandom, tempEnv } from '../support/temp-env.js';
 import { lostWrites, runAndKill } from './engine-kill-trial.js';
 import { createTrialTable, lostRows, startTrialNode, writeUntilKilled } from './node-kill-trial.js';
 
-const { values: args } = parseArgs({
-  options: {
-    mode: { type: 'string', default: 'all' },
-    trials: { type: 'string', default: '10' },
-    level: { type: 'string', default: 'node' },
-    address: { type: 'string', default: '127.0.0.1' },
-    seed: { type: 'string', default: String(Date.now() % 1_000_000) },
-  },
+const USAGE = 'usage: npm run trials -- --mode batch|group|periodic|all --trials N [--level node|engine] [--address A] [--seed S]';
+const args = parseScriptArgs('trials', USAGE, {
+  mode: { type: 'string', default: 'all' },
+  trials: { type: 'string', default: '10' },
+  level: { type: 'string', default: 'node' },
+  address: { type: 'string', default: '127.0.0.1' },
+  seed: { type: 'string', default: String(Date.now() % 1_000_000) },
 });
 
 const MODES: readonly CommitLogSync[] = ['batch', 'group', 'periodic'];
 function usage(why: string): never {
-  process.stderr.write(`trials: ${why}\nusage: npm run trials -- --mode batch|group|periodic|all --trials N [--level node|engine] [--address A] [--seed S]\n`);
+  process.stderr.write(`trials: ${why}\n${USAGE}\n`);
   process.exit(2);
 }
 const modes = args.mode === 'all' ? MODES : MODES.includes(args.mode as CommitLogSync) ? [args.mode as CommitLogSync] : usage(`unknown --mode ${args.mode}`);

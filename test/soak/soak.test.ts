@@ -28,7 +28,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { SoakWindow, Verdict } from '../../bench/soak/soak-verdict.js';
 
@@ -67,4 +67,20 @@ test('a 60-second soak at 80% of capacity: RSS flat over the last 40 s, p99 stab
   assert.equal(report.verdict.errors, 0, summary);
   assert.ok(report.verdict.pass, summary);
   assert.equal(run.code, 0, summary);
+});
+
+test('the scripts answer --help with their usage and an unknown option with one line and the usage (exit 2), not a stack trace', () => {
+  const scripts = [
+    ['soak', fileURLToPath(new URL('../../bench/soak.js', import.meta.url))],
+    ['trials', fileURLToPath(new URL('../crash/trials.js', import.meta.url))],
+  ] as const;
+  for (const [name, path] of scripts) {
+    const help = spawnSync(process.execPath, [path, '--help'], { encoding: 'utf8' });
+    assert.equal(help.status, 0, name);
+    assert.match(help.stdout, new RegExp(`^usage: npm run ${name} -- `));
+    const bad = spawnSync(process.execPath, [path, '--bogus'], { encoding: 'utf8' });
+    assert.equal(bad.status, 2, name);
+    assert.equal(bad.stderr.split('\n')[0], `${name}: Unknown option '--bogus'`);
+    assert.doesNotMatch(bad.stderr, /\n\s+at /, 'no stack trace');
+  }
 });
