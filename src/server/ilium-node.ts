@@ -217,7 +217,7 @@ export class IliumNode {
         permissionsValidityMs: config.permissions_validity_in_ms,
         credentialsValidityMs: config.credentials_validity_in_ms,
         // A real node checks passwords on a worker thread; a simulated one in process (determinism).
-        ...(opts.env === undefined ? { bcrypt: new WorkerBcrypt() } : {}),
+        ...(opts.env === undefined ? { bcrypt: new WorkerBcrypt(env.timers) } : {}),
       };
       const limits = { batchSizeWarnBytes: config.batch_size_warn_threshold_in_kb * 1024, batchSizeFailBytes: config.batch_size_fail_threshold_in_kb * 1024 };
       const cqlLogger = { warn: (message: string) => log.warn('cql_warning', { message }), error: (message: string) => log.error('cql_error', { message }) };

@@ -410,7 +410,7 @@ export class StorageEngine {
     this.checkOpen();
     const t = this.table(tableId);
     try {
-      const r = t.read(key, this.bounded(t, query), nowSec);
+      const r = t.read(key, query, nowSec, this.tombstoneBound(t));
       if (r !== null) this.countTombstones(t, r.tombstones ?? 0, r.cells.length);
       return r;
     } catch (e) {
@@ -423,7 +423,7 @@ export class StorageEngine {
     const t = this.table(tableId);
     try {
       const tally = { tombstones: 0 };
-      const out = t.scan(from, to, this.bounded(t, query), partitionLimit, nowSec, tally);
+      const out = t.scan(from, to, query, partitionLimit, nowSec, this.tombstoneBound(t), tally);
       let live = 0;
       for (const p of out) live += p.cells.length;
       this.countTombstones(t, tally.tombstones, live);
@@ -437,10 +437,9 @@ export class StorageEngine {
    * tombstone_failure_threshold on reads of user tables (Cassandra exempts the node-local system
    * keyspaces, whose reads the node makes itself).
    */
-  private bounded(t: TableStore, query: SliceQuery): SliceQuery {
+  private tombstoneBound(t: TableStore): number {
     const limit = this.options.tombstoneFailureThreshold;
-    if (limit < 0 || LOCAL_SYSTEM_KEYSPACES.has(t.def.keyspace)) return query;
-    return { ...query, tombstoneFailureThreshold: limit };
+    return limit < 0 || LOCAL_SYSTEM_KEYSPACES.has(t.def.keyspace) ? Infinity : limit;
   }
 
   /** tombstone_warn_threshold: a read that met more tombstones is logged, with Cassandra's wording. */

@@ -74,9 +74,10 @@ export class TableStore {
     return [this.active, ...[...this.flushing].reverse()];
   }
 
-  read(key: Buffer, query: SliceQuery, nowSec: number): PartitionResult | null {
+  /** `failAbove`: tombstone_failure_threshold (readPartition). */
+  read(key: Buffer, query: SliceQuery, nowSec: number, failAbove = Infinity): PartitionResult | null {
     const position = positionOf(this.def.partitioner, key);
-    return readPartition(this.viewsOf(position, query), query, nowSec);
+    return readPartition(this.viewsOf(position, query), query, nowSec, failAbove);
   }
 
   private viewsOf(position: Buffer, query: SliceQuery): PartitionView[] {
@@ -102,7 +103,7 @@ export class TableStore {
    * partitions with nothing live are skipped unless `includeTombstones`. Stops after
    * `partitionLimit` partitions with results.
    */
-  scan(from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, nowSec: number, tally?: { tombstones: number }): ScannedPartition[] {
+  scan(from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, nowSec: number, failAbove = Infinity, tally?: { tombstones: number }): ScannedPartition[] {
     const streams: Iterator<PartitionView & { position: Buffer }>[] = [];
     for (const m of this.memtables()) streams.push(m.range(from, to));
     for (const s of this.sstables) streams.push(mapIterator(s.scan(from, to), (p: PartitionData) => Object.assign(new DataPartitionView(p), { position: p.position })));
@@ -122,8 +123,7 @@ export class TableStore {
         }
       }
       // tombstone_failure_threshold bounds the whole scan, as Cassandra's counts a whole read command.
-      const bounded = query.tombstoneFailureThreshold === undefined ? query : { ...query, tombstoneFailureThreshold: query.tombstoneFailureThreshold - tombstones };
-      const r = readPartition(views, bounded, nowSec);
+      const r = readPartition(views, query, nowSec, failAbove, tombstones);
       if (r !== null) tombstones += r.tombstones ?? 0;
       if (tally !== undefined) tally.tombstones = tombstones;
       if (r !== null && (r.cells.length > 0 || query.includeTombstones)) out.push({ ...r, position: min });

@@ -29,8 +29,11 @@ export interface PartitionResult {
  * Answers `query` from several views of the same partition, newest source first: merges their
  * cells per slice, drops what partition and range deletions shadow, and counts live cells and
  * groups against the limits. Returns null when no view holds the partition.
+ *
+ * Tombstones met are counted; once `countedBefore` (a scan's earlier partitions) plus this read's
+ * exceed `failAbove` (tombstone_failure_threshold), the read stops with TombstoneOverwhelmingError.
  */
-export function readPartition(views: readonly PartitionView[], query: SliceQuery, nowSec: number): PartitionResult | null {
+export function readPartition(views: readonly PartitionView[], query: SliceQuery, nowSec: number, failAbove = Infinity, countedBefore = 0): PartitionResult | null {
   if (views.length === 0) return null;
   let partitionDeletion = LIVE_DELETION;
   for (const v of views) partitionDeletion = maxDeletion(partitionDeletion, v.partitionDeletion);
@@ -38,7 +41,7 @@ export function readPartition(views: readonly PartitionView[], query: SliceQuery
   const seenRts: RangeTombstone[] = [];
   const counter = new LimitCounter(query);
   const slices = query.reversed ? [...query.slices].reverse() : query.slices;
-  const failAbove = query.tombstoneFailureThreshold ?? Infinity;
+  const bound = failAbove - countedBefore;
   let tombstones = partitionDeletion === LIVE_DELETION ? 0 : 1;
   let truncated = false;
   for (const slice of slices) {
@@ -51,7 +54,7 @@ export function readPartition(views: readonly PartitionView[], query: SliceQuery
       if (deletes(partitionDeletion, cell.timestamp)) continue;
       if (rts.length > 0 && coveredByRange(rts, cell.name, cell.timestamp)) continue;
       if (!isLive(cell, nowSec)) {
-        if (++tombstones > failAbove) throw new TombstoneOverwhelmingError(tombstones);
+        if (++tombstones > bound) throw new TombstoneOverwhelmingError(countedBefore + tombstones);
         if (query.includeTombstones) cells.push(cell);
         continue;
       }
@@ -63,7 +66,7 @@ export function readPartition(views: readonly PartitionView[], query: SliceQuery
     }
     if (truncated) break;
   }
-  if (tombstones > failAbove) throw new TombstoneOverwhelmingError(tombstones);
+  if (tombstones > bound) throw new TombstoneOverwhelmingError(countedBefore + tombstones);
   return { key: views[0]!.key, partitionDeletion, rangeTombstones: seenRts, cells, truncated, tombstones };
 }
 

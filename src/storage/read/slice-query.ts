@@ -21,9 +21,4 @@ export interface SliceQuery {
   readonly groupLength?: (name: Buffer) => number;
   /** Return tombstones and shadowed-by-nothing dead cells too (for replica reconciliation). */
   readonly includeTombstones?: boolean;
-  /**
-   * Abort with TombstoneOverwhelmingError once the read has met more tombstones than this
-   * (tombstone_failure_threshold; the engine sets it, absent: no bound).
-   */
-  readonly tombstoneFailureThreshold?: number;
 }

@@ -205,8 +205,10 @@ export class CqlConnection {
     try {
       this.pump();
     } finally {
-      // Checked before the borrowed bytes are copied: a refused connection costs no copy.
-      if (this.state !== 'ready' && this.state !== 'closed' && !this.host.preAuthBudget.hold(this, this.reader.bufferedBytes)) this.refuseOverBudget();
+      // Until a session is open (a login, or STARTUP without one) the bytes held count against the
+      // pre-auth budget — checked before the borrowed bytes are copied: a refused connection costs
+      // no copy. A connection that logged in and is closing is never counted.
+      if (this.session === undefined && this.state !== 'closed' && !this.host.preAuthBudget.hold(this, this.reader.bufferedBytes)) this.refuseOverBudget();
       else this.reader.keep();
     }
   }

@@ -188,3 +188,20 @@ test('partial frames just under the bound: all unauthenticated connections toget
   assert.equal(again.isOpen, true);
   assert.ok(server.connectionCount >= 3);
 });
+
+test('the pre-auth budget never counts a connection that logged in: with a budget of 0, its large frames arriving in pieces are read', async () => {
+  const { connect } = await setup({ authenticator: password(), preAuthBufferedBytesMax: 0 });
+  const c = await connect();
+  await c.startup();
+  assert.equal((await c.request({ opcode: 'AUTH_RESPONSE', token: Buffer.from('\0cassandra\0cassandra') })).response.opcode, 'AUTH_SUCCESS');
+  const query = `SELECT k, v FROM kv WHERE k = '${'x'.repeat(64 * 1024)}'`;
+  const frame = encodeRequestFrame({ opcode: 'QUERY', query, params: { consistency: 'ONE', values: [], skipMetadata: false } }, { stream: 7 });
+  // Most of the frame first (held, partial, far beyond 4 KiB), the rest a turn later.
+  const answer = c.requestRaw(frame.subarray(0, frame.length - 10), 7);
+  await settled();
+  assert.equal(c.isOpen, true, 'not refused while its frame is partial');
+  c.sendRaw(frame.subarray(frame.length - 10));
+  const got = await answer;
+  if (got.header.opcode === 0x00) assert.notEqual(errorOf(got.body).code, ErrorCode.OVERLOADED);
+  assert.equal(c.isOpen, true);
+});
