@@ -87,9 +87,9 @@ for (const backend of BACKENDS) {
       const utah = { expressions: [createIndexExpression('state', 'UT')] };
       await cf.insert('jsmith', { state: 'NV' });
       await cf.remove('mscott');
-      await cf.insert('tmp', { state: 'UT', name: 'Temp' }, { ttl: 1 });
+      await cf.insert('tmp', { state: 'UT', name: 'Temp' }, { ttl: 2 });
       assert.deepEqual([...(await cf.getIndexedSlices(utah)).keys()].sort(), ['jbird', 'tmp']);
-      await t.elapse(2.2);
+      await t.elapse(3.2);
       assert.deepEqual([...(await cf.getIndexedSlices(utah)).keys()], ['jbird']);
       await cf.remove('jbird', ['state']);
       assert.equal((await cf.getIndexedSlices(utah)).size, 0);

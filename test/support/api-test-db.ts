@@ -6,7 +6,7 @@
  *  - 'thrift': the same node reached with `connect({ protocol: 'thrift' })` on its Thrift port.
  * Both are reopenable on the same data (remote: the node is stopped and started again) and
  * removed on close. `elapse(s)` lets TTLs run out: the manual clock moves on embedded; remote
- * waits for real (so remote tests keep their TTLs to a second or two).
+ * waits for real (so remote tests keep their TTLs to a second or two; a TTL counts from the whole second of the write, so give it 2 s when a read right after must still see the data).
  */
 import { type ManualClock, tempEnv } from './temp-env.js';
 import { type IliumProcess, startIliumProcess } from './ilium-process.js';

@@ -270,11 +270,13 @@ def standard_reads_and_writes():
     assert names(c.get_slice(b'k3', sp, all_range(), ONE)) == [b'z']
     assert c.get(b'k1', ColumnPath(column_family='Bytes1', column=b'\x00\xff'), ONE).column.value == b'raw'
 
-    # TTL: the column is gone once it expires.
-    c.insert(b'ttl', sp, col(b't', b'short-lived', ttl=1), ONE)
+    # TTL: the column is gone once it expires. Expiry is counted in whole seconds from the
+    # second of the write (as Cassandra does), so a TTL of 1 may end a moment after the write:
+    # 2 leaves at least one second for the read that follows.
+    c.insert(b'ttl', sp, col(b't', b'short-lived', ttl=2), ONE)
     got = c.get(b'ttl', ColumnPath(column_family='Standard1', column=b't'), ONE)
-    assert got.column.ttl == 1, got
-    time.sleep(2.2)
+    assert got.column.ttl == 2, got
+    time.sleep(3.2)
     raises(NotFoundException, c.get, b'ttl', ColumnPath(column_family='Standard1', column=b't'), ONE)
 
     # truncate empties one column family only.
