@@ -219,7 +219,7 @@ export class IliumNode {
         // A real node checks passwords on a worker thread; a simulated one in process (determinism).
         ...(opts.env === undefined ? { bcrypt: new WorkerBcrypt(env.timers) } : {}),
       };
-      const limits = { batchSizeWarnBytes: config.batch_size_warn_threshold_in_kb * 1024, batchSizeFailBytes: config.batch_size_fail_threshold_in_kb * 1024 };
+      const limits = { batchSizeWarnBytes: config.batch_size_warn_threshold_in_kb * 1024, batchSizeFailBytes: config.batch_size_fail_threshold_in_kb * 1024, tombstoneWarnThreshold: config.tombstone_warn_threshold };
       const cqlLogger = { warn: (message: string) => log.warn('cql_warning', { message }), error: (message: string) => log.error('cql_error', { message }) };
       const timeouts = { readMs: config.read_request_timeout_in_ms, rangeMs: config.range_request_timeout_in_ms, writeMs: config.write_request_timeout_in_ms };
       const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });

@@ -13,16 +13,13 @@ import type { PartitionUpdate } from './model/partition-update.js';
 import type { PartitionResult } from './read/partition-reader.js';
 import type { SliceQuery } from './read/slice-query.js';
 import { type CheckReport, ChunkCache, quarantineGeneration, removeGeneration, scrubSSTable, verifySSTable } from './sstable/index.js';
-import { type StorageOptions, resolveStorageOptions } from './storage-options.js';
+import { type StorageOptions, TOMBSTONE_EXEMPT_KEYSPACES, resolveStorageOptions } from './storage-options.js';
 import { type TableDef, tableDirName } from './table-def.js';
 import { loadSSTables } from './table-loader.js';
 import { type PositionBound, type ScannedPartition, TableStore } from './table-store.js';
 import { TruncationRecords } from './truncation-records.js';
 import { Snapshots } from './snapshots.js';
 import { BackgroundSupervisor } from '../util/background-supervisor.js';
-
-/** Keyspaces only this node reads and writes: no tombstone thresholds (Cassandra's isLocalSystemKeyspace). */
-const LOCAL_SYSTEM_KEYSPACES: ReadonlySet<string> = new Set(['system', 'system_schema']);
 
 export interface StorageEngineConfig {
   readonly env: Env;
@@ -439,13 +436,13 @@ export class StorageEngine {
    */
   private tombstoneBound(t: TableStore): number {
     const limit = this.options.tombstoneFailureThreshold;
-    return limit < 0 || LOCAL_SYSTEM_KEYSPACES.has(t.def.keyspace) ? Infinity : limit;
+    return limit < 0 || TOMBSTONE_EXEMPT_KEYSPACES.has(t.def.keyspace) ? Infinity : limit;
   }
 
   /** tombstone_warn_threshold: a read that met more tombstones is logged, with Cassandra's wording. */
   private countTombstones(t: TableStore, tombstones: number, liveCells: number): void {
     const limit = this.options.tombstoneWarnThreshold;
-    if (limit < 0 || tombstones <= limit || LOCAL_SYSTEM_KEYSPACES.has(t.def.keyspace)) return;
+    if (limit < 0 || tombstones <= limit || TOMBSTONE_EXEMPT_KEYSPACES.has(t.def.keyspace)) return;
     this.log('tombstone_warning', { message: `Read ${liveCells} live cells and ${tombstones} tombstone cells for query on ${t.def.keyspace}.${t.def.name} (see tombstone_warn_threshold)` }, 'warn');
   }
 

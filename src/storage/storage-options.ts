@@ -51,6 +51,13 @@ export interface StorageOptions {
   readonly tombstoneFailureThreshold: number;
 }
 
+/**
+ * Keyspaces whose reads the tombstone thresholds ignore: the node-local system keyspaces, whose
+ * reads the node makes itself (Cassandra's ReadCommand respects the thresholds unless the keyspace
+ * is a local system keyspace).
+ */
+export const TOMBSTONE_EXEMPT_KEYSPACES: ReadonlySet<string> = new Set(['system', 'system_schema']);
+
 export const DEFAULT_STORAGE_OPTIONS: StorageOptions = Object.freeze({
   commitlogSync: 'periodic',
   commitlogSyncPeriodMs: 10_000,

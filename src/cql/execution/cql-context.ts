@@ -23,10 +23,15 @@ export interface CqlLimits {
   readonly batchSizeWarnBytes: number;
   /** batch_size_fail_threshold_in_kb, in bytes. */
   readonly batchSizeFailBytes: number;
+  /**
+   * tombstone_warn_threshold: a read that met more tombstones warns the client (select/tombstone-
+   * warning.ts); the engine logs it. -1: never.
+   */
+  readonly tombstoneWarnThreshold: number;
 }
 
-/** Cassandra's defaults: 5 KiB and 50 KiB. */
-export const DEFAULT_CQL_LIMITS: CqlLimits = { batchSizeWarnBytes: 5 * 1024, batchSizeFailBytes: 50 * 1024 };
+/** Cassandra's defaults: 5 KiB, 50 KiB and 1000 tombstones. */
+export const DEFAULT_CQL_LIMITS: CqlLimits = { batchSizeWarnBytes: 5 * 1024, batchSizeFailBytes: 50 * 1024, tombstoneWarnThreshold: 1000 };
 
 /** Where statements log what the operator should see (the node logger). */
 export interface CqlLogger {

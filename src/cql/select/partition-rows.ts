@@ -13,6 +13,7 @@
  */
 import type { PositionBound } from '../../dht/index.js';
 import { SEP_END, STATIC_END, STATIC_START } from '../../storage/model/index.js';
+import type { PartitionResult } from '../../storage/read/partition-reader.js';
 import type { NameSlice, SliceQuery } from '../../storage/read/slice-query.js';
 import type { Consistency } from '../execution/query-options.js';
 import type { TableRef } from '../execution/table-lookup.js';
@@ -20,6 +21,7 @@ import type { RowPredicate } from '../restrictions/row-filter.js';
 import { decodePartitionKey } from '../../db/cql-layout/partition-key.js';
 import { type PartitionRows, assembleRows } from '../storage/row-assembler.js';
 import { type ResultRow, resultRow } from './result-row.js';
+import type { TombstoneWarning } from './tombstone-warning.js';
 
 /** Every row name sorts after this bound, every static name before it. */
 const ROWS_START = Buffer.from([SEP_END]);
@@ -38,6 +40,8 @@ export interface RowReadOptions {
   readonly nowSec: number;
   /** Awaited between the steps of a filtered read (the request's RequestBudget); none when absent. */
   readonly pace?: () => Promise<void>;
+  /** Told each read's tombstones, to warn the client past tombstone_warn_threshold; none when absent. */
+  readonly tombstones?: TombstoneWarning;
 }
 
 export interface ScannedRows {
@@ -95,13 +99,13 @@ export class PartitionRowReader {
     const { cf } = o.table;
     if (!o.reversed) {
       const r = await o.table.store.read(cf, key, this.query(this.withStatics(slices), limit), o.consistency, o.nowSec);
-      return r === null ? [] : this.rows(key, assembleRows(o.table.layout, r.cells, o.nowSec, false), after !== null);
+      return this.noted(key, r, r === null ? [] : this.rows(key, assembleRows(o.table.layout, r.cells, o.nowSec, false), after !== null));
     }
     const read = slices.length === 0 ? null : await o.table.store.read(cf, key, this.query(slices, limit), o.consistency, o.nowSec);
     const statics = this.hasStatics ? await o.table.store.read(cf, key, { slices: [STATIC_SLICE], reversed: false }, o.consistency, o.nowSec) : null;
     const rows = read === null ? [] : assembleRows(o.table.layout, read.cells, o.nowSec, true).rows;
     const st = statics === null ? null : assembleRows(o.table.layout, statics.cells, o.nowSec, false).statics;
-    return this.rows(key, { statics: st, rows }, after !== null);
+    return this.noted(key, read, this.rows(key, { statics: st, rows }, after !== null));
   }
 
   /** `readKey` of each key from its start (no paging position), answers in `keys` order, in one store read when forward. */
@@ -109,7 +113,7 @@ export class PartitionRowReader {
     const o = this.o;
     if (o.reversed || o.filter !== null || (this.rowSlices.length === 0 && !this.hasStatics)) return Promise.all(keys.map((k) => this.readKey(k, null, limit)));
     const found = await o.table.store.readMany(o.table.cf, keys, this.query(this.withStatics(this.rowSlices), limit), o.consistency, o.nowSec);
-    return found.map((r, i) => (r === null ? [] : this.rows(keys[i]!, assembleRows(o.table.layout, r.cells, o.nowSec, false), false)));
+    return found.map((r, i) => this.noted(keys[i]!, r, r === null ? [] : this.rows(keys[i]!, assembleRows(o.table.layout, r.cells, o.nowSec, false), false)));
   }
 
   /** The row filter the reads apply. */
@@ -140,7 +144,7 @@ export class PartitionRowReader {
     const r = await o.table.store.read(o.table.cf, key, { slices: this.withStatics([{ start, end }]), reversed: false }, o.consistency, o.nowSec);
     if (r === null) return [];
     const p = assembleRows(layout, r.cells, o.nowSec, false);
-    return p.rows.length === 0 ? [] : this.rows(key, p, false);
+    return this.noted(key, r, p.rows.length === 0 ? [] : this.rows(key, p, false));
   }
 
   /**
@@ -167,10 +171,22 @@ export class PartitionRowReader {
   private async scanOnce(from: PositionBound | undefined, to: PositionBound | undefined, limit: number, partitions: number): Promise<ScannedRows[]> {
     const o = this.o;
     const found = await o.table.store.scan(o.table.cf, from, to, this.query(this.withStatics(this.rowSlices), limit), partitions, o.consistency, o.nowSec);
-    return found.map((p) => {
+    let tombstones = 0;
+    let live = 0;
+    const out = found.map((p) => {
       const rows = this.rows(p.key, assembleRows(o.table.layout, p.cells, o.nowSec, false), false);
+      tombstones += p.tombstones ?? 0;
+      live += rows.length;
       return { key: p.key, position: p.position, rows, rowsRead: rows.length };
     });
+    o.tombstones?.note(null, tombstones, live);
+    return out;
+  }
+
+  /** Tells the tombstone warning what one read met; returns its rows. */
+  private noted(key: Buffer, read: PartitionResult | null, rows: ResultRow[]): ResultRow[] {
+    if (read !== null && read.tombstones !== undefined) this.o.tombstones?.note(key, read.tombstones, rows.length);
+    return rows;
   }
 
   private withStatics(slices: NameSlice[]): NameSlice[] {

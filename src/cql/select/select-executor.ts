@@ -27,6 +27,7 @@ import { sameGroup, samePartition } from './group-by.js';
 import type { LimitFn } from './limits.js';
 import type { PreparedOrdering } from './ordering.js';
 import { type PagingState, decodePagingState, encodePagingState } from './paging-state.js';
+import { TombstoneWarning } from './tombstone-warning.js';
 import { fillByIndex } from './index-scan.js';
 import { keyIndex } from './key-index.js';
 import { Page } from './page.js';
@@ -84,7 +85,7 @@ interface ScanShape {
   rows: number;
 }
 
-export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: QueryOptions): Promise<RowsResult> {
+export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: QueryOptions, warn: (message: string) => void = () => undefined): Promise<RowsResult> {
   const values = options.values;
   const limit = plan.limit(values);
   const ppl = plan.perPartitionLimit(values);
@@ -101,6 +102,7 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     consistency: options.consistency,
     nowSec: ctx.nowSec(),
     pace: () => budget.pace(),
+    tombstones: new TombstoneWarning(plan.table, ctx.limits.tombstoneWarnThreshold, warn),
   });
   const run: SelectRun = { plan, ctx, reader, values, ppl, budget, scanned: { partitions: 0, rows: 0 } };
   const columns = plan.selection.columns;

@@ -11,6 +11,7 @@ import { ReadTimeoutError } from '../../errors/index.js';
 import { type CqlTestNode, openCqlTestNode } from '../../../test/support/cql-test-node.js';
 import { createTable } from '../../../test/support/cql-rows.js';
 import { ROWS_PER_READ_MAX } from './select-executor.js';
+import { DEFAULT_CQL_LIMITS } from '../execution/cql-context.js';
 
 const WIDE_ROWS = 25_003;
 /** Rows per group g: groups straddle the internal pages' boundaries. */
@@ -27,7 +28,7 @@ async function insert(node: CqlTestNode, table: string, rows: readonly Record<st
 let n: CqlTestNode;
 before(async () => {
   // Rows go in as large multi-partition batches: above batch_size_fail_threshold_in_kb's default.
-  n = await openCqlTestNode({ limits: { batchSizeWarnBytes: 1 << 30, batchSizeFailBytes: 1 << 30 } });
+  n = await openCqlTestNode({ limits: { ...DEFAULT_CQL_LIMITS, batchSizeWarnBytes: 1 << 30, batchSizeFailBytes: 1 << 30 } });
   await createTable(n, 'ks', 'wide', {
     partitionKey: [{ name: 'k', type: 'int' }],
     clustering: [{ name: 'g', type: 'int' }, { name: 'c', type: 'int' }],

@@ -41,9 +41,9 @@ export const prepareSelect: Preparer<SelectStatement> = (stmt, parsed, ctx, sess
     bindVariables: markers.all(),
     pkIndexes: where.pkMarkerIndexes,
     resultColumns: selection.columns,
-    execute: async (_state, options) => {
+    execute: async (state, options) => {
       checkReadConsistency(options);
-      return executeSelect(plan, ctx, options);
+      return executeSelect(plan, ctx, options, (m) => state.warn(m));
     },
   };
   return statement;
