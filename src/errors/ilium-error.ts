@@ -72,6 +72,17 @@ export class WriteFailureError extends IliumError {
   }
 }
 
+/**
+ * commit_failure_policy stop_commit: the commit log stopped after a failure, and a write waited
+ * (as Cassandra's do on a stopped commit log) until its time was up. Coded WRITE_TIMEOUT: the
+ * coordinator answers it as a replica that never acknowledged.
+ */
+export class CommitLogStoppedError extends IliumError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(ErrorCode.WRITE_TIMEOUT, message, options);
+  }
+}
+
 /** The engine is closed or not yet open. */
 export class EngineStateError extends IliumError {
   constructor(message: string) {

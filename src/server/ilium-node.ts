@@ -611,6 +611,7 @@ export function storageOptionsOf(config: NodeConfig): Partial<StorageOptions> {
     memtableFlushThresholdBytes: config.memtable_flush_threshold_in_mb * MB,
     diskFailurePolicy: config.disk_failure_policy,
     commitFailurePolicy: config.commit_failure_policy,
+    commitStoppedWaitMs: config.write_request_timeout_in_ms,
     tombstoneWarnThreshold: config.tombstone_warn_threshold,
     tombstoneFailureThreshold: config.tombstone_failure_threshold,
   };

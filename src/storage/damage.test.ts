@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cpSync, existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CorruptionError, WriteFailureError } from '../errors/index.js';
+import { CommitLogStoppedError, CorruptionError, WriteFailureError } from '../errors/index.js';
 import { cellName } from './model/cell-name.js';
 import { liveCell } from './model/cell.js';
 import type { DiskFailurePolicy, FailureAction, LogLevel } from './disk-failure.js';
@@ -233,11 +233,18 @@ describe('damage met at run time', () => {
       try {
         const faulty = new FaultyFileSystem();
         const rec = recorder();
-        const e = await StorageEngine.open({ env: { ...env, fs: faulty }, dataDir: dir, tables: [T], options: { commitFailurePolicy: policy, commitlogSync: 'batch' }, ...rec.cfg });
+        const e = await StorageEngine.open({ env: { ...env, fs: faulty }, dataDir: dir, tables: [T], options: { commitFailurePolicy: policy, commitlogSync: 'batch', commitStoppedWaitMs: 100 }, ...rec.cfg });
         await write(e, 0);
         faulty.failFsync = true;
         await assert.rejects(write(e, 1), WriteFailureError);
-        await assert.rejects(write(e, 2), WriteFailureError);
+        if (policy === 'stop_commit') {
+          // Later writes wait on the stopped commit log (commitStoppedWaitMs), then time out.
+          const t0 = Date.now();
+          await assert.rejects(write(e, 2), CommitLogStoppedError);
+          assert.ok(Date.now() - t0 >= 90, 'the write waited');
+        } else {
+          await assert.rejects(write(e, 2), WriteFailureError);
+        }
         assert.equal(rec.lines.filter((l) => l.event === 'commit_log_failed' && l.level === 'error').length, 1);
         assert.deepEqual(rec.actions, action === 'none' ? [] : [action]);
         assert.equal(countRows(e), 1, 'reads are still served');

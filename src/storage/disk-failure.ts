@@ -18,7 +18,7 @@
  *   commit_failure_policy  a commit-log write or fsync failed
  *   die                    exit
  *   stop (default)         stop transports and gossip; writes fail
- *   stop_commit            writes fail, reads are still served
+ *   stop_commit            the log stops: later writes wait and time out (WRITE_TIMEOUT), reads are served
  *   ignore                 logged; writes fail ("let the batches fail"), everything else goes on
  *
  * Ilium keeps one data directory, so best_effort stops using the damaged SSTable where Cassandra

@@ -1,5 +1,5 @@
 import { type Env, RealFileSystem, mkdirDurable } from '../env/index.js';
-import { CorruptionError, EngineStateError, InvalidRequestError, TombstoneOverwhelmingError, WriteFailureError } from '../errors/index.js';
+import { CommitLogStoppedError, CorruptionError, EngineStateError, InvalidRequestError, TombstoneOverwhelmingError, WriteFailureError } from '../errors/index.js';
 import { CommitLog, replayCommitLog, type ReplayReport } from './commitlog/index.js';
 import type { Epoch } from './apply-barrier.js';
 import { type BackgroundExecutor, InlineExecutor, WorkerExecutor } from './background/background-executor.js';
@@ -52,6 +52,8 @@ type State = 'open' | 'closing' | 'closed';
 export class StorageEngine {
   private state: State = 'open';
   private failure: Error | null = null;
+  /** The commit log failed under commit_failure_policy stop_commit: later writes wait, then time out. */
+  private commitLogStopped = false;
   private readonly tables = new Map<string, TableStore>();
   private commitLog!: CommitLog;
   private readonly flusher: Flusher;
@@ -178,7 +180,7 @@ export class StorageEngine {
       this.checkWritable();
       t = this.table(tableId);
     } catch (e) {
-      return Promise.reject(e);
+      return this.refuse(e);
     }
     const size = updateBytes(update);
     const epoch = t.applies.begin();
@@ -209,7 +211,8 @@ export class StorageEngine {
     try {
       this.checkWritable();
       for (let i = 0; i < n; i++) tables.push(this.table(writes[i]!.tableId));
-    } catch {
+    } catch (e) {
+      if (e instanceof CommitLogStoppedError) return this.refuse(e);
       return Promise.all(writes.map((w) => this.apply(w.tableId, w.update))).then(() => undefined);
     }
     let admitted = 0;
@@ -318,6 +321,7 @@ export class StorageEngine {
   private commitFailed(e: WriteFailureError): void {
     if (this.failure !== null) return;
     this.failure = e;
+    this.commitLogStopped = this.options.commitFailurePolicy === 'stop_commit';
     const policy = this.options.commitFailurePolicy;
     this.log('commit_log_failed', { error: e.message, cause: String(e.cause), commit_failure_policy: policy }, 'error');
     this.act(onCommitFailure(policy), e);
@@ -329,7 +333,19 @@ export class StorageEngine {
 
   private checkWritable(): void {
     this.checkOpen();
-    if (this.failure) throw new WriteFailureError(`writes refused until restart: ${this.failure.message}`, { cause: this.failure });
+    if (this.failure === null) return;
+    if (this.commitLogStopped) throw new CommitLogStoppedError(`commit log stopped (commit_failure_policy stop_commit): ${this.failure.message}`, { cause: this.failure });
+    throw new WriteFailureError(`writes refused until restart: ${this.failure.message}`, { cause: this.failure });
+  }
+
+  /**
+   * A write refused: at once, except on a stopped commit log (stop_commit), where it waits
+   * commitStoppedWaitMs first, as writes collect on Cassandra's stopped commit log until they
+   * time out. The waits are bounded by the requests a node admits (request bytes in flight).
+   */
+  private refuse(e: unknown): Promise<never> {
+    if (!(e instanceof CommitLogStoppedError)) return Promise.reject(e);
+    return new Promise((_, reject) => this.cfg.env.timers.setTimeout(() => reject(e), this.options.commitStoppedWaitMs));
   }
 
   /** Memtable bytes plus writes admitted but not yet applied (so bursts count too). */

@@ -45,6 +45,11 @@ export interface StorageOptions {
   readonly diskFailurePolicy: DiskFailurePolicy;
   /** What a failed commit-log write or fsync does (commit_failure_policy; disk-failure.ts). */
   readonly commitFailurePolicy: CommitFailurePolicy;
+  /**
+   * Under commit_failure_policy stop_commit, how long a write waits on the stopped commit log
+   * before it fails as timed out (the node passes write_request_timeout_in_ms).
+   */
+  readonly commitStoppedWaitMs: number;
   /** A read meeting more tombstones is logged (tombstone_warn_threshold; -1: never). */
   readonly tombstoneWarnThreshold: number;
   /** A read meeting more tombstones is aborted (tombstone_failure_threshold; -1: never). */
@@ -79,6 +84,7 @@ export const DEFAULT_STORAGE_OPTIONS: StorageOptions = Object.freeze({
   autoSnapshot: true,
   diskFailurePolicy: 'stop',
   commitFailurePolicy: 'stop',
+  commitStoppedWaitMs: 2000,
   tombstoneWarnThreshold: 1000,
   tombstoneFailureThreshold: 100_000,
 });

@@ -304,19 +304,38 @@ describe('commit_failure_policy, real processes', { concurrency: false, timeout:
     });
   });
 
-  for (const policy of ['stop_commit', 'ignore']) {
-    it(`${policy}: writes fail, reads are still served, the failure is logged once`, async () => {
-      await withFlushedNode(policy === 'ignore' ? 12 : 13, yaml(policy), async (node) => {
-        const err = await failCommitLog(node);
-        assert.equal((err as { code?: number }).code, cassandra.types.responseErrorCodes.writeFailure, String(err));
-        await assert.rejects(node.client.execute("INSERT INTO ks.t (k, v) VALUES (1, 'x')"));
-        assert.equal(await countRows(node.client), 500, 'reads are served');
-        await firstLog(node, 'commit_log_failed');
-        assert.equal(logLines(node, 'commit_log_failed').length, 1);
-        assert.equal(logLines(node, 'transports_stopped').length, 0);
+  it('stop_commit: the failed write fails; later writes wait and time out (WRITE_TIMEOUT), reads are still served, the failure is logged once', async () => {
+    await withFlushedNode(13, `${yaml('stop_commit')}write_request_timeout_in_ms: 600\n`, async (node) => {
+      const err = await failCommitLog(node);
+      assert.equal((err as { code?: number }).code, cassandra.types.responseErrorCodes.writeFailure, String(err));
+      const t0 = Date.now();
+      await assert.rejects(node.client.execute("INSERT INTO ks.t (k, v) VALUES (1, 'x')"), (e: unknown) => {
+        assert.equal((e as { code?: number }).code, cassandra.types.responseErrorCodes.writeTimeout, String(e));
+        return true;
       });
+      const waited = Date.now() - t0;
+      assert.ok(waited >= 550 && waited < 5000, `the write waited ${waited} ms on the stopped commit log`);
+      assert.equal(await countRows(node.client), 500, 'reads are served');
+      await firstLog(node, 'commit_log_failed');
+      assert.equal(logLines(node, 'commit_log_failed').length, 1);
+      assert.equal(logLines(node, 'transports_stopped').length, 0);
     });
-  }
+  });
+
+  it('ignore: writes fail at once (WRITE_FAILURE), reads are still served, the failure is logged once', async () => {
+    await withFlushedNode(12, yaml('ignore'), async (node) => {
+      const err = await failCommitLog(node);
+      assert.equal((err as { code?: number }).code, cassandra.types.responseErrorCodes.writeFailure, String(err));
+      await assert.rejects(node.client.execute("INSERT INTO ks.t (k, v) VALUES (1, 'x')"), (e: unknown) => {
+        assert.equal((e as { code?: number }).code, cassandra.types.responseErrorCodes.writeFailure, String(e));
+        return true;
+      });
+      assert.equal(await countRows(node.client), 500, 'reads are served');
+      await firstLog(node, 'commit_log_failed');
+      assert.equal(logLines(node, 'commit_log_failed').length, 1);
+      assert.equal(logLines(node, 'transports_stopped').length, 0);
+    });
+  });
 });
 
 describe('-Dcassandra.commitlog.ignorereplayerrors', { timeout: 300_000 }, () => {

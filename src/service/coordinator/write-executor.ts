@@ -5,7 +5,7 @@
  * update before anything is sent, so an UnavailableError means nothing was written. Replicas
  * known dead get a hint at once; replicas silent past the timeout get one when it passes.
  */
-import type { WriteType } from '../../errors/index.js';
+import { CommitLogStoppedError, WriteTimeoutError, type WriteType } from '../../errors/index.js';
 import { type Consistency, type Endpoint, assureSufficientLiveForWrite, blockForWrite } from '../../locator/index.js';
 import { MessagingTimeoutError } from '../../net/index.js';
 import type { Mutation } from '../../storage/model/index.js';
@@ -27,8 +27,13 @@ export async function coordinateWrites(d: ProxyDeps, writes: readonly TableWrite
   if (writes.length === 0) return;
   const plans = planWrites(d, writes, cl);
   // This node the only replica of everything (one node, or local tables): the local store as is.
-  if (plans.every((p) => p.dead.length === 0 && p.live.length === 1 && p.live[0] === d.self)) return d.local.apply(writes, cl);
   const writeType: WriteType = writes.length > 1 ? 'BATCH' : 'SIMPLE';
+  if (plans.every((p) => p.dead.length === 0 && p.live.length === 1 && p.live[0] === d.self)) {
+    return d.local.apply(writes, cl).catch((e: unknown) => {
+      // A stopped commit log (stop_commit) never acknowledges: the write timed out waiting for this replica.
+      throw e instanceof CommitLogStoppedError ? new WriteTimeoutError('Operation timed out - received only 0 responses.', cl, 0, 1, writeType) : e;
+    });
+  }
   await Promise.all(plans.map((p) => writeOne(d, p, cl, writeType)));
 }
 
@@ -69,7 +74,8 @@ function writeOne(d: ProxyDeps, plan: WritePlan, cl: Consistency, writeType: Wri
         .then((w) => d.local.apply(w, cl))
         .then(
           () => tracker.ack(e),
-          () => tracker.fail(e),
+          // A stopped commit log (stop_commit) never acknowledges: the tracker's timer answers.
+          (err: unknown) => (err instanceof CommitLogStoppedError ? undefined : tracker.fail(e)),
         );
       continue;
     }

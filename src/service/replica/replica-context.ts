@@ -2,7 +2,7 @@
  * What a replica's verb handlers work with: the node's own data (the single-node DataStore over
  * the local engine), its schema by table id, and the group functions rebuilt per table.
  */
-import { InvalidRequestError, MalformedMessageError } from '../../errors/index.js';
+import { CommitLogStoppedError, InvalidRequestError, MalformedMessageError } from '../../errors/index.js';
 import type { Message, Reply } from '../../net/index.js';
 import { failureFromError } from '../../net/index.js';
 import { queryableIndexesOf } from '../../db/cql-index/cql-index.js';
@@ -44,12 +44,17 @@ export function localQuery(ctx: ReplicaContext, cf: ColumnFamilyDef, wire: WireS
   return { ...wire.query, groupLength: ctx.groupLengths.of(cf, wire.groupKind) };
 }
 
-/** Runs a handler body; a payload that does not parse is answered BAD_PAYLOAD, other errors as handler errors. */
+/**
+ * Runs a handler body; a payload that does not parse is answered BAD_PAYLOAD, other errors as
+ * handler errors — except a write on a stopped commit log (commit_failure_policy stop_commit),
+ * which gets no answer: the sender times out, as with Cassandra's replica whose writes wait on it.
+ */
 export async function answer(message: Message, reply: Reply, body: (payload: Uint8Array) => Promise<Uint8Array>): Promise<void> {
   let out: Uint8Array;
   try {
     out = await body(message.payload);
   } catch (e) {
+    if (e instanceof CommitLogStoppedError) return;
     const detail = failureFromError(e);
     reply.fail(e instanceof MalformedMessageError ? { ...detail, reason: 'BAD_PAYLOAD' } : detail);
     return;
