@@ -93,14 +93,17 @@ export interface ServerEncryptionOptions extends ClientEncryptionOptions {
 
 export const DEFAULT_SERVER_ENCRYPTION_OPTIONS: ServerEncryptionOptions = Object.freeze({ ...DEFAULT_CLIENT_ENCRYPTION_OPTIONS, internode_encryption: 'none', require_endpoint_verification: false } satisfies ServerEncryptionOptions);
 
-const SERVER_KEYS = new Set([...KEYS, 'internode_encryption', 'enable_legacy_ssl_storage_port', 'outbound_keystore', 'outbound_keystore_password']);
+/** `legacy_ssl_storage_port_enabled` is 4.1's name for `enable_legacy_ssl_storage_port`. */
+const SERVER_KEYS = new Set([...KEYS, 'internode_encryption', 'enable_legacy_ssl_storage_port', 'legacy_ssl_storage_port_enabled', 'outbound_keystore', 'outbound_keystore_password']);
 
 export function parseServerEncryptionOptions(value: unknown): ServerEncryptionOptions {
   const prefix = 'server_encryption_options';
   if (value === null) return DEFAULT_SERVER_ENCRYPTION_OPTIONS;
   const v = mappingOf(value, prefix, SERVER_KEYS);
   if (v['enabled'] !== undefined) throw new ConfigurationError(`${prefix}.enabled: not used for internode messaging (Cassandra 4.0): set internode_encryption to all, dc or rack`);
-  if (v['enable_legacy_ssl_storage_port'] === true) throw cannot('enable_legacy_ssl_storage_port', 'true (TLS goes on storage_port)', prefix);
+  for (const k of ['enable_legacy_ssl_storage_port', 'legacy_ssl_storage_port_enabled']) {
+    if (v[k] === true) throw cannot(k, 'true (TLS goes on storage_port)', prefix);
+  }
   for (const k of ['outbound_keystore', 'outbound_keystore_password']) if (v[k] !== undefined && v[k] !== null) throw cannot(k, 'a separate outbound keystore (keystore serves both directions)', prefix);
   const mode = str(v, 'internode_encryption', prefix) ?? 'none';
   if (!['none', 'all', 'dc', 'rack'].includes(mode)) throw cannot('internode_encryption', `${mode} (none, all, dc or rack)`, prefix);

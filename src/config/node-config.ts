@@ -21,6 +21,8 @@
  */
 import { ConfigurationError } from '../errors/index.js';
 import { DATA_STORAGE_ALIASES, DATA_STORAGE_KEYS, parseDataStorage } from './data-storage.js';
+import { OLD_NAMES, withOldNames } from './renamed-keys.js';
+import { LATER_IGNORED_KEYS, checkRestriction, isRestrictionKey } from './later-keys.js';
 import { type AuthorizerName, SECURITY_KEYS, authorizerOf, checkSecuritySettings } from './security-settings.js';
 import { type AuditLogOptions, DEFAULT_AUDIT_LOG_OPTIONS, parseAuditLogOptions } from './audit-logging-options.js';
 import { type ClientEncryptionOptions, DEFAULT_CLIENT_ENCRYPTION_OPTIONS, DEFAULT_SERVER_ENCRYPTION_OPTIONS, type ServerEncryptionOptions, parseClientEncryptionOptions, parseServerEncryptionOptions } from './client-encryption-options.js';
@@ -260,7 +262,8 @@ export interface LoadedConfig {
 }
 
 /** Overlays `given` (a parsed YAML mapping, or command-line overrides) on the defaults and validates. */
-export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConfig = DEFAULT_NODE_CONFIG): LoadedConfig {
+export function resolveNodeConfig(givenAsWritten: Record<string, unknown>, base: NodeConfig = DEFAULT_NODE_CONFIG): LoadedConfig {
+  const { given, writtenAs } = withOldNames(givenAsWritten);
   const out: Record<string, unknown> = { ...base };
   const ignoredKeys: string[] = [];
   const unknown: string[] = [];
@@ -292,8 +295,10 @@ export function resolveNodeConfig(given: Record<string, unknown>, base: NodeConf
     if (SECURITY_KEYS.has(key)) continue;
     if (key in base) {
       out[key] = checkValue(key, value, (base as unknown as Record<string, unknown>)[key]);
-    } else if (IGNORED_KEYS.has(key)) {
-      ignoredKeys.push(key);
+    } else if (IGNORED_KEYS.has(key) || LATER_IGNORED_KEYS.has(key) || OLD_NAMES.has(key)) {
+      ignoredKeys.push(writtenAs.get(key) ?? key);
+    } else if (isRestrictionKey(key)) {
+      checkRestriction(key, value);
     } else {
       unknown.push(key);
     }
