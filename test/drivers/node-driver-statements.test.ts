@@ -208,3 +208,18 @@ test('paging with statics, static-only partitions, DISTINCT, IN with LIMIT, PER 
   const e = await client.execute('SELECT c FROM stat WHERE p IN (0, 1) ORDER BY c DESC', [], { prepare: true, fetchSize: 10 }).catch((x: Error) => x);
   assert.ok(e instanceof cassandra.errors.ResponseError && /Cannot page queries with both ORDER BY and a IN restriction/.test(e.message), String(e));
 });
+
+test('an error message over 64 KiB (quoting a long literal) arrives as the real error, cut to fit', async () => {
+  await client.execute('CREATE TABLE IF NOT EXISTS longmsg (k int PRIMARY KEY, v int)');
+  const literal = 'é'.repeat(40_000); // 80,000 UTF-8 bytes
+  await assert.rejects(client.execute(`INSERT INTO longmsg (k, v) VALUES (1, '${literal}')`), (e: unknown) => {
+    const err = e as { code?: number; message: string };
+    assert.equal(err.code, types.responseErrorCodes.invalid, err.message.slice(0, 200));
+    assert.match(err.message, /^Invalid STRING constant \(é+/);
+    assert.match(err.message, / \[… \d+ bytes in all, cut to fit the protocol's string\]$/);
+    assert.ok(Buffer.byteLength(err.message, 'utf8') <= 65_535);
+    return true;
+  });
+  // The connection is still good.
+  assert.equal((await client.execute('SELECT count(*) FROM longmsg')).first()['count'].toNumber(), 0);
+});

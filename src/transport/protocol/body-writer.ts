@@ -37,6 +37,15 @@ export class BodyWriter extends ByteWriter {
     return this;
   }
 
+  /**
+   * [string] of a message meant for people (an error's message, a warning): one longer than a
+   * [string] holds (65535 UTF-8 bytes — a syntax error quoting a long query) is cut at a character
+   * boundary and says so, rather than making the response unencodable.
+   */
+  messageString(s: string): this {
+    return this.string(fitMessage(s));
+  }
+
   longString(s: string): this {
     const n = Buffer.byteLength(s, 'utf8');
     this.i32(n);
@@ -105,4 +114,16 @@ export class BodyWriter extends ByteWriter {
     for (const [k, v] of m) this.string(k).bytesValue(v);
     return this;
   }
+}
+
+const STRING_BYTES_MAX = 0xffff;
+
+/** `s`, or its start and a note of what was cut, within STRING_BYTES_MAX UTF-8 bytes. */
+export function fitMessage(s: string): string {
+  const n = Buffer.byteLength(s, 'utf8');
+  if (n <= STRING_BYTES_MAX) return s;
+  const note = ` [… ${n} bytes in all, cut to fit the protocol's string]`;
+  const keep = Buffer.from(s, 'utf8').subarray(0, STRING_BYTES_MAX - Buffer.byteLength(note, 'utf8'));
+  // A cut inside a multi-byte character leaves U+FFFD at the end: drop it.
+  return keep.toString('utf8').replace(/\uFFFD$/, '') + note;
 }

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ErrorCode } from '../../errors/index.js';
+import { fitMessage } from './body-writer.js';
 import {
   BodyReader,
   BodyWriter,
@@ -343,4 +344,16 @@ test('thrown errors map to ERROR messages with their fields', async () => {
   assert.equal(plain.error.code, ErrorCode.WRITE_FAILURE);
   assert.equal(plain.unexpected, false);
   assert.deepEqual(toErrorMessage(new TypeError('bug')), { error: { code: ErrorCode.SERVER_ERROR, message: 'bug' }, unexpected: true });
+});
+
+test('a message longer than a [string] holds is cut at a character boundary and says so', () => {
+  const short = 'fine';
+  assert.equal(fitMessage(short), short);
+  for (const unit of ['a', 'é', '€', '😀']) {
+    const long = unit.repeat(70_000);
+    const fitted = fitMessage(long);
+    assert.ok(Buffer.byteLength(fitted, 'utf8') <= 0xffff, unit);
+    assert.ok(!fitted.includes('\uFFFD'), `no broken character (${unit})`);
+    assert.match(fitted, new RegExp(`^(${unit})+ \\[… ${Buffer.byteLength(long, 'utf8')} bytes in all, cut to fit the protocol's string\\]$`, 'u'));
+  }
 });

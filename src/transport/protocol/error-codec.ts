@@ -39,7 +39,7 @@ export function downgradeError(e: ErrorMessage, version: number): ErrorMessage {
 
 export function writeError(w: BodyWriter, error: ErrorMessage, version: number): void {
   const e = downgradeError(error, version);
-  w.int(e.code).string(e.message);
+  w.int(e.code).messageString(e.message);
   switch (e.code) {
     case ErrorCode.UNAVAILABLE:
       w.consistency(e.consistency).int(e.required).int(e.alive);

@@ -80,7 +80,8 @@ export function encodeResponseFrame(env: ResponseEnvelope): Buffer {
   }
   if (env.warnings !== undefined && env.warnings.length > 0 && env.version >= 4) {
     flags |= FrameFlag.WARNING;
-    w.stringList(env.warnings);
+    w.short(env.warnings.length);
+    for (const warning of env.warnings) w.messageString(warning);
   }
   if (env.customPayload !== undefined && env.version >= 4) {
     flags |= FrameFlag.CUSTOM_PAYLOAD;
