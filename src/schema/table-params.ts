@@ -124,6 +124,8 @@ function compression(m: Readonly<Record<string, string>>): Record<string, string
   const unknown = Object.keys(m).filter((k) => !known.has(k));
   if (unknown.length > 0) throw new ConfigurationError(`Unknown compression options [${unknown.join(', ')}]`);
   if (m.enabled !== undefined && m.enabled.toLowerCase() === 'false') return { enabled: 'false' };
+  // `compression = {}` turns compression off, as Cassandra 4.0's CompressionParams.fromMap reads an empty map.
+  if (Object.keys(m).length === 0) return { enabled: 'false' };
   const cls = m.class ?? m.sstable_compression;
   if (cls === undefined) throw new ConfigurationError("Missing sub-option 'class' for the 'compression' option.");
   if (cls === '') return { enabled: 'false' };

@@ -144,3 +144,13 @@ test('DROP TABLE', () =>
     assert.equal(again.ctx.schema().table('ks', 't'), undefined);
     return again;
   }));
+
+test("compression = {} turns compression off, stored as Cassandra stores it ({'enabled': 'false'})", () =>
+  withKs(async (n) => {
+    await n.run('CREATE TABLE nocomp (k int PRIMARY KEY) WITH compression = {}');
+    assert.deepEqual(n.ctx.schema().table('ks', 'nocomp')!.params.compression, { enabled: 'false' });
+    await n.run("ALTER TABLE nocomp WITH compression = {'class': 'LZ4Compressor'}");
+    assert.deepEqual(n.ctx.schema().table('ks', 'nocomp')!.params.compression, { chunk_length_in_kb: '16', class: 'org.apache.cassandra.io.compress.LZ4Compressor' });
+    await n.run('ALTER TABLE nocomp WITH compression = {}');
+    assert.deepEqual(n.ctx.schema().table('ks', 'nocomp')!.params.compression, { enabled: 'false' });
+  }));

@@ -21,7 +21,7 @@ export const NO_ORDERING: PreparedOrdering = { reversed: false, compare: null };
 
 export function prepareOrdering(orderBy: readonly Ordering[], table: CqlTable, where: PreparedWhere): PreparedOrdering {
   if (orderBy.length === 0) return NO_ORDERING;
-  const cols = orderBy.map((o) => {
+  const cols = lastDirectionEach(orderBy).map((o) => {
     const c = table.columns.get(o.column);
     if (c === undefined) throw new InvalidRequestError(`Undefined column name ${o.column}`);
     if (c.kind !== 'clustering') throw new InvalidRequestError(`Order by is currently only supported on the clustered columns of the PRIMARY KEY, got ${c.name}`);
@@ -58,4 +58,15 @@ export function prepareOrdering(orderBy: readonly Ordering[], table: CqlTable, w
       }
     : null;
   return { reversed: reversed ?? false, compare };
+}
+
+/**
+ * A column named twice keeps its first place and its last direction (`ORDER BY c ASC, c DESC` is
+ * `ORDER BY c DESC`), as Cassandra's parser keeps the orderings in an insertion-ordered map.
+ */
+function lastDirectionEach(orderBy: readonly Ordering[]): Ordering[] {
+  const byColumn = new Map<string, Ordering>();
+  // A Map keeps a key's first place when it is set again.
+  for (const o of orderBy) byColumn.set(o.column, o);
+  return [...byColumn.values()];
 }

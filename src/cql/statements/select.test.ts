@@ -64,6 +64,9 @@ test('clustering restrictions: =, IN, slices, tuples; ORDER BY reverses', async 
   assert.deepEqual((await n.rows("SELECT k, c, d FROM ks.events WHERE k = 2 AND (c, d) > (1, 'a')")).map(key), ['2/1/b', '2/2/b', '2/2/a']);
   assert.deepEqual((await n.rows("SELECT k, c, d FROM ks.events WHERE k = 2 AND (c, d) IN ((2, 'a'), (0, 'b'))")).map(key), ['2/0/b', '2/2/a']);
   assert.deepEqual((await n.rows('SELECT k, c, d FROM ks.events WHERE k = 2 ORDER BY c DESC LIMIT 3')).map(key), ['2/2/a', '2/2/b', '2/1/a']);
+  // A column ordered twice: its last direction, in its first place (Cassandra keeps a map).
+  assert.deepEqual((await n.rows('SELECT k, c, d FROM ks.events WHERE k = 2 ORDER BY c ASC, c DESC LIMIT 3')).map(key), ['2/2/a', '2/2/b', '2/1/a']);
+  assert.deepEqual((await n.rows('SELECT k, c, d FROM ks.events WHERE k = 2 ORDER BY c DESC, d DESC, c ASC LIMIT 3')).map(key), ['2/0/b', '2/0/a', '2/1/b']);
   assert.deepEqual((await n.rows('SELECT k, c, d FROM ks.events WHERE k = 2 AND c = 1 ORDER BY d ASC')).map(key), ['2/1/a', '2/1/b']);
   assert.deepEqual((await n.rows('SELECT k, c, d FROM ks.events WHERE k IN (0, 2) AND c = 1 ORDER BY d ASC')).map(key), ['0/1/a', '2/1/a', '0/1/b', '2/1/b']);
 });
