@@ -25,7 +25,9 @@ function double(v: number): string {
 }
 
 export function keyspaceCql(ks: KeyspaceDef): string {
-  const replication = { class: LOCATOR_PACKAGE + ks.replication.class, ...ks.replication.options };
+  // Cassandra 4.0 prints its own strategies by their short name ('SimpleStrategy'), others in full.
+  const cls = ks.replication.class.startsWith(LOCATOR_PACKAGE) ? ks.replication.class.slice(LOCATOR_PACKAGE.length) : ks.replication.class;
+  const replication = { class: cls, ...ks.replication.options };
   return `CREATE KEYSPACE ${quoteIdentifier(ks.name)} WITH replication = ${map(replication)}  AND durable_writes = ${ks.durableWrites};`;
 }
 
@@ -34,7 +36,24 @@ export function typeCql(t: UserType): string {
   return `CREATE TYPE ${q(t.keyspace, t.typeName)} (\n${fields.join(',\n')}\n);`;
 }
 
-export function tableCql(cf: ColumnFamilyDef): string {
+/**
+ * A virtual keyspace or table, as Cassandra 4.0 describes one (KeyspaceMetadata and
+ * VirtualTableMetadata toCqlString): its structure in a comment, with the clustering order and
+ * comment only, since it cannot be recreated with CQL.
+ */
+export function virtualKeyspaceCql(ks: KeyspaceDef): string {
+  return `/*\nWarning: Keyspace ${quoteIdentifier(ks.name)} is a virtual keyspace and cannot be recreated with CQL.\nStructure, for reference:\nVIRTUAL KEYSPACE ${quoteIdentifier(ks.name)};\n*/`;
+}
+
+export function virtualTableCql(cf: ColumnFamilyDef): string {
+  const name = q(cf.keyspace, cf.name);
+  const withs = [...clusteringOrder(cf), `comment = ${quoteString(cf.comment)}`];
+  const body = `VIRTUAL TABLE ${name} (\n${columnLines(cf).join(',\n')}\n) WITH ${withs.join('\n    AND ')};`;
+  return `/*\nWarning: Table ${name} is a virtual table and cannot be recreated with CQL.\nStructure, for reference:\n${body}\n*/`;
+}
+
+/** The column definitions and PRIMARY KEY lines of a CREATE TABLE. */
+function columnLines(cf: ColumnFamilyDef): string[] {
   const t = cf.cql;
   const inlineKey = t.partitionKey.length === 1 && t.clustering.length === 0;
   const others = [...t.regular, ...t.statics].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -45,11 +64,20 @@ export function tableCql(cf: ColumnFamilyDef): string {
     const partition = pk.length === 1 ? pk[0]! : `(${pk.join(', ')})`;
     lines.push(`    PRIMARY KEY (${[partition, ...t.clustering.map((c) => quoteIdentifier(c.name))].join(', ')})`);
   }
+  return lines;
+}
+
+function clusteringOrder(cf: ColumnFamilyDef): string[] {
+  const t = cf.cql;
+  return t.clustering.length === 0 ? [] : [`CLUSTERING ORDER BY (${t.clustering.map((c) => `${quoteIdentifier(c.name)} ${c.reversed ? 'DESC' : 'ASC'}`).join(', ')})`];
+}
+
+export function tableCql(cf: ColumnFamilyDef): string {
   const withs: string[] = [];
-  if (t.compact) withs.push('COMPACT STORAGE');
-  if (t.clustering.length > 0) withs.push(`CLUSTERING ORDER BY (${t.clustering.map((c) => `${quoteIdentifier(c.name)} ${c.reversed ? 'DESC' : 'ASC'}`).join(', ')})`);
+  if (cf.cql.compact) withs.push('COMPACT STORAGE');
+  pushAll(withs, clusteringOrder(cf));
   pushAll(withs, tableOptionsCql(cf));
-  return `CREATE TABLE ${q(cf.keyspace, cf.name)} (\n${lines.join(',\n')}\n) WITH ${withs.join('\n    AND ')};`;
+  return `CREATE TABLE ${q(cf.keyspace, cf.name)} (\n${columnLines(cf).join(',\n')}\n) WITH ${withs.join('\n    AND ')};`;
 }
 
 function tableOptionsCql(cf: ColumnFamilyDef): string[] {

@@ -16,8 +16,9 @@ export function clusterRows(ctx: CqlContext, keyspace: string | undefined): CqlR
   const row: (Buffer | null)[] = [n.clusterName, n.partitionerClass, SNITCH].map((v) => UTF8_TYPE.decompose(v));
   if (keyspace !== undefined) {
     const owners = new Map<string, string[]>();
-    for (const t of n.tokens) owners.set(t, [`${n.broadcastAddress}:${STORAGE_PORT}`]);
-    for (const p of ctx.peers()) for (const t of p.tokens) owners.set(t, [`${p.address}:${STORAGE_PORT}`]);
+    // Endpoints as Cassandra's InetAddressAndPort prints them: /address:port.
+    for (const t of n.tokens) owners.set(t, [`/${n.broadcastAddress}:${STORAGE_PORT}`]);
+    for (const p of ctx.peers()) for (const t of p.tokens) owners.set(t, [`/${p.address}:${STORAGE_PORT}`]);
     columns.push(spec('range_ownership', OWNERSHIP_TYPE));
     row.push(OWNERSHIP_TYPE.decompose(owners));
   }

@@ -61,7 +61,7 @@ test('DESCRIBE KEYSPACE recreates the same schema (round trip through our parser
 test('DESCRIBE output in Cassandra 4.0 layout', () =>
   withSchema(async (n) => {
     const [ks] = await n.rows('DESCRIBE ONLY KEYSPACE ks');
-    assert.equal(ks!.create_statement, "CREATE KEYSPACE ks WITH replication = {'class': 'org.apache.cassandra.locator.NetworkTopologyStrategy', 'datacenter1': '3'}  AND durable_writes = false;");
+    assert.equal(ks!.create_statement, "CREATE KEYSPACE ks WITH replication = {'class': 'NetworkTopologyStrategy', 'datacenter1': '3'}  AND durable_writes = false;");
     const [simple, index] = await n.rows('DESCRIBE TABLE ks.simple');
     assert.equal(
       simple!.create_statement,
@@ -100,17 +100,25 @@ test('DESCRIBE listings, SCHEMA, CLUSTER and errors', () =>
     assert.deepEqual(keyspaces, ['ks', 'system', 'system_schema', 'system_virtual_schema']);
     n.state.keyspace = 'ks';
     assert.deepEqual((await n.rows('DESCRIBE TABLES')).map((r) => r.name), ['counts', 'dense', 'events', 'named', 'simple']);
+    assert.deepEqual(await n.rows('DESCRIBE COLUMNFAMILIES'), await n.rows('DESCRIBE TABLES'));
     assert.deepEqual(await n.rows('DESCRIBE TYPES'), [{ keyspace_name: 'ks', type: 'type', name: 'addr' }, { keyspace_name: 'ks', type: 'type', name: 'person' }]);
     const schema = await n.rows('DESCRIBE SCHEMA');
     assert.ok(schema.every((r) => r.keyspace_name === 'ks'));
     const full = await n.rows('DESCRIBE FULL SCHEMA');
     const local = full.find((r) => r.keyspace_name === 'system' && r.name === 'local')!;
-    assert.match(local.create_statement as string, /^\/\*\nWarning: Keyspace system is a system keyspace/);
-    assert.match(local.create_statement as string, /CREATE TABLE system.local \(\n    key text PRIMARY KEY,/);
+    // System keyspaces are plain CREATE statements; virtual ones are comments (Cassandra 4.0).
+    assert.match(local.create_statement as string, /^CREATE TABLE system.local \(\n    key text PRIMARY KEY,/);
+    const system = full.find((r) => r.keyspace_name === 'system' && r.type === 'keyspace')!;
+    assert.equal(system.create_statement, "CREATE KEYSPACE system WITH replication = {'class': 'LocalStrategy'}  AND durable_writes = true;");
+    const virtualKs = full.find((r) => r.keyspace_name === 'system_virtual_schema' && r.type === 'keyspace')!;
+    assert.equal(virtualKs.create_statement, '/*\nWarning: Keyspace system_virtual_schema is a virtual keyspace and cannot be recreated with CQL.\nStructure, for reference:\nVIRTUAL KEYSPACE system_virtual_schema;\n*/');
+    const [columns] = await n.rows('DESCRIBE TABLE system_virtual_schema.columns');
+    assert.match(columns!.create_statement as string, /^\/\*\nWarning: Table system_virtual_schema.columns is a virtual table and cannot be recreated with CQL.\nStructure, for reference:\nVIRTUAL TABLE system_virtual_schema.columns \(\n    keyspace_name text,\n/);
+    assert.match(columns!.create_statement as string, /\n\) WITH CLUSTERING ORDER BY \(table_name ASC, column_name ASC\)\n    AND comment = '[^']*';\n\*\/$/);
     const [cluster] = await n.rows('DESCRIBE CLUSTER');
     assert.equal(cluster!.cluster, 'Test Cluster');
     assert.equal(cluster!.partitioner, 'org.apache.cassandra.dht.Murmur3Partitioner');
-    assert.deepEqual(cluster!.range_ownership, new Map([['0', ['127.0.0.1:7000']]]));
+    assert.deepEqual(cluster!.range_ownership, new Map([['0', ['/127.0.0.1:7000']]]));
     const notFound = (cql: string, re: RegExp) => assert.rejects(async () => n.rows(cql), (e) => e instanceof InvalidRequestError && re.test(e.message));
     await notFound('DESCRIBE KEYSPACE nope', /'nope' not found in keyspaces/);
     await notFound('DESCRIBE TABLE nope', /Table 'nope' not found in keyspace 'ks'/);

@@ -3,8 +3,10 @@
  * listings (KEYSPACES, TABLES, TYPES, FUNCTIONS, AGGREGATES) and (keyspace_name, type, name,
  * create_statement) for objects (KEYSPACE with everything in it, TABLE with its indexes, TYPE,
  * INDEX, SCHEMA, FULL SCHEMA); CLUSTER gives the cluster name, partitioner and snitch, and the
- * ring's range ownership when a keyspace is in use. System and virtual keyspaces are described
- * as comments (they cannot be recreated with CQL) and only by FULL SCHEMA or by name.
+ * ring's range ownership when a keyspace is in use. System keyspaces are described as plain
+ * CREATE statements and virtual ones (system_virtual_schema, system_views) as comments, as
+ * Cassandra 4.0 does; both only by FULL SCHEMA or by name. Listings are in name order, system
+ * keyspaces among the others (checked against Cassandra's DescribeStatementTest).
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import { UTF8_TYPE } from '../../marshal/index.js';
@@ -12,7 +14,7 @@ import { type KeyspaceDef, isSystemKeyspace } from '../../schema/index.js';
 import type { ClientState, ColumnSpec, CqlContext, CqlResult, CqlStatement, Preparer } from '../execution/index.js';
 import type { DescribeStatement, DescribeTarget, QualifiedName } from '../parser/index.js';
 import { clusterRows } from './describe-cluster.js';
-import { indexCql, indexesOf, keyspaceCql, tableCql, typeCql, typesInOrder } from './create-statements.js';
+import { indexCql, indexesOf, keyspaceCql, tableCql, typeCql, typesInOrder, virtualKeyspaceCql, virtualTableCql } from './create-statements.js';
 import { pushAll } from '../../util/push-all.js';
 
 const spec = (name: string): ColumnSpec => ({ keyspace: 'system', table: 'describe', name, type: UTF8_TYPE });
@@ -57,10 +59,11 @@ function elements(list: readonly Element[]): CqlResult {
   return rowsOf(ELEMENT_COLUMNS, list);
 }
 
-/** User keyspaces in name order, then (when `withSystem`) the system and virtual ones. */
+/** User keyspaces (and when `withSystem` the system and virtual ones), in name order. */
 function allKeyspaces(ctx: CqlContext, withSystem: boolean): KeyspaceDef[] {
-  const user = [...ctx.schema().keyspaces].sort((a, b) => (a.name < b.name ? -1 : 1));
-  return withSystem ? [...user, ...ctx.virtualTables.keyspaces()] : user;
+  const user = ctx.schema().keyspaces.filter((ks) => withSystem || !isInternal(ks));
+  const all = withSystem ? [...user, ...ctx.virtualTables.keyspaces()] : user;
+  return all.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 function listing(kind: string, ctx: CqlContext, session: string | undefined): CqlResult {
@@ -131,19 +134,18 @@ function generic(name: QualifiedName, ctx: CqlContext, session: string | undefin
 }
 
 function isInternal(ks: KeyspaceDef): boolean {
-  return isSystemKeyspace(ks.name) || ks.name === 'system_virtual_schema';
+  return isSystemKeyspace(ks.name) || isVirtual(ks);
 }
 
-/** System keyspaces cannot be recreated: their structure is given as a comment. */
-function maybeComment(ks: KeyspaceDef, statement: string): string {
-  if (!isInternal(ks)) return statement;
-  return `/*\nWarning: Keyspace ${ks.name} is a system keyspace and cannot be recreated with CQL.\nStructure, for reference:\n${statement}\n*/`;
+/** Cassandra 4.0's virtual keyspaces. */
+function isVirtual(ks: KeyspaceDef): boolean {
+  return ks.name === 'system_virtual_schema' || ks.name === 'system_views';
 }
 
 function keyspaceElements(ks: KeyspaceDef, only: boolean): Element[] {
-  const out: Element[] = [[ks.name, 'keyspace', ks.name, maybeComment(ks, keyspaceCql(ks))]];
+  const out: Element[] = [[ks.name, 'keyspace', ks.name, isVirtual(ks) ? virtualKeyspaceCql(ks) : keyspaceCql(ks)]];
   if (only) return out;
-  for (const t of typesInOrder(ks)) out.push([ks.name, 'type', t.typeName, maybeComment(ks, typeCql(t))]);
+  for (const t of typesInOrder(ks)) out.push([ks.name, 'type', t.typeName, typeCql(t)]);
   for (const name of sorted(ks.tables.map((t) => t.name))) pushAll(out, tableElements(ks, name));
   return out;
 }
@@ -151,8 +153,8 @@ function keyspaceElements(ks: KeyspaceDef, only: boolean): Element[] {
 function tableElements(ks: KeyspaceDef, name: string): Element[] {
   const cf = ks.tables.find((t) => t.name === name);
   if (cf === undefined) throw new InvalidRequestError(`Table '${name}' not found in keyspace '${ks.name}'`);
-  const out: Element[] = [[ks.name, 'table', cf.name, maybeComment(ks, tableCql(cf))]];
-  for (const i of indexesOf(cf)) out.push([ks.name, 'index', i.name, maybeComment(ks, indexCql(cf, i))]);
+  const out: Element[] = [[ks.name, 'table', cf.name, isVirtual(ks) ? virtualTableCql(cf) : tableCql(cf)]];
+  for (const i of indexesOf(cf)) out.push([ks.name, 'index', i.name, indexCql(cf, i)]);
   return out;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Grammar of DESCRIBE / DESC as Cassandra 4.0 serves it: CLUSTER, [FULL] SCHEMA, KEYSPACES,
- * [ONLY] KEYSPACE [ks], TABLES, TABLE t, INDEX i, MATERIALIZED VIEW v, TYPES, TYPE t,
+ * [ONLY] KEYSPACE [ks], TABLES (or COLUMNFAMILIES), TABLE (or COLUMNFAMILY) t, INDEX i, MATERIALIZED VIEW v, TYPES, TYPE t,
  * FUNCTIONS, FUNCTION f, AGGREGATES, AGGREGATE a, or a bare `[ks.]name`; then
  * [WITH INTERNALS]. Starts after DESCRIBE / DESC.
  */
@@ -25,6 +25,12 @@ function parseTarget(c: TokenCursor): DescribeTarget {
   const t = c.peek();
   if (t.kind === TokenKind.Word) {
     switch (t.text) {
+      case 'columnfamilies':
+        if (standsAlone(c)) {
+          c.advance();
+          return { kind: 'tables' };
+        }
+        break;
       case 'cluster':
       case 'keyspaces':
       case 'tables':
