@@ -121,6 +121,9 @@ export class RowUpdateBuilder {
       return;
     }
     // A deletion removes the whole slice: count does not apply, and direction only orders the bounds.
+    // Checked against Cassandra 1.2–3.x (CassandraServer.deleteColumnOrSuperColumn: one range
+    // tombstone from start to finish, count unused); 0.7 refused SliceRange deletions outright
+    // ("Deletion does not yet support SliceRange predicates."), which later Thrift clients rely on.
     const r = predicate.sliceRange!;
     const [low, high] = r.reversed ? [r.finish, r.start] : [r.start, r.finish];
     this.rangeTombstones.push({ ...rangeSlice(this.cf, level, superColumn, low, high), deletion });

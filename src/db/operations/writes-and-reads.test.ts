@@ -139,6 +139,7 @@ test('batch_mutate: many rows and column families; deletions by names, slice ran
       { deletion: { timestamp: 2n, predicate: { columnNames: [b('a')] } } },
       { deletion: { timestamp: 2n, predicate: { sliceRange: { start: b('b'), finish: b('c'), reversed: false, count: 1 } } } },
     ]]])]]));
+    // The slice deletion removed b and c: its count (1) does not apply, as in Cassandra 1.2–3.x.
     assert.deepEqual(names((await ops.getSlice('Twitter', b('1'), { columnFamily: 'Users' }, ALL))), ['d']);
     await ops.batchMutate('Twitter', [[b('2'), new Map([['Users', [{ deletion: { timestamp: 2n } }]]])]]);
     assert.deepEqual((await ops.getSlice('Twitter', b('2'), { columnFamily: 'Users' }, ALL)), []);
