@@ -3,7 +3,7 @@
  * The `ilium` command. Subcommands:
  *   ilium start [--config FILE] [--data DIR] [--listen ADDR] [--seeds A,B] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
  *   ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]
- *   ilium schema load FILE [--data DIR] [--partitioner NAME]
+ *   ilium schema load FILE [--data DIR] [--partitioner NAME] | [--host H [--port N] [-u user --password pass]]
  *   ilium sstable dump <table dir> <generation>
  *   ilium sstable verify|scrub <table dir> [generation…]
  *   ilium cqlsh [host [port]] [-k ks] [-e stmt] [-f file] [-u user -p pass] [--request-timeout s]
@@ -33,10 +33,13 @@ const USAGE = `usage:
       cassandra.superuser_setup_delay_ms=MS (when the default superuser is made, 10000) and
       cassandra.commitlog.ignorereplayerrors=true (replay skips what it cannot decode, logged).
   ilium schema load FILE [--data DIR] [--partitioner NAME]
+  ilium schema load FILE --host H [--port N] [-u user --password pass]
       Adds the keyspaces and column families of FILE (the JSON form
       {"Keyspace":{"CF":{"comparator_type":…}}} or the XML <Keyspace> form) that do not
-      exist yet to the data directory (./data unless --data). The node must not be running.
-      --partitioner: the one the data is written with (Murmur3Partitioner by default).
+      exist yet: to the data directory of a stopped node (./data unless --data;
+      --partitioner: the one the data is written with, Murmur3Partitioner by default), or with
+      --host to the running node there, over its Thrift port (--port, 9160). \`ilium cli --host H
+      --batch < FILE\` does the same, as seed 000 loads its schema with cassandra-cli.
   ilium sstable dump <table-dir> <generation>
       Prints an SSTable's partitions as JSON lines.
   ilium sstable verify|scrub <table-dir> [generation…]
@@ -155,7 +158,11 @@ function portOption(v: string | undefined): number | undefined {
 async function schemaLoad(args: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { data: { type: 'string', default: 'data' }, partitioner: { type: 'string' } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { data: { type: 'string' }, partitioner: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, user: { type: 'string', short: 'u' }, password: { type: 'string' } },
+    });
   } catch (e) {
     process.stderr.write(`ilium: ${(e as Error).message}\n${USAGE}\n`);
     return 2;
@@ -165,8 +172,25 @@ async function schemaLoad(args: string[]): Promise<number> {
     process.stderr.write(`ilium: schema load takes one FILE\n${USAGE}\n`);
     return 2;
   }
-  const { loadSchemaFile } = await import('./schema-load.js');
-  const lines = await loadSchemaFile({ file: positionals[0]!, dataDir: values.data!, partitioner: values.partitioner });
+  const file = positionals[0]!;
+  const { loadSchemaFile, loadSchemaRemote, readSchemaFile } = await import('./schema-load.js');
+  let lines: string[];
+  if (values.host === undefined) {
+    if (values.port !== undefined || values.user !== undefined) {
+      process.stderr.write(`ilium: schema load: --port and --user go with --host (a running node)\n${USAGE}\n`);
+      return 2;
+    }
+    lines = await loadSchemaFile({ file, dataDir: values.data ?? 'data', partitioner: values.partitioner });
+  } else {
+    const port = portOption(values.port) ?? 9160;
+    if (values.data !== undefined || values.partitioner !== undefined || !Number.isInteger(port) || port < 1 || port > 65535) {
+      process.stderr.write(`ilium: schema load: --host loads into a running node: no --data or --partitioner, and --port must be a port number\n${USAGE}\n`);
+      return 2;
+    }
+    const { createRealEnv } = await import('../env/index.js');
+    const credentials = values.user === undefined ? undefined : { username: values.user, password: values.password ?? '' };
+    lines = await loadSchemaRemote(`schema file ${file}`, readSchemaFile(createRealEnv(), file), { host: values.host, port, ...(credentials === undefined ? {} : { credentials }) });
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

@@ -36,7 +36,10 @@ export const CLI_USAGE = `usage: ilium cli [options]
   -B, --batch            run statements from standard input and exit
   -v, --verbose          echo each statement of a file or batch before its output
       --help             this text
-A script stops at its first failing statement; the exit code is then 2.`;
+A script stops at its first failing statement; the exit code is then 2.
+A file or standard input holding a schema document — the JSON form {"Keyspace":{"CF":{…}}} or
+the XML <Keyspace> form — is loaded instead: its keyspaces and column families that do not exist
+yet are added (as \`ilium schema load FILE --host H\`).`;
 
 /** Parses the arguments after `cli`; throws an Error with a message for the user. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {

@@ -10,7 +10,8 @@ import { text } from 'node:stream/consumers';
 import { type Env, type TlsClientOptions, createRealEnv } from '../../env/index.js';
 import { connectThrift } from '../../thrift/client/connect-thrift.js';
 import { historyPath } from '../cqlsh/history.js';
-import { CLI_USAGE, parseCliArgs } from './cli-args.js';
+import { loadSchemaRemote, isSchemaDocument } from '../schema-load.js';
+import { CLI_USAGE, type CliArgs, parseCliArgs } from './cli-args.js';
 import { CliError } from './cli-error.js';
 import { quoteCliString } from './cli-lexer.js';
 import { runCliRepl } from './cli-repl.js';
@@ -47,6 +48,24 @@ export async function runCliScript(session: CliSession, script: string, io: CliO
     return 'error';
   }
   return 'ok';
+}
+
+/**
+ * A schema document (seed 000's JSON, seeds 003/004's XML) given instead of statements: loaded
+ * into the node as `ilium schema load --host` does. Exit 0, or 2 with the reason when it is invalid
+ * or the node refuses it.
+ */
+async function loadSchemaDocument(input: string, args: CliArgs, tls: TlsClientOptions | undefined, io: CliOutput): Promise<number> {
+  const what = args.file === undefined ? 'the schema on standard input' : `schema file ${args.file}`;
+  const credentials = args.user === undefined ? {} : { credentials: { username: args.user, password: args.password ?? '' } };
+  try {
+    const lines = await loadSchemaRemote(what, input, { host: args.host, port: args.port, ...credentials, ...(tls === undefined ? {} : { ssl: tls }) });
+    io.out(`${lines.join('\n')}\n`);
+    return 0;
+  } catch (e) {
+    io.err(`${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
 }
 
 export async function runCli(p: CliProcess): Promise<number> {
@@ -98,6 +117,7 @@ export async function runCli(p: CliProcess): Promise<number> {
     }
     if (scripted) {
       const input = script ?? (await text(p.stdin));
+      if (isSchemaDocument(input)) return await loadSchemaDocument(input, args, tls, io);
       return (await runCliScript(session, input, io, args.verbose)) === 'error' ? 2 : 0;
     }
     io.out(BANNER);
