@@ -92,6 +92,13 @@ export class ByteWriter {
     return this;
   }
 
+  /** Leaves `n` bytes to be written later (a header whose length is known at the end). */
+  skip(n: number): this {
+    this.ensure(n);
+    this.pos += n;
+    return this;
+  }
+
   bytes(b: Uint8Array): this {
     this.ensure(b.length);
     this.buf.set(b, this.pos);

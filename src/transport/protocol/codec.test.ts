@@ -20,6 +20,9 @@ import {
   decodeResponse,
   encodeRequestFrame,
   encodeResponseFrame,
+  encodeResponseSteps,
+  ENCODE_STEP_BYTES_MAX,
+  ENCODE_STEP_VALUES_MAX,
   formatIp,
   parseIp,
   readHeader,
@@ -304,6 +307,48 @@ test('compression: round trip, only when it helps, and garbage or forged sizes a
       { numRuns: 3000 },
     );
   }
+});
+
+test('a large Rows result is encoded in steps, bounded by values and by bytes; any other response in one', () => {
+  /** Runs the steps; returns the frame and how many steps it took. */
+  const encodeCounting = (response: Parameters<typeof encodeResponseFrame>[0]): { frame: Buffer; steps: number } => {
+    const steps = encodeResponseSteps(response);
+    for (let n = 1; ; n++) {
+      const s = steps.next();
+      if (s.done === true) return { frame: s.value, steps: n };
+    }
+  };
+  const columns = [
+    { keyspace: 'k', table: 't', name: 'a', type: int },
+    { keyspace: 'k', table: 't', name: 'b', type: int },
+  ];
+  const cases: [string, ResultMessage, number][] = [
+    ['no rows', { kind: 'rows', metadata: { columns }, rows: [] }, 1],
+    ['one step of values exactly', { kind: 'rows', metadata: { columns }, rows: Array.from({ length: ENCODE_STEP_VALUES_MAX / 2 }, () => [Buffer.alloc(4), null]) }, 1],
+    ['one value more', { kind: 'rows', metadata: { columns }, rows: Array.from({ length: ENCODE_STEP_VALUES_MAX / 2 + 1 }, () => [Buffer.alloc(4), null]) }, 2],
+    ['2.5 steps of values', { kind: 'rows', metadata: { columns }, rows: Array.from({ length: (ENCODE_STEP_VALUES_MAX * 5) / 4 }, (_, i) => [Buffer.from([i & 0xff]), null]) }, 3],
+    // Values of a quarter of the byte bound: a step ends after the row that reaches it.
+    ['bytes', { kind: 'rows', metadata: { columns }, rows: Array.from({ length: 9 }, (_, i) => [Buffer.alloc(ENCODE_STEP_BYTES_MAX / 8, i), Buffer.alloc(ENCODE_STEP_BYTES_MAX / 8, i)]) }, 3],
+    ['rows of no columns', { kind: 'rows', metadata: { columns: [] }, rows: Array.from({ length: ENCODE_STEP_VALUES_MAX * 2 }, () => []) }, 2],
+    ['prepared', { kind: 'prepared', id: Buffer.from([1]), metadata: { columns, pkIndexes: [0] }, resultMetadata: { columns } }, 1],
+  ];
+  for (const [name, result, expectedSteps] of cases) {
+    for (const compressor of [undefined, compressorFor('lz4')!]) {
+      const { frame, steps } = encodeCounting({ version: 4, stream: 3, response: { opcode: 'RESULT', result }, compressor, warnings: ['w'] });
+      assert.equal(steps, expectedSteps, `${name}: steps`);
+      assert.deepEqual(frame, encodeResponseFrame({ version: 4, stream: 3, response: { opcode: 'RESULT', result }, compressor, warnings: ['w'] }), `${name}: the same frame in one go`);
+      const header = readHeader(frame);
+      assert.equal(header.length, frame.length - HEADER_LENGTH, `${name}: the header's length`);
+      const back = decodeResponse(header, frame.subarray(HEADER_LENGTH), compressor);
+      assert.deepEqual(back.response, { opcode: 'RESULT', result }, name);
+      assert.deepEqual(back.warnings, ['w']);
+    }
+  }
+  assert.equal(encodeCounting({ version: 4, stream: 1, response: { opcode: 'ERROR', error: { code: ErrorCode.SERVER_ERROR, message: 'm' } } }).steps, 1);
+  // A row of the wrong width fails in the step that reaches it.
+  const bad = encodeResponseSteps({ version: 4, stream: 1, response: { opcode: 'RESULT', result: { kind: 'rows', metadata: { columns }, rows: [...Array.from({ length: ENCODE_STEP_VALUES_MAX / 2 }, () => [null, null]), [null]] } } });
+  assert.equal(bad.next().done, false);
+  assert.throws(() => bad.next(), /row has 1 values for 2 columns/);
 });
 
 test('IP text forms', () => {

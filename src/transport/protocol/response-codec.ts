@@ -1,12 +1,13 @@
+import { type Steps, runSteps } from '../../util/run-steps.js';
 import { BodyReader } from './body-reader.js';
 import { BodyWriter } from './body-writer.js';
 import type { FrameCompressor } from './compression.js';
 import { readError, writeError } from './error-codec.js';
-import { FrameFlag, type FrameHeader, buildFrame } from './frame-header.js';
+import { FrameFlag, type FrameHeader, HEADER_LENGTH, buildFrame, writeHeader } from './frame-header.js';
 import { Opcode, opcodeName } from './opcode.js';
 import { ProtocolViolation } from './protocol-violation.js';
 import type { Response } from './responses.js';
-import { readResult, writeResult } from './result-codec.js';
+import { readResult, writeResultHead, writeRowsStep } from './result-codec.js';
 import { readEvent, writeEvent } from './server-event.js';
 
 /**
@@ -15,6 +16,11 @@ import { readEvent, writeEvent } from './server-event.js';
  * CUSTOM_PAYLOAD flag, v4 only), then the message. When compression
  * was negotiated the whole body is compressed, but only if that makes it smaller (the flag is
  * cleared otherwise; clients decompress only flagged frames).
+ *
+ * The server encodes a frame in steps (`encodeResponseSteps`): a RESULT's rows go in steps of
+ * result-codec.ts's size, and the server yields between them; the frame is whole only at the end,
+ * so it is written to the socket in one piece. The body is written after room for the header,
+ * which is filled in last: an uncompressed frame is the writer's bytes, not a copy of them.
  */
 const OPCODES: Readonly<Record<Response['opcode'], number>> = {
   ERROR: Opcode.ERROR,
@@ -30,7 +36,8 @@ const OPCODES: Readonly<Record<Response['opcode'], number>> = {
 /** Bodies shorter than this are sent as they are (compression would not pay). */
 export const MIN_COMPRESS_BYTES = 64;
 
-export function writeResponseBody(w: BodyWriter, r: Response, version: number, skipMetadata = false): void {
+/** Writes a response message but for a Rows result's rows (result-codec.ts's `writeRowsStep`). */
+function writeMessageHead(w: BodyWriter, r: Response, version: number, skipMetadata: boolean): void {
   switch (r.opcode) {
     case 'ERROR':
       writeError(w, r.error, version);
@@ -44,7 +51,7 @@ export function writeResponseBody(w: BodyWriter, r: Response, version: number, s
       w.stringMultimap(r.options);
       return;
     case 'RESULT':
-      writeResult(w, r.result, version, skipMetadata);
+      writeResultHead(w, r.result, version, skipMetadata);
       return;
     case 'EVENT':
       writeEvent(w, r.event, version);
@@ -71,8 +78,14 @@ export interface ResponseEnvelope {
   readonly customPayload?: ReadonlyMap<string, Buffer | null>;
 }
 
-export function encodeResponseFrame(env: ResponseEnvelope): Buffer {
+/**
+ * The response's frame, encoded in steps (see the header): the generator yields between two
+ * steps of a Rows result's rows and returns the frame; any other response is complete at the
+ * first `next()`.
+ */
+export function* encodeResponseSteps(env: ResponseEnvelope): Steps<Buffer> {
   const w = new BodyWriter(128);
+  w.skip(HEADER_LENGTH);
   let flags = 0;
   if (env.tracingId !== undefined) {
     flags |= FrameFlag.TRACING;
@@ -87,16 +100,27 @@ export function encodeResponseFrame(env: ResponseEnvelope): Buffer {
     flags |= FrameFlag.CUSTOM_PAYLOAD;
     w.bytesMap(env.customPayload);
   }
-  writeResponseBody(w, env.response, env.version, env.skipMetadata === true);
-  let body: Buffer = w.view();
-  if (env.compressor !== undefined && body.length >= MIN_COMPRESS_BYTES) {
-    const packed = env.compressor.compress(body);
-    if (packed.length < body.length) {
-      body = packed;
-      flags |= FrameFlag.COMPRESSION;
-    }
+  const r = env.response;
+  writeMessageHead(w, r, env.version, env.skipMetadata === true);
+  if (r.opcode === 'RESULT' && r.result.kind === 'rows') {
+    const { rows } = r.result;
+    const width = r.result.metadata.columns.length;
+    for (let next = writeRowsStep(w, rows, width, 0); next < rows.length; next = writeRowsStep(w, rows, width, next)) yield;
   }
-  return buildFrame(env.version, true, flags, env.stream, OPCODES[env.response.opcode], body);
+  const opcode = OPCODES[r.opcode];
+  const frame = w.view();
+  const length = frame.length - HEADER_LENGTH;
+  if (env.compressor !== undefined && length >= MIN_COMPRESS_BYTES) {
+    const packed = env.compressor.compress(frame.subarray(HEADER_LENGTH));
+    if (packed.length < length) return buildFrame(env.version, true, flags | FrameFlag.COMPRESSION, env.stream, opcode, packed);
+  }
+  writeHeader(frame, 0, { version: env.version, isResponse: true, flags, stream: env.stream, opcode, length });
+  return frame;
+}
+
+/** The response's frame, encoded in one go (clients, tests). */
+export function encodeResponseFrame(env: ResponseEnvelope): Buffer {
+  return runSteps(encodeResponseSteps(env));
 }
 
 export interface DecodedResponse {

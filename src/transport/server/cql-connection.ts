@@ -1,6 +1,7 @@
 import type { NetSocket, Random } from '../../env/index.js';
 import { ErrorCode, IliumError, InvalidRequestError, OverloadedError } from '../../errors/index.js';
 import { invariant } from '../../util/invariant.js';
+import type { Steps } from '../../util/run-steps.js';
 import {
   type ErrorMessage,
   type EventType,
@@ -20,6 +21,7 @@ import {
   buildLegacyFrame,
   decodeRequestFrame,
   encodeResponseFrame,
+  encodeResponseSteps,
   toErrorMessage,
 } from '../protocol/index.js';
 import type { Authenticator, SaslNegotiator, SaslStep } from './authenticator.js';
@@ -87,9 +89,10 @@ const TRANSITIONS: Readonly<Record<ConnectionState, readonly ConnectionState[]>>
  * compression for the connection; OPTIONS is answered in every serving state.
  *
  * Requests run concurrently; each response is written when its request completes, in any
- * order, on the request's stream. At most `requestsPerTurn` frames are taken per event-loop
- * turn: the answers of a burst's first requests leave while the rest are worked on. Reading
- * stops (socket paused, buffered frames left in the reader) while `maxInFlight` requests run,
+ * order, on the request's stream; a large RESULT is encoded in steps, the loop yielded between
+ * them, and its frame written whole (`send`). At most `requestsPerTurn` frames are taken per
+ * event-loop turn: the answers of a burst's first requests leave while the rest are worked on.
+ * Reading stops (socket paused, buffered frames left in the reader) while `maxInFlight` requests run,
  * while the socket's write buffer is above its high-water mark, while credentials are checked,
  * and while the node's or this client IP's request bytes in flight are over their limits
  * (request-data-limits.ts; counted from the frame read until the answer is written). A client
@@ -499,25 +502,22 @@ export class CqlConnection {
     } catch (e) {
       pending = Promise.reject(e);
     }
-    // One continuation per request (not then/catch/finally: three more promises each).
+    // One continuation per request (not then/catch/finally: three more promises each). The
+    // request is done once its answer is written, which may be turns later (a large RESULT).
+    const written = (): void => this.requestDone(bytes);
     pending.then(
       (result) => {
+        let tracingId: Buffer | undefined;
         try {
-          const tracingId = ctx.tracingId(this.host.random);
-          this.send(version, stream, { opcode: 'RESULT', result }, { warnings: ctx.warnings, tracingId, skipMetadata, customPayload: ctx.responsePayload });
+          tracingId = ctx.tracingId(this.host.random);
         } catch (e) {
           this.host.logger.error('failed to answer a request', e);
+          written();
+          return;
         }
-        this.requestDone(bytes);
+        this.send(version, stream, { opcode: 'RESULT', result }, { warnings: ctx.warnings, tracingId, skipMetadata, customPayload: ctx.responsePayload }, written);
       },
-      (err: unknown) => {
-        try {
-          this.sendError(version, stream, err, ctx.warnings);
-        } catch (e) {
-          this.host.logger.error('failed to answer a request', e);
-        }
-        this.requestDone(bytes);
-      },
+      (err: unknown) => this.sendError(version, stream, err, ctx.warnings, written),
     );
   }
 
@@ -555,12 +555,27 @@ export class CqlConnection {
     this.send(version, stream, { opcode: 'ERROR', error: { code: ErrorCode.PROTOCOL_ERROR, message } });
   }
 
-  private sendError(version: number, stream: number, err: unknown, warnings?: readonly string[]): void {
-    const { error, unexpected } = toErrorMessage(err);
-    if (unexpected) this.host.logger.error('request failed with a non-Ilium error (answered SERVER_ERROR)', err);
-    this.send(version, stream, { opcode: 'ERROR', error }, warnings === undefined ? {} : { warnings });
+  private sendError(version: number, stream: number, err: unknown, warnings?: readonly string[], written?: () => void): void {
+    let error: ErrorMessage;
+    try {
+      const e = toErrorMessage(err);
+      if (e.unexpected) this.host.logger.error('request failed with a non-Ilium error (answered SERVER_ERROR)', err);
+      error = e.error;
+    } catch (e) {
+      this.host.logger.error('failed to answer a request', e);
+      written?.();
+      return;
+    }
+    this.send(version, stream, { opcode: 'ERROR', error }, warnings === undefined ? {} : { warnings }, written);
   }
 
+  /**
+   * Encodes `response` and writes its frame; `written` runs once that is done (or the answer is
+   * given up: the connection closed, or it failed). Small responses are encoded and written at
+   * once; a large RESULT is encoded a step at a time (result-codec.ts), the loop yielded to
+   * other connections between steps, and its frame written whole when complete: answers of other
+   * streams may go out meanwhile, never inside it.
+   */
   private send(
     version: number,
     stream: number,
@@ -571,11 +586,36 @@ export class CqlConnection {
       skipMetadata?: boolean;
       customPayload?: ReadonlyMap<string, Buffer | null> | undefined;
     } = {},
+    written?: () => void,
   ): void {
-    if (this.lifecycle === 'closed') return;
-    let frame: Buffer;
+    const steps = encodeResponseSteps({ version, stream, response, compressor: this.compressor, warnings: extra.warnings, tracingId: extra.tracingId, skipMetadata: extra.skipMetadata, customPayload: extra.customPayload });
+    this.encodeAndWrite(steps, version, stream, written);
+  }
+
+  /** The next step of `steps`; once the frame is complete, writes it. Never throws. */
+  private encodeAndWrite(steps: Steps<Buffer>, version: number, stream: number, written: (() => void) | undefined): void {
+    let continued = false;
     try {
-      frame = encodeResponseFrame({ version, stream, response, compressor: this.compressor, warnings: extra.warnings, tracingId: extra.tracingId, skipMetadata: extra.skipMetadata, customPayload: extra.customPayload });
+      if (this.lifecycle === 'closed') return;
+      const frame = this.nextStep(steps, version, stream);
+      if (frame === null) {
+        this.socket.later(() => this.guard(() => this.encodeAndWrite(steps, version, stream, written)));
+        continued = true;
+        return;
+      }
+      this.write(frame);
+    } catch (e) {
+      this.host.logger.error('failed to answer a request', e);
+    } finally {
+      if (!continued) written?.();
+    }
+  }
+
+  /** Runs one encoding step: the frame when complete, null when steps remain; a SERVER_ERROR frame if encoding failed. */
+  private nextStep(steps: Steps<Buffer>, version: number, stream: number): Buffer | null {
+    try {
+      const step = steps.next();
+      return step.done === true ? step.value : null;
     } catch (e) {
       // A result the codec cannot encode (rows of the wrong width, an unencodable address…).
       this.host.logger.error('could not encode a response (answered SERVER_ERROR)', e);
@@ -583,9 +623,8 @@ export class CqlConnection {
         code: ErrorCode.SERVER_ERROR,
         message: `could not encode the response: ${e instanceof IliumError || e instanceof Error ? e.message : String(e)}`,
       };
-      frame = encodeResponseFrame({ version, stream, response: { opcode: 'ERROR', error }, compressor: this.compressor });
+      return encodeResponseFrame({ version, stream, response: { opcode: 'ERROR', error }, compressor: this.compressor });
     }
-    this.write(frame);
   }
 
   private write(frame: Buffer): void {

@@ -14,6 +14,7 @@ import {
 import { CqlServer } from './cql-server.js';
 import type { Authenticator, SaslStep } from './authenticator.js';
 import { PasswordAuthenticator } from './password-authenticator.js';
+import { RequestDataLimits } from './request-data-limits.js';
 import { RecordingLogger } from './transport-logger.js';
 import type { CqlServerOptions } from './server-options.js';
 import { CqlWireClient } from '../../../test/support/cql-wire-client.js';
@@ -108,6 +109,38 @@ test('requestsPerTurn: a burst of frames is taken a few per turn, so the first a
   fake.release('turn');
   assert.equal((await Promise.all(pending)).length, 10);
   assert.throws(() => new CqlServer(env, fake, { requestsPerTurn: 0 }), /requestsPerTurn must be a positive integer/);
+});
+
+test('a large RESULT is encoded in steps: other answers leave between them, its frame arrives whole, its bytes are released once written', async () => {
+  const requestData = new RequestDataLimits({ bytesMax: 1 << 20, perIpBytesMax: 1 << 20 });
+  const { connect, fake } = await setup({ requestData });
+  // 30,000 rows of two values: four encoding steps (result-codec.ts, ENCODE_STEP_VALUES_MAX).
+  const rows = 30_000;
+  for (let i = 0; i < rows; i++) fake.store.set(`k${String(i).padStart(5, '0')}`, `v${i}`);
+  const c = await connect();
+  const other = await connect();
+  await c.startup();
+  await other.startup();
+  const order: string[] = [];
+  const answered = <T>(name: string, p: Promise<T>): Promise<T> => p.then((a) => (order.push(name), a));
+  const large = answered('large', c.request(q('SELECT k, v FROM kv')));
+  const small = answered('small, same connection', c.request(q("SELECT * FROM system.local WHERE key='local'")));
+  const elsewhere = answered('small, another connection', other.request(q("SELECT * FROM system.local WHERE key='local'")));
+  const all = result(await large);
+  await Promise.all([small, elsewhere]);
+  assert.equal(order.at(-1), 'large', `answered in the order ${order.join(', ')}: the small requests sent after the large one are answered while it is encoded`);
+  assert.equal(all.kind === 'rows' && all.rows.length, rows);
+  assert.deepEqual(all.kind === 'rows' && all.rows.at(-1)!.map((v) => v!.toString()), [`k${rows - 1}`, `v${rows - 1}`]);
+  assert.equal(requestData.bytesInFlight, 0, 'every request released its bytes once answered');
+  // A connection that closes while its answer is encoded releases the request's bytes too.
+  const gone = await connect();
+  await gone.startup();
+  void gone.request(q('SELECT k, v FROM kv'));
+  while (fake.queries < 4) await new Promise((r) => setImmediate(r));
+  gone.close();
+  await gone.closed;
+  for (let i = 0; i < 20 && requestData.bytesInFlight > 0; i++) await new Promise((r) => setImmediate(r));
+  assert.equal(requestData.bytesInFlight, 0, 'the closed connection released its request');
 });
 
 test('backpressure: no more than maxConcurrentRequestsPerConnection run at once', async () => {
