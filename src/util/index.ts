@@ -10,5 +10,6 @@
  *   failures (logged through the node's sink, counted per task and error class);
  * - `estimated-size.ts`: `estimatedHeapBytes`, a walked estimate of a data graph's heap size;
  * - `push-all.ts`: `pushAll`, appending arrays of any size (never `push(...big)`).
+ * - `steps.ts`: `runSteps` / `runStepsPaced`, one generator of long work run in one go or yielding at its breaks.
  */
 export {};

@@ -5,7 +5,7 @@
  */
 import type { BindMarker } from './ast-terms.js';
 import { isReservedWord } from './keywords.js';
-import { tokenize } from './lexer.js';
+import { Lexer } from './lexer.js';
 import { syntaxErrorAt } from './syntax-error.js';
 import { TokenKind, type Token } from './token.js';
 
@@ -16,26 +16,43 @@ const MAX_SHOWN = 40;
 
 export class TokenCursor {
   readonly source: string;
-  private readonly tokens: Token[];
-  private readonly last: number;
+  /** Tokens lexed so far: the text is lexed as the parse reaches it, never ahead of the look-ahead. */
+  private readonly tokens: Token[] = [];
+  private readonly lexer: Lexer;
+  /** The index of the End token once lexed, else Infinity. */
+  private last = Infinity;
   private pos = 0;
   private depth = 0;
   private markerNames: (string | null)[] = [];
 
   constructor(source: string) {
     this.source = source;
-    this.tokens = tokenize(source);
-    this.last = this.tokens.length - 1;
+    this.lexer = new Lexer(source);
+    this.lexTo(0);
+  }
+
+  /** Lexes up to token `i` (or End, whichever comes first). */
+  private lexTo(i: number): void {
+    while (this.tokens.length <= i && this.last === Infinity) {
+      const t = this.lexer.next();
+      if (t.kind === TokenKind.End) this.last = this.tokens.length;
+      this.tokens.push(t);
+    }
+  }
+
+  /** The token at `i` (End past the end). */
+  private at(i: number): Token {
+    if (i >= this.tokens.length) this.lexTo(i);
+    return this.tokens[i < this.last ? i : this.last]!;
   }
 
   peek(): Token {
-    return this.tokens[this.pos]!;
+    return this.at(this.pos);
   }
 
   /** The token `k` places ahead (End past the end). */
   peekAt(k: number): Token {
-    const i = this.pos + k;
-    return this.tokens[i < this.last ? i : this.last]!;
+    return this.at(this.pos + k);
   }
 
   /** The last token consumed. */
@@ -44,49 +61,49 @@ export class TokenCursor {
   }
 
   advance(): Token {
-    const t = this.tokens[this.pos]!;
+    const t = this.at(this.pos);
     if (this.pos < this.last) this.pos++;
     return t;
   }
 
   atEnd(): boolean {
-    return this.pos >= this.last;
+    return this.at(this.pos).kind === TokenKind.End;
   }
 
   /** Whether the token `k` ahead is the (lowercase) word `w`. */
   isWord(w: string, k = 0): boolean {
-    const t = k === 0 ? this.tokens[this.pos]! : this.peekAt(k);
+    const t = this.at(this.pos + k);
     return t.kind === TokenKind.Word && t.text === w;
   }
 
   acceptWord(w: string): boolean {
-    const t = this.tokens[this.pos]!;
+    const t = this.at(this.pos);
     if (t.kind !== TokenKind.Word || t.text !== w) return false;
     this.pos++;
     return true;
   }
 
   expectWord(w: string): Token {
-    const t = this.tokens[this.pos]!;
+    const t = this.at(this.pos);
     if (t.kind !== TokenKind.Word || t.text !== w) this.fail(w.toUpperCase());
     this.pos++;
     return t;
   }
 
   isSymbol(s: string, k = 0): boolean {
-    const t = k === 0 ? this.tokens[this.pos]! : this.peekAt(k);
+    const t = this.at(this.pos + k);
     return t.kind === TokenKind.Symbol && t.text === s;
   }
 
   acceptSymbol(s: string): boolean {
-    const t = this.tokens[this.pos]!;
+    const t = this.at(this.pos);
     if (t.kind !== TokenKind.Symbol || t.text !== s) return false;
     this.pos++;
     return true;
   }
 
   expectSymbol(s: string): Token {
-    const t = this.tokens[this.pos]!;
+    const t = this.at(this.pos);
     if (t.kind !== TokenKind.Symbol || t.text !== s) this.fail(`'${s}'`);
     this.pos++;
     return t;
@@ -94,7 +111,7 @@ export class TokenCursor {
 
   /** Whether the token `k` ahead can be a name: an unreserved word or a quoted name. */
   isName(k = 0): boolean {
-    const t = k === 0 ? this.tokens[this.pos]! : this.peekAt(k);
+    const t = this.at(this.pos + k);
     return t.kind === TokenKind.QuotedName || (t.kind === TokenKind.Word && !isReservedWord(t.text));
   }
 
