@@ -40,7 +40,7 @@ export class QuerySession implements CqlSession {
   }
 
   async prepare(query: string, keyspace: string | undefined, _rctx: RequestContext): Promise<PreparedResult> {
-    const { id, statement } = this.processor.prepared.prepare(query, keyspace ?? this.keyspace);
+    const { id, statement } = await this.processor.prepared.prepare(query, keyspace ?? this.keyspace);
     const audit = this.processor.audit;
     if (audit?.enabled) audit.log({ type: 'PREPARE_STATEMENT', category: 'PREPARE', user: this.user ?? null, source: this.client, keyspace: keyspace ?? this.keyspace, operation: query });
     return toPreparedResult(id, statement, this.processor.types);
