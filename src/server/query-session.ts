@@ -2,8 +2,9 @@
  * One client connection's session: its keyspace (set by USE) and user, and the four requests
  * that run CQL. QUERY binds the text (through the processor's statement cache) and executes it;
  * PREPARE stores the statement under its id; EXECUTE finds it (UNPREPARED when unknown) and runs
- * it; BATCH prepares each text or finds each id, checks that only INSERT, UPDATE and DELETE are
- * in it, checks the user may MODIFY each statement's table, and hands the lot to the batch executor.
+ * it; BATCH prepares each text or finds each id (in steps that yield the loop), checks that only
+ * INSERT, UPDATE and DELETE are in it, checks the user may MODIFY each statement's table, and hands
+ * the lot to the batch executor. A long text (a CQL-text batch) is parsed and bound in steps too.
  *
  * Statements see a ClientState per request: the session's keyspace (read and written through),
  * the user, and warnings that go back with that request's response.
@@ -107,11 +108,13 @@ export class QuerySession implements CqlSession {
    */
   private async batchItems(statements: BatchSpec['statements']): Promise<BatchItem[]> {
     const pace = loopPacer(this.processor.ctx.env);
+    // The keyspace as the batch arrived: a USE on this connection may run between two steps.
+    const keyspace = this.keyspace;
     const items: BatchItem[] = [];
     for (let i = 0; i < statements.length; i++) {
       if (i % BATCH_LOOKUPS_PER_STEP === BATCH_LOOKUPS_PER_STEP - 1) await pace();
       const s = statements[i]!;
-      const statement = s.kind === 'query' ? await this.bind(s.query, this.keyspace) : this.processor.prepared.get(s.id);
+      const statement = s.kind === 'query' ? await this.bind(s.query, keyspace) : this.processor.prepared.get(s.id);
       if (!BATCHABLE.has(statement.kind)) throw new InvalidRequestError('Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.');
       items.push({ statement, values: batchValues(s.values, statement.bindVariables.length) });
     }
