@@ -3,7 +3,7 @@
  * `parseStatements` for a script of `;`-separated statements (as cqlsh -f reads), each with its
  * source span and its own bind-marker numbering.
  */
-import { type Steps, runSteps, runStepsPaced } from '../../util/steps.js';
+import { runSteps, runStepsPaced } from '../../util/steps.js';
 import { parseBatchSteps } from './parse-batch.js';
 import { parseDelete } from './parse-delete.js';
 import { parseDescribe } from './parse-describe.js';
@@ -89,7 +89,9 @@ function parsed(c: TokenCursor, start: number, statement: Statement): ParsedStat
 
 /** Parses exactly one statement, optionally followed by `;`. Throws CqlSyntaxError. */
 export function parseStatement(source: string): ParsedStatement {
-  return runSteps(statementSteps(source));
+  const c = new TokenCursor(source);
+  const start = c.peek().start;
+  return single(c, start, parseOne(c));
 }
 
 /**
@@ -98,13 +100,15 @@ export function parseStatement(source: string): ParsedStatement {
  * statement is parsed at once and returned as is.
  */
 export function parseStatementPaced(source: string, pace: () => Promise<void>): ParsedStatement | Promise<ParsedStatement> {
-  return runStepsPaced(statementSteps(source), pace);
-}
-
-function* statementSteps(source: string): Steps<ParsedStatement> {
   const c = new TokenCursor(source);
   const start = c.peek().start;
-  const statement = c.isWord('begin') ? yield* parseBatchSteps(c) : parseOne(c);
+  if (!c.isWord('begin')) return single(c, start, parseOne(c));
+  const batch = runStepsPaced(parseBatchSteps(c), pace);
+  return batch instanceof Promise ? batch.then((b) => single(c, start, b)) : single(c, start, batch);
+}
+
+/** The one statement just parsed, checking that only `;` follows it. */
+function single(c: TokenCursor, start: number, statement: Statement): ParsedStatement {
   const result = parsed(c, start, statement);
   while (c.acceptSymbol(';'));
   if (!c.atEnd()) c.fail("the end of the statement (one statement only)");

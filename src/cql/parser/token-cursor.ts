@@ -14,11 +14,16 @@ export const MAX_NESTING = 100;
 
 const MAX_SHOWN = 40;
 const TOKENS_DROPPED_AT_ONCE = 4096;
+/** Above any token number (a small integer, so `last` stays one for V8, never a boxed double). */
+const END_NOT_LEXED = 0x3fffffff;
+/** Tokens lexed per call of the lexer loop: a short statement is lexed in one run. */
+const TOKENS_LEXED_AT_ONCE = 64;
 
 export class TokenCursor {
   readonly source: string;
   /**
-   * Tokens lexed and not yet dropped: the text is lexed as the parse reaches it, and tokens more
+   * Tokens lexed and not yet dropped: the text is lexed as the parse reaches it (in runs of
+   * TOKENS_LEXED_AT_ONCE), and tokens more
    * than one behind the read position are dropped in batches of TOKENS_DROPPED_AT_ONCE (a batch of
    * 100,000 statements is 1.7 million tokens, ~140 MB held to the end otherwise). `tokens[0]` is
    * token number `base`.
@@ -26,8 +31,8 @@ export class TokenCursor {
   private readonly tokens: Token[] = [];
   private base = 0;
   private readonly lexer: Lexer;
-  /** The number of the End token once lexed, else Infinity. */
-  private last = Infinity;
+  /** The number of the End token once lexed, else END_NOT_LEXED. */
+  private last = END_NOT_LEXED;
   private pos = 0;
   private depth = 0;
   private markerNames: (string | null)[] = [];
@@ -38,14 +43,15 @@ export class TokenCursor {
     this.lexTo(0);
   }
 
-  /** Lexes up to token `i` (or End, whichever comes first). */
+  /** Lexes up to token `i` and a run beyond (or End, whichever comes first). */
   private lexTo(i: number): void {
     const behind = this.pos - 1 - this.base;
     if (behind >= TOKENS_DROPPED_AT_ONCE) {
       this.tokens.splice(0, behind);
       this.base += behind;
     }
-    while (this.base + this.tokens.length <= i && this.last === Infinity) {
+    const to = i + TOKENS_LEXED_AT_ONCE;
+    while (this.base + this.tokens.length <= to && this.last === END_NOT_LEXED) {
       const t = this.lexer.next();
       if (t.kind === TokenKind.End) this.last = this.base + this.tokens.length;
       this.tokens.push(t);
@@ -54,7 +60,9 @@ export class TokenCursor {
 
   /** The token numbered `i` (End past the end); never one already dropped. */
   private at(i: number): Token {
-    if (i >= this.base + this.tokens.length) this.lexTo(i);
+    const j = i - this.base;
+    if (j < this.tokens.length) return this.tokens[j]!;
+    this.lexTo(i);
     return this.tokens[(i < this.last ? i : this.last) - this.base]!;
   }
 
