@@ -30,7 +30,7 @@ export function decodeRequest(opcode: number, body: Buffer, version: number, has
 
 /** `decodeRequest`, keeping the custom payload ([bytes map], first in the body) for the handler. */
 export function decodeRequestFrame(opcode: number, body: Buffer, version: number, hasCustomPayload: boolean): DecodedRequest {
-  return runSteps(decodeSteps(opcode, body, version, hasCustomPayload));
+  return opcode === Opcode.BATCH ? runSteps(decodeBatchFrame(body, version, hasCustomPayload)) : decodeFrame(opcode, body, version, hasCustomPayload);
 }
 
 /**
@@ -39,7 +39,7 @@ export function decodeRequestFrame(opcode: number, body: Buffer, version: number
  * other request, and a BATCH of at most that many statements, is decoded at once and returned as is.
  */
 export function decodeRequestFramePaced(opcode: number, body: Buffer, version: number, hasCustomPayload: boolean, pace: () => Promise<void>): DecodedRequest | Promise<DecodedRequest> {
-  return runStepsPaced(decodeSteps(opcode, body, version, hasCustomPayload), pace);
+  return opcode === Opcode.BATCH ? runStepsPaced(decodeBatchFrame(body, version, hasCustomPayload), pace) : decodeFrame(opcode, body, version, hasCustomPayload);
 }
 
 /**
@@ -48,11 +48,22 @@ export function decodeRequestFramePaced(opcode: number, body: Buffer, version: n
  */
 export const BATCH_STATEMENTS_PER_STEP = 1024;
 
-function* decodeSteps(opcode: number, body: Buffer, version: number, hasCustomPayload: boolean): Steps<DecodedRequest> {
+/** A BATCH frame, its statements in steps. */
+function* decodeBatchFrame(body: Buffer, version: number, hasCustomPayload: boolean): Steps<DecodedRequest> {
   const r = new BodyReader(body);
-  const customPayload = hasCustomPayload && version >= 4 && PAYLOAD_OPCODES.has(opcode) ? r.bytesMap() : undefined;
-  const request = opcode === Opcode.BATCH ? yield* decodeBatch(r, version) : decodeBody(r, opcode, version);
-  return { request, customPayload };
+  const customPayload = readCustomPayload(r, Opcode.BATCH, version, hasCustomPayload);
+  return { request: yield* decodeBatch(r, version), customPayload };
+}
+
+/** Any other frame, at once. */
+function decodeFrame(opcode: number, body: Buffer, version: number, hasCustomPayload: boolean): DecodedRequest {
+  const r = new BodyReader(body);
+  const customPayload = readCustomPayload(r, opcode, version, hasCustomPayload);
+  return { request: decodeBody(r, opcode, version), customPayload };
+}
+
+function readCustomPayload(r: BodyReader, opcode: number, version: number, hasCustomPayload: boolean): ReadonlyMap<string, Buffer | null> | undefined {
+  return hasCustomPayload && version >= 4 && PAYLOAD_OPCODES.has(opcode) ? r.bytesMap() : undefined;
 }
 
 function decodeBody(r: BodyReader, opcode: number, version: number): Request {
