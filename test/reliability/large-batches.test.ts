@@ -25,11 +25,12 @@ const PARTITIONS = 100;
  * The request yields every ~10 ms of work, but parsing and binding 100,000 statements builds ~230 MB
  * of parse trees and bound statements, and V8's collections of that heap pause the loop 30–65 ms
  * at a time (--trace-gc; the loop's longest stall measured in-process was 43–66 ms). The slowest
- * probe measured 100–326 ms over 21 runs of the three tests on this 2-core machine at a load of 7–11 (other
- * engineers' test runs; an idle node's probes alone reach 81 ms there), so the bound leaves
- * margin. Before, parsing (0.5–1.3 s) and binding (0.8–1.1 s) were one step each.
+ * probe measured 100–369 ms over 27 runs of the three tests on this 2-core machine at a load of
+ * 7–11 (other engineers' test runs; an idle node's probes alone reach 81–110 ms there), and 961 ms
+ * once with another suite running beside it, so the bound leaves margin for a loaded CI machine.
+ * Before, parsing (0.5–1.3 s) and binding (0.8–1.1 s) were one step each.
  */
-const PROBE_MS_MAX = 400;
+const PROBE_MS_MAX = 500;
 
 interface Node {
   readonly process: IliumProcess;
