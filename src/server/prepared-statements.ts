@@ -20,14 +20,15 @@
  * dropped and the client gets that error.
  */
 import type { ColumnSpec, CqlContext, CqlStatement } from '../cql/execution/index.js';
-import { type ParsedStatement, parseStatement } from '../cql/parser/index.js';
+import { type ParsedStatement, parseStatementPaced } from '../cql/parser/index.js';
+import { loopPacer } from '../cql/execution/index.js';
 import { InvalidRequestError, UnpreparedError } from '../errors/index.js';
 import type { Schema } from '../schema/index.js';
-import { estimatedHeapBytes } from '../util/estimated-size.js';
+import { estimatedHeapBytesPaced } from '../util/estimated-size.js';
 import { LruCache } from './lru-cache.js';
 import { MAX_BIND_MARKERS } from './query-values.js';
 import { statementId } from './statement-id.js';
-import type { StatementPreparer } from './statement-preparer.js';
+import type { PacedStatementPreparer, StatementPreparer } from './statement-preparer.js';
 
 /** prepared_statements_cache_max_entries' default (Ilium's count bound). */
 export const DEFAULT_PREPARED_STATEMENTS_MAX = 10_000;
@@ -59,6 +60,8 @@ export class PreparedStatements {
     private readonly prepareStatement: StatementPreparer,
     maxEntries = DEFAULT_PREPARED_STATEMENTS_MAX,
     readonly bytesMax = DEFAULT_PREPARED_STATEMENTS_BYTES_MAX,
+    /** Binds in steps when preparing (a test's preparer binds at once). */
+    private readonly preparePaced: PacedStatementPreparer = prepareStatement,
   ) {
     this.entries = new LruCache(maxEntries, { weigh: (e) => e.bytes, weightMax: bytesMax });
   }
@@ -76,11 +79,16 @@ export class PreparedStatements {
     return this.entries.evictions;
   }
 
-  /** Parses and binds `query` in `keyspace`, stores it, and returns its id and statement. */
-  prepare(query: string, keyspace: string | undefined): { id: Buffer; statement: CqlStatement } {
-    const parsed = parseStatement(query);
+  /**
+   * Parses and binds `query` in `keyspace`, stores it, and returns its id and statement. A CQL-text
+   * batch is parsed, bound and weighed in steps that yield the loop (a batch of 100,000 INSERTs is
+   * seconds of work before its weight refuses it).
+   */
+  async prepare(query: string, keyspace: string | undefined): Promise<{ id: Buffer; statement: CqlStatement }> {
+    const pace = loopPacer(this.ctx.env);
+    const parsed = await parseStatementPaced(query, pace);
     const schema = this.ctx.schema();
-    const statement = this.prepareStatement(parsed, this.ctx, keyspace);
+    const statement = await this.preparePaced(parsed, this.ctx, keyspace, pace);
     if (statement.bindVariables.length > MAX_BIND_MARKERS) {
       throw new InvalidRequestError(`Too many markers(?). ${statement.bindVariables.length} markers exceed the allowed maximum of ${MAX_BIND_MARKERS}`);
     }
@@ -90,7 +98,7 @@ export class PreparedStatements {
     if (existing !== undefined && existing.query !== query) {
       throw new InvalidRequestError(`MD5 hash collision: query with the same MD5 hash was already prepared. \n Existing: '${existing.query}'`);
     }
-    const bytes = Buffer.byteLength(query) + PREPARED_FORM_FACTOR * estimatedHeapBytes(parsed);
+    const bytes = Buffer.byteLength(query) + PREPARED_FORM_FACTOR * (await estimatedHeapBytesPaced(parsed, pace));
     if (bytes > this.bytesMax) {
       throw new InvalidRequestError(`Prepared statement of size ${bytes} bytes is larger than allowed maximum of ${Math.floor(this.bytesMax / (1024 * 1024))} MB: ${query.slice(0, 200)}...`);
     }

@@ -5,9 +5,9 @@
  * its CqlResult into a RESULT message, and announce a schema change to every client REGISTERed
  * for SCHEMA_CHANGE (Cassandra does so for any change made on the node, the issuer included).
  */
-import type { ClientState, CqlContext, CqlResult, CqlStatement, QueryOptions, SchemaChangeEvent } from '../cql/execution/index.js';
-import { parseStatement } from '../cql/parser/index.js';
-import { prepareStatement } from '../cql/prepare.js';
+import { type ClientState, type CqlContext, type CqlResult, type CqlStatement, type QueryOptions, type SchemaChangeEvent, loopPacer } from '../cql/execution/index.js';
+import { parseStatement, parseStatementPaced } from '../cql/parser/index.js';
+import { prepareStatement, prepareStatementPaced } from '../cql/prepare.js';
 import type { ClientInfo, CqlRequestHandler, CqlSession, ResultMessage, ServerEvent } from '../transport/index.js';
 import type { AuditLog } from './audit/index.js';
 import { CQL_BATCHES, type ExecuteBatch } from './batch-executor.js';
@@ -15,7 +15,7 @@ import { DEFAULT_PREPARED_STATEMENTS_BYTES_MAX, DEFAULT_PREPARED_STATEMENTS_MAX,
 import { QuerySession } from './query-session.js';
 import { toResultMessage, toSchemaChange } from './result-messages.js';
 import { DEFAULT_STATEMENT_CACHE_MAX, StatementCache } from './statement-cache.js';
-import type { StatementPreparer } from './statement-preparer.js';
+import type { PacedStatementPreparer, StatementPreparer } from './statement-preparer.js';
 import { TypeSpecs } from './type-spec.js';
 
 export interface QueryProcessorOptions {
@@ -44,13 +44,16 @@ export class QueryProcessor implements CqlRequestHandler {
   /** The node's audit log, when it has one (statements are logged while it is enabled). */
   audit: AuditLog | undefined;
   private readonly prepare: StatementPreparer;
+  private readonly preparePaced: PacedStatementPreparer;
 
   constructor(
     readonly ctx: CqlContext,
     options: QueryProcessorOptions = {},
   ) {
     this.prepare = options.prepare ?? prepareStatement;
-    this.prepared = new PreparedStatements(ctx, this.prepare, options.preparedStatementsMax ?? DEFAULT_PREPARED_STATEMENTS_MAX, options.preparedStatementsBytesMax ?? DEFAULT_PREPARED_STATEMENTS_BYTES_MAX);
+    // A test's preparer binds at once.
+    this.preparePaced = options.prepare ?? prepareStatementPaced;
+    this.prepared = new PreparedStatements(ctx, this.prepare, options.preparedStatementsMax ?? DEFAULT_PREPARED_STATEMENTS_MAX, options.preparedStatementsBytesMax ?? DEFAULT_PREPARED_STATEMENTS_BYTES_MAX, this.preparePaced);
     const cacheMax = options.statementCacheMax ?? DEFAULT_STATEMENT_CACHE_MAX;
     this.statements = cacheMax > 0 ? new StatementCache(ctx, this.prepare, cacheMax) : undefined;
     this.executeBatch = options.executeBatch ?? CQL_BATCHES;
@@ -78,6 +81,18 @@ export class QueryProcessor implements CqlRequestHandler {
   /** Parses and binds `query` (no caching). */
   prepareText(query: string, keyspace: string | undefined): CqlStatement {
     return this.prepare(parseStatement(query), this.ctx, keyspace);
+  }
+
+  /**
+   * `prepareText` for a request: a CQL-text batch is parsed and bound a statement at a time,
+   * yielding the loop once a slice of work ran (100,000 INSERTs are ~2 s of parsing and binding);
+   * any other statement is prepared at once and returned as is.
+   */
+  prepareTextPaced(query: string, keyspace: string | undefined): CqlStatement | Promise<CqlStatement> {
+    const pace = loopPacer(this.ctx.env);
+    const parsed = parseStatementPaced(query, pace);
+    if (!(parsed instanceof Promise)) return this.preparePaced(parsed, this.ctx, keyspace, pace);
+    return parsed.then((p) => this.preparePaced(p, this.ctx, keyspace, pace));
   }
 
   /**

@@ -2,13 +2,14 @@
  * One client connection's session: its keyspace (set by USE) and user, and the four requests
  * that run CQL. QUERY binds the text (through the processor's statement cache) and executes it;
  * PREPARE stores the statement under its id; EXECUTE finds it (UNPREPARED when unknown) and runs
- * it; BATCH prepares each text or finds each id, checks that only INSERT, UPDATE and DELETE are
- * in it, checks the user may MODIFY each statement's table, and hands the lot to the batch executor.
+ * it; BATCH prepares each text or finds each id (in steps that yield the loop), checks that only
+ * INSERT, UPDATE and DELETE are in it, checks the user may MODIFY each statement's table, and hands
+ * the lot to the batch executor. A long text (a CQL-text batch) is parsed and bound in steps too.
  *
  * Statements see a ClientState per request: the session's keyspace (read and written through),
  * the user, and warnings that go back with that request's response.
  */
-import type { ClientState, CqlStatement } from '../cql/execution/index.js';
+import { type ClientState, type CqlStatement, loopPacer } from '../cql/execution/index.js';
 import { parseStatement } from '../cql/parser/index.js';
 import type { NetAddress } from '../env/index.js';
 import { InvalidRequestError } from '../errors/index.js';
@@ -19,6 +20,8 @@ import { batchValues, consistency, toQueryOptions } from './query-values.js';
 import { toPreparedResult } from './result-messages.js';
 
 const BATCHABLE = new Set(['insert', 'update', 'delete']);
+/** Statements of a BATCH message looked up between two checks of the request's slice of the loop. */
+const BATCH_LOOKUPS_PER_STEP = 256;
 
 export class QuerySession implements CqlSession {
   keyspace: string | undefined = undefined;
@@ -32,13 +35,13 @@ export class QuerySession implements CqlSession {
 
   async query(query: string, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
     return this.audited(query, async () => {
-      const statement = this.bind(query, this.keyspace);
+      const statement = await this.bind(query, this.keyspace);
       return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
     });
   }
 
   async prepare(query: string, keyspace: string | undefined, _rctx: RequestContext): Promise<PreparedResult> {
-    const { id, statement } = this.processor.prepared.prepare(query, keyspace ?? this.keyspace);
+    const { id, statement } = await this.processor.prepared.prepare(query, keyspace ?? this.keyspace);
     const audit = this.processor.audit;
     if (audit?.enabled) audit.log({ type: 'PREPARE_STATEMENT', category: 'PREPARE', user: this.user ?? null, source: this.client, keyspace: keyspace ?? this.keyspace, operation: query });
     return toPreparedResult(id, statement, this.processor.types);
@@ -79,11 +82,7 @@ export class QuerySession implements CqlSession {
   }
 
   async batch(batch: BatchSpec, rctx: RequestContext): Promise<ResultMessage> {
-    const items: BatchItem[] = batch.statements.map((s) => {
-      const statement = s.kind === 'query' ? this.bind(s.query, this.keyspace) : this.processor.prepared.get(s.id);
-      if (!BATCHABLE.has(statement.kind)) throw new InvalidRequestError('Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.');
-      return { statement, values: batchValues(s.values, statement.bindVariables.length) };
-    });
+    const items = await this.batchItems(batch.statements);
     const options = {
       consistency: consistency(batch.consistency),
       values: [],
@@ -102,8 +101,28 @@ export class QuerySession implements CqlSession {
     return result;
   }
 
-  private bind(query: string, keyspace: string | undefined): CqlStatement {
-    return this.processor.statements?.statementFor(query, keyspace) ?? this.processor.prepareText(query, keyspace);
+  /**
+   * Each statement of a BATCH message prepared from its text or found by its id, with its values;
+   * the loop yields every BATCH_LOOKUPS_PER_STEP statements once its slice of the loop is used (a
+   * BATCH of 65,535 prepared statements is ~100 ms of lookups).
+   */
+  private async batchItems(statements: BatchSpec['statements']): Promise<BatchItem[]> {
+    const pace = loopPacer(this.processor.ctx.env);
+    // The keyspace as the batch arrived: a USE on this connection may run between two steps.
+    const keyspace = this.keyspace;
+    const items: BatchItem[] = [];
+    for (let i = 0; i < statements.length; i++) {
+      if (i % BATCH_LOOKUPS_PER_STEP === BATCH_LOOKUPS_PER_STEP - 1) await pace();
+      const s = statements[i]!;
+      const statement = s.kind === 'query' ? await this.bind(s.query, keyspace) : this.processor.prepared.get(s.id);
+      if (!BATCHABLE.has(statement.kind)) throw new InvalidRequestError('Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.');
+      items.push({ statement, values: batchValues(s.values, statement.bindVariables.length) });
+    }
+    return items;
+  }
+
+  private bind(query: string, keyspace: string | undefined): CqlStatement | Promise<CqlStatement> {
+    return this.processor.statements?.statementFor(query, keyspace) ?? this.processor.prepareTextPaced(query, keyspace);
   }
 
   /** The ClientState statements of one request see. */

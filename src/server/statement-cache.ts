@@ -2,7 +2,7 @@
  * Statements of simple QUERY requests, kept by (session keyspace, text) so a text sent again —
  * drivers' polls of system tables, applications sending `?` statements with values unprepared —
  * skips parsing and binding. An entry is reused only while the schema it was bound to is the
- * current one; long texts (literal-laden one-offs) are not kept. An LRU bounded by count and by
+ * current one; long texts (literal-laden one-offs, CQL-text batches) are not kept. An LRU bounded by count and by
  * weighed bytes: an entry weighs `STATEMENT_CACHE_BYTES_PER_CHAR` per character of its text, an
  * upper estimate of what a bound statement holds (an IN list holds ~56 bytes of heap per character
  * of its text: prepared-statements.ts has the measurements), cheap enough for the path of every
@@ -46,10 +46,14 @@ export class StatementCache {
     return this.entries.weight;
   }
 
-  /** The statement for `query` in `keyspace`: the cached one if still bound to the current schema. */
-  statementFor(query: string, keyspace: string | undefined): CqlStatement {
+  /**
+   * The statement for `query` in `keyspace`: the cached one if still bound to the current schema.
+   * Undefined for a text too long to keep: the caller prepares it (in steps, as it may be a batch
+   * of thousands of statements).
+   */
+  statementFor(query: string, keyspace: string | undefined): CqlStatement | undefined {
     const schema = this.ctx.schema();
-    if (query.length > STATEMENT_CACHE_MAX_QUERY_CHARS) return this.prepareStatement(parseStatement(query), this.ctx, keyspace);
+    if (query.length > STATEMENT_CACHE_MAX_QUERY_CHARS) return undefined;
     const key = keyspace === undefined ? `\u0000${query}` : `${keyspace}\u0000${query}`;
     const cached = this.entries.get(key);
     if (cached !== undefined && cached.schema === schema) {

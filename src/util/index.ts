@@ -9,7 +9,7 @@
  * - `background-supervisor.ts`: `BackgroundSupervisor`, where work nobody awaits reports its
  *   failures (logged through the node's sink, counted per task and error class);
  * - `estimated-size.ts`: `estimatedHeapBytes`, a walked estimate of a data graph's heap size;
- * - `push-all.ts`: `pushAll`, appending arrays of any size (never `push(...big)`);
- * - `run-steps.ts`: `Steps`, work cut into steps as a generator, and `runSteps`, all at once.
+ * - `push-all.ts`: `pushAll`, appending arrays of any size (never `push(...big)`).
+ * - `steps.ts`: `runSteps` / `runStepsPaced`, one generator of long work run in one go or yielding at its breaks.
  */
 export {};

@@ -64,3 +64,13 @@ export class RequestBudget {
     if (this.expired) throw this.timedOut();
   }
 }
+
+/**
+ * A pacer for the work before a request's statement is known and its budget made (decoding,
+ * parsing and binding a large batch, looking up its prepared statements): it yields the loop once
+ * `sliceMs` of work ran since the last yield, as `pace()` does, and has no deadline of its own.
+ */
+export function loopPacer(env: Env, sliceMs = REQUEST_SLICE_MS): () => Promise<void> {
+  const yields = new YieldBudget(env, 0, sliceMs);
+  return () => yields.tick(0);
+}

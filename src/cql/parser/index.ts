@@ -2,14 +2,15 @@
  * The CQL3 parser: text in, typed AST out. Hand-written lexer and recursive-descent parser for
  * what a Cassandra 4.x server accepts from drivers and cqlsh. Errors are CqlSyntaxError.
  *
- * The CQL3 parser (imports only `src/errors`): a hand-written lexer (`lexer.ts`: one pass, bad text
- * becomes an Invalid token) and a recursive-descent parser, one grammar area per `parse-*.ts`, over
- * a per-parse `TokenCursor` (look-ahead helpers, the nesting cap, bind-marker numbering,
- * `CqlSyntaxError` with `line L:C`); the typed AST (`ast-*.ts`, unions on `kind`); entry points
- * `parseStatement`, `parseStatements` (scripts, with spans), `parseCqlType`; `formatType` and
- * `quoteIdentifier` print back for DESCRIBE
+ * The CQL3 parser (imports only `src/errors` and `src/util/steps.ts`): a hand-written lexer
+ * (`lexer.ts`: one pass, lexed as the parse reaches it; bad text becomes an Invalid token) and a
+ * recursive-descent parser, one grammar area per `parse-*.ts`, over a per-parse `TokenCursor`
+ * (look-ahead helpers, the nesting cap, bind-marker numbering, `CqlSyntaxError` with `line L:C`);
+ * the typed AST (`ast-*.ts`, unions on `kind`); entry points `parseStatement` (and
+ * `parseStatementPaced`: a batch's statements in steps), `parseStatements` (scripts, with spans),
+ * `parseCqlType`; `formatType` and `quoteIdentifier` print back for DESCRIBE
  */
-export { parseStatement, parseStatements } from './parse-statement.js';
+export { parseStatement, parseStatementPaced, parseStatements } from './parse-statement.js';
 export { CqlSyntaxError } from './syntax-error.js';
 export { MAX_NESTING } from './token-cursor.js';
 export { tokenize } from './lexer.js';

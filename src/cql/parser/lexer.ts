@@ -1,5 +1,6 @@
 /**
- * The CQL lexer: one linear pass over the text producing the token array the parser walks.
+ * The CQL lexer: one linear pass over the text, a token at a time (`Lexer`), or the whole token
+ * array at once (`tokenize`).
  * Whitespace and comments (`-- …`, `// …`, `/* … *\/`) are dropped. Text it cannot read becomes a
  * single Invalid token (then End) rather than an exception, so the parser reports whichever
  * problem comes first in the text.
@@ -74,16 +75,33 @@ function describeChar(s: string, i: number): string {
 
 /** Splits `source` into tokens; the last token is always End. */
 export function tokenize(source: string): Token[] {
+  const lexer = new Lexer(source);
   const tokens: Token[] = [];
-  const n = source.length;
-  let i = code(source, 0) === 0xfeff ? 1 : 0; // a byte-order mark, as editors leave at the top of script files
-  const invalid = (reason: string, at: number): Token[] => {
-    tokens.push(token(TokenKind.Invalid, reason, at, Math.min(at + 1, n)));
-    tokens.push(token(TokenKind.End, '', n, n));
-    return tokens;
-  };
-
   for (;;) {
+    const t = lexer.next();
+    tokens.push(t);
+    if (t.kind === TokenKind.End) return tokens;
+  }
+}
+
+/**
+ * The lexer as a stream: `next()` reads one token more, so a parser can lex as it goes (a batch
+ * of 100,000 statements is ~1.7 million tokens, most of a second to lex in one go). After End, or
+ * after an Invalid token (which ends the text), `next()` returns End.
+ */
+export class Lexer {
+  private i: number;
+  private ended = false;
+
+  constructor(private readonly source: string) {
+    this.i = code(source, 0) === 0xfeff ? 1 : 0; // a byte-order mark, as editors leave at the top of script files
+  }
+
+  next(): Token {
+    const source = this.source;
+    const n = source.length;
+    if (this.ended) return token(TokenKind.End, '', n, n);
+    let i = this.i;
     // Whitespace and comments.
     let c = code(source, i);
     for (;;) {
@@ -95,7 +113,7 @@ export function tokenize(source: string): Token[] {
         c = code(source, i);
       } else if (c === 47 && code(source, i + 1) === 42) {
         const close = source.indexOf('*/', i + 2);
-        if (close < 0) return invalid('unterminated /* comment', i);
+        if (close < 0) return this.invalid('unterminated /* comment', i);
         i = close + 2;
         c = code(source, i);
       } else {
@@ -103,118 +121,108 @@ export function tokenize(source: string): Token[] {
       }
     }
     if (i >= n) {
-      tokens.push(token(TokenKind.End, '', n, n));
-      return tokens;
+      this.ended = true;
+      return token(TokenKind.End, '', n, n);
     }
-    const start = i;
+    const t = this.read(i, c);
+    if (t.kind === TokenKind.Invalid) this.ended = true;
+    else this.i = t.end;
+    return t;
+  }
 
-    if (isHex(c) && uuidAt(source, i)) {
-      tokens.push(token(TokenKind.Uuid, source.slice(i, i + 36), i, i + 36));
-      i += 36;
-      continue;
-    }
+  /** Ends the text with an Invalid token at `at`. */
+  private invalid(reason: string, at: number): Token {
+    this.ended = true;
+    return token(TokenKind.Invalid, reason, at, Math.min(at + 1, this.source.length));
+  }
+
+  /** The token starting at `start` (its first character `c`); an Invalid token when there is none. */
+  private read(start: number, c: number): Token {
+    const source = this.source;
+    let i = start;
+    if (isHex(c) && uuidAt(source, i)) return token(TokenKind.Uuid, source.slice(i, i + 36), i, i + 36);
 
     if (isLetter(c)) {
       if ((c === 80 || c === 112) && code(source, i + 5) === 45) {
         const m = ISO_ALTERNATIVE_DURATION.exec(source.slice(i, i + 20));
-        if (m !== null && !isWordChar(code(source, i + 20))) {
-          tokens.push(token(TokenKind.Duration, m[0], i, i + 20));
-          i += 20;
-          continue;
-        }
+        if (m !== null && !isWordChar(code(source, i + 20))) return token(TokenKind.Duration, m[0], i, i + 20);
       }
       do c = code(source, ++i);
       while (isWordChar(c));
-      tokens.push(token(TokenKind.Word, source.slice(start, i).toLowerCase(), start, i));
-      continue;
+      return token(TokenKind.Word, source.slice(start, i).toLowerCase(), start, i);
     }
 
-    if (isDigit(c)) {
-      if (c === 48 && (code(source, i + 1) | 0x20) === 120 /* x */) {
-        i += 2;
-        while (isHex(code(source, i))) i++;
-        if (isWordChar(code(source, i))) return invalid('malformed hexadecimal literal', start);
-        tokens.push(token(TokenKind.Hex, source.slice(start, i), start, i));
-        continue;
-      }
-      while (isDigit(code(source, i))) i++;
-      let kind: TokenKindValue = TokenKind.Integer;
-      if (code(source, i) === 46 && code(source, i + 1) !== 46) {
-        i++;
-        while (isDigit(code(source, i))) i++;
-        kind = TokenKind.Float;
-      }
-      const e = code(source, i) | 0x20;
-      if (e === 101 /* e */) {
-        const s1 = code(source, i + 1);
-        const signed = s1 === 43 || s1 === 45;
-        if (isDigit(signed ? code(source, i + 2) : s1)) {
-          i += signed ? 2 : 1;
-          while (isDigit(code(source, i))) i++;
-          kind = TokenKind.Float;
-        }
-      }
-      c = code(source, i);
-      if (isWordChar(c) || c === MICRO_SIGN || c === GREEK_MU) {
-        if (kind !== TokenKind.Integer) return invalid('malformed number', start);
-        do c = code(source, ++i);
-        while (isWordChar(c) || c === MICRO_SIGN || c === GREEK_MU);
-        const text = source.slice(start, i);
-        if (!DIGIT_DURATION.test(text)) return invalid(`malformed number or duration '${text.slice(0, 40)}'`, start);
-        tokens.push(token(TokenKind.Duration, text, start, i));
-        continue;
-      }
-      tokens.push(token(kind, source.slice(start, i), start, i));
-      continue;
-    }
+    if (isDigit(c)) return this.number(start, c);
 
     switch (c) {
       case 39 /* ' */: {
         const q = scanQuoted(source, i + 1, "'");
-        if (q === null) return invalid('unterminated string literal', start);
-        tokens.push(token(TokenKind.String, q.text, start, q.end));
-        i = q.end;
-        continue;
+        if (q === null) return this.invalid('unterminated string literal', start);
+        return token(TokenKind.String, q.text, start, q.end);
       }
       case 34 /* " */: {
         const q = scanQuoted(source, i + 1, '"');
-        if (q === null) return invalid('unterminated quoted identifier', start);
-        tokens.push(token(TokenKind.QuotedName, q.text, start, q.end));
-        i = q.end;
-        continue;
+        if (q === null) return this.invalid('unterminated quoted identifier', start);
+        return token(TokenKind.QuotedName, q.text, start, q.end);
       }
       case 36 /* $ */: {
-        if (code(source, i + 1) !== 36) return invalid("unexpected character '$'", start);
+        if (code(source, i + 1) !== 36) return this.invalid("unexpected character '$'", start);
         const close = source.indexOf('$$', i + 2);
-        if (close < 0) return invalid('unterminated $$ string literal', start);
-        tokens.push(token(TokenKind.String, source.slice(i + 2, close), start, close + 2));
-        i = close + 2;
-        continue;
+        if (close < 0) return this.invalid('unterminated $$ string literal', start);
+        return token(TokenKind.String, source.slice(i + 2, close), start, close + 2);
       }
       case 40: case 41: case 91: case 93: case 123: case 125: // ( ) [ ] { }
       case 44: case 59: case 58: case 63: case 42: case 37: case 61: case 47: // , ; : ? * % = /
-        tokens.push(token(TokenKind.Symbol, source[i]!, i, i + 1));
-        i++;
-        continue;
+        return token(TokenKind.Symbol, source[i]!, i, i + 1);
       case 46 /* . */:
-        if (code(source, i + 1) === 46) {
-          tokens.push(token(TokenKind.Symbol, '..', i, i + 2));
-          i += 2;
-        } else {
-          tokens.push(token(TokenKind.Symbol, '.', i, i + 1));
-          i++;
-        }
-        continue;
+        return code(source, i + 1) === 46 ? token(TokenKind.Symbol, '..', i, i + 2) : token(TokenKind.Symbol, '.', i, i + 1);
       case 60: case 62: case 43: case 45: case 33: { // < > + - !
         const two = code(source, i + 1) === 61;
-        if (c === 33 && !two) return invalid("unexpected character '!'", start);
+        if (c === 33 && !two) return this.invalid("unexpected character '!'", start);
         const len = two ? 2 : 1;
-        tokens.push(token(TokenKind.Symbol, source.slice(i, i + len), i, i + len));
-        i += len;
-        continue;
+        return token(TokenKind.Symbol, source.slice(i, i + len), i, i + len);
       }
       default:
-        return invalid(`unexpected character ${describeChar(source, i)}`, start);
+        return this.invalid(`unexpected character ${describeChar(source, i)}`, start);
     }
+  }
+
+  /** An integer, float, hexadecimal literal or digit-led duration starting at `start`. */
+  private number(start: number, c: number): Token {
+    const source = this.source;
+    let i = start;
+    if (c === 48 && (code(source, i + 1) | 0x20) === 120 /* x */) {
+      i += 2;
+      while (isHex(code(source, i))) i++;
+      if (isWordChar(code(source, i))) return this.invalid('malformed hexadecimal literal', start);
+      return token(TokenKind.Hex, source.slice(start, i), start, i);
+    }
+    while (isDigit(code(source, i))) i++;
+    let kind: TokenKindValue = TokenKind.Integer;
+    if (code(source, i) === 46 && code(source, i + 1) !== 46) {
+      i++;
+      while (isDigit(code(source, i))) i++;
+      kind = TokenKind.Float;
+    }
+    const e = code(source, i) | 0x20;
+    if (e === 101 /* e */) {
+      const s1 = code(source, i + 1);
+      const signed = s1 === 43 || s1 === 45;
+      if (isDigit(signed ? code(source, i + 2) : s1)) {
+        i += signed ? 2 : 1;
+        while (isDigit(code(source, i))) i++;
+        kind = TokenKind.Float;
+      }
+    }
+    c = code(source, i);
+    if (isWordChar(c) || c === MICRO_SIGN || c === GREEK_MU) {
+      if (kind !== TokenKind.Integer) return this.invalid('malformed number', start);
+      do c = code(source, ++i);
+      while (isWordChar(c) || c === MICRO_SIGN || c === GREEK_MU);
+      const text = source.slice(start, i);
+      if (!DIGIT_DURATION.test(text)) return this.invalid(`malformed number or duration '${text.slice(0, 40)}'`, start);
+      return token(TokenKind.Duration, text, start, i);
+    }
+    return token(kind, source.slice(start, i), start, i);
   }
 }

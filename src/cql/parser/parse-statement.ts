@@ -3,7 +3,8 @@
  * `parseStatements` for a script of `;`-separated statements (as cqlsh -f reads), each with its
  * source span and its own bind-marker numbering.
  */
-import { parseBatch } from './parse-batch.js';
+import { runSteps, runStepsPaced } from '../../util/steps.js';
+import { parseBatchSteps } from './parse-batch.js';
 import { parseDelete } from './parse-delete.js';
 import { parseDescribe } from './parse-describe.js';
 import { parseInsert } from './parse-insert.js';
@@ -31,7 +32,7 @@ function parseOne(c: TokenCursor): Statement {
       case 'delete':
         return parseDelete(c);
       case 'begin':
-        return parseBatch(c);
+        return runSteps(parseBatchSteps(c));
       case 'use':
         c.advance();
         return { kind: 'use', keyspace: parseIdentifier(c, 'a keyspace name') };
@@ -69,7 +70,11 @@ function parseOne(c: TokenCursor): Statement {
 
 function parseNext(c: TokenCursor): ParsedStatement {
   const start = c.peek().start;
-  const statement = parseOne(c);
+  return parsed(c, start, parseOne(c));
+}
+
+/** The statement just parsed from `start`, with its bind markers and source span. */
+function parsed(c: TokenCursor, start: number, statement: Statement): ParsedStatement {
   const end = c.previous().end;
   const bindMarkerNames = c.takeBindMarkers();
   return {
@@ -85,10 +90,29 @@ function parseNext(c: TokenCursor): ParsedStatement {
 /** Parses exactly one statement, optionally followed by `;`. Throws CqlSyntaxError. */
 export function parseStatement(source: string): ParsedStatement {
   const c = new TokenCursor(source);
-  const parsed = parseNext(c);
+  const start = c.peek().start;
+  return single(c, start, parseOne(c));
+}
+
+/**
+ * `parseStatement` in steps: a batch's statements are lexed and parsed one at a time, awaiting
+ * `pace` after each (a batch of 100,000 INSERTs is 1-2 s of lexing and parsing). Any other
+ * statement is parsed at once and returned as is.
+ */
+export function parseStatementPaced(source: string, pace: () => Promise<void>): ParsedStatement | Promise<ParsedStatement> {
+  const c = new TokenCursor(source);
+  const start = c.peek().start;
+  if (!c.isWord('begin')) return single(c, start, parseOne(c));
+  const batch = runStepsPaced(parseBatchSteps(c), pace);
+  return batch instanceof Promise ? batch.then((b) => single(c, start, b)) : single(c, start, batch);
+}
+
+/** The one statement just parsed, checking that only `;` follows it. */
+function single(c: TokenCursor, start: number, statement: Statement): ParsedStatement {
+  const result = parsed(c, start, statement);
   while (c.acceptSymbol(';'));
   if (!c.atEnd()) c.fail("the end of the statement (one statement only)");
-  return parsed;
+  return result;
 }
 
 /** Parses `;`-separated statements (empty ones skipped); bind markers number from 0 in each. */

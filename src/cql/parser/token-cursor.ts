@@ -5,7 +5,7 @@
  */
 import type { BindMarker } from './ast-terms.js';
 import { isReservedWord } from './keywords.js';
-import { tokenize } from './lexer.js';
+import { Lexer } from './lexer.js';
 import { syntaxErrorAt } from './syntax-error.js';
 import { TokenKind, type Token } from './token.js';
 
@@ -13,80 +13,117 @@ import { TokenKind, type Token } from './token.js';
 export const MAX_NESTING = 100;
 
 const MAX_SHOWN = 40;
+const TOKENS_DROPPED_AT_ONCE = 4096;
+/** Above any token number (a small integer, so `last` stays one for V8, never a boxed double). */
+const END_NOT_LEXED = 0x3fffffff;
+/** Tokens lexed per call of the lexer loop: a short statement is lexed in one run. */
+const TOKENS_LEXED_AT_ONCE = 64;
 
 export class TokenCursor {
   readonly source: string;
-  private readonly tokens: Token[];
-  private readonly last: number;
+  /**
+   * Tokens lexed and not yet dropped: the text is lexed as the parse reaches it (in runs of
+   * TOKENS_LEXED_AT_ONCE), and tokens more
+   * than one behind the read position are dropped in batches of TOKENS_DROPPED_AT_ONCE (a batch of
+   * 100,000 statements is 1.7 million tokens, ~140 MB held to the end otherwise). `tokens[0]` is
+   * token number `base`.
+   */
+  private readonly tokens: Token[] = [];
+  private base = 0;
+  private readonly lexer: Lexer;
+  /** The number of the End token once lexed, else END_NOT_LEXED. */
+  private last = END_NOT_LEXED;
   private pos = 0;
   private depth = 0;
   private markerNames: (string | null)[] = [];
 
   constructor(source: string) {
     this.source = source;
-    this.tokens = tokenize(source);
-    this.last = this.tokens.length - 1;
+    this.lexer = new Lexer(source);
+    this.lexTo(0);
+  }
+
+  /** Lexes up to token `i` and a run beyond (or End, whichever comes first). */
+  private lexTo(i: number): void {
+    const behind = this.pos - 1 - this.base;
+    if (behind >= TOKENS_DROPPED_AT_ONCE) {
+      this.tokens.splice(0, behind);
+      this.base += behind;
+    }
+    const to = i + TOKENS_LEXED_AT_ONCE;
+    while (this.base + this.tokens.length <= to && this.last === END_NOT_LEXED) {
+      const t = this.lexer.next();
+      if (t.kind === TokenKind.End) this.last = this.base + this.tokens.length;
+      this.tokens.push(t);
+    }
+  }
+
+  /** The token numbered `i` (End past the end); never one already dropped. */
+  private at(i: number): Token {
+    const j = i - this.base;
+    if (j < this.tokens.length) return this.tokens[j]!;
+    this.lexTo(i);
+    return this.tokens[(i < this.last ? i : this.last) - this.base]!;
   }
 
   peek(): Token {
-    return this.tokens[this.pos]!;
+    return this.at(this.pos);
   }
 
   /** The token `k` places ahead (End past the end). */
   peekAt(k: number): Token {
-    const i = this.pos + k;
-    return this.tokens[i < this.last ? i : this.last]!;
+    return this.at(this.pos + k);
   }
 
   /** The last token consumed. */
   previous(): Token {
-    return this.tokens[this.pos > 0 ? this.pos - 1 : 0]!;
+    return this.at(this.pos > 0 ? this.pos - 1 : 0);
   }
 
   advance(): Token {
-    const t = this.tokens[this.pos]!;
+    const t = this.at(this.pos);
     if (this.pos < this.last) this.pos++;
     return t;
   }
 
   atEnd(): boolean {
-    return this.pos >= this.last;
+    return this.at(this.pos).kind === TokenKind.End;
   }
 
   /** Whether the token `k` ahead is the (lowercase) word `w`. */
   isWord(w: string, k = 0): boolean {
-    const t = k === 0 ? this.tokens[this.pos]! : this.peekAt(k);
+    const t = this.at(this.pos + k);
     return t.kind === TokenKind.Word && t.text === w;
   }
 
   acceptWord(w: string): boolean {
-    const t = this.tokens[this.pos]!;
+    const t = this.at(this.pos);
     if (t.kind !== TokenKind.Word || t.text !== w) return false;
     this.pos++;
     return true;
   }
 
   expectWord(w: string): Token {
-    const t = this.tokens[this.pos]!;
+    const t = this.at(this.pos);
     if (t.kind !== TokenKind.Word || t.text !== w) this.fail(w.toUpperCase());
     this.pos++;
     return t;
   }
 
   isSymbol(s: string, k = 0): boolean {
-    const t = k === 0 ? this.tokens[this.pos]! : this.peekAt(k);
+    const t = this.at(this.pos + k);
     return t.kind === TokenKind.Symbol && t.text === s;
   }
 
   acceptSymbol(s: string): boolean {
-    const t = this.tokens[this.pos]!;
+    const t = this.at(this.pos);
     if (t.kind !== TokenKind.Symbol || t.text !== s) return false;
     this.pos++;
     return true;
   }
 
   expectSymbol(s: string): Token {
-    const t = this.tokens[this.pos]!;
+    const t = this.at(this.pos);
     if (t.kind !== TokenKind.Symbol || t.text !== s) this.fail(`'${s}'`);
     this.pos++;
     return t;
@@ -94,7 +131,7 @@ export class TokenCursor {
 
   /** Whether the token `k` ahead can be a name: an unreserved word or a quoted name. */
   isName(k = 0): boolean {
-    const t = k === 0 ? this.tokens[this.pos]! : this.peekAt(k);
+    const t = this.at(this.pos + k);
     return t.kind === TokenKind.QuotedName || (t.kind === TokenKind.Word && !isReservedWord(t.text));
   }
 

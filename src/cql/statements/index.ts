@@ -14,7 +14,7 @@ import { prepareTruncate } from './truncate.js';
 import { prepareUpdate } from './update.js';
 import { prepareUse } from './use.js';
 
-export { executeBatch, type BatchItem } from './batch.js';
+export { executeBatch, prepareBatchSteps, type BatchItem } from './batch.js';
 
 export const DATA_PREPARERS: PreparerTable = {
   use: prepareUse,

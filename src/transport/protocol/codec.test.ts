@@ -15,8 +15,10 @@ import {
   type ServerEvent,
   UNSET,
   compressorFor,
+  BATCH_STATEMENTS_PER_STEP,
   decodeRequest,
   decodeRequestFrame,
+  decodeRequestFramePaced,
   decodeResponse,
   encodeRequestFrame,
   encodeResponseFrame,
@@ -86,6 +88,30 @@ test('a non-serial serial consistency decodes (the query layer refuses it for co
   assert.deepEqual(roundTripRequest(q), q);
   const b: Request = { opcode: 'BATCH', type: 'LOGGED', statements: [], consistency: 'ONE', serialConsistency: 'QUORUM' };
   assert.deepEqual(roundTripRequest(b), b);
+});
+
+test('a large BATCH decodes in steps, pacing between them, to the same request; a small one at once', async () => {
+  const batchOf = (n: number): Request => ({
+    opcode: 'BATCH',
+    type: 'UNLOGGED',
+    statements: Array.from({ length: n }, (_, i) => ({ kind: 'prepared' as const, id: Buffer.from([1, 2, 3]), values: [Buffer.from([i & 0xff])] })),
+    consistency: 'ONE',
+    timestamp: 5n,
+  });
+  const body = (r: Request): Buffer => encodeRequestFrame(r, { stream: 1, version: 4 }).subarray(HEADER_LENGTH);
+  const large = batchOf(2 * BATCH_STATEMENTS_PER_STEP + 1);
+  let paces = 0;
+  const decoding = decodeRequestFramePaced(0x0d, body(large), 4, false, async () => {
+    paces++;
+  });
+  assert.ok(decoding instanceof Promise);
+  assert.deepEqual((await decoding).request, large);
+  assert.equal(paces, 2);
+  const small = batchOf(BATCH_STATEMENTS_PER_STEP);
+  const decoded = decodeRequestFramePaced(0x0d, body(small), 4, false, () => assert.fail('a small batch paced'));
+  assert.ok(!(decoded instanceof Promise));
+  assert.deepEqual(decoded.request, small);
+  assert.deepEqual(decodeRequestFrame(0x0d, body(large), 4, false).request, large);
 });
 
 test('v3 reads a -2 value as null', () => {

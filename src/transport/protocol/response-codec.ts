@@ -1,4 +1,4 @@
-import { type Steps, runSteps } from '../../util/run-steps.js';
+import { type Steps, runSteps } from '../../util/steps.js';
 import { BodyReader } from './body-reader.js';
 import { BodyWriter } from './body-writer.js';
 import type { FrameCompressor } from './compression.js';

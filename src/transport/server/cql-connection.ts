@@ -1,7 +1,7 @@
 import type { NetSocket, Random } from '../../env/index.js';
 import { ErrorCode, IliumError, InvalidRequestError, OverloadedError } from '../../errors/index.js';
 import { invariant } from '../../util/invariant.js';
-import type { Steps } from '../../util/run-steps.js';
+import type { Steps } from '../../util/steps.js';
 import {
   type ErrorMessage,
   type EventType,
@@ -19,7 +19,8 @@ import {
   BodyWriter,
   buildFrame,
   buildLegacyFrame,
-  decodeRequestFrame,
+  type DecodedRequest,
+  decodeRequestFramePaced,
   encodeResponseFrame,
   encodeResponseSteps,
   toErrorMessage,
@@ -352,12 +353,49 @@ export class CqlConnection {
         if (this.compressor === undefined) throw new ProtocolViolation('compressed frame but no compression was negotiated');
         payload = this.compressor.decompress(body, this.lifecycle === 'ready' ? this.host.maxFrameBytes : this.host.preAuthFrameBytes);
       }
-      const { request, customPayload } = decodeRequestFrame(header.opcode, payload, version, (header.flags & FrameFlag.CUSTOM_PAYLOAD) !== 0);
-      this.dispatch(request, header, customPayload);
+      const decoded = decodeRequestFramePaced(header.opcode, payload, version, (header.flags & FrameFlag.CUSTOM_PAYLOAD) !== 0, this.yieldLoop);
+      if (decoded instanceof Promise) this.dispatchDecoded(decoded, header);
+      else this.dispatch(decoded.request, header, decoded.customPayload);
     } catch (e) {
-      if (e instanceof ProtocolViolation) this.protocolError(version, stream, e.message);
-      else this.sendError(version, stream, e);
+      this.refuseFrame(header, e);
     }
+  }
+
+  private refuseFrame(header: FrameHeader, e: unknown): void {
+    if (e instanceof ProtocolViolation) this.protocolError(header.version, header.stream, e.message);
+    else this.sendError(header.version, header.stream, e);
+  }
+
+  /** Lets other connections' work run between two steps of a long decode (a large BATCH's statements). */
+  private readonly yieldLoop = (): Promise<void> => new Promise((resolve) => this.socket.later(resolve));
+
+  /**
+   * A frame whose decoding yields (a BATCH of many statements): it counts as a request in flight
+   * while decoded, so the connection reads no more than its share meanwhile, and is dispatched
+   * once decoded unless the connection is closing meanwhile (then it is dropped, as unread frames are).
+   */
+  private dispatchDecoded(decoding: Promise<DecodedRequest>, header: FrameHeader): void {
+    this.inFlight++;
+    const done = (): void => {
+      this.inFlight--;
+      this.guard(() => this.pump());
+    };
+    decoding.then(
+      ({ request, customPayload }) =>
+        this.guard(() => {
+          try {
+            if (this.lifecycle !== 'closing' && this.lifecycle !== 'closed') this.dispatch(request, header, customPayload);
+          } catch (e) {
+            this.refuseFrame(header, e);
+          }
+          done();
+        }),
+      (e: unknown) =>
+        this.guard(() => {
+          this.refuseFrame(header, e);
+          done();
+        }),
+    );
   }
 
   private dispatch(request: Request, header: FrameHeader, customPayload: ReadonlyMap<string, Buffer | null> | undefined): void {

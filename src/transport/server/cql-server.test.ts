@@ -7,8 +7,10 @@ import {
   type DecodedResponse,
   type ErrorMessage,
   type ResultMessage,
+  BATCH_STATEMENTS_PER_STEP,
   HEADER_LENGTH,
   buildFrame,
+  decodeResponse,
   encodeRequestFrame,
 } from '../protocol/index.js';
 import { CqlServer } from './cql-server.js';
@@ -233,6 +235,34 @@ test('prepare, execute (with skip_metadata), unknown ids, batches, paging', asyn
     pagingState = page.metadata.pagingState;
   } while (pagingState !== undefined);
   assert.equal(seen, 12);
+});
+
+test('a BATCH of many statements is decoded in steps, other requests answered meanwhile; a bad statement late in it is a PROTOCOL_ERROR', async () => {
+  const { connect, fake } = await setup();
+  const c = await connect();
+  await c.startup();
+  const ins = result(await c.request({ opcode: 'PREPARE', query: 'INSERT INTO ks.kv (k, v) VALUES (?, ?)' }));
+  if (ins.kind !== 'prepared') return assert.fail();
+  const n = 3 * BATCH_STATEMENTS_PER_STEP;
+  const statements = Array.from({ length: n }, (_, i) => ({ kind: 'prepared' as const, id: ins.id, values: [Buffer.from(`k${String(i).padStart(5, '0')}`), Buffer.from('v')] }));
+  const batch = { opcode: 'BATCH', type: 'UNLOGGED', statements, consistency: 'ONE' } as const;
+  // Sent before a small QUERY: the QUERY is answered while the batch is still being decoded.
+  const answered: string[] = [];
+  const large = c.request(batch, { stream: 1 }).then((d) => (answered.push('batch'), d));
+  const small = c.request(q('SELECT k, v FROM kv'), { stream: 2 }).then((d) => (answered.push('query'), d));
+  assert.equal(result(await large).kind, 'void');
+  assert.equal(result(await small).kind, 'rows');
+  assert.deepEqual(answered, ['query', 'batch']);
+  assert.equal(fake.store.size, n);
+  // Statement kind 2 at the last statement: each is kind (1) + [short bytes] id + values count (2) + two [bytes] values.
+  const frame = encodeRequestFrame(batch, { stream: 3, version: 4 });
+  const statementBytes = 1 + 2 + ins.id.length + 2 + (4 + 6) + (4 + 1);
+  frame[HEADER_LENGTH + 1 + 2 + (n - 1) * statementBytes] = 2;
+  const raw = await c.requestRaw(frame, 3);
+  const bad = error(decodeResponse(raw.header, raw.body, undefined));
+  assert.equal(bad.code, ErrorCode.PROTOCOL_ERROR);
+  assert.match(bad.message, /batch statement kind 2/);
+  assert.equal(result(await c.request(q('SELECT k, v FROM kv'))).kind, 'rows');
 });
 
 test('compression (lz4 and snappy): compressed both ways; a compressed frame before negotiation is refused', async () => {
