@@ -28,11 +28,13 @@ export class QuerySession implements CqlSession {
     readonly user: string | undefined,
     /** The client's address (the audit log's source; unknown in tests that make sessions by hand). */
     private readonly client: NetAddress = { host: '0.0.0.0', port: 0 },
+    /** The client speaks v5: it learns changed result columns with the rows (prepared-statements.ts). */
+    private readonly resultChangesAnnounced = false,
   ) {}
 
   async query(query: string, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
     return this.audited(query, async () => {
-      const statement = this.bind(query, this.keyspace);
+      const statement = this.bind(query, params.keyspace ?? this.keyspace);
       return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
     });
   }
@@ -46,7 +48,7 @@ export class QuerySession implements CqlSession {
 
   async execute(id: Buffer, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
     return this.audited(this.processor.prepared.textOf(id), async () => {
-      const statement = this.processor.prepared.get(id);
+      const statement = this.processor.prepared.get(id, this.resultChangesAnnounced);
       return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
     });
   }
@@ -80,7 +82,7 @@ export class QuerySession implements CqlSession {
 
   async batch(batch: BatchSpec, rctx: RequestContext): Promise<ResultMessage> {
     const items: BatchItem[] = batch.statements.map((s) => {
-      const statement = s.kind === 'query' ? this.bind(s.query, this.keyspace) : this.processor.prepared.get(s.id);
+      const statement = s.kind === 'query' ? this.bind(s.query, batch.keyspace ?? this.keyspace) : this.processor.prepared.get(s.id, this.resultChangesAnnounced);
       if (!BATCHABLE.has(statement.kind)) throw new InvalidRequestError('Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.');
       return { statement, values: batchValues(s.values, statement.bindVariables.length) };
     });
@@ -89,6 +91,7 @@ export class QuerySession implements CqlSession {
       values: [],
       ...(batch.serialConsistency === undefined ? {} : { serialConsistency: consistency(batch.serialConsistency) }),
       ...(batch.timestamp === undefined ? {} : { timestamp: batch.timestamp }),
+      ...(batch.nowInSeconds === undefined ? {} : { nowInSeconds: batch.nowInSeconds }),
     };
     const p = this.processor;
     const state = this.state(rctx);

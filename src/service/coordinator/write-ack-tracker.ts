@@ -26,6 +26,7 @@ export class WriteAckTracker {
   readonly done: Promise<void>;
   private received = 0;
   private failures = 0;
+  private readonly failed: Endpoint[] = [];
   private readonly perDc: Map<string, number> | undefined;
   private readonly ackedPerDc = new Map<string, number>();
   private settled = false;
@@ -65,10 +66,11 @@ export class WriteAckTracker {
     if (this.settled) return;
     if (!countsForConsistency(this.init.cl, this.init.ctx, from)) return;
     this.failures++;
+    this.failed.push(from);
     const counting = this.init.targets.filter((e) => countsForConsistency(this.init.cl, this.init.ctx, e)).length;
     if (this.init.cl !== 'ANY' && counting - this.failures < this.init.blockFor) {
       const i = this.init;
-      this.settle(new ReplicaWriteFailureError(`Operation failed - received ${this.received} responses and ${this.failures} failures`, i.cl, this.received, i.blockFor, this.failures, i.writeType));
+      this.settle(new ReplicaWriteFailureError(`Operation failed - received ${this.received} responses and ${this.failures} failures`, i.cl, this.received, i.blockFor, this.failures, i.writeType, this.failed));
     }
   }
 
