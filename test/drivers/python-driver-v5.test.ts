@@ -3,7 +3,8 @@
  * at v5 (checksummed segments, plain and lz4), runs prepared statements, paging, batches, values
  * larger than a segment, per-request keyspaces, and a result metadata change after ALTER TABLE
  * (v5: Metadata_changed with the rows; v4 beside it: UNPREPARED and a new PREPARE). Then our own
- * wire client checks now_in_seconds against TTLs on the same node.
+ * wire client checks now_in_seconds against TTLs on the same node. A second node with
+ * PasswordAuthenticator: the login runs in segments (they begin with AUTHENTICATE), plain and lz4.
  *
  * CI installs the driver (.ci/run) and sets ILIUM_REQUIRE_PYTHON_DRIVER=1; elsewhere a missing
  * driver skips the Python part with the reason.
@@ -22,6 +23,7 @@ const PYTHON = '/usr/bin/python3';
 const SCRIPT = fileURLToPath(new URL('../../../test/drivers/python_driver_v5.py', import.meta.url));
 const SECTIONS = ['connect', 'statements', 'metadata-change', 'errors'];
 const ADDRESS = '127.0.26.2';
+const AUTH_ADDRESS = '127.0.26.3';
 
 const importable = spawnSync(PYTHON, ['-c', 'import cassandra.cluster, lz4'], { stdio: 'ignore' }).status === 0;
 const required = process.env['ILIUM_REQUIRE_PYTHON_DRIVER'] === '1';
@@ -55,6 +57,41 @@ test('python3-cassandra over protocol v5, and now_in_seconds, against ilium star
     assert.equal(rowsOf(await q('SELECT v FROM now5.t WHERE k = 2')).length, 1);
     assert.equal(rowsOf(await q('SELECT v FROM now5.t WHERE k = 2', { nowInSeconds: now + 101 })).length, 0);
     c.close();
+    assert.equal(await node.stop(), 0);
+  } finally {
+    node.dispose();
+  }
+});
+
+const LOGIN = `
+import sys
+from cassandra.auth import PlainTextAuthProvider
+from cassandra.cluster import Cluster, NoHostAvailable
+host, port = sys.argv[1], int(sys.argv[2])
+for comp in [False, 'lz4']:
+    c = Cluster([host], port=port, compression=comp, auth_provider=PlainTextAuthProvider(username='cassandra', password='cassandra'))
+    s = c.connect()
+    print(c.protocol_version, comp, s.execute('SELECT role FROM system_auth.roles WHERE role = %s', ['cassandra']).one().role)
+    c.shutdown()
+c = Cluster([host], port=port, protocol_version=5, auth_provider=PlainTextAuthProvider(username='cassandra', password='nope'))
+try:
+    c.connect()
+    print('no error')
+except NoHostAvailable as e:
+    print('refused', 'Bad credentials' in str(e))
+`;
+
+test('python3-cassandra logs in over v5: AUTHENTICATE starts the segments; a wrong password is refused', { timeout: 120_000, skip: !importable && !required ? `${PYTHON} cannot import cassandra and lz4` : false }, async () => {
+  const node = await startIliumProcess({ address: AUTH_ADDRESS, configYaml: 'authenticator: PasswordAuthenticator\n', args: ['-Dcassandra.superuser_setup_delay_ms=0'], readyTimeoutMs: 60_000 });
+  try {
+    let out = '';
+    // The default superuser is written shortly after start (as Cassandra does, after its delay).
+    for (let i = 0; i < 50 && !out.includes('lz4 cassandra'); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 200));
+      const r = spawnSync(PYTHON, ['-c', LOGIN, node.host, String(node.port)], { encoding: 'utf8', timeout: 60_000 });
+      out = r.stdout;
+    }
+    assert.deepEqual(out.trim().split('\n'), ['5 False cassandra', '5 lz4 cassandra', 'refused True']);
     assert.equal(await node.stop(), 0);
   } finally {
     node.dispose();
