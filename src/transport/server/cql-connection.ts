@@ -466,8 +466,8 @@ export class CqlConnection {
     this.flushOutbox();
     this.segmentsLz4 = compressor !== undefined;
     this.segments = new SegmentReader(this.segmentsLz4);
-    // A client waits for the answer before it sends segments; bytes it sent before are not envelopes.
-    if (this.reader.bufferedBytes > 0) throw new ProtocolViolation('data after STARTUP before its answer');
+    // Bytes that came after STARTUP in the same read are the client's first segments (it did not wait).
+    if (this.reader.bufferedBytes > 0) this.segments.push(this.reader.takeHeld(), false);
   }
 
   private openSession(user: string | undefined): void {

@@ -108,6 +108,19 @@ test('v5: lz4 compresses segments, not envelopes; snappy is refused as Cassandra
   assert.ok(!s.isFramed);
 });
 
+test('v5: segments sent right behind STARTUP, in the same write, are read as segments', async () => {
+  const { connect, fake } = await setup();
+  const c = await connect();
+  const startup = encodeRequestFrame({ opcode: 'STARTUP', options: new Map([['CQL_VERSION', '3.0.0']]) }, { version: 5, stream: 1 });
+  const insert = q('INSERT INTO kv (k, v) VALUES (?, ?)', { values: [Buffer.from('pipelined'), Buffer.from('yes')] });
+  const segment = encodeSegment(encodeRequestFrame(insert, { version: 5, stream: 2 }), true, false);
+  const ready = c.requestRaw(Buffer.concat([startup, segment]), 1);
+  assert.equal((await ready).header.opcode, 0x02);
+  for (let i = 0; i < 100 && !fake.store.has('pipelined'); i++) await new Promise((r) => setImmediate(r));
+  assert.equal(fake.store.get('pipelined'), 'yes', 'the segment after STARTUP ran');
+  assert.ok(c.isOpen);
+});
+
 test('v5: the USE_BETA flag is accepted and ignored, as Cassandra 4.0 does for a version out of beta', async () => {
   const { connect } = await setup();
   const c = await connect();

@@ -100,6 +100,11 @@ export class FrameReader {
     return { kind: 'frame', header, body: q.take(header.length) };
   }
 
+  /** Hands over the bytes held, and holds none (a v5 connection's bytes after STARTUP are segments). */
+  takeHeld(): Buffer {
+    return this.queue.take(this.queue.bytes);
+  }
+
   /** Drops everything held; nothing more is read (the connection is refused). */
   abandon(): void {
     this.die();
