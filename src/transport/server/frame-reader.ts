@@ -9,7 +9,8 @@ import {
 import { ChunkQueue } from './chunk-queue.js';
 
 /**
- * Cuts a TCP byte stream into frames. Bytes are kept as the chunks they arrived in; a body is
+ * Cuts a TCP byte stream into frames (on a v5 connection, the stream of its segments' payloads,
+ * segment-reader.ts: v5 envelopes are these frames with version 5). Bytes are kept as the chunks they arrived in; a body is
  * joined into one buffer only once all of it is here, so a declared length never causes an
  * allocation by itself. Frames are pulled one at a time (`next`), which lets the connection
  * stop taking frames (backpressure) even when one chunk holds many.

@@ -11,10 +11,10 @@ import { ChunkQueue } from './chunk-queue.js';
 
 /**
  * Cuts a v5 connection's byte stream into segments (segment-format.ts) and hands out their
- * checked, decompressed payloads: the envelope bytes the connection's FrameReader reads. It holds
- * at most one segment beyond what `next` consumed (a header says at most 128 KiB - 1 of payload),
- * so it needs no limit of its own: the envelope limits (the frame limit, the pre-auth limit and
- * budget) are the FrameReader's and apply to v5 as they do to v4.
+ * checked, decompressed payloads: the envelope bytes the connection's FrameReader reads. It needs
+ * no limit of its own — a header declares at most 128 KiB - 1 of payload, so it never waits for
+ * more than that, and what it holds counts against the pre-auth budget — while the envelope limits
+ * (the frame limit, the limit before login) are the FrameReader's and apply to v5 as to v4.
  *
  * Borrowed chunks (see chunk-queue.ts) work as in FrameReader: a payload cut from one is copied
  * out, and `keep()` copies the rest.
