@@ -48,7 +48,6 @@ export function collect<T>(timers: Timers, targets: readonly Endpoint[], needed:
   return new Promise((resolve, reject) => {
     const got = new Map<Endpoint, T>();
     let asked = targets.length;
-    let failures = 0;
     const failed: Endpoint[] = [];
     let firstFailure: unknown;
     let done = false;
@@ -84,10 +83,9 @@ export function collect<T>(timers: Timers, targets: readonly Endpoint[], needed:
         },
         (err: unknown) => {
           if (done) return;
-          if (failures++ === 0) firstFailure = err;
-          failed.push(e);
+          if (failed.push(e) === 1) firstFailure = err;
           if (speculate()) return;
-          if (asked - failures < needed) finish(() => reject(new CollectFailure(got.size, failures, firstFailure, failed)));
+          if (asked - failed.length < needed) finish(() => reject(new CollectFailure(got.size, failed.length, firstFailure, failed)));
         },
       );
     };
