@@ -463,7 +463,6 @@ export class CqlConnection {
       this.compressor = compressor;
       return;
     }
-    this.flushOutbox();
     this.segmentsLz4 = compressor !== undefined;
     this.segments = new SegmentReader(this.segmentsLz4);
     // Bytes that came after STARTUP in the same read are the client's first segments (it did not wait).
@@ -657,7 +656,8 @@ export class CqlConnection {
     this.outbox.push(frame);
     if (this.flushQueued) return;
     this.flushQueued = true;
-    // Once this turn's synchronous answers are in: they share segments.
+    // Once this turn's synchronous answers are in, they share segments. A microtask, not a timer
+    // (socket.later): the answer leaves in the same turn, as a v4 frame would.
     queueMicrotask(() => this.guard(() => this.flushOutbox()));
   }
 
