@@ -51,7 +51,7 @@ function embeddedNode(partitioner: Partitioner): NodeInfo {
     partitionerClass: partitioner.fullName,
     releaseVersion: '4.0.11',
     cqlVersion: '3.4.5',
-    nativeProtocolVersion: '4',
+    nativeProtocolVersion: '5',
     hostId: Buffer.alloc(16),
     listenAddress: '127.0.0.1',
     broadcastAddress: '127.0.0.1',

@@ -68,6 +68,8 @@ export class ReadFailureError extends IliumError {
     readonly blockFor: number,
     readonly numFailures: number,
     readonly dataPresent: boolean,
+    /** The replicas that failed, as `address:port` (the v5 error's reason map), when known. */
+    readonly failedReplicas: readonly string[] = [],
   ) {
     super(ErrorCode.READ_FAILURE, message);
   }
@@ -82,6 +84,8 @@ export class ReplicaWriteFailureError extends WriteFailureError {
     readonly blockFor: number,
     readonly numFailures: number,
     readonly writeType: WriteType,
+    /** The replicas that failed, as `address:port` (the v5 error's reason map), when known. */
+    readonly failedReplicas: readonly string[] = [],
   ) {
     super(message);
   }

@@ -625,7 +625,7 @@ function describeNode(config: NodeConfig, location: Location, partitioner: Parti
     partitionerClass: partitioner.fullName,
     releaseVersion: RELEASE_VERSION,
     cqlVersion: CQL_VERSION,
-    nativeProtocolVersion: '4',
+    nativeProtocolVersion: '5',
     hostId: identity.hostId,
     listenAddress: config.listen_address,
     broadcastAddress: config.listen_address,

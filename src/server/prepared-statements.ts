@@ -13,11 +13,13 @@
  * Cassandra's message (checked in apache/cassandra cql3/QueryProcessor.storePreparedStatement).
  *
  * A statement is bound to the schema it was prepared against. When the schema has changed since,
- * EXECUTE prepares it again from its text: if its bind variables and result columns are the
- * same, it runs (and the new binding is kept); if they differ (SELECT * after ALTER TABLE ADD),
- * the entry is dropped and the client gets UNPREPARED, so it re-prepares and learns the new
- * metadata instead of misreading rows; if it no longer prepares (table dropped), the entry is
- * dropped and the client gets that error.
+ * EXECUTE prepares it again from its text: if its bind variables are the same, it runs (and the
+ * new binding is kept); if they differ, the entry is dropped and the client gets UNPREPARED, so it
+ * re-prepares; if it no longer prepares (table dropped), the entry is dropped and the client gets
+ * that error. When only its result columns changed (SELECT * after ALTER TABLE ADD), a v5 client
+ * is told with the rows (the transport's Metadata_changed and new result metadata id, as Cassandra
+ * 4.0 does), so it runs; a v3/v4 client has no such signal and would misread the rows, so it gets
+ * UNPREPARED and learns the new columns by preparing again (`resultChangesAnnounced`).
  */
 import type { ColumnSpec, CqlContext, CqlStatement } from '../cql/execution/index.js';
 import { type ParsedStatement, parseStatementPaced } from '../cql/parser/index.js';
@@ -46,6 +48,8 @@ interface PreparedEntry {
   readonly keyspace: string | undefined;
   readonly parsed: ParsedStatement;
   statement: CqlStatement;
+  /** The binding whose result columns the last PREPARE answered with. */
+  announced: CqlStatement;
   /** The schema snapshot `statement` is bound to. */
   schema: Schema;
   /** Its weight in the cache, in estimated bytes. */
@@ -102,31 +106,39 @@ export class PreparedStatements {
     if (bytes > this.bytesMax) {
       throw new InvalidRequestError(`Prepared statement of size ${bytes} bytes is larger than allowed maximum of ${Math.floor(this.bytesMax / (1024 * 1024))} MB: ${query.slice(0, 200)}...`);
     }
-    this.entries.set(key, { query, keyspace, parsed, statement, schema, bytes });
+    this.entries.set(key, { query, keyspace, parsed, statement, announced: statement, schema, bytes });
     return { id, statement };
   }
 
-  /** The statement of `id`, bound to the current schema; UnpreparedError when it is not held. */
-  get(id: Buffer): CqlStatement {
+  /**
+   * The statement of `id`, bound to the current schema; UnpreparedError when it is not held.
+   * `resultChangesAnnounced`: the client learns changed result columns with the rows (v5).
+   */
+  get(id: Buffer, resultChangesAnnounced = false): CqlStatement {
     const key = id.toString('hex');
     const entry = this.entries.get(key);
     if (entry === undefined) throw unprepared(id);
     const schema = this.ctx.schema();
-    if (entry.schema === schema) return entry.statement;
-    let fresh: CqlStatement;
-    try {
-      fresh = this.prepareStatement(entry.parsed, this.ctx, entry.keyspace);
-    } catch (e) {
-      this.entries.delete(key);
-      throw e;
+    if (entry.schema !== schema) {
+      let fresh: CqlStatement;
+      try {
+        fresh = this.prepareStatement(entry.parsed, this.ctx, entry.keyspace);
+      } catch (e) {
+        this.entries.delete(key);
+        throw e;
+      }
+      if (!sameBindings(entry.statement, fresh)) {
+        this.entries.delete(key);
+        throw unprepared(id);
+      }
+      entry.statement = fresh;
+      entry.schema = schema;
     }
-    if (!sameShape(entry.statement, fresh)) {
+    if (!resultChangesAnnounced && entry.announced !== entry.statement && !sameResult(entry.announced, entry.statement)) {
       this.entries.delete(key);
       throw unprepared(id);
     }
-    entry.statement = fresh;
-    entry.schema = schema;
-    return fresh;
+    return entry.statement;
   }
 
   /** The text `id` was prepared from, when it is held (the audit log's operation). */
@@ -147,14 +159,14 @@ export function unprepared(id: Buffer): UnpreparedError {
   );
 }
 
-/** Same bind variables, partition key indexes and result columns: old metadata still describes it. */
-function sameShape(a: CqlStatement, b: CqlStatement): boolean {
-  return (
-    sameColumns(a.bindVariables, b.bindVariables) &&
-    a.pkIndexes.length === b.pkIndexes.length &&
-    a.pkIndexes.every((x, i) => x === b.pkIndexes[i]) &&
-    (a.resultColumns === null ? b.resultColumns === null : b.resultColumns !== null && sameColumns(a.resultColumns, b.resultColumns))
-  );
+/** Same bind variables and partition key indexes: the client's values still bind as it thinks. */
+function sameBindings(a: CqlStatement, b: CqlStatement): boolean {
+  return sameColumns(a.bindVariables, b.bindVariables) && a.pkIndexes.length === b.pkIndexes.length && a.pkIndexes.every((x, i) => x === b.pkIndexes[i]);
+}
+
+/** Same result columns: the metadata the client was given still describes the rows. */
+function sameResult(a: CqlStatement, b: CqlStatement): boolean {
+  return a.resultColumns === null ? b.resultColumns === null : b.resultColumns !== null && sameColumns(a.resultColumns, b.resultColumns);
 }
 
 function sameColumns(a: readonly ColumnSpec[], b: readonly ColumnSpec[]): boolean {

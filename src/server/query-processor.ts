@@ -75,7 +75,7 @@ export class QueryProcessor implements CqlRequestHandler {
   }
 
   newSession(client: ClientInfo): CqlSession {
-    return new QuerySession(this, client.user, client.remoteAddress);
+    return new QuerySession(this, client.user, client.remoteAddress, client.protocolVersion >= 5);
   }
 
   /** Parses and binds `query` (no caching). */

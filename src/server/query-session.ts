@@ -31,11 +31,13 @@ export class QuerySession implements CqlSession {
     readonly user: string | undefined,
     /** The client's address (the audit log's source; unknown in tests that make sessions by hand). */
     private readonly client: NetAddress = { host: '0.0.0.0', port: 0 },
+    /** The client speaks v5: it learns changed result columns with the rows (prepared-statements.ts). */
+    private readonly resultChangesAnnounced = false,
   ) {}
 
   async query(query: string, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
     return this.audited(query, async () => {
-      const statement = await this.bind(query, this.keyspace);
+      const statement = await this.bind(query, params.keyspace ?? this.keyspace);
       return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
     });
   }
@@ -49,7 +51,7 @@ export class QuerySession implements CqlSession {
 
   async execute(id: Buffer, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
     return this.audited(this.processor.prepared.textOf(id), async () => {
-      const statement = this.processor.prepared.get(id);
+      const statement = this.processor.prepared.get(id, this.resultChangesAnnounced);
       return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
     });
   }
@@ -82,12 +84,13 @@ export class QuerySession implements CqlSession {
   }
 
   async batch(batch: BatchSpec, rctx: RequestContext): Promise<ResultMessage> {
-    const items = await this.batchItems(batch.statements);
+    const items = await this.batchItems(batch.statements, batch.keyspace);
     const options = {
       consistency: consistency(batch.consistency),
       values: [],
       ...(batch.serialConsistency === undefined ? {} : { serialConsistency: consistency(batch.serialConsistency) }),
       ...(batch.timestamp === undefined ? {} : { timestamp: batch.timestamp }),
+      ...(batch.nowInSeconds === undefined ? {} : { nowInSeconds: batch.nowInSeconds }),
     };
     const p = this.processor;
     const state = this.state(rctx);
@@ -106,15 +109,15 @@ export class QuerySession implements CqlSession {
    * the loop yields every BATCH_LOOKUPS_PER_STEP statements once its slice of the loop is used (a
    * BATCH of 65,535 prepared statements is ~100 ms of lookups).
    */
-  private async batchItems(statements: BatchSpec['statements']): Promise<BatchItem[]> {
+  /** `keyspace`: the batch's own (v5), else the session's as the batch arrived (a USE may run between two steps). */
+  private async batchItems(statements: BatchSpec['statements'], batchKeyspace: string | undefined): Promise<BatchItem[]> {
     const pace = loopPacer(this.processor.ctx.env);
-    // The keyspace as the batch arrived: a USE on this connection may run between two steps.
-    const keyspace = this.keyspace;
+    const keyspace = batchKeyspace ?? this.keyspace;
     const items: BatchItem[] = [];
     for (let i = 0; i < statements.length; i++) {
       if (i % BATCH_LOOKUPS_PER_STEP === BATCH_LOOKUPS_PER_STEP - 1) await pace();
       const s = statements[i]!;
-      const statement = s.kind === 'query' ? await this.bind(s.query, keyspace) : this.processor.prepared.get(s.id);
+      const statement = s.kind === 'query' ? await this.bind(s.query, keyspace) : this.processor.prepared.get(s.id, this.resultChangesAnnounced);
       if (!BATCHABLE.has(statement.kind)) throw new InvalidRequestError('Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.');
       items.push({ statement, values: batchValues(s.values, statement.bindVariables.length) });
     }

@@ -19,6 +19,7 @@ export function toQueryOptions(params: QueryParameters, bindVariables: readonly 
   if (params.pageSize !== undefined && params.pageSize > 0) options.pageSize = params.pageSize;
   if (params.pagingState !== undefined) options.pagingState = params.pagingState;
   if (params.timestamp !== undefined) options.timestamp = params.timestamp;
+  if (params.nowInSeconds !== undefined) options.nowInSeconds = params.nowInSeconds;
   return options;
 }
 

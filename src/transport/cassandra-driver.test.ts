@@ -57,6 +57,11 @@ test('the driver negotiates down to v4, connects with metadata sync, and runs si
   });
 });
 
+test('the installed driver (4.10) has no protocol v5: maxVersion 5 is refused by the driver itself, so it stays on v4', () => {
+  // lib/types/protocol-version.js: isSupportedCassandra(v) is v1..v4; v5 is "not supported by the driver".
+  assert.throws(() => new cassandra.Client({ contactPoints: ['127.0.0.1'], localDataCenter: 'datacenter1', protocolOptions: { maxVersion: 5 } }), /maxVersion provided \(5\) is invalid/);
+});
+
 test('the driver pages, sees warnings and tracing ids, and gets typed errors', async () => {
   const noRetry = { retry: new cassandra.policies.retry.FallthroughRetryPolicy() };
   const options = { isMetadataSyncEnabled: false, protocolOptions: { maxVersion: 4 }, policies: noRetry };

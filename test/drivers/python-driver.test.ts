@@ -1,6 +1,6 @@
 /**
  * Debian's python3-cassandra (the DataStax Python driver, run with /usr/bin/python3) against
- * `ilium start`: python_driver_matrix.py connects (v5 → v4 negotiation, v3, lz4, snappy), reads
+ * `ilium start`: python_driver_matrix.py connects (v5 by default, v4 and v3, lz4, snappy), reads
  * the schema metadata, round-trips every type, pages, batches, counters, LWT and errors.
  *
  * CI installs the package (.ci/run) and sets ILIUM_REQUIRE_PYTHON_DRIVER=1, so there a missing

@@ -1,5 +1,5 @@
 # The DataStax Python driver (Debian's python3-cassandra) against a running Ilium node:
-# connect (protocol negotiation, v3/v4, lz4 and snappy), schema metadata, prepared statements,
+# connect (v5 by default, v4 and v3, lz4 and snappy), schema metadata, prepared statements,
 # every type, batches, counters, LWT, paging, errors. Run by python-driver.test.ts:
 #   /usr/bin/python3 python_driver_matrix.py HOST PORT
 # Prints one "ok <section>" line per section that passed; an assertion error exits non-zero.
@@ -42,7 +42,7 @@ def ok(name):
 def connect_and_metadata():
     c = cluster()
     s = c.connect()
-    assert c.protocol_version == 4, c.protocol_version  # negotiated down from v5
+    assert c.protocol_version == 5, c.protocol_version  # Cassandra 4.0's default, the driver's first try
     s.execute("CREATE KEYSPACE py WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}")
     s.set_keyspace('py')
     s.execute('CREATE TYPE addr (street text, zip int, tags frozen<set<text>>)')

@@ -12,6 +12,7 @@ import {
   UNSET,
   buildFrame,
   compressorFor,
+  encodeSegments,
   requestOpcode,
   writeRequestBody,
 } from '../../src/transport/protocol/index.js';
@@ -105,13 +106,13 @@ export interface FuzzFrame {
 }
 
 /**
- * A frame whose header is well formed (version 4, length = body length), so it must be
- * answered by exactly one response on its stream while the connection goes on.
+ * A frame whose header is well formed (`version`, 4 by default; length = body length), so it must
+ * be answered by exactly one response on its stream while the connection goes on.
  */
-export function wellFramedFrame(rng: SeededRandom, stream: number): FuzzFrame {
+export function wellFramedFrame(rng: SeededRandom, stream: number, version = 4): FuzzFrame {
   const base = BASE[rng.int(BASE.length)]!;
   const w = new BodyWriter(64);
-  writeRequestBody(w, base);
+  writeRequestBody(w, base, version);
   let body: Buffer = w.toBuffer();
   if (rng.chance(0.85)) body = mutate(rng, body);
   let opcode = requestOpcode(base);
@@ -125,38 +126,54 @@ export function wellFramedFrame(rng: SeededRandom, stream: number): FuzzFrame {
     body = r === 0 ? c.compress(body) : r === 1 ? lz4Bomb(rng) : rng.bytes(rng.int(40));
   }
   const s = rng.chance(0.02) ? -1 - rng.int(0x8000) : stream;
-  const frame = buildFrame(4, rng.chance(0.02), flags, s, opcode, body);
+  const frame = buildFrame(version, rng.chance(0.02), flags, s, opcode, body);
   return { bytes: frame, stream: s };
 }
 
-export type KillerKind = 'bad-version' | 'negative-length' | 'oversized' | 'truncated-then-close' | 'garbage';
+export type KillerKind = 'bad-version' | 'negative-length' | 'oversized' | 'truncated-then-close' | 'garbage' | 'corrupt-segment';
 
-/** Frames after which a connection's framing is gone (answered then closed, or swallowed). */
-export function killerFrame(rng: SeededRandom, maxFrameBytes: number): { kind: KillerKind; bytes: Buffer } {
+/**
+ * Frames after which a connection's framing is gone (answered then closed, or swallowed). For a
+ * v5 connection (`version` 5) they come inside well-formed segments, or as a segment with one byte
+ * flipped (its CRC no longer matches: answered, then closed).
+ */
+export function killerFrame(rng: SeededRandom, maxFrameBytes: number, version = 4): { kind: KillerKind; bytes: Buffer } {
   const kinds: KillerKind[] = ['bad-version', 'negative-length', 'oversized', 'truncated-then-close', 'garbage'];
+  if (version >= 5) kinds.push('corrupt-segment', 'corrupt-segment');
   const kind = kinds[rng.int(kinds.length)]!;
+  const bytes = killerBytes(rng, kind, maxFrameBytes, version);
+  if (version < 5) return { kind, bytes };
+  if (kind !== 'corrupt-segment') return { kind, bytes: Buffer.concat(encodeSegments([bytes], false)) };
+  const seg = Buffer.concat(encodeSegments([bytes], false));
+  const at = rng.int(seg.length);
+  seg[at] = seg[at]! ^ (1 + rng.int(255));
+  return { kind, bytes: seg };
+}
+
+function killerBytes(rng: SeededRandom, kind: KillerKind, maxFrameBytes: number, version: number): Buffer {
   const header = Buffer.alloc(9);
-  header[0] = 4;
+  header[0] = version;
   header.writeInt16BE(rng.int(0x8000), 2);
   header[4] = 0x07;
   switch (kind) {
     case 'bad-version': {
       let v = rng.int(128);
-      while (v === 3 || v === 4) v = rng.int(128);
+      while (v >= 3 && v <= 5) v = rng.int(128);
       header[0] = v | (rng.chance(0.2) ? 0x80 : 0);
       header.writeInt32BE(rng.int(100), 5);
-      return { kind, bytes: Buffer.concat([header, rng.bytes(rng.int(100))]) };
+      return Buffer.concat([header, rng.bytes(rng.int(100))]);
     }
     case 'negative-length':
       header.writeInt32BE(-1 - rng.int(0x7fffffff), 5);
-      return { kind, bytes: header };
+      return header;
     case 'oversized':
       header.writeInt32BE(maxFrameBytes + 1 + rng.int(0x7fffffff - maxFrameBytes - 1), 5);
-      return { kind, bytes: Buffer.concat([header, rng.bytes(rng.int(64))]) };
+      return Buffer.concat([header, rng.bytes(rng.int(64))]);
     case 'truncated-then-close':
+    case 'corrupt-segment':
       header.writeInt32BE(rng.int(maxFrameBytes), 5);
-      return { kind, bytes: Buffer.concat([header, rng.bytes(rng.int(64))]) };
+      return Buffer.concat([header, rng.bytes(rng.int(64))]);
     case 'garbage':
-      return { kind, bytes: rng.bytes(1 + rng.int(200)) };
+      return rng.bytes(1 + rng.int(200));
   }
 }

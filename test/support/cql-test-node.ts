@@ -40,7 +40,7 @@ export const TEST_NODE_INFO: NodeInfo = {
   partitionerClass: 'org.apache.cassandra.dht.Murmur3Partitioner',
   releaseVersion: '4.0.11',
   cqlVersion: '3.4.5',
-  nativeProtocolVersion: '4',
+  nativeProtocolVersion: '5',
   hostId: Buffer.from('0f0e0d0c0b0a49088007060504030201', 'hex'),
   listenAddress: '127.0.0.1',
   broadcastAddress: '127.0.0.1',

@@ -1,6 +1,7 @@
 /**
  * A minimal CQL client speaking our codec over an `Env` network, for transport tests: typed
  * requests with stream ids, raw bytes for fuzzing, events and unsolicited frames kept in order.
+ * At version 5 it switches to segments once STARTUP is answered, as the v5 spec says (`framed`).
  */
 import type { NetAddress, NetSocket, Network } from '../../src/env/index.js';
 import {
@@ -12,8 +13,10 @@ import {
   compressorFor,
   decodeResponse,
   encodeRequestFrame,
+  encodeSegments,
 } from '../../src/transport/protocol/index.js';
 import { FrameReader } from '../../src/transport/server/frame-reader.js';
+import { SegmentReader } from '../../src/transport/server/segment-reader.js';
 
 export interface RawFrame {
   readonly header: FrameHeader;
@@ -27,6 +30,10 @@ export class CqlWireClient {
   compressor: FrameCompressor | undefined;
   version = 4;
   private readonly reader = new FrameReader(0x7fffffff, (v) => v >= 3);
+  /** v5 after STARTUP: the segments responses arrive in. */
+  private segments: SegmentReader | undefined;
+  /** v5 after STARTUP: segments are LZ4-compressed. */
+  segmentsLz4 = false;
   /** Set when the server sent bytes this client could not frame. */
   unreadable: string | undefined;
   private readonly pending = new Map<number, { resolve: (f: RawFrame) => void }>();
@@ -60,7 +67,17 @@ export class CqlWireClient {
 
   private onData(chunk: Buffer): void {
     this.received += chunk.length;
-    this.reader.push(chunk);
+    if (this.segments === undefined) this.reader.push(chunk);
+    else {
+      this.segments.push(chunk, false);
+      for (let seg = this.segments.next(); seg !== null; seg = this.segments.next()) {
+        if (seg.kind === 'corrupt') {
+          this.unreadable = seg.reason;
+          return;
+        }
+        this.reader.push(seg.payload);
+      }
+    }
     for (let ev = this.reader.next(); ev !== null; ev = this.reader.next()) {
       if (ev.kind !== 'frame') {
         this.unreadable = ev.kind;
@@ -88,16 +105,14 @@ export class CqlWireClient {
     opts: { tracing?: boolean; compress?: boolean; stream?: number; customPayload?: ReadonlyMap<string, Buffer | null> } = {},
   ): Promise<DecodedResponse> {
     const stream = opts.stream ?? this.allocateStream();
-    const frame = await this.requestRaw(
-      encodeRequestFrame(request, {
-        version: this.version,
-        stream,
-        tracing: opts.tracing === true,
-        compressor: opts.compress === false ? undefined : this.compressor,
-        ...(opts.customPayload === undefined ? {} : { customPayload: opts.customPayload }),
-      }),
+    const envelope = encodeRequestFrame(request, {
+      version: this.version,
       stream,
-    );
+      tracing: opts.tracing === true,
+      compressor: opts.compress === false ? undefined : this.compressor,
+      ...(opts.customPayload === undefined ? {} : { customPayload: opts.customPayload }),
+    });
+    const frame = await this.requestRaw(this.framed([envelope]), stream);
     return decodeResponse(frame.header, frame.body, this.compressor);
   }
 
@@ -111,6 +126,16 @@ export class CqlWireClient {
       });
       this.socket.write(bytes);
     });
+  }
+
+  /** `envelopes` as this connection sends them: in segments once v5 framing is on, else as they are. */
+  framed(envelopes: readonly Buffer[]): Buffer {
+    return this.segments === undefined ? Buffer.concat(envelopes) : Buffer.concat(encodeSegments(envelopes, this.segmentsLz4));
+  }
+
+  /** Whether v5 framing is on (after a v5 STARTUP was answered). */
+  get isFramed(): boolean {
+    return this.segments !== undefined;
   }
 
   sendRaw(bytes: Buffer): void {
@@ -128,7 +153,11 @@ export class CqlWireClient {
     if (compression !== undefined) options.set('COMPRESSION', compression);
     const compressor = compression === undefined ? undefined : compressorFor(compression);
     const r = await this.request({ opcode: 'STARTUP', options }, { compress: false });
-    this.compressor = compressor;
+    if (this.version < 5) this.compressor = compressor;
+    else if (r.response.opcode === 'READY' || r.response.opcode === 'AUTHENTICATE') {
+      this.segmentsLz4 = compressor !== undefined;
+      this.segments = new SegmentReader(this.segmentsLz4);
+    }
     return r;
   }
 

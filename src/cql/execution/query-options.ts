@@ -19,6 +19,16 @@ export interface QueryOptions {
   readonly pagingState?: Buffer;
   /** The client's default write timestamp (microseconds); the server's clock when absent. */
   readonly timestamp?: bigint;
+  /**
+   * The time the request runs as of, in seconds since the epoch (protocol v5's now_in_seconds):
+   * TTL expiry of the cells it writes and of those it reads. The server's clock when absent.
+   */
+  readonly nowInSeconds?: number;
+}
+
+/** The request's "now" in seconds: the client's now_in_seconds, else the node's clock. */
+export function requestNowSec(ctx: { nowSec(): number }, options: QueryOptions): number {
+  return options.nowInSeconds ?? ctx.nowSec();
 }
 
 export function queryOptions(values: readonly BoundValue[] = [], rest: Partial<Omit<QueryOptions, 'values'>> = {}): QueryOptions {

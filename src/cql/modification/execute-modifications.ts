@@ -22,7 +22,7 @@
 import { InvalidRequestError, type WriteType } from '../../errors/index.js';
 import { RequestBudget } from '../execution/request-budget.js';
 import type { CqlColumn } from '../../schema/index.js';
-import { type BoundValue, type CqlContext, type CqlResult, type DataStore, type QueryOptions, type TableWrite, VOID_RESULT, checkConditionalConsistency, checkWriteConsistency } from '../execution/index.js';
+import { type BoundValue, type CqlContext, type CqlResult, type DataStore, type QueryOptions, type TableWrite, VOID_RESULT, checkConditionalConsistency, checkWriteConsistency, requestNowSec } from '../execution/index.js';
 import type { TableLayout } from '../../db/cql-layout/table-layout.js';
 import type { RowData } from '../storage/row-assembler.js';
 import { type ReadRow, appliedResult, notAppliedResult } from './cas-result.js';
@@ -120,7 +120,7 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
   const locked = reading.map((g) => {
     const { cf, store } = g.statement.spec.table;
     return store.withPartitionLock(cf, g.key, async () => {
-      const existing = await readFor(store, g, options, ctx.nowSec());
+      const existing = await readFor(store, g, options, requestNowSec(ctx, options));
       const update = build(ctx, g, existing);
       if (update !== null) await store.apply([update], options.consistency);
     });
@@ -155,7 +155,7 @@ async function groupByPartition(ctx: CqlContext, items: readonly ModificationIte
   if (items.length === 1) return singleStatementGroups(ctx, items[0]!, options, run);
   const groups = new Map<string, PartitionGroup>();
   const fallback = run.timestamp !== undefined ? () => run.timestamp! : defaultTimestamp(ctx, options);
-  const nowSec = ctx.nowSec();
+  const nowSec = requestNowSec(ctx, options);
   for (let i = 0; i < items.length; i++) {
     if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) await budget.pace();
     const { statement, values } = items[i]!;
@@ -180,7 +180,7 @@ function singleStatementGroups(ctx: CqlContext, item: ModificationItem, options:
   const spec = statement.spec;
   const target = spec.target(values);
   const timestamp = spec.isCounter ? ctx.timestamps.next() : spec.attributes.timestamp(values, run.timestamp !== undefined ? () => run.timestamp! : defaultTimestamp(ctx, options));
-  const params: WriteParams = { timestamp, ttl: spec.attributes.ttl(values, spec.table.cf), nowSec: ctx.nowSec() };
+  const params: WriteParams = { timestamp, ttl: spec.attributes.ttl(values, spec.table.cf), nowSec: requestNowSec(ctx, options) };
   return target.keys.map((key) => ({ statement, key, parts: [{ statement, values, params, rows: target.rows }] }));
 }
 
@@ -260,7 +260,7 @@ async function executeConditional(ctx: CqlContext, groups: readonly PartitionGro
   const levels = { serial: options.serialConsistency ?? 'SERIAL', commit: options.consistency } as const;
   return store.cas(cf, g.key, levels, async (reader, timestamp) => {
     const group = timestamp === undefined ? g : stampedWith(g, timestamp);
-    const existing = await readFor(reader, group, options, ctx.nowSec());
+    const existing = await readFor(reader, group, options, requestNowSec(ctx, options));
     const failed = group.parts.filter((p) => !conditionsHold(p, existing));
     if (failed.length > 0) return { write: null, result: notAppliedResult(cf, group.key, resultColumns(group.parts), readRows(group.parts, existing), isBatch) };
     return { write: build(ctx, group, existing), result: appliedResult(cf) };

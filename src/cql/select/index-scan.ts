@@ -71,7 +71,7 @@ export async function fillByIndex(plan: SelectPlan, ctx: CqlContext, reader: Par
     stale: [],
     current: null,
     lastRow: null,
-    nowSec: ctx.nowSec(),
+    nowSec: reader.nowSec,
   };
   try {
     for (const range of entryRanges(scan, values, state)) {

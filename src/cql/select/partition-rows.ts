@@ -56,6 +56,11 @@ export class PartitionRowReader {
   private readonly rowSlices: NameSlice[];
   private readonly hasStatics: boolean;
 
+  /** The request's "now" the rows are read as of (TTL expiry). */
+  get nowSec(): number {
+    return this.o.nowSec;
+  }
+
   constructor(private readonly o: RowReadOptions) {
     this.rowSlices = o.slices.filter((s) => Buffer.compare(s.end, ROWS_START) > 0).map((s) => (Buffer.compare(s.start, ROWS_START) < 0 ? { start: ROWS_START, end: s.end } : s));
     this.hasStatics = o.table.cf.cql.statics.length > 0;

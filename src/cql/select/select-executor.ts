@@ -18,7 +18,7 @@ import type { PositionBound } from '../../dht/index.js';
 import type { BoundValue } from '../execution/bound-value.js';
 import type { CqlContext } from '../execution/cql-context.js';
 import type { RowsResult } from '../execution/cql-result.js';
-import type { QueryOptions } from '../execution/query-options.js';
+import { type QueryOptions, requestNowSec } from '../execution/query-options.js';
 import type { TableRef } from '../execution/table-lookup.js';
 import { clusteringSlices } from '../restrictions/clustering-slices.js';
 import type { PreparedWhere } from '../restrictions/where-clause.js';
@@ -100,7 +100,7 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     distinct: plan.distinct,
     staticOnlyRows: plan.staticOnlyRows,
     consistency: options.consistency,
-    nowSec: ctx.nowSec(),
+    nowSec: requestNowSec(ctx, options),
     pace: () => budget.pace(),
     tombstones: new TombstoneWarning(plan.table, ctx.limits.tombstoneWarnThreshold, warn),
   });

@@ -7,11 +7,11 @@ export function toReadError(e: unknown, cl: Consistency, blockFor: number, dataP
   if (e instanceof CollectTimeout) {
     return new ReadTimeoutError(`Operation timed out - received only ${e.received} responses.`, cl, e.received, blockFor, dataPresent(e.answered));
   }
-  if (e instanceof CollectFailure) return readFailure(cl, e.received, blockFor, e.failures);
+  if (e instanceof CollectFailure) return readFailure(cl, e.received, blockFor, e.failures, e.failed);
   return e;
 }
 
 /** Cassandra's ReadFailureException text: counts only, never a replica's file names. */
-export function readFailure(cl: string, received: number, blockFor: number, failures: number): ReadFailureError {
-  return new ReadFailureError(`Operation failed - received ${received} responses and ${failures} failures`, cl, received, blockFor, failures, received > 0);
+export function readFailure(cl: string, received: number, blockFor: number, failures: number, failed: readonly string[] = []): ReadFailureError {
+  return new ReadFailureError(`Operation failed - received ${received} responses and ${failures} failures`, cl, received, blockFor, failures, received > 0, failed);
 }

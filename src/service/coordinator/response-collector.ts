@@ -27,6 +27,8 @@ export class CollectFailure extends Error {
     readonly received: number,
     readonly failures: number,
     readonly firstFailure: unknown,
+    /** The replicas whose requests failed. */
+    readonly failed: readonly Endpoint[] = [],
   ) {
     super(`${failures} replicas failed`, { cause: firstFailure });
   }
@@ -46,7 +48,7 @@ export function collect<T>(timers: Timers, targets: readonly Endpoint[], needed:
   return new Promise((resolve, reject) => {
     const got = new Map<Endpoint, T>();
     let asked = targets.length;
-    let failures = 0;
+    const failed: Endpoint[] = [];
     let firstFailure: unknown;
     let done = false;
     const enough = speculation?.satisfied ?? ((m: Collected<T>) => m.size >= needed);
@@ -81,9 +83,9 @@ export function collect<T>(timers: Timers, targets: readonly Endpoint[], needed:
         },
         (err: unknown) => {
           if (done) return;
-          if (failures++ === 0) firstFailure = err;
+          if (failed.push(e) === 1) firstFailure = err;
           if (speculate()) return;
-          if (asked - failures < needed) finish(() => reject(new CollectFailure(got.size, failures, firstFailure)));
+          if (asked - failed.length < needed) finish(() => reject(new CollectFailure(got.size, failed.length, firstFailure, failed)));
         },
       );
     };

@@ -25,7 +25,8 @@ export interface WriteAckTrackerInit {
 export class WriteAckTracker {
   readonly done: Promise<void>;
   private received = 0;
-  private failures = 0;
+  /** The replicas that failed (counting ones only): their number decides, and WRITE_FAILURE lists them. */
+  private readonly failed: Endpoint[] = [];
   private readonly perDc: Map<string, number> | undefined;
   private readonly ackedPerDc = new Map<string, number>();
   private settled = false;
@@ -64,11 +65,11 @@ export class WriteAckTracker {
   fail(from: Endpoint): void {
     if (this.settled) return;
     if (!countsForConsistency(this.init.cl, this.init.ctx, from)) return;
-    this.failures++;
+    this.failed.push(from);
     const counting = this.init.targets.filter((e) => countsForConsistency(this.init.cl, this.init.ctx, e)).length;
-    if (this.init.cl !== 'ANY' && counting - this.failures < this.init.blockFor) {
+    if (this.init.cl !== 'ANY' && counting - this.failed.length < this.init.blockFor) {
       const i = this.init;
-      this.settle(new ReplicaWriteFailureError(`Operation failed - received ${this.received} responses and ${this.failures} failures`, i.cl, this.received, i.blockFor, this.failures, i.writeType));
+      this.settle(new ReplicaWriteFailureError(`Operation failed - received ${this.received} responses and ${this.failed.length} failures`, i.cl, this.received, i.blockFor, this.failed.length, i.writeType, this.failed));
     }
   }
 

@@ -1,7 +1,7 @@
 import { ErrorCode, type WriteType } from '../../errors/index.js';
 import type { BodyReader } from './body-reader.js';
 import type { BodyWriter } from './body-writer.js';
-import type { ErrorMessage } from './error-message.js';
+import type { ErrorMessage, FailureReason } from './error-message.js';
 import { ProtocolViolation } from './protocol-violation.js';
 
 /**
@@ -51,10 +51,14 @@ export function writeError(w: BodyWriter, error: ErrorMessage, version: number):
       w.consistency(e.consistency).int(e.received).int(e.blockFor).byte(e.dataPresent ? 1 : 0);
       return;
     case ErrorCode.READ_FAILURE:
-      w.consistency(e.consistency).int(e.received).int(e.blockFor).int(e.numFailures).byte(e.dataPresent ? 1 : 0);
+      w.consistency(e.consistency).int(e.received).int(e.blockFor);
+      writeFailures(w, e, version);
+      w.byte(e.dataPresent ? 1 : 0);
       return;
     case ErrorCode.WRITE_FAILURE:
-      w.consistency(e.consistency).int(e.received).int(e.blockFor).int(e.numFailures).string(e.writeType);
+      w.consistency(e.consistency).int(e.received).int(e.blockFor);
+      writeFailures(w, e, version);
+      w.string(e.writeType);
       return;
     case ErrorCode.FUNCTION_FAILURE:
       w.string(e.keyspace).string(e.functionName).stringList(e.argTypes);
@@ -68,6 +72,30 @@ export function writeError(w: BodyWriter, error: ErrorMessage, version: number):
     default:
       return;
   }
+}
+
+/**
+ * <numfailures:[int]> below v5; from v5 the <reasonmap>: [int] n, then n × <endpoint:[inetaddr]>
+ * <failurecode:[short]> (v5 spec §9). An error raised without its replicas (a local failure)
+ * sends an empty map.
+ */
+function writeFailures(w: BodyWriter, e: { readonly numFailures: number; readonly reasons?: readonly FailureReason[] }, version: number): void {
+  if (version < 5) {
+    w.int(e.numFailures);
+    return;
+  }
+  const reasons = e.reasons ?? [];
+  w.int(reasons.length);
+  for (const r of reasons) w.inetAddr(r.address).short(r.code);
+}
+
+function readFailures(r: BodyReader, version: number): { numFailures: number; reasons?: FailureReason[] } {
+  const n = r.int();
+  if (version < 5) return { numFailures: n };
+  if (n < 0 || n * 7 > r.remaining) throw new ProtocolViolation(`reason map of ${n} entries cannot fit`);
+  const reasons: FailureReason[] = [];
+  for (let i = 0; i < n; i++) reasons.push({ address: r.inetAddr(), code: r.short() });
+  return { numFailures: n, reasons };
 }
 
 const PLAIN_CODES: ReadonlySet<number> = new Set([
@@ -84,7 +112,7 @@ const PLAIN_CODES: ReadonlySet<number> = new Set([
 ]);
 
 /** Reads an ERROR body (client side). */
-export function readError(r: BodyReader): ErrorMessage {
+export function readError(r: BodyReader, version = 4): ErrorMessage {
   const code = r.int();
   const message = r.string();
   switch (code) {
@@ -109,15 +137,15 @@ export function readError(r: BodyReader): ErrorMessage {
       const consistency = r.consistency();
       const received = r.int();
       const blockFor = r.int();
-      const numFailures = r.int();
-      return { code, message, consistency, received, blockFor, numFailures, dataPresent: r.byte() !== 0 };
+      const failures = readFailures(r, version);
+      return { code, message, consistency, received, blockFor, ...failures, dataPresent: r.byte() !== 0 };
     }
     case ErrorCode.WRITE_FAILURE: {
       const consistency = r.consistency();
       const received = r.int();
       const blockFor = r.int();
-      const numFailures = r.int();
-      return { code, message, consistency, received, blockFor, numFailures, writeType: r.string() as WriteType };
+      const failures = readFailures(r, version);
+      return { code, message, consistency, received, blockFor, ...failures, writeType: r.string() as WriteType };
     }
     case ErrorCode.FUNCTION_FAILURE: {
       const keyspace = r.string();

@@ -10,7 +10,7 @@ import {
   WriteTimeoutError,
 } from '../../errors/index.js';
 import { type ConsistencyLevel, isConsistencyLevel } from './consistency.js';
-import type { ErrorMessage } from './error-message.js';
+import type { ErrorMessage, FailureReason } from './error-message.js';
 
 /**
  * Turns whatever a request threw into the ERROR message for the wire. Typed Ilium errors keep
@@ -46,12 +46,12 @@ function fromIliumError(e: IliumError): ErrorMessage {
   if (e instanceof ReadFailureError) {
     const { received, blockFor, numFailures, dataPresent } = e;
     const consistency = cl(e.consistency);
-    return { code: ErrorCode.READ_FAILURE, message, consistency, received, blockFor, numFailures, dataPresent };
+    return { code: ErrorCode.READ_FAILURE, message, consistency, received, blockFor, numFailures, reasons: failureReasons(e.failedReplicas), dataPresent };
   }
   if (e instanceof ReplicaWriteFailureError) {
     const { received, blockFor, numFailures, writeType } = e;
     const consistency = cl(e.consistency);
-    return { code: ErrorCode.WRITE_FAILURE, message, consistency, received, blockFor, numFailures, writeType };
+    return { code: ErrorCode.WRITE_FAILURE, message, consistency, received, blockFor, numFailures, reasons: failureReasons(e.failedReplicas), writeType };
   }
   if (e instanceof FunctionFailureError) {
     const { keyspace, functionName, argTypes } = e;
@@ -94,4 +94,13 @@ function withNeutralFields(code: IliumError['code'], message: string): ErrorMess
     default:
       return { code, message };
   }
+}
+
+/**
+ * The failed replicas (`address:port`) as the v5 reason map: one entry per address, with code 0
+ * (UNKNOWN: a replica's failure is not told apart by kind here).
+ */
+function failureReasons(replicas: readonly string[]): FailureReason[] {
+  const addresses = new Set(replicas.map((r) => r.replace(/:\d+$/, '')));
+  return [...addresses].map((address) => ({ address, code: 0 }));
 }

@@ -49,7 +49,17 @@ export interface ReadTimeoutErrorMessage {
   readonly dataPresent: boolean;
 }
 
-/** v4 form: a failure count (v5 sends a reason map instead). */
+/**
+ * One failed replica of a READ_FAILURE or WRITE_FAILURE: its IP address and Cassandra's failure
+ * code (exceptions/RequestFailureReason: 0 UNKNOWN, 1 READ_TOO_MANY_TOMBSTONES, 2 TIMEOUT,
+ * 3 INCOMPATIBLE_SCHEMA…). v5 sends these as the <reasonmap>; v3/v4 send only their count.
+ */
+export interface FailureReason {
+  readonly address: string;
+  readonly code: number;
+}
+
+/** v4 sends the failure count; v5 the reason map (`reasons`, from which numFailures is counted). */
 export interface ReadFailureErrorMessage {
   readonly code: C['READ_FAILURE'];
   readonly message: string;
@@ -57,6 +67,7 @@ export interface ReadFailureErrorMessage {
   readonly received: number;
   readonly blockFor: number;
   readonly numFailures: number;
+  readonly reasons?: readonly FailureReason[];
   readonly dataPresent: boolean;
 }
 
@@ -67,6 +78,7 @@ export interface WriteFailureErrorMessage {
   readonly received: number;
   readonly blockFor: number;
   readonly numFailures: number;
+  readonly reasons?: readonly FailureReason[];
   readonly writeType: WriteType;
 }
 

@@ -1,5 +1,6 @@
 /**
- * The frame header of protocol versions 3 and 4 (v4 spec §2), 9 bytes:
+ * The frame header of protocol versions 3 and 4 (v4 spec §2), and of v5's envelopes (v5 spec §2.3:
+ * the same 9 bytes, carried inside segments once STARTUP is answered, see segment-format.ts):
  *
  *   version:u8 (bit 7 set on responses)  flags:u8  stream:i16  opcode:u8  length:i32 (body bytes)
  *
@@ -13,11 +14,23 @@ export const RESPONSE_BIT = 0x80;
 export const VERSION_MASK = 0x7f;
 
 /** The versions this server speaks, highest first. */
-export const SUPPORTED_VERSIONS: readonly number[] = [4, 3];
-export const MAX_VERSION = 4;
+export const SUPPORTED_VERSIONS: readonly number[] = [5, 4, 3];
+export const MAX_VERSION = 5;
 
 export function isSupportedVersion(v: number): boolean {
-  return v === 3 || v === 4;
+  return v === 3 || v === 4 || v === 5;
+}
+
+/**
+ * The versions as Cassandra names them ("%d/%s" of transport/ProtocolVersion), lowest first: in
+ * SUPPORTED's PROTOCOL_VERSIONS and in the "unsupported version" error. Cassandra 4.0 also lists
+ * "6/v6-beta", a beta version we do not speak; its v5 is no longer beta, so "v5-beta" is gone.
+ */
+export const SUPPORTED_VERSION_NAMES: readonly string[] = ['3/v3', '4/v4', '5/v5'];
+
+/** Cassandra's text for a version it does not speak (transport/ProtocolVersion.invalidVersionMessage). */
+export function unsupportedVersionMessage(version: number): string {
+  return `Invalid or unsupported protocol version (${version}); supported versions are (${SUPPORTED_VERSION_NAMES.join(', ')})`;
 }
 
 /** Header flag bits (v4 spec §2.2). v3 defines only COMPRESSION and TRACING. */
@@ -26,7 +39,10 @@ export const FrameFlag = {
   TRACING: 0x02,
   CUSTOM_PAYLOAD: 0x04,
   WARNING: 0x08,
-  /** v5's beta flag; meaningless below v5, accepted and ignored. */
+  /**
+   * The beta flag (v5 spec §2.2). Required only for a beta version; v5 is not one in Cassandra 4.0,
+   * which accepts a v5 envelope with the flag and ignores it (Envelope.Decoder) — as we do.
+   */
   USE_BETA: 0x10,
 } as const;
 

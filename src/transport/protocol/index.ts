@@ -1,4 +1,4 @@
-/** The CQL native protocol codec (v4, and v3 where it differs little): wire types and their encoders/decoders. */
+/** The CQL native protocol codec (v5, v4, and v3 where it differs little): wire types and their encoders/decoders. */
 export * from './body-reader.js';
 export * from './body-writer.js';
 export * from './compression.js';
@@ -20,4 +20,5 @@ export * from './responses.js';
 export * from './result-codec.js';
 export * from './result-message.js';
 export * from './schema-change.js';
+export * from './segment-format.js';
 export * from './server-event.js';

@@ -4,14 +4,16 @@ import type { ConsistencyLevel } from './consistency.js';
 import { ProtocolViolation } from './protocol-violation.js';
 
 /**
- * <query_parameters> of QUERY and EXECUTE (v4 spec §4.1.4):
+ * <query_parameters> of QUERY and EXECUTE (v4 spec §4.1.4; v5 spec §4.1.4):
  *
- *   consistency:[consistency] flags:[byte]
+ *   consistency:[consistency] flags:[byte] ([int] from v5)
  *   [n:[short] ([name:[string]] value:[value])*]   if VALUES (names if NAMES_FOR_VALUES)
  *   [page_size:[int]]                              if PAGE_SIZE
  *   [paging_state:[bytes]]                         if PAGING_STATE
  *   [serial_consistency:[consistency]]             if SERIAL_CONSISTENCY
  *   [timestamp:[long]]                             if DEFAULT_TIMESTAMP
+ *   [keyspace:[string]]                            if WITH_KEYSPACE (v5)
+ *   [now_in_seconds:[int]]                         if WITH_NOW_IN_SECONDS (v5)
  */
 export const QueryFlag = {
   VALUES: 0x01,
@@ -21,9 +23,14 @@ export const QueryFlag = {
   SERIAL_CONSISTENCY: 0x10,
   DEFAULT_TIMESTAMP: 0x20,
   NAMES_FOR_VALUES: 0x40,
+  WITH_KEYSPACE: 0x80,
+  WITH_NOW_IN_SECONDS: 0x100,
 } as const;
 
-const KNOWN_FLAGS = 0x7f;
+/** The flags a version defines: v5 widened them to an int and added the last two. */
+export function knownQueryFlags(version: number): number {
+  return version >= 5 ? 0x1ff : 0x7f;
+}
 
 export interface QueryParameters {
   readonly consistency: ConsistencyLevel;
@@ -43,6 +50,10 @@ export interface QueryParameters {
   readonly serialConsistency?: ConsistencyLevel;
   /** Default write timestamp in microseconds. */
   readonly timestamp?: bigint;
+  /** v5: the keyspace unqualified names resolve in, instead of the connection's. */
+  readonly keyspace?: string;
+  /** v5: the time, in seconds since the epoch, the request is run as of (TTLs, expiry). */
+  readonly nowInSeconds?: number;
 }
 
 export function readValues(r: BodyReader, version: number, withNames: boolean): { values: BoundValue[]; names?: string[] } {
@@ -58,8 +69,8 @@ export function readValues(r: BodyReader, version: number, withNames: boolean): 
 
 export function readQueryParameters(r: BodyReader, version: number): QueryParameters {
   const consistency = r.consistency();
-  const flags = r.byte();
-  if ((flags & ~KNOWN_FLAGS) !== 0) throw new ProtocolViolation(`unknown query flags 0x${flags.toString(16)}`);
+  const flags = version >= 5 ? r.int() : r.byte();
+  if ((flags & ~knownQueryFlags(version)) !== 0) throw new ProtocolViolation(`unknown query flags 0x${(flags >>> 0).toString(16)}`);
   let values: BoundValue[] = [];
   let names: string[] | undefined;
   if (flags & QueryFlag.VALUES) {
@@ -82,11 +93,13 @@ export function readQueryParameters(r: BodyReader, version: number): QueryParame
     if (ts < 0n) throw new ProtocolViolation(`negative default timestamp ${ts}`);
     p.timestamp = ts;
   }
+  if (flags & QueryFlag.WITH_KEYSPACE) p.keyspace = r.string();
+  if (flags & QueryFlag.WITH_NOW_IN_SECONDS) p.nowInSeconds = r.int();
   return p;
 }
 
 /** The client side of `readQueryParameters` (tests, tools). */
-export function writeQueryParameters(w: BodyWriter, p: Partial<QueryParameters> & { consistency: ConsistencyLevel }): void {
+export function writeQueryParameters(w: BodyWriter, p: Partial<QueryParameters> & { consistency: ConsistencyLevel }, version = 4): void {
   const values = p.values ?? [];
   let flags = 0;
   if (values.length > 0) flags |= QueryFlag.VALUES;
@@ -96,7 +109,11 @@ export function writeQueryParameters(w: BodyWriter, p: Partial<QueryParameters> 
   if (p.pagingState !== undefined) flags |= QueryFlag.PAGING_STATE;
   if (p.serialConsistency !== undefined) flags |= QueryFlag.SERIAL_CONSISTENCY;
   if (p.timestamp !== undefined) flags |= QueryFlag.DEFAULT_TIMESTAMP;
-  w.consistency(p.consistency).byte(flags);
+  if (p.keyspace !== undefined) flags |= QueryFlag.WITH_KEYSPACE;
+  if (p.nowInSeconds !== undefined) flags |= QueryFlag.WITH_NOW_IN_SECONDS;
+  w.consistency(p.consistency);
+  if (version >= 5) w.int(flags);
+  else w.byte(flags);
   if (flags & QueryFlag.VALUES) {
     w.short(values.length);
     values.forEach((v, i) => {
@@ -108,4 +125,6 @@ export function writeQueryParameters(w: BodyWriter, p: Partial<QueryParameters> 
   if (p.pagingState !== undefined) w.bytesValue(p.pagingState);
   if (p.serialConsistency !== undefined) w.consistency(p.serialConsistency);
   if (p.timestamp !== undefined) w.long(p.timestamp);
+  if (p.keyspace !== undefined) w.string(p.keyspace);
+  if (p.nowInSeconds !== undefined) w.int(p.nowInSeconds);
 }

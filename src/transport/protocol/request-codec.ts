@@ -3,6 +3,7 @@ import type { FrameCompressor } from './compression.js';
 import { FrameFlag, buildFrame } from './frame-header.js';
 import { Opcode } from './opcode.js';
 import { writeQueryParameters } from './query-parameters.js';
+import { BatchFlag } from './request-decoder.js';
 import type { Request } from './requests.js';
 
 /**
@@ -26,7 +27,7 @@ export function requestOpcode(r: Request): number {
   return OPCODES[r.opcode];
 }
 
-export function writeRequestBody(w: BodyWriter, r: Request): void {
+export function writeRequestBody(w: BodyWriter, r: Request, version = 4): void {
   switch (r.opcode) {
     case 'STARTUP':
       w.stringMap(r.options);
@@ -38,14 +39,19 @@ export function writeRequestBody(w: BodyWriter, r: Request): void {
       return;
     case 'QUERY':
       w.longString(r.query);
-      writeQueryParameters(w, r.params);
+      writeQueryParameters(w, r.params, version);
       return;
     case 'PREPARE':
       w.longString(r.query);
+      if (version >= 5) {
+        w.int(r.keyspace === undefined ? 0 : 1);
+        if (r.keyspace !== undefined) w.string(r.keyspace);
+      }
       return;
     case 'EXECUTE':
       w.shortBytes(r.id);
-      writeQueryParameters(w, r.params);
+      if (version >= 5) w.shortBytes(r.resultMetadataId ?? Buffer.alloc(0));
+      writeQueryParameters(w, r.params, version);
       return;
     case 'BATCH': {
       w.byte(BATCH_TYPE_CODES[r.type]).short(r.statements.length);
@@ -56,11 +62,17 @@ export function writeRequestBody(w: BodyWriter, r: Request): void {
         for (const v of s.values) w.value(v);
       }
       let flags = 0;
-      if (r.serialConsistency !== undefined) flags |= 0x10;
-      if (r.timestamp !== undefined) flags |= 0x20;
-      w.consistency(r.consistency).byte(flags);
+      if (r.serialConsistency !== undefined) flags |= BatchFlag.SERIAL_CONSISTENCY;
+      if (r.timestamp !== undefined) flags |= BatchFlag.DEFAULT_TIMESTAMP;
+      if (r.keyspace !== undefined) flags |= BatchFlag.WITH_KEYSPACE;
+      if (r.nowInSeconds !== undefined) flags |= BatchFlag.WITH_NOW_IN_SECONDS;
+      w.consistency(r.consistency);
+      if (version >= 5) w.int(flags);
+      else w.byte(flags);
       if (r.serialConsistency !== undefined) w.consistency(r.serialConsistency);
       if (r.timestamp !== undefined) w.long(r.timestamp);
+      if (r.keyspace !== undefined) w.string(r.keyspace);
+      if (r.nowInSeconds !== undefined) w.int(r.nowInSeconds);
       return;
     }
     case 'REGISTER':
@@ -85,11 +97,12 @@ export function encodeRequestFrame(r: Request, o: RequestFrameOptions): Buffer {
     flags |= FrameFlag.CUSTOM_PAYLOAD;
     w.bytesMap(o.customPayload);
   }
-  writeRequestBody(w, r);
+  const version = o.version ?? 4;
+  writeRequestBody(w, r, version);
   let body: Buffer = w.view();
   if (o.compressor !== undefined && body.length > 0) {
     body = o.compressor.compress(body);
     flags |= FrameFlag.COMPRESSION;
   }
-  return buildFrame(o.version ?? 4, false, flags, o.stream, OPCODES[r.opcode], body);
+  return buildFrame(version, false, flags, o.stream, OPCODES[r.opcode], body);
 }

@@ -79,11 +79,13 @@ function decodeBody(r: BodyReader, opcode: number, version: number): Request {
       return { opcode: 'QUERY', query, params: readQueryParameters(r, version) };
     }
     case Opcode.PREPARE:
-      return { opcode: 'PREPARE', query: r.longString() };
+      return decodePrepare(r, version);
     case Opcode.EXECUTE: {
       const id = r.shortBytes();
       if (id.length === 0) throw new ProtocolViolation('EXECUTE with an empty prepared id');
-      return { opcode: 'EXECUTE', id, params: readQueryParameters(r, version) };
+      if (version < 5) return { opcode: 'EXECUTE', id, params: readQueryParameters(r, version) };
+      const resultMetadataId = r.shortBytes();
+      return { opcode: 'EXECUTE', id, resultMetadataId, params: readQueryParameters(r, version) };
     }
     case Opcode.REGISTER:
       return { opcode: 'REGISTER', events: r.stringList().map(eventType) };
@@ -92,12 +94,23 @@ function decodeBody(r: BodyReader, opcode: number, version: number): Request {
   }
 }
 
+/** PREPARE (v5 spec §4.1.5): <query:[long string]>, and from v5 <flags:[int]>[<keyspace:[string]>] (0x01). */
+function decodePrepare(r: BodyReader, version: number): Request {
+  const query = r.longString();
+  if (version < 5) return { opcode: 'PREPARE', query };
+  const flags = r.int();
+  if ((flags & ~PREPARE_WITH_KEYSPACE) !== 0) throw new ProtocolViolation(`unknown prepare flags 0x${(flags >>> 0).toString(16)}`);
+  return flags & PREPARE_WITH_KEYSPACE ? { opcode: 'PREPARE', query, keyspace: r.string() } : { opcode: 'PREPARE', query };
+}
+
+const PREPARE_WITH_KEYSPACE = 0x01;
+
 const PAYLOAD_OPCODES: ReadonlySet<number> = new Set([Opcode.QUERY, Opcode.PREPARE, Opcode.EXECUTE, Opcode.BATCH]);
 
 const BATCH_TYPES: readonly BatchType[] = ['LOGGED', 'UNLOGGED', 'COUNTER'];
 
-/** BATCH flags (v4 spec §4.1.7): only these three are meaningful. */
-const BatchFlag = { SERIAL_CONSISTENCY: 0x10, DEFAULT_TIMESTAMP: 0x20, NAMES_FOR_VALUES: 0x40 } as const;
+/** BATCH flags (v4 spec §4.1.7, v5 §4.1.7): only these are meaningful; v5 sends them as an [int] and adds the last two. */
+export const BatchFlag = { SERIAL_CONSISTENCY: 0x10, DEFAULT_TIMESTAMP: 0x20, NAMES_FOR_VALUES: 0x40, WITH_KEYSPACE: 0x80, WITH_NOW_IN_SECONDS: 0x100 } as const;
 
 function* decodeBatch(r: BodyReader, version: number): Steps<Request> {
   const typeCode = r.byte();
@@ -107,9 +120,9 @@ function* decodeBatch(r: BodyReader, version: number): Steps<Request> {
   const n = r.count(5, 'batch statement');
   const statements = yield* readStatements(r, n, version);
   const consistency = r.consistency();
-  const flags = r.byte();
-  if ((flags & 0x0f) !== 0 || (flags & ~0x7f) !== 0) {
-    throw new ProtocolViolation(`invalid batch flags 0x${flags.toString(16)}`);
+  const flags = version >= 5 ? r.int() : r.byte();
+  if ((flags & 0x0f) !== 0 || (flags & ~(version >= 5 ? 0x1ff : 0x7f)) !== 0) {
+    throw new ProtocolViolation(`invalid batch flags 0x${(flags >>> 0).toString(16)}`);
   }
   if (flags & BatchFlag.NAMES_FOR_VALUES) {
     // The flag comes after the values it would describe; the v4 spec itself says it cannot work.
@@ -138,6 +151,8 @@ function finishBatch(
     if (ts < 0n) throw new ProtocolViolation(`negative default timestamp ${ts}`);
     batch.timestamp = ts;
   }
+  if (flags & BatchFlag.WITH_KEYSPACE) batch.keyspace = r.string();
+  if (flags & BatchFlag.WITH_NOW_IN_SECONDS) batch.nowInSeconds = r.int();
   return batch;
 }
 

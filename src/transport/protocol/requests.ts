@@ -30,11 +30,15 @@ export interface QueryRequest {
 export interface PrepareRequest {
   readonly opcode: 'PREPARE';
   readonly query: string;
+  /** v5 (flag 0x01): the keyspace unqualified names resolve in, instead of the connection's. */
+  readonly keyspace?: string;
 }
 
 export interface ExecuteRequest {
   readonly opcode: 'EXECUTE';
   readonly id: Buffer;
+  /** v5: the id of the result metadata the client holds for the statement (from its PREPARED). */
+  readonly resultMetadataId?: Buffer;
   readonly params: QueryParameters;
 }
 
@@ -55,6 +59,10 @@ export interface BatchRequest {
   readonly consistency: ConsistencyLevel;
   readonly serialConsistency?: ConsistencyLevel;
   readonly timestamp?: bigint;
+  /** v5: the keyspace the batch's query texts resolve unqualified names in. */
+  readonly keyspace?: string;
+  /** v5: the time, in seconds since the epoch, the batch is run as of. */
+  readonly nowInSeconds?: number;
 }
 
 export type EventType = 'TOPOLOGY_CHANGE' | 'STATUS_CHANGE' | 'SCHEMA_CHANGE';

@@ -155,7 +155,7 @@ export function decodeResponse(header: FrameHeader, rawBody: Buffer, compressor?
 function readResponseBody(r: BodyReader, opcode: number, version: number): Response {
   switch (opcode) {
     case Opcode.ERROR:
-      return { opcode: 'ERROR', error: readError(r) };
+      return { opcode: 'ERROR', error: readError(r, version) };
     case Opcode.READY:
       return { opcode: 'READY' };
     case Opcode.AUTHENTICATE:

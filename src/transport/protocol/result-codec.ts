@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { BodyReader } from './body-reader.js';
-import type { BodyWriter } from './body-writer.js';
+import { BodyWriter } from './body-writer.js';
 import { readDataType, writeDataType } from './data-type-spec.js';
 import { ProtocolViolation } from './protocol-violation.js';
 import {
@@ -24,7 +25,19 @@ import { readSchemaChange, writeSchemaChange } from './schema-change.js';
  * ENCODE_STEP_BYTES_MAX bytes, and yields the event loop between them (response-codec.ts,
  * cql-connection.ts): a client page of 200,000 rows was one step of 13–96 ms on our 2-core
  * machine.
+ *
+ * v5 adds result metadata ids: Prepared is <id><result_metadata_id:[short bytes]><metadata>
+ * <result_metadata>, and Rows metadata may carry Metadata_changed (0x0008) with
+ * <new_metadata_id:[short bytes]> after the paging state. An id is opaque to clients; ours is the
+ * MD5 of the columns as written on the wire (names, tables and types), as Cassandra's is an MD5
+ * of its column specifications (cql3/ResultSet.ResultMetadata.computeResultMetadataId).
  */
+export function resultMetadataId(columns: readonly ColumnSpec[]): Buffer {
+  const w = new BodyWriter(64);
+  writeColumnSpecs(w, columns, false, 5);
+  return createHash('md5').update(w.view()).digest();
+}
+
 function sharedTable(columns: readonly ColumnSpec[]): { keyspace: string; table: string } | null {
   const first = columns[0];
   if (first === undefined) return null;
@@ -42,14 +55,18 @@ function writeColumnSpecs(w: BodyWriter, columns: readonly ColumnSpec[], global:
 }
 
 export function writeResultMetadata(w: BodyWriter, m: ResultMetadata, version: number, skipMetadata = false): void {
-  const noMetadata = m.noMetadata === true || skipMetadata;
+  // Changed metadata is always sent in full: the client's copy no longer describes the rows.
+  const noMetadata = m.noMetadata === true || (skipMetadata && (m.newMetadataId === undefined || version < 5));
   const shared = noMetadata ? null : sharedTable(m.columns);
+  const changed = m.newMetadataId !== undefined && version >= 5 && !noMetadata;
   let flags = 0;
   if (shared !== null) flags |= RowsFlag.GLOBAL_TABLES_SPEC;
   if (m.pagingState !== undefined) flags |= RowsFlag.HAS_MORE_PAGES;
   if (noMetadata) flags |= RowsFlag.NO_METADATA;
+  if (changed) flags |= RowsFlag.METADATA_CHANGED;
   w.int(flags).int(m.columns.length);
   if (m.pagingState !== undefined) w.bytesValue(m.pagingState);
+  if (changed) w.shortBytes(m.newMetadataId!);
   if (!noMetadata) writeColumnSpecs(w, m.columns, shared !== null, version);
 }
 
@@ -90,6 +107,7 @@ export function writeResultHead(w: BodyWriter, result: ResultMessage, version: n
       return;
     case 'prepared':
       w.int(ResultKind.PREPARED).shortBytes(result.id);
+      if (version >= 5) w.shortBytes(resultMetadataId(result.resultMetadata.columns));
       writePreparedMetadata(w, result.metadata, version);
       writeResultMetadata(w, result.resultMetadata, version);
       return;
@@ -152,6 +170,7 @@ export function readResultMetadata(r: BodyReader): ResultMetadata & { columnCoun
   const count = r.int();
   if (count < 0) throw new ProtocolViolation(`negative column count ${count}`);
   const pagingState = flags & RowsFlag.HAS_MORE_PAGES ? (r.bytes() ?? undefined) : undefined;
+  const newMetadataId = flags & RowsFlag.METADATA_CHANGED ? r.shortBytes() : undefined;
   if (flags & RowsFlag.NO_METADATA) {
     const base = { columns: [], noMetadata: true, columnCount: count };
     return pagingState === undefined ? base : { ...base, pagingState };
@@ -159,7 +178,7 @@ export function readResultMetadata(r: BodyReader): ResultMetadata & { columnCoun
   // Each column spec takes at least 4 bytes (name and type); check before allocating.
   if (count * 4 > r.remaining) throw new ProtocolViolation(`column count ${count} cannot fit`);
   const columns = readColumnSpecs(r, count, (flags & RowsFlag.GLOBAL_TABLES_SPEC) !== 0);
-  return pagingState === undefined ? { columns, columnCount: count } : { columns, pagingState, columnCount: count };
+  return { columns, columnCount: count, ...(pagingState === undefined ? {} : { pagingState }), ...(newMetadataId === undefined ? {} : { newMetadataId }) };
 }
 
 /** Reads a RESULT body (client side). */
@@ -186,6 +205,7 @@ export function readResult(r: BodyReader, version: number): ResultMessage {
       return { kind: 'set_keyspace', keyspace: r.string() };
     case ResultKind.PREPARED: {
       const id = r.shortBytes();
+      if (version >= 5) r.shortBytes(); // the result metadata id: resultMetadataId(resultMetadata.columns)
       const flags = r.int();
       const count = r.int();
       if (count < 0 || count * 4 > r.remaining) throw new ProtocolViolation(`bind marker count ${count} cannot fit`);

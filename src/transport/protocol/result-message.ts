@@ -25,6 +25,11 @@ export interface ResultMetadata {
    * itself when the request asked to skip metadata.
    */
   readonly noMetadata?: boolean;
+  /**
+   * v5: the columns differ from those of the result metadata id the EXECUTE named; sent with the
+   * Metadata_changed flag and this new id, and always with the full metadata.
+   */
+  readonly newMetadataId?: Buffer;
 }
 
 /** <metadata> of a Prepared result: the bind markers and which of them form the partition key. */
@@ -82,4 +87,6 @@ export const RowsFlag = {
   GLOBAL_TABLES_SPEC: 0x0001,
   HAS_MORE_PAGES: 0x0002,
   NO_METADATA: 0x0004,
+  /** v5 */
+  METADATA_CHANGED: 0x0008,
 } as const;

@@ -23,7 +23,9 @@ import {
   decodeRequestFramePaced,
   encodeResponseFrame,
   encodeResponseSteps,
+  encodeSegments,
   toErrorMessage,
+  unsupportedVersionMessage,
 } from '../protocol/index.js';
 import type { Authenticator, SaslNegotiator, SaslStep } from './authenticator.js';
 import type { CqlRequestHandler, CqlSession } from './cql-request-handler.js';
@@ -31,6 +33,8 @@ import { type FrameEvent, FrameReader } from './frame-reader.js';
 import type { PreAuthBudget } from './pre-auth-budget.js';
 import { CollectingContext } from './request-context.js';
 import type { RequestDataLimits } from './request-data-limits.js';
+import { announceMetadataChange } from './metadata-change.js';
+import { SegmentReader } from './segment-reader.js';
 import { readStartupOptions, supportedOptions } from './startup.js';
 import type { TransportLogger } from './transport-logger.js';
 
@@ -110,6 +114,14 @@ const TRANSITIONS: Readonly<Record<ConnectionState, readonly ConnectionState[]>>
  * Malformed frames get a PROTOCOL_ERROR on their stream and the connection goes on; a frame
  * whose header cannot be trusted (unknown version, negative length) is answered and the
  * connection closed. Nothing thrown escapes to the socket's event handlers.
+ *
+ * Protocol v5 (v5 spec §2): OPTIONS and STARTUP come as bare envelopes, and so does the answer to
+ * STARTUP (READY or AUTHENTICATE); from then on both ways every envelope travels inside segments
+ * (segment-format.ts): the bytes read go through a SegmentReader, whose checked payloads feed the
+ * same FrameReader (so its limits hold for v5 too), and the envelopes written in one turn are
+ * packed into as few segments as they fit (`outbox`). STARTUP's lz4 compresses segments, not
+ * envelopes; snappy is refused for v5, as Cassandra 4.0 refuses it. A corrupt segment (CRC24 or
+ * CRC32 mismatch) is answered PROTOCOL_ERROR and the connection closed.
  */
 export class CqlConnection {
   private lifecycle: ConnectionState = 'awaiting-startup';
@@ -121,6 +133,13 @@ export class CqlConnection {
   private negotiator: SaslNegotiator | undefined;
   private readonly registered = new Set<EventType>();
   private readonly reader: FrameReader;
+  /** v5, once STARTUP is answered: the segments the envelopes arrive in (undefined before, and below v5). */
+  private segments: SegmentReader | undefined;
+  /** v5: segments are LZ4-compressed (STARTUP asked for lz4). */
+  private segmentsLz4 = false;
+  /** v5: envelopes written this turn, sent packed into segments by `flushOutbox`. */
+  private outbox: Buffer[] = [];
+  private flushQueued = false;
   private inFlight = 0;
   /** Frame bytes of this connection's requests running or being answered (counted in host.requestData). */
   private bytesInFlight = 0;
@@ -173,7 +192,7 @@ export class CqlConnection {
   close(): void {
     if (this.lifecycle === 'closing' || this.lifecycle === 'closed') return;
     this.moveTo('closing');
-    this.socket.end();
+    this.endSocket();
     this.pump();
   }
 
@@ -205,15 +224,19 @@ export class CqlConnection {
 
   private onData(chunk: Buffer): void {
     if (this.lifecycle === 'closing' || this.lifecycle === 'closed') return;
-    this.reader.push(chunk, this.socket.borrowsChunks === true);
+    (this.segments ?? this.reader).push(chunk, this.socket.borrowsChunks === true);
     try {
       this.pump();
     } finally {
       // Until a session is open (a login, or STARTUP without one) the bytes held count against the
       // pre-auth budget — checked before the borrowed bytes are copied: a refused connection costs
       // no copy. A connection that logged in and is closing is never counted.
-      if (this.session === undefined && this.state !== 'closed' && !this.host.preAuthBudget.hold(this, this.reader.bufferedBytes)) this.refuseOverBudget();
-      else this.reader.keep();
+      const held = this.reader.bufferedBytes + (this.segments?.bufferedBytes ?? 0);
+      if (this.session === undefined && this.state !== 'closed' && !this.host.preAuthBudget.hold(this, held)) this.refuseOverBudget();
+      else {
+        this.reader.keep();
+        this.segments?.keep();
+      }
     }
   }
 
@@ -221,10 +244,11 @@ export class CqlConnection {
   private refuseOverBudget(): void {
     const message = `unauthenticated connections hold ${this.host.preAuthBudget.usedBytes} bytes of partial frames, the node's bound (${this.host.preAuthBudget.maxBytes}); closing the connection`;
     this.reader.abandon();
+    this.segments?.abandon();
     // The frame itself, no Error object (and its stack) per refusal: under attack there are thousands.
     this.send(this.version ?? 4, 0, { opcode: 'ERROR', error: { code: ErrorCode.OVERLOADED, message } });
     if (this.lifecycle !== 'closing') this.moveTo('closing');
-    this.socket.end();
+    this.endSocket();
     this.socket.destroy();
   }
 
@@ -253,7 +277,7 @@ export class CqlConnection {
           this.deferPump();
           break;
         }
-        const ev = this.reader.next();
+        const ev = this.nextFrame();
         if (ev === null) break;
         this.onEvent(ev);
         frames++;
@@ -269,6 +293,23 @@ export class CqlConnection {
     } else if (want && this.paused) {
       this.paused = false;
       this.socket.resume();
+    }
+  }
+
+  /** The next envelope; on a v5 connection, read from as many segments as it takes. */
+  private nextFrame(): FrameEvent | null {
+    for (;;) {
+      const ev = this.reader.next();
+      if (ev !== null || this.segments === undefined) return ev;
+      const seg = this.segments.next();
+      if (seg === null) return null;
+      if (seg.kind === 'corrupt') {
+        this.reader.abandon();
+        this.protocolError(this.version!, 0, seg.reason);
+        this.close();
+        return null;
+      }
+      this.reader.push(seg.payload);
     }
   }
 
@@ -316,7 +357,7 @@ export class CqlConnection {
     const stage = this.lifecycle === 'awaiting-startup' ? 'before STARTUP' : 'before authentication';
     this.protocolError(header.version, header.stream, `frame body of ${header.length} bytes exceeds the ${this.host.preAuthFrameBytes}-byte limit ${stage}; closing the connection`);
     this.moveTo('closing');
-    this.socket.end(); // flushes the answer: the kernel takes it now
+    this.endSocket(); // flushes the answer: the kernel takes it now
     this.socket.destroy();
   }
 
@@ -327,9 +368,7 @@ export class CqlConnection {
    */
   private answerBadVersion(version: number, stream: number, legacy: boolean): void {
     const w = new BodyWriter(128);
-    w.int(ErrorCode.PROTOCOL_ERROR).string(
-      `Invalid or unsupported protocol version (${version}); supported versions are (3/v3, 4/v4)`,
-    );
+    w.int(ErrorCode.PROTOCOL_ERROR).string(unsupportedVersionMessage(version));
     const body = w.view();
     const frame = legacy
       ? buildLegacyFrame(version, stream, Opcode.ERROR, body)
@@ -438,6 +477,8 @@ export class CqlConnection {
   private startup(options: ReadonlyMap<string, string>, version: number, stream: number): void {
     if (this.lifecycle !== 'awaiting-startup') throw new ProtocolViolation('unexpected STARTUP: the connection is already initialized');
     const choice = readStartupOptions(options);
+    // Cassandra 4.0's refusal (transport/messages/StartupMessage): v5 compresses segments with lz4 only.
+    if (version >= 5 && choice.compressor?.name === 'snappy') throw new ProtocolViolation('Snappy compression is not supported in protocol V5');
     this.version = version;
     this.startupOptions = options;
     this.throwOnOverload = choice.throwOnOverload;
@@ -445,13 +486,28 @@ export class CqlConnection {
     if (auth.requiresAuthentication) {
       this.negotiator = auth.newNegotiator(this.socket.remoteAddress);
       this.moveTo('awaiting-auth-response');
-      this.compressor = choice.compressor;
       this.send(version, stream, { opcode: 'AUTHENTICATE', authenticator: auth.className });
+      this.afterStartup(version, choice.compressor);
       return;
     }
     this.openSession(undefined);
-    this.compressor = choice.compressor;
     this.send(version, stream, { opcode: 'READY' });
+    this.afterStartup(version, choice.compressor);
+  }
+
+  /**
+   * STARTUP is answered (the answer went out as it came: uncompressed, and bare in v5). Below v5
+   * compression now applies to envelope bodies; in v5 every later byte travels in segments.
+   */
+  private afterStartup(version: number, compressor: FrameCompressor | undefined): void {
+    if (version < 5) {
+      this.compressor = compressor;
+      return;
+    }
+    this.segmentsLz4 = compressor !== undefined;
+    this.segments = new SegmentReader(this.segmentsLz4);
+    // Bytes that came after STARTUP in the same read are the client's first segments (it did not wait).
+    if (this.reader.bufferedBytes > 0) this.segments.push(this.reader.takeHeld(), false);
   }
 
   private openSession(user: string | undefined): void {
@@ -525,12 +581,15 @@ export class CqlConnection {
           pending = session.query(request.query, request.params, ctx);
           break;
         case 'PREPARE':
-          pending = session.prepare(request.query, undefined, ctx);
+          pending = session.prepare(request.query, request.keyspace, ctx);
           break;
-        case 'EXECUTE':
+        case 'EXECUTE': {
           skipMetadata = request.params.skipMetadata;
+          const held = request.resultMetadataId;
           pending = session.execute(request.id, request.params, ctx);
+          if (held !== undefined) pending = pending.then((r) => announceMetadataChange(r, held));
           break;
+        }
         case 'BATCH': {
           const { opcode: _opcode, ...batch } = request;
           pending = session.batch(batch, ctx);
@@ -667,6 +726,32 @@ export class CqlConnection {
 
   private write(frame: Buffer): void {
     if (this.lifecycle === 'closed') return;
-    if (!this.socket.write(frame)) this.writeBlocked = true;
+    if (this.segments === undefined) {
+      if (!this.socket.write(frame)) this.writeBlocked = true;
+      return;
+    }
+    this.outbox.push(frame);
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    // Once this turn's synchronous answers are in, they share segments. A microtask, not a timer
+    // (socket.later): the answer leaves in the same turn, as a v4 frame would.
+    queueMicrotask(() => this.guard(() => this.flushOutbox()));
+  }
+
+  /** v5: sends the envelopes written since the last flush, packed into segments. */
+  private flushOutbox(): void {
+    this.flushQueued = false;
+    if (this.outbox.length === 0 || this.lifecycle === 'closed') return;
+    const envelopes = this.outbox;
+    this.outbox = [];
+    for (const segment of encodeSegments(envelopes, this.segmentsLz4)) {
+      if (!this.socket.write(segment)) this.writeBlocked = true;
+    }
+  }
+
+  /** Half-closes the socket after what is queued (v5's unsent segments too). */
+  private endSocket(): void {
+    this.flushOutbox();
+    this.socket.end();
   }
 }

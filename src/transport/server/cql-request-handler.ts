@@ -10,7 +10,7 @@ import type { BatchRequest, QueryParameters, PreparedResult, ResultMessage } fro
  */
 export interface ClientInfo {
   readonly remoteAddress: NetAddress;
-  /** The protocol version the client speaks (3 or 4). */
+  /** The protocol version the client speaks (3, 4 or 5). */
   readonly protocolVersion: number;
   /** STARTUP options as sent (CQL_VERSION, COMPRESSION, DRIVER_NAME, DRIVER_VERSION, …). */
   readonly startupOptions: ReadonlyMap<string, string>;

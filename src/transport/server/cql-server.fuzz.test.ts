@@ -1,6 +1,8 @@
 /**
  * Fuzzing the CQL server: 100k+ random and mutated frames over the simulated network (with
- * random TCP chunking) and a smaller batch over real loopback TCP. Every well-framed frame must
+ * random TCP chunking), a smaller batch over real loopback TCP, and protocol v5 connections whose
+ * mutated envelopes travel in segments (packed several to a segment, plain or lz4) with corrupted
+ * segments among the killers. Every well-framed frame must
  * get exactly one answer on its stream and the connection must go on; frames that break the
  * framing are answered (or swallowed, for oversized bodies) and the connection closed; nothing
  * escapes the server's handlers; a canary connection keeps working throughout; declared sizes
@@ -50,7 +52,7 @@ async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   }
 }
 
-async function fuzz(env: Env, net: Network, seed: number, targetFrames: number, perConnection: number): Promise<FuzzStats> {
+async function fuzz(env: Env, net: Network, seed: number, targetFrames: number, perConnection: number, version = 4): Promise<FuzzStats> {
   const rng = new SeededRandom(seed);
   const fake = new FakeCqlHandler();
   const logger = new RecordingLogger();
@@ -61,15 +63,18 @@ async function fuzz(env: Env, net: Network, seed: number, targetFrames: number, 
   const stats: FuzzStats = { frames: 0, answers: 0, protocolErrors: 0, otherErrors: 0, results: 0, killers: {}, connections: 0 };
   while (stats.frames < targetFrames) {
     const c = await CqlWireClient.connect(net, address);
+    c.version = version;
     stats.connections++;
-    if (rng.chance(0.5)) {
+    // v5: segments begin with the answer to STARTUP, so every fuzzed envelope goes after one.
+    if (version >= 5) await c.startup(rng.chance(0.5) ? 'lz4' : undefined);
+    else if (rng.chance(0.5)) {
       const compression = [undefined, 'lz4', 'snappy'][rng.int(3)];
       await c.startup(compression);
     }
     const n = 1 + rng.int(perConnection);
     const batch: Buffer[] = [];
-    for (let i = 0; i < n; i++) batch.push(wellFramedFrame(rng, i).bytes);
-    c.sendRaw(Buffer.concat(batch));
+    for (let i = 0; i < n; i++) batch.push(wellFramedFrame(rng, i, version).bytes);
+    c.sendRaw(c.framed(batch));
     stats.frames += n;
     await within(c.waitForUnsolicited(n), 20_000, `answers to ${n} frames (seed ${seed})`);
     assert.equal(c.unsolicited.length, n, 'one answer per well-framed frame');
@@ -83,12 +88,12 @@ async function fuzz(env: Env, net: Network, seed: number, targetFrames: number, 
       } else if (f.header.opcode === 0x08) stats.results++;
     }
     if (rng.chance(0.5)) {
-      const k = killerFrame(rng, MAX_FRAME_BYTES);
+      const k = killerFrame(rng, MAX_FRAME_BYTES, version);
       stats.killers[k.kind] = (stats.killers[k.kind] ?? 0) + 1;
       stats.frames++;
       const before = c.unsolicited.length;
       c.sendRaw(k.bytes);
-      if (k.kind === 'bad-version' || k.kind === 'negative-length') {
+      if (k.kind === 'bad-version' || k.kind === 'negative-length' || k.kind === 'corrupt-segment') {
         await within(c.closed, 20_000, `close after ${k.kind}`);
         assert.equal(c.unsolicited.length + (c.unreadable ? 1 : 0), before + 1, `${k.kind} is answered before closing`);
       } else if (k.kind === 'oversized') {
@@ -140,6 +145,17 @@ test('fuzz: a smaller batch over real loopback TCP', { timeout: 120_000 }, async
   const stats = await fuzz(env, env.net, 777, 20_000, 300);
   console.log(`tcp fuzz: ${JSON.stringify(stats)}`);
   assert.ok(stats.frames >= 20_000);
+});
+
+test('fuzz: 20k+ random and mutated envelopes in v5 segments over the simulated network', { timeout: 300_000 }, async () => {
+  const env = createSimEnv(2025);
+  const net = new SimNetwork({ random: new SeededRandom(13), maxSegmentBytes: 1500 });
+  const stats = await fuzz({ ...env, net }, net, 20250501, 20_000, 300, 5);
+  console.log(`sim v5 fuzz: ${JSON.stringify(stats)}`);
+  assert.ok(stats.frames >= 20_000);
+  assert.ok((stats.killers['corrupt-segment'] ?? 0) > 5, 'corrupt segments were among the killers');
+  assert.ok(stats.protocolErrors > stats.frames / 4, 'most mutations are protocol errors');
+  assert.ok(stats.results > 200, 'and some are valid requests');
 });
 
 test('declared sizes allocate nothing: 300 connections each announcing a 1 MiB body, and lz4 bombs', async () => {

@@ -1,4 +1,4 @@
-import { COMPRESSIONS, type FrameCompressor, ProtocolViolation, compressorFor } from '../protocol/index.js';
+import { COMPRESSIONS, type FrameCompressor, ProtocolViolation, SUPPORTED_VERSION_NAMES, compressorFor } from '../protocol/index.js';
 
 /**
  * STARTUP options (v4 spec §4.1.1) and the SUPPORTED answer to OPTIONS. CQL_VERSION is required
@@ -33,6 +33,6 @@ export function supportedOptions(cqlVersions: readonly string[]): Map<string, st
   return new Map([
     ['CQL_VERSION', [...cqlVersions]],
     ['COMPRESSION', [...COMPRESSIONS]],
-    ['PROTOCOL_VERSIONS', ['3/v3', '4/v4']],
+    ['PROTOCOL_VERSIONS', [...SUPPORTED_VERSION_NAMES]],
   ]);
 }
