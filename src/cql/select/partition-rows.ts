@@ -212,17 +212,17 @@ export class PartitionRowReader {
     const keep = (r: ResultRow): boolean => o.filter === null || o.filter((c) => r.value(c));
     if (o.distinct) {
       if (resumed || (p.rows.length === 0 && statics === null)) return [];
-      const r = resultRow(pk, null, statics, o.nowSec);
+      const r = resultRow(key, pk, null, statics, o.nowSec);
       return keep(r) ? [r] : [];
     }
     if (p.rows.length === 0) {
       if (resumed || statics === null || !o.staticOnlyRows) return [];
-      const r = resultRow(pk, null, statics, o.nowSec);
+      const r = resultRow(key, pk, null, statics, o.nowSec);
       return keep(r) ? [r] : [];
     }
     const out: ResultRow[] = [];
     for (const row of p.rows) {
-      const r = resultRow(pk, row, statics, o.nowSec);
+      const r = resultRow(key, pk, row, statics, o.nowSec);
       if (keep(r)) out.push(r);
     }
     return out;

@@ -3,7 +3,7 @@
  * PER PARTITION LIMIT, paging (a page ends after `pageSize` rows with a paging state that resumes
  * exactly after its last row), ORDER BY across IN partitions (merged in memory, unpaged as in
  * Cassandra), aggregates (over the whole result, one row, paging ignored) and GROUP BY (one row
- * per group).
+ * per group, paged by groups).
  *
  * Every query reads its rows in internal pages (`pages`): at most ROWS_PER_READ_MAX rows per
  * read, each resuming after the previous one's last row as a client's next page would. Aggregates
@@ -23,7 +23,7 @@ import type { TableRef } from '../execution/table-lookup.js';
 import { clusteringSlices } from '../restrictions/clustering-slices.js';
 import type { PreparedWhere } from '../restrictions/where-clause.js';
 import type { CqlColumn } from '../../schema/index.js';
-import { sameGroup, samePartition } from './group-by.js';
+import { GroupFolder } from './group-by.js';
 import type { LimitFn } from './limits.js';
 import type { PreparedOrdering } from './ordering.js';
 import { type PagingState, decodePagingState, encodePagingState } from './paging-state.js';
@@ -104,12 +104,14 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
   });
   const run: SelectRun = { plan, ctx, reader, values, ppl, budget, scanned: { partitions: 0, rows: 0 } };
   const columns = plan.selection.columns;
-  // Aggregates are never paged for the client; they read by its page size (capped) or the default.
-  const foldRows = Math.min(pageSize, ROWS_PER_READ_MAX);
-  if (plan.groupBy.length > 0) return { kind: 'rows', columns, rows: await grouped({ ...run, ppl: Infinity }, foldRows, ppl, limit) };
+  const state = options.pagingState === undefined || options.pagingState.length === 0 ? null : decodePagingState(options.pagingState);
+  // A page of groups has no bound in rows (a group may be any size): it reads ROWS_PER_READ_MAX rows a step.
+  if (plan.groupBy.length > 0) return { kind: 'rows', columns, ...(await groupedPage({ ...run, ppl: Infinity }, state, pageSize, limit, ppl)) };
   if (plan.selection.isAggregate) {
+    // Without GROUP BY, one row: never paged for the client, as in Cassandra (its AggregationQueryPager
+    // ignores the page size then); read by the client's page size (capped) or the default.
     const agg = plan.selection.aggregate(values);
-    for await (const page of pages(run, null, Infinity, foldRows)) for (const r of page.rows) agg.add(r);
+    for await (const page of pages(run, null, Infinity, Math.min(pageSize, ROWS_PER_READ_MAX))) for (const r of page.rows) agg.add(r);
     return { kind: 'rows', columns, rows: [agg.result()] };
   }
   if (plan.ordering.compare !== null) {
@@ -120,7 +122,6 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     const sorted = all.sort(plan.ordering.compare).slice(0, limit);
     return { kind: 'rows', columns, rows: sorted.map((r) => plan.selection.row(r, values)) };
   }
-  const state = options.pagingState === undefined || options.pagingState.length === 0 ? null : decodePagingState(options.pagingState);
   const rowsLeft = state?.rowsLeft ?? limit;
   const want = Math.min(pageSize, rowsLeft);
   const rows: ResultValues[] = [];
@@ -153,32 +154,33 @@ async function* pages(run: SelectRun, state: PagingState | null, rowsWanted: num
   }
 }
 
-/** GROUP BY: one result row per group, folded as rows stream in; PER PARTITION LIMIT and LIMIT count groups. */
-async function grouped(run: SelectRun, pageRows: number, ppl: number, limit: number): Promise<ResultValues[]> {
+/**
+ * GROUP BY: one page of at most `pageSize` groups (LIMIT and PER PARTITION LIMIT count groups too),
+ * folded as rows stream in, ROWS_PER_READ_MAX rows a read. A page that stops before the rows end carries
+ * a paging state after its last group's last row, with the groups LIMIT and PER PARTITION LIMIT
+ * still allow; resuming where PER PARTITION LIMIT is used up skips the rest of that partition.
+ */
+async function groupedPage(run: SelectRun, state: PagingState | null, pageSize: number, limit: number, ppl: number): Promise<{ rows: ResultValues[]; pagingState?: Buffer }> {
   const { plan, values } = run;
-  const out: ResultValues[] = [];
-  let agg: ReturnType<Selection['aggregate']> | null = null;
-  let inPartition = 0;
-  let prev: ResultRow | null = null;
-  for await (const page of pages(run, null, Infinity, pageRows)) {
+  const groupsLeft = state?.rowsLeft ?? limit;
+  const from = state === null ? null : { key: state.key, clustering: state.clustering, partitionGroupsLeft: state.partitionRowsLeft };
+  const folder = new GroupFolder(plan.groupBy, () => plan.selection.aggregate(values), Math.min(pageSize, groupsLeft), ppl, from);
+  // The rows read resume after the last row returned; PER PARTITION LIMIT is the folder's (in groups), not the read's.
+  const readFrom = state === null ? null : { key: state.key, clustering: state.partitionRowsLeft > 0 ? state.clustering : null, rowsLeft: Infinity, partitionRowsLeft: Infinity };
+  let stopped = false;
+  reading: for await (const page of pages(run, readFrom, Infinity, ROWS_PER_READ_MAX)) {
     for (const r of page.rows) {
-      if (prev !== null && sameGroup(prev, r, plan.groupBy)) {
-        agg?.add(r);
-        continue;
+      if (!folder.add(r)) {
+        stopped = true;
+        break reading;
       }
-      // A new group: the one before it is complete.
-      if (agg !== null) {
-        out.push(agg.result());
-        if (out.length >= limit) return out;
-      }
-      inPartition = prev !== null && samePartition(prev, r) ? inPartition + 1 : 1;
-      prev = r;
-      agg = inPartition > ppl ? null : plan.selection.aggregate(values);
-      agg?.add(r);
     }
   }
-  if (agg !== null) out.push(agg.result());
-  return out;
+  if (!stopped) folder.finish();
+  const left = groupsLeft - folder.rows.length;
+  if (!stopped || left <= 0 || folder.end === null) return { rows: folder.rows };
+  const next: PagingState = { key: folder.end.key, clustering: folder.end.clustering, rowsLeft: left, partitionRowsLeft: folder.end.partitionGroupsLeft };
+  return { rows: folder.rows, pagingState: encodePagingState(next) };
 }
 
 async function fill(run: SelectRun, page: Page, state: PagingState | null): Promise<void> {
