@@ -34,7 +34,7 @@ import { PartitionRowReader } from './partition-rows.js';
 import type { ResultRow } from './result-row.js';
 import type { ResultValues, Selection } from './selection.js';
 import { pushAll } from '../../util/push-all.js';
-import { RequestBudget } from '../execution/request-budget.js';
+import { RequestBudget } from '../../db/request-budget.js';
 
 export interface SelectPlan {
   readonly table: TableRef;
