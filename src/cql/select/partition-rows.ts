@@ -13,7 +13,7 @@
  */
 import type { PositionBound } from '../../dht/index.js';
 import { SEP_END, STATIC_END, STATIC_START } from '../../storage/model/index.js';
-import type { NameSlice, SliceQuery } from '../../storage/read/slice-query.js';
+import { type NameSlice, type SliceQuery, slicesPast } from '../../storage/read/slice-query.js';
 import type { Consistency } from '../execution/query-options.js';
 import type { TableRef } from '../execution/table-lookup.js';
 import type { RowPredicate } from '../restrictions/row-filter.js';
@@ -188,21 +188,7 @@ export class PartitionRowReader {
   /** The row slices, only what lies after `after` in read order. */
   private cut(after: readonly Buffer[]): NameSlice[] {
     const layout = this.o.table.layout;
-    const out: NameSlice[] = [];
-    if (!this.o.reversed) {
-      const bound = layout.prefixEnd(after);
-      for (const s of this.rowSlices) {
-        if (Buffer.compare(s.end, bound) <= 0) continue;
-        out.push(Buffer.compare(s.start, bound) < 0 ? { start: bound, end: s.end } : s);
-      }
-    } else {
-      const bound = layout.prefixStart(after);
-      for (const s of this.rowSlices) {
-        if (Buffer.compare(s.start, bound) >= 0) continue;
-        out.push(Buffer.compare(s.end, bound) > 0 ? { start: s.start, end: bound } : s);
-      }
-    }
-    return out;
+    return slicesPast(this.rowSlices, this.o.reversed ? layout.prefixStart(after) : layout.prefixEnd(after), this.o.reversed);
   }
 
   private rows(key: Buffer, p: PartitionRows, resumed: boolean): ResultRow[] {

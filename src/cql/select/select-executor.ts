@@ -35,6 +35,7 @@ import type { ResultRow } from './result-row.js';
 import type { ResultValues, Selection } from './selection.js';
 import { pushAll } from '../../util/push-all.js';
 import { RequestBudget } from '../../db/request-budget.js';
+import { ROWS_PER_READ_MAX, type ScanShape, partitionsPerStep } from '../../db/read-steps.js';
 
 export interface SelectPlan {
   readonly table: TableRef;
@@ -50,17 +51,8 @@ export interface SelectPlan {
   readonly groupBy: readonly CqlColumn[];
 }
 
-/** Partitions fetched per scan step. */
-const SCAN_BATCH_MAX = 128;
-
-/**
- * Rows per internal read. Cassandra pages aggregates internally by the client's page size, or
- * 10000 rows without one (SelectStatement's DEFAULT_COUNT_PAGE_SIZE), for memory's sake. Here one
- * read also runs without yielding the event loop, and a read of 10000 rows from a memtable takes
- * ~100 ms on our 2-core machine, so no read is larger than this (ScyllaDB caps the client's size
- * at its internal one likewise): one step holds the loop ~10 ms.
- */
-export const ROWS_PER_READ_MAX = 1000;
+/** Rows per internal read (db/read-steps.ts): tests size their data by it. */
+export { ROWS_PER_READ_MAX };
 
 export const PAGING_WITH_POST_ORDERING =
   'Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query';
@@ -76,12 +68,6 @@ interface SelectRun {
   readonly budget: RequestBudget;
   /** What the scan steps found so far (their size follows it). */
   readonly scanned: ScanShape;
-}
-
-/** Partitions the scan steps found and the rows they read (before any filter). */
-interface ScanShape {
-  partitions: number;
-  rows: number;
 }
 
 export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: QueryOptions): Promise<RowsResult> {
@@ -223,19 +209,6 @@ async function fillByKeys(run: SelectRun, page: Page, keys: readonly Buffer[], s
   }
 }
 
-/**
- * Partitions to scan in one step, at most `partitionsMax`. A step reads up to a page's rows of
- * each partition (FILTERED_ROWS_PER_STEP when filtered), in one synchronous engine scan on this
- * node: the step asks for as many partitions as fit ROWS_PER_READ_MAX rows read at the rows per
- * partition seen so far (one partition first), so a scan over wide partitions stays a short step
- * and one over narrow ones takes many partitions a step.
- */
-function partitionsPerStep(scanned: ScanShape, partitionsMax: number): number {
-  if (scanned.partitions === 0) return 1;
-  const rowsPerPartition = Math.max(1, scanned.rows / scanned.partitions);
-  return Math.max(1, Math.min(SCAN_BATCH_MAX, partitionsMax, Math.floor(ROWS_PER_READ_MAX / rowsPerPartition)));
-}
-
 /** Partitions of a multi-key SELECT (IN on the partition key) read concurrently. */
 const KEY_READS_AT_ONCE = 32;
 
@@ -252,7 +225,7 @@ async function fillByScan(run: SelectRun, page: Page, state: PagingState | null)
     from = { position: ctx.partitioner.decorate(state.key).position, inclusive: false };
   }
   while (!page.full) {
-    const batch = partitionsPerStep(run.scanned, plan.where.needsFiltering ? SCAN_BATCH_MAX : page.remaining);
+    const batch = partitionsPerStep(run.scanned, plan.where.needsFiltering ? Infinity : page.remaining);
     const found = await reader.scan(from, range.to, Math.min(ppl, page.remaining), batch);
     run.scanned.partitions += found.length;
     for (const p of found) run.scanned.rows += p.rowsRead;
