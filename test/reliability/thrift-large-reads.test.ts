@@ -8,18 +8,28 @@
  *   - get_range_slices over RANGE_ROWS rows, paged by RANGE_PAGE keys as clients page it, answers
  *     every row once, no probe waiting over PROBE_MS_MAX; in one call, every row too, the probes
  *     then waiting for the reply's encoding (one step) at most RANGE_REPLY_PROBE_MS_MAX;
- *   - multiget_count over the wide row and many narrow ones answers exactly.
+ *   - multiget_count over the wide row and many narrow ones answers exactly;
+ *   - on a node with a short read_request_timeout_in_ms, get_count over the wide row answers
+ *     TimedOutException and the node's CPU then stays near idle (the count stopped).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import cassandra from 'cassandra-driver';
 import { type CassandraClient, connectThrift } from '../../src/thrift/client/connect-thrift.js';
 import type { ThriftMutation } from '../../src/thrift/service/cassandra-service.js';
+import { ThriftException } from '../../src/thrift/service/thrift-exceptions.js';
 import { type IliumProcess, runIliumCommand, startIliumProcess } from '../support/ilium-process.js';
 import { type LatencyProbe, startLatencyProbe } from '../support/latency-probe.js';
+import { cpuMs } from '../support/process-stats.js';
+import { slowest, watched } from '../support/watched-request.js';
 
 const ADDRESS = '127.0.23.2';
+/** A second node, with a short read timeout. */
+const TIMEOUT_ADDRESS = '127.0.23.3';
+/** A count of the wide row from the memtable takes 90–400 ms here: it times out at its first steps. */
+const READ_TIMEOUT_MS = 20;
+/** CPU the node may use in the second after a timed-out count (gossip; idle level), as in large-requests.test.ts. */
+const IDLE_CPU_MS_MAX = 300;
 const MIB = 1024 * 1024;
 const WIDE_COLUMNS = 300_000;
 const RANGE_ROWS = 20_000;
@@ -44,29 +54,6 @@ let probe: LatencyProbe;
 const b = (s: string): Buffer => Buffer.from(s, 'utf8');
 const ALL = (count: number) => ({ sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count } });
 const column = (name: string): ThriftMutation => ({ columnOrSuperColumn: { column: { name: b(name), value: b('v'), timestamp: 1n } } });
-
-function rssBytes(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  assert.ok(m !== null, 'no VmRSS in /proc/<pid>/status');
-  return Number(m[1]) * 1024;
-}
-
-/** Runs `work` while sampling the node's RSS; the peak growth, the probes' latencies meanwhile and the time taken. */
-async function watched<T>(work: () => Promise<T>): Promise<{ result: T; rssGrowth: number; probes: number[]; ms: number }> {
-  const start = rssBytes(node.pid);
-  let peak = start;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(node.pid))), 20);
-  const t0 = Date.now();
-  try {
-    const result = await work();
-    const t1 = Date.now();
-    return { result, rssGrowth: Math.max(peak, rssBytes(node.pid)) - start, probes: probe.between(t0, t1), ms: t1 - t0 };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
-const slowest = (probes: readonly number[]): string => [...probes].sort((x, y) => y - x).slice(0, 5).map((ms) => `${Math.round(ms)} ms`).join(', ');
 
 before(async () => {
   const configYaml = [`admin_address: ${ADDRESS}`, 'read_request_timeout_in_ms: 120000', 'range_request_timeout_in_ms: 120000', 'write_request_timeout_in_ms: 60000', ''].join('\n');
@@ -105,7 +92,7 @@ after(async () => {
 });
 
 test(`get_count over a row of ${WIDE_COLUMNS} columns: exact, in bounded memory`, async () => {
-  const w = await watched(() => thrift.getCount(b('wide'), { columnFamily: 'Std' }, ALL(2 ** 31 - 1)));
+  const w = await watched(node.pid, probe, () => thrift.getCount(b('wide'), { columnFamily: 'Std' }, ALL(2 ** 31 - 1)));
   console.log(`get_count of ${WIDE_COLUMNS} columns: ${w.ms} ms, RSS growth ${(w.rssGrowth / MIB).toFixed(1)} MiB, slowest probes ${slowest(w.probes)}`);
   assert.equal(w.result, WIDE_COLUMNS);
   assert.ok(w.rssGrowth < RSS_GROWTH_BYTES_MAX, `RSS grew ${(w.rssGrowth / MIB).toFixed(1)} MiB`);
@@ -113,7 +100,7 @@ test(`get_count over a row of ${WIDE_COLUMNS} columns: exact, in bounded memory`
 
 test(`${COUNT_CALLS} get_count over the row back to back: probes answered meanwhile`, async () => {
   // Back to back, so the probes have a window of a few seconds.
-  const w = await watched(async () => {
+  const w = await watched(node.pid, probe, async () => {
     const counts: number[] = [];
     for (let i = 0; i < COUNT_CALLS; i++) counts.push(await thrift.getCount(b('wide'), { columnFamily: 'Std' }, ALL(2 ** 31 - 1)));
     return counts;
@@ -125,7 +112,7 @@ test(`${COUNT_CALLS} get_count over the row back to back: probes answered meanwh
 });
 
 test(`get_range_slices over ${RANGE_ROWS} rows, paged by ${RANGE_PAGE} keys as clients page it: every row once, probes answered meanwhile`, async () => {
-  const w = await watched(async () => {
+  const w = await watched(node.pid, probe, async () => {
     const seen: string[] = [];
     let start: Buffer = Buffer.alloc(0);
     for (let calls = 0; calls < 100; calls++) {
@@ -145,7 +132,7 @@ test(`get_range_slices over ${RANGE_ROWS} rows, paged by ${RANGE_PAGE} keys as c
 });
 
 test(`one get_range_slices of all ${RANGE_ROWS + 1} rows: exact; the scan yields, its 2.3 MB reply is encoded in one step`, async () => {
-  const w = await watched(() => thrift.getRangeSlices({ columnFamily: 'Std' }, ALL(100), { startKey: Buffer.alloc(0), endKey: Buffer.alloc(0), count: RANGE_ROWS + 10 }));
+  const w = await watched(node.pid, probe, () => thrift.getRangeSlices({ columnFamily: 'Std' }, ALL(100), { startKey: Buffer.alloc(0), endKey: Buffer.alloc(0), count: RANGE_ROWS + 10 }));
   console.log(`one get_range_slices of ${RANGE_ROWS + 1} rows: ${w.ms} ms, ${w.probes.length} probes, slowest ${slowest(w.probes)}`);
   assert.equal(w.result.length, RANGE_ROWS + 1);
   assert.equal(new Set(w.result.map((r) => r.key.toString())).size, RANGE_ROWS + 1);
@@ -155,11 +142,35 @@ test(`one get_range_slices of all ${RANGE_ROWS + 1} rows: exact; the scan yields
 
 test('multiget_count over the wide row and 2,000 narrow ones: exact', async () => {
   const keys = [b('wide'), ...Array.from({ length: 2000 }, (_, i) => b(`r${i}`))];
-  const w = await watched(() => thrift.multigetCount(keys, { columnFamily: 'Std' }, ALL(2 ** 31 - 1)));
+  const w = await watched(node.pid, probe, () => thrift.multigetCount(keys, { columnFamily: 'Std' }, ALL(2 ** 31 - 1)));
   console.log(`multiget_count of ${keys.length} rows: ${w.ms} ms, slowest probes ${slowest(w.probes)}`);
   const counts = [...w.result.values()];
   assert.equal(counts.length, keys.length);
   assert.equal(counts[0], WIDE_COLUMNS);
   assert.ok(counts.slice(1).every((n) => n === 3));
   assert.ok(Math.max(...w.probes) < PROBE_MS_MAX, `slowest probe ${Math.max(...w.probes)} ms`);
+});
+
+test('past read_request_timeout_in_ms get_count answers TimedOutException and its work stops', async () => {
+  const other = await startIliumProcess({ address: TIMEOUT_ADDRESS, args: ['--seeds', TIMEOUT_ADDRESS], configYaml: `read_request_timeout_in_ms: ${READ_TIMEOUT_MS}\n` });
+  const c = await connectThrift({ host: other.host, port: other.thriftPort! });
+  try {
+    await c.systemAddKeyspace({ name: 'Ks', strategyClass: 'SimpleStrategy', replicationFactor: 1, cfDefs: [{ keyspace: 'Ks', name: 'Std', comparatorType: 'UTF8Type' }] });
+    await c.setKeyspace('Ks');
+    for (let i = 0; i < WIDE_COLUMNS; i += 10_000) {
+      await c.batchMutate([[b('wide'), new Map([['Std', Array.from({ length: 10_000 }, (_, j) => column(`c${String(i + j).padStart(7, '0')}`))]])]]);
+    }
+    const t0 = Date.now();
+    await assert.rejects(c.getCount(b('wide'), { columnFamily: 'Std' }, ALL(2 ** 31 - 1)), (e: unknown) => e instanceof ThriftException && e.thriftName === 'TimedOutException');
+    const answeredMs = Date.now() - t0;
+    const cpuBefore = cpuMs(other.pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    const cpuAfter = cpuMs(other.pid);
+    console.log(`timed-out get_count: answered after ${answeredMs} ms; node CPU in the next second ${cpuAfter - cpuBefore} ms`);
+    assert.ok(cpuAfter - cpuBefore < IDLE_CPU_MS_MAX, `the node used ${cpuAfter - cpuBefore} ms of CPU in the second after the timeout`);
+  } finally {
+    await c.close();
+    assert.equal(await other.stop(), 0, other.output().slice(-2000));
+    other.dispose();
+  }
 });
