@@ -53,9 +53,10 @@ export function firstSteps(read: RowRead): RowSteps {
 /** The query of the next step: the slices left, at most ROWS_PER_READ_MAX columns (super columns). */
 export function stepQuery(read: RowRead, steps: RowSteps): SliceQuery {
   const asked = Math.min(steps.left, ROWS_PER_READ_MAX);
-  const { cellLimit: _c, groupLimit: _g, groupLength: _l, ...rest } = read.query;
-  if (read.level === 'superColumns') return { ...rest, slices: steps.slices, groupLimit: asked, groupLength: superColumnGroupLength(read.cf) };
-  return { ...rest, slices: steps.slices, cellLimit: asked };
+  const { reversed, includeTombstones } = read.query;
+  const base = { slices: steps.slices, reversed, ...(includeTombstones === true ? { includeTombstones } : {}) };
+  if (read.level === 'superColumns') return { ...base, groupLimit: asked, groupLength: superColumnGroupLength(read.cf) };
+  return { ...base, cellLimit: asked };
 }
 
 /** What is left after a step that returned `cells`; null when the row is done (a short step, or the count used up). */
