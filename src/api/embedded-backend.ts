@@ -7,7 +7,7 @@
  */
 import { type DataDirLock, type Env, lockDataDir } from '../env/index.js';
 import type { Partitioner } from '../dht/index.js';
-import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type ColumnWrite, type IndexClause, type KeyRange, LocalOperations, type MutationMap, ThriftOperations, type SchemaKeeper, type SlicePredicate, openNodeStorage } from '../db/index.js';
+import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type ColumnWrite, type IndexClause, type KeyRange, LocalOperations, type MutationMap, ThriftOperations, type SchemaKeeper, type SlicePredicate, DEFAULT_REQUEST_TIMEOUTS, openNodeStorage } from '../db/index.js';
 import { lookupColumnFamily } from '../db/operations/column-family-lookup.js';
 import { type ColumnFamilyDef, type KeyspaceDef, isSystemKeyspace } from '../schema/index.js';
 import { LocalDataStore } from '../service/local-data-store.js';
@@ -38,7 +38,7 @@ export class EmbeddedBackend implements OperationsBackend {
     env: Env,
   ) {
     this.partitionerName = partitioner.name;
-    this.ops = new ThriftOperations({ ...ops.ctx, store: new LocalDataStore(ops.ctx) });
+    this.ops = new ThriftOperations({ ...ops.ctx, store: new LocalDataStore(ops.ctx), env, timeouts: DEFAULT_REQUEST_TIMEOUTS });
     this.embeddedCql = new EmbeddedCql({ env, keeper, ops, partitioner });
   }
 

@@ -24,6 +24,7 @@ import { openNodeStorage } from './open-node-storage.js';
 import type { SchemaKeeper } from './system-schema.js';
 import { KEYSPACES_MAX, SCHEMA_SCAN, decodeStoredSchema } from './stored-schema.js';
 import { SCHEMA_TABLE_ID } from './schema-table.js';
+import { DEFAULT_REQUEST_TIMEOUTS } from './request-budget.js';
 
 const ALL = { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count: 100 } };
 const PEOPLE_BASE = { keyspace: 'Test', name: 'People', comparator: 'UTF8Type', keyValidator: 'UTF8Type' };
@@ -44,8 +45,8 @@ async function query(ops: ThriftOperations, column: string, value: string, cf = 
 }
 
 /** The 0.7 operations over a node's local store. */
-function requests(local: LocalOperations): ThriftOperations {
-  return new ThriftOperations({ ...local.ctx, store: new LocalDataStore(local.ctx) });
+function requests(local: LocalOperations, env: Env): ThriftOperations {
+  return new ThriftOperations({ ...local.ctx, store: new LocalDataStore(local.ctx), env, timeouts: DEFAULT_REQUEST_TIMEOUTS });
 }
 
 /** Live entries in the index partition of `value`, read straight from the hidden table. */
@@ -143,7 +144,7 @@ test('a crash in the middle of an index build: the next start finishes it', asyn
   const open = (e: Env) => openNodeStorage({ env: e, dataDir: '/data', partitioner, options: { commitlogSync: 'batch' } });
   const a = await open(env);
   await a.keeper.addKeyspace(createKeyspace({ name: 'Test', tables: [{ ...PEOPLE_BASE, columnMetadata: [...BASE_METADATA, NAME_PLAIN] }] }, env.random));
-  const ops = requests(new LocalOperations(a.keeper, a.engine, env, partitioner));
+  const ops = requests(new LocalOperations(a.keeper, a.engine, env, partitioner), env);
   const rows = 2000;
   for (let i = 0; i < rows; i++) await insert(ops, `p${i}`, 'name', 'ann');
 
@@ -163,7 +164,7 @@ test('a crash in the middle of an index build: the next start finishes it', asyn
   const b2 = await open(fresh);
   try {
     assert.equal(entries(b2.keeper, b2.engine, 'name', 'ann'), rows, 'the start rebuilt the index');
-    assert.equal((await query(requests(new LocalOperations(b2.keeper, b2.engine, fresh, partitioner)), 'name', 'ann')).length, rows);
+    assert.equal((await query(requests(new LocalOperations(b2.keeper, b2.engine, fresh, partitioner), fresh), 'name', 'ann')).length, rows);
     assert.equal(await storedIndexBuilds(b2.engine, fresh), 0, 'and cleared the marker');
   } finally {
     await b2.engine.close();

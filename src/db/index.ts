@@ -40,3 +40,5 @@ export * from './schema-before-open.js';
 export * from './system-schema.js';
 export * from './open-node-storage.js';
 export * from './operations/index.js';
+export * from './request-budget.js';
+export * from './read-steps.js';

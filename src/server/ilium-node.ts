@@ -230,7 +230,7 @@ export class IliumNode {
       }
       const authenticator = audit.wrapAuthenticator(authenticatorOf(config.authenticator, ctx.roles));
       // The 0.7 calls become the reads and writes CQL makes, through the same DataStore (the coordinator).
-      const requests = new ThriftOperations({ ...ops.ctx, store: ctx.data });
+      const requests = new ThriftOperations({ ...ops.ctx, store: ctx.data, env, timeouts });
       const processor = new QueryProcessor(ctx, {
         preparedStatementsMax: config.prepared_statements_cache_max_entries,
         preparedStatementsBytesMax: config.prepared_statements_cache_size_mb * MB,

@@ -1,16 +1,19 @@
 import type { Env } from '../env/index.js';
-import type { PartitionData } from './model/partition-data.js';
 import type { PartitionUpdate } from './model/partition-update.js';
 import type { CommitLogPosition } from './model/commit-log-position.js';
 import { ApplyBarrier } from './apply-barrier.js';
 import { Memtable } from './memtable/memtable.js';
 import { type PartitionResult, readPartition } from './read/partition-reader.js';
-import { DataPartitionView, type PartitionView } from './read/partition-view.js';
+import type { PartitionView } from './read/partition-view.js';
 import type { SliceQuery } from './read/slice-query.js';
 import { SSTablePartitionView } from './read/sstable-partition-view.js';
-import type { ChunkCache, SSTableReader } from './sstable/index.js';
+import type { ChunkCache, LazyPartition, SSTableReader } from './sstable/index.js';
+import { BOTTOM, TOP } from './model/cell-name.js';
 import { type TableDef, positionOf } from './table-def.js';
 import { invariant } from '../util/invariant.js';
+
+/** A slice holding nothing: the first cursor of a scan that asks no slices (it still learns the partition's key and deletion). */
+const NOTHING = { start: TOP, end: BOTTOM };
 
 /** Where a partition scan starts or stops, by partition position. */
 export interface PositionBound {
@@ -106,7 +109,10 @@ export class TableStore {
   scan(from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, nowSec: number, failAbove = Infinity, tally?: { tombstones: number }): ScannedPartition[] {
     const streams: Iterator<PartitionView & { position: Buffer }>[] = [];
     for (const m of this.memtables()) streams.push(m.range(from, to));
-    for (const s of this.sstables) streams.push(mapIterator(s.scan(from, to), (p: PartitionData) => Object.assign(new DataPartitionView(p), { position: p.position })));
+    // SSTable partitions are read lazily, as a point read reads them: a scan step asking 1000 cells
+    // of a wide partition decodes about that many, not the whole partition (issue 16).
+    const first = query.slices.length === 0 ? NOTHING : query.reversed ? query.slices[query.slices.length - 1]! : query.slices[0]!;
+    for (const s of this.sstables) streams.push(mapIterator(s.scanLazily(from, to), (p: LazyPartition) => Object.assign(SSTablePartitionView.ofScan(s, p, first.start, first.end, query.reversed), { position: p.position })));
     const heads = streams.map((s) => s.next());
     const out: ScannedPartition[] = [];
     let tombstones = 0;

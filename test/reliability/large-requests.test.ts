@@ -17,11 +17,12 @@
  * allowed once that threshold is honoured (Cassandra's default, 50 KiB, refuses it).
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import cassandra from 'cassandra-driver';
 import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
 import { type LatencyProbe, startLatencyProbe } from '../support/latency-probe.js';
+import { cpuMs } from '../support/process-stats.js';
+import { slowest, watched } from '../support/watched-request.js';
 
 const ADDRESS = '127.0.17.1';
 const MIB = 1024 * 1024;
@@ -66,39 +67,6 @@ let node: IliumProcess;
 let client: cassandra.Client;
 let probe: LatencyProbe;
 
-function rssBytes(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  assert.ok(m !== null, 'no VmRSS in /proc/<pid>/status');
-  return Number(m[1]) * 1024;
-}
-
-/** User plus system CPU time of a process, in ms (fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** The slowest probes, for the log. */
-function slowest(probes: readonly number[]): string {
-  return [...probes].sort((a, b) => b - a).slice(0, 5).map((ms) => `${Math.round(ms)} ms`).join(', ');
-}
-
-/** Runs `work` while sampling the node's RSS; returns the peak growth over the level before, and the probes' latencies meanwhile. */
-async function watched<T>(work: () => Promise<T>): Promise<{ result: T; rssGrowth: number; probes: number[]; ms: number }> {
-  const before = rssBytes(node.pid);
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(node.pid))), 20);
-  const t0 = Date.now();
-  try {
-    const result = await work();
-    const t1 = Date.now();
-    return { result, rssGrowth: Math.max(peak, rssBytes(node.pid)) - before, probes: probe.between(t0, t1), ms: t1 - t0 };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
 before(async () => {
   const configYaml = [`range_request_timeout_in_ms: ${RANGE_TIMEOUT_MS}`, 'read_request_timeout_in_ms: 120000', 'write_request_timeout_in_ms: 60000', 'batch_size_fail_threshold_in_kb: 1048576', ''].join('\n');
   node = await startIliumProcess({ address: ADDRESS, args: ['--seeds', ADDRESS], configYaml });
@@ -135,7 +103,7 @@ after(async () => {
 });
 
 test(`count(*) over ${WIDE_ROWS} rows of one partition: exact, bounded memory, probes answered meanwhile`, async () => {
-  const w = await watched(() => client.execute('SELECT count(*) FROM ks.wide WHERE k = 0'));
+  const w = await watched(node.pid, probe, () => client.execute('SELECT count(*) FROM ks.wide WHERE k = 0'));
   console.log(`count(*) of ${WIDE_ROWS} rows: ${w.ms} ms, RSS growth ${(w.rssGrowth / MIB).toFixed(1)} MiB, ${w.probes.length} probes, slowest ${slowest(w.probes)}`);
   assert.equal(Number(w.result.first().get('count')), WIDE_ROWS);
   assert.ok(w.rssGrowth < RSS_GROWTH_BYTES_MAX, `RSS grew ${(w.rssGrowth / MIB).toFixed(1)} MiB`);
@@ -144,7 +112,7 @@ test(`count(*) over ${WIDE_ROWS} rows of one partition: exact, bounded memory, p
 });
 
 test(`a page of ${PAGE_ROWS} rows is answered, with a paging state for the rest, without stalling the probes`, async () => {
-  const w = await watched(() => client.execute('SELECT c FROM ks.wide WHERE k = 0', [], { fetchSize: PAGE_ROWS }));
+  const w = await watched(node.pid, probe, () => client.execute('SELECT c FROM ks.wide WHERE k = 0', [], { fetchSize: PAGE_ROWS }));
   console.log(`page of ${PAGE_ROWS} rows: ${w.ms} ms, ${w.probes.length} probes, slowest ${slowest(w.probes)}`);
   assert.equal(w.result.rows.length, PAGE_ROWS);
   assert.equal(w.result.rows[PAGE_ROWS - 1]!.get('c'), PAGE_ROWS - 1);
@@ -156,7 +124,7 @@ test(`a page of ${PAGE_ROWS} rows is answered, with a paging state for the rest,
 test(`a batch of ${BATCH_STATEMENTS} statements is applied without stalling the probes`, async () => {
   // Rows over BATCH_PARTITIONS partitions (1 to BATCH_PARTITIONS), as an application's batch would spread them.
   const queries = Array.from({ length: BATCH_STATEMENTS }, (_, c) => ({ query: 'INSERT INTO ks.wide (k, c) VALUES (?, ?)', params: [1 + (c % BATCH_PARTITIONS), c] }));
-  const w = await watched(() => client.batch(queries, { prepare: true, logged: false }));
+  const w = await watched(node.pid, probe, () => client.batch(queries, { prepare: true, logged: false }));
   console.log(`batch of ${BATCH_STATEMENTS}: ${w.ms} ms, ${w.probes.length} probes, slowest ${slowest(w.probes)}`);
   const keys = Array.from({ length: BATCH_PARTITIONS }, (_, i) => i + 1).join(', ');
   const [row] = (await client.execute(`SELECT count(*) FROM ks.wide WHERE k IN (${keys})`)).rows;

@@ -10,6 +10,7 @@ import type { StorageEngine } from '../../src/storage/storage-engine.js';
 import { type ManualClock, tempEnv } from './temp-env.js';
 import type { Env } from '../../src/env/index.js';
 import { openNodeStorage } from '../../src/db/open-node-storage.js';
+import { DEFAULT_REQUEST_TIMEOUTS } from '../../src/db/request-budget.js';
 import type { SchemaKeeper } from '../../src/db/system-schema.js';
 import { LocalOperations } from '../../src/db/operations/local-operations.js';
 import { ThriftOperations } from '../../src/db/operations/thrift-operations.js';
@@ -68,7 +69,7 @@ function testKeyspace(env: Env) {
 async function open(env: Env, dir: string, clock: ManualClock, partitioner: Partitioner, cleanup: () => void): Promise<TestNode> {
   const { engine, keeper } = await openNodeStorage({ env, dataDir: dir, partitioner, options: { commitlogSync: 'batch' } });
   const local = new LocalOperations(keeper, engine, env, partitioner);
-  const ops = new ThriftOperations({ ...local.ctx, store: new LocalDataStore(local.ctx) });
+  const ops = new ThriftOperations({ ...local.ctx, store: new LocalDataStore(local.ctx), env, timeouts: DEFAULT_REQUEST_TIMEOUTS });
   return {
     ops,
     local,

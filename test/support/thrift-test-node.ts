@@ -4,7 +4,7 @@
  * events they publish, and CQL text run against the same data (for Thrift ↔ CQL checks).
  */
 import { createCqlContext } from '../../src/cql/create-cql-context.js';
-import { type CqlContext, type DataStore, type SchemaChangeEvent, newClientState, queryOptions } from '../../src/cql/execution/index.js';
+import { type CqlContext, type DataStore, DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts, type SchemaChangeEvent, newClientState, queryOptions } from '../../src/cql/execution/index.js';
 import { parseStatement } from '../../src/cql/parser/index.js';
 import { prepareStatement } from '../../src/cql/prepare.js';
 import { LocalOperations } from '../../src/db/operations/local-operations.js';
@@ -68,19 +68,20 @@ export async function withThriftKeyspace(cfDefs: readonly Omit<CfDef, 'keyspace'
   }
 }
 
-export async function openThriftTestNode(partitioner: Partitioner = new Murmur3Partitioner()): Promise<ThriftTestNode> {
+/** `timeouts`: the request timeouts the 0.7 operations pace with (Cassandra's defaults when absent). */
+export async function openThriftTestNode(partitioner: Partitioner = new Murmur3Partitioner(), timeouts: RequestTimeouts = DEFAULT_REQUEST_TIMEOUTS): Promise<ThriftTestNode> {
   const t = tempEnv('ilium-thrift-');
   const { engine, keeper } = await openNodeStorage({ env: t.env, dataDir: t.dir, partitioner, options: { commitlogSync: 'batch' } });
   const ops = new LocalOperations(keeper, engine, t.env, partitioner);
   const cqlContext = createCqlContext({ env: t.env, keeper, ops, partitioner, node: () => TEST_NODE_INFO });
   const events: SchemaChangeEvent[] = [];
-  const requests = new ThriftOperations({ ...ops.ctx, store: cqlContext.data });
+  const requests = new ThriftOperations({ ...ops.ctx, store: cqlContext.data, env: t.env, timeouts });
   const session = (options: { authenticator?: Authenticator; tokens?: readonly string[]; data?: DataStore } = {}): ThriftSession => {
     const data = options.data ?? cqlContext.data;
     const deps: ThriftSessionDeps = {
       env: t.env,
       keeper,
-      ops: options.data === undefined ? requests : new ThriftOperations({ ...ops.ctx, store: data }),
+      ops: options.data === undefined ? requests : new ThriftOperations({ ...ops.ctx, store: data, env: t.env, timeouts }),
       engine,
       partitioner,
       node: () => (options.tokens === undefined ? TEST_NODE_INFO : { ...TEST_NODE_INFO, tokens: options.tokens }),

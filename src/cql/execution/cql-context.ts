@@ -15,7 +15,7 @@ import type { DataStore } from './data-store.js';
 import type { NodeInfo, PeerInfo } from './node-info.js';
 import type { LayoutCache } from './table-lookup.js';
 import type { VirtualTables } from './virtual-tables.js';
-import type { RequestTimeouts } from './request-budget.js';
+import type { RequestTimeouts } from '../../db/request-budget.js';
 
 /** Guards on what one request may do (cassandra.yaml thresholds). */
 export interface CqlLimits {

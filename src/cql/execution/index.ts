@@ -3,8 +3,8 @@
  *
  * The executor's seams (context, `DataStore` — re-exported from src/service —, statements, results,
  * options) and `consistency-rules.ts` (which consistency levels reads, writes, counter writes and
- * conditional updates accept, with Cassandra's messages); `request-budget.ts` (a request's deadline
- * and its share of the event loop)
+ * conditional updates accept, with Cassandra's messages); the db layer's `request-budget.ts` (a
+ * request's deadline and its share of the event loop, shared with the 0.7 Thrift operations)
  */
 export * from './bound-value.js';
 export * from './cql-result.js';
@@ -19,4 +19,4 @@ export * from './virtual-tables.js';
 export * from './cql-statement.js';
 export * from './table-lookup.js';
 export * from './preparer.js';
-export * from './request-budget.js';
+export * from '../../db/request-budget.js';

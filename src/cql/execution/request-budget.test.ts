@@ -9,7 +9,7 @@ import { createSimEnv } from '../../env/index.js';
 import { ReadTimeoutError, WriteTimeoutError } from '../../errors/index.js';
 import { openCqlTestNode } from '../../../test/support/cql-test-node.js';
 import { createTable } from '../../../test/support/cql-rows.js';
-import { RequestBudget } from './request-budget.js';
+import { RequestBudget } from '../../db/request-budget.js';
 
 test('pace() returns at once within the slice, yields once the slice is used, throws past the deadline', async () => {
   const env = createSimEnv(1);

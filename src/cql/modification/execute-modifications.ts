@@ -20,7 +20,7 @@
  * after any write timeout).
  */
 import { InvalidRequestError, type WriteType } from '../../errors/index.js';
-import { RequestBudget } from '../execution/request-budget.js';
+import { RequestBudget } from '../../db/request-budget.js';
 import type { CqlColumn } from '../../schema/index.js';
 import { type BoundValue, type CqlContext, type CqlResult, type DataStore, type QueryOptions, type TableWrite, VOID_RESULT, checkConditionalConsistency, checkWriteConsistency, requestNowSec } from '../execution/index.js';
 import type { TableLayout } from '../../db/cql-layout/table-layout.js';

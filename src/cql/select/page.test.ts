@@ -6,7 +6,7 @@ import type { ResultRow } from './result-row.js';
 const KEY = Buffer.from('k');
 
 function rows(n: number): ResultRow[] {
-  return Array.from({ length: n }, (_, i) => ({ partitionKey: [KEY], clustering: [Buffer.from([i & 255])], nowSec: 0, value: () => null, cell: () => null }));
+  return Array.from({ length: n }, (_, i) => ({ key: KEY, partitionKey: [KEY], clustering: [Buffer.from([i & 255])], nowSec: 0, value: () => null, cell: () => null }));
 }
 
 test('a page takes 200k rows of one partition (issue 16: it overflowed the stack)', () => {

@@ -11,6 +11,11 @@
  *   rowsLeft  = varint + 1 (0: no LIMIT)       rows the LIMIT still allows
  *   partitionRowsLeft = varint + 1 (0: none)   rows PER PARTITION LIMIT still allows in that partition
  *
+ * With GROUP BY, rowsLeft and partitionRowsLeft count groups (as Cassandra's PagingState counts
+ * its `remaining` in groups for such a query), and the key and clustering are those of the last
+ * row of the page's last group. The state names only the data (key, clustering), nothing of the
+ * node that made it: any coordinator of the ring can resume from it.
+ *
  * Anything else (another version, trailing bytes, a truncated value) is refused with an
  * InvalidRequestError, never a crash.
  */

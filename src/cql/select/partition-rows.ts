@@ -14,7 +14,7 @@
 import type { PositionBound } from '../../dht/index.js';
 import { SEP_END, STATIC_END, STATIC_START } from '../../storage/model/index.js';
 import type { PartitionResult } from '../../storage/read/partition-reader.js';
-import type { NameSlice, SliceQuery } from '../../storage/read/slice-query.js';
+import { type NameSlice, type SliceQuery, slicesPast } from '../../storage/read/slice-query.js';
 import type { Consistency } from '../execution/query-options.js';
 import type { TableRef } from '../execution/table-lookup.js';
 import type { RowPredicate } from '../restrictions/row-filter.js';
@@ -209,21 +209,7 @@ export class PartitionRowReader {
   /** The row slices, only what lies after `after` in read order. */
   private cut(after: readonly Buffer[]): NameSlice[] {
     const layout = this.o.table.layout;
-    const out: NameSlice[] = [];
-    if (!this.o.reversed) {
-      const bound = layout.prefixEnd(after);
-      for (const s of this.rowSlices) {
-        if (Buffer.compare(s.end, bound) <= 0) continue;
-        out.push(Buffer.compare(s.start, bound) < 0 ? { start: bound, end: s.end } : s);
-      }
-    } else {
-      const bound = layout.prefixStart(after);
-      for (const s of this.rowSlices) {
-        if (Buffer.compare(s.start, bound) >= 0) continue;
-        out.push(Buffer.compare(s.end, bound) > 0 ? { start: s.start, end: bound } : s);
-      }
-    }
-    return out;
+    return slicesPast(this.rowSlices, this.o.reversed ? layout.prefixStart(after) : layout.prefixEnd(after), this.o.reversed);
   }
 
   private rows(key: Buffer, p: PartitionRows, resumed: boolean): ResultRow[] {
@@ -233,17 +219,17 @@ export class PartitionRowReader {
     const keep = (r: ResultRow): boolean => o.filter === null || o.filter((c) => r.value(c));
     if (o.distinct) {
       if (resumed || (p.rows.length === 0 && statics === null)) return [];
-      const r = resultRow(pk, null, statics, o.nowSec);
+      const r = resultRow(key, pk, null, statics, o.nowSec);
       return keep(r) ? [r] : [];
     }
     if (p.rows.length === 0) {
       if (resumed || statics === null || !o.staticOnlyRows) return [];
-      const r = resultRow(pk, null, statics, o.nowSec);
+      const r = resultRow(key, pk, null, statics, o.nowSec);
       return keep(r) ? [r] : [];
     }
     const out: ResultRow[] = [];
     for (const row of p.rows) {
-      const r = resultRow(pk, row, statics, o.nowSec);
+      const r = resultRow(key, pk, row, statics, o.nowSec);
       if (keep(r)) out.push(r);
     }
     return out;

@@ -11,6 +11,8 @@ import type { Cell } from '../../storage/model/index.js';
 import type { ElementCell, RowData } from '../storage/row-assembler.js';
 
 export interface ResultRow {
+  /** The partition's key as stored (a paging state names it). */
+  readonly key: Buffer;
   readonly partitionKey: readonly Buffer[];
   /** Null for a static-only row. */
   readonly clustering: readonly Buffer[] | null;
@@ -21,10 +23,11 @@ export interface ResultRow {
   cell(column: CqlColumn): Cell | null;
 }
 
-export function resultRow(partitionKey: readonly Buffer[], row: RowData | null, statics: RowData | null, nowSec: number): ResultRow {
+export function resultRow(key: Buffer, partitionKey: readonly Buffer[], row: RowData | null, statics: RowData | null, nowSec: number): ResultRow {
   const cache = new Map<string, Buffer | null>();
   const entry = (column: CqlColumn): Cell | ElementCell[] | undefined => (column.kind === 'static' ? statics : row)?.columns.get(column.name);
   return {
+    key,
     partitionKey,
     nowSec,
     clustering: row === null ? null : row.clustering,

@@ -3,7 +3,7 @@
  * PER PARTITION LIMIT, paging (a page ends after `pageSize` rows with a paging state that resumes
  * exactly after its last row), ORDER BY across IN partitions (merged in memory, unpaged as in
  * Cassandra), aggregates (over the whole result, one row, paging ignored) and GROUP BY (one row
- * per group).
+ * per group, paged by groups).
  *
  * Every query reads its rows in internal pages (`pages`): at most ROWS_PER_READ_MAX rows per
  * read, each resuming after the previous one's last row as a client's next page would. Aggregates
@@ -23,7 +23,7 @@ import type { TableRef } from '../execution/table-lookup.js';
 import { clusteringSlices } from '../restrictions/clustering-slices.js';
 import type { PreparedWhere } from '../restrictions/where-clause.js';
 import type { CqlColumn } from '../../schema/index.js';
-import { sameGroup, samePartition } from './group-by.js';
+import { GroupFolder } from './group-by.js';
 import type { LimitFn } from './limits.js';
 import type { PreparedOrdering } from './ordering.js';
 import { type PagingState, decodePagingState, encodePagingState } from './paging-state.js';
@@ -35,7 +35,8 @@ import { PartitionRowReader } from './partition-rows.js';
 import type { ResultRow } from './result-row.js';
 import type { ResultValues, Selection } from './selection.js';
 import { pushAll } from '../../util/push-all.js';
-import { RequestBudget } from '../execution/request-budget.js';
+import { RequestBudget } from '../../db/request-budget.js';
+import { ROWS_PER_READ_MAX, type ScanShape, partitionsPerStep } from '../../db/read-steps.js';
 
 export interface SelectPlan {
   readonly table: TableRef;
@@ -51,17 +52,8 @@ export interface SelectPlan {
   readonly groupBy: readonly CqlColumn[];
 }
 
-/** Partitions fetched per scan step. */
-const SCAN_BATCH_MAX = 128;
-
-/**
- * Rows per internal read. Cassandra pages aggregates internally by the client's page size, or
- * 10000 rows without one (SelectStatement's DEFAULT_COUNT_PAGE_SIZE), for memory's sake. Here one
- * read also runs without yielding the event loop, and a read of 10000 rows from a memtable takes
- * ~100 ms on our 2-core machine, so no read is larger than this (ScyllaDB caps the client's size
- * at its internal one likewise): one step holds the loop ~10 ms.
- */
-export const ROWS_PER_READ_MAX = 1000;
+/** Rows per internal read (db/read-steps.ts): tests size their data by it. */
+export { ROWS_PER_READ_MAX };
 
 export const PAGING_WITH_POST_ORDERING =
   'Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query';
@@ -77,12 +69,6 @@ interface SelectRun {
   readonly budget: RequestBudget;
   /** What the scan steps found so far (their size follows it). */
   readonly scanned: ScanShape;
-}
-
-/** Partitions the scan steps found and the rows they read (before any filter). */
-interface ScanShape {
-  partitions: number;
-  rows: number;
 }
 
 export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: QueryOptions, warn: (message: string) => void = () => undefined): Promise<RowsResult> {
@@ -106,12 +92,14 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
   });
   const run: SelectRun = { plan, ctx, reader, values, ppl, budget, scanned: { partitions: 0, rows: 0 } };
   const columns = plan.selection.columns;
-  // Aggregates are never paged for the client; they read by its page size (capped) or the default.
-  const foldRows = Math.min(pageSize, ROWS_PER_READ_MAX);
-  if (plan.groupBy.length > 0) return { kind: 'rows', columns, rows: await grouped({ ...run, ppl: Infinity }, foldRows, ppl, limit) };
+  const state = options.pagingState === undefined || options.pagingState.length === 0 ? null : decodePagingState(options.pagingState);
+  // A page of groups has no bound in rows (a group may be any size): it reads ROWS_PER_READ_MAX rows a step.
+  if (plan.groupBy.length > 0) return { kind: 'rows', columns, ...(await groupedPage({ ...run, ppl: Infinity }, state, pageSize, limit, ppl)) };
   if (plan.selection.isAggregate) {
+    // Without GROUP BY, one row: never paged for the client, as in Cassandra (its AggregationQueryPager
+    // ignores the page size then); read by the client's page size (capped) or the default.
     const agg = plan.selection.aggregate(values);
-    for await (const page of pages(run, null, Infinity, foldRows)) for (const r of page.rows) agg.add(r);
+    for await (const page of pages(run, null, Infinity, Math.min(pageSize, ROWS_PER_READ_MAX))) for (const r of page.rows) agg.add(r);
     return { kind: 'rows', columns, rows: [agg.result()] };
   }
   if (plan.ordering.compare !== null) {
@@ -122,7 +110,6 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     const sorted = all.sort(plan.ordering.compare).slice(0, limit);
     return { kind: 'rows', columns, rows: sorted.map((r) => plan.selection.row(r, values)) };
   }
-  const state = options.pagingState === undefined || options.pagingState.length === 0 ? null : decodePagingState(options.pagingState);
   const rowsLeft = state?.rowsLeft ?? limit;
   const want = Math.min(pageSize, rowsLeft);
   const rows: ResultValues[] = [];
@@ -155,32 +142,33 @@ async function* pages(run: SelectRun, state: PagingState | null, rowsWanted: num
   }
 }
 
-/** GROUP BY: one result row per group, folded as rows stream in; PER PARTITION LIMIT and LIMIT count groups. */
-async function grouped(run: SelectRun, pageRows: number, ppl: number, limit: number): Promise<ResultValues[]> {
+/**
+ * GROUP BY: one page of at most `pageSize` groups (LIMIT and PER PARTITION LIMIT count groups too),
+ * folded as rows stream in, ROWS_PER_READ_MAX rows a read. A page that stops before the rows end carries
+ * a paging state after its last group's last row, with the groups LIMIT and PER PARTITION LIMIT
+ * still allow; resuming where PER PARTITION LIMIT is used up skips the rest of that partition.
+ */
+async function groupedPage(run: SelectRun, state: PagingState | null, pageSize: number, limit: number, ppl: number): Promise<{ rows: ResultValues[]; pagingState?: Buffer }> {
   const { plan, values } = run;
-  const out: ResultValues[] = [];
-  let agg: ReturnType<Selection['aggregate']> | null = null;
-  let inPartition = 0;
-  let prev: ResultRow | null = null;
-  for await (const page of pages(run, null, Infinity, pageRows)) {
+  const groupsLeft = state?.rowsLeft ?? limit;
+  const from = state === null ? null : { key: state.key, clustering: state.clustering, partitionGroupsLeft: state.partitionRowsLeft };
+  const folder = new GroupFolder(plan.groupBy, () => plan.selection.aggregate(values), Math.min(pageSize, groupsLeft), ppl, from);
+  // The rows read resume after the last row returned; PER PARTITION LIMIT is the folder's (in groups), not the read's.
+  const readFrom = state === null ? null : { key: state.key, clustering: state.partitionRowsLeft > 0 ? state.clustering : null, rowsLeft: Infinity, partitionRowsLeft: Infinity };
+  let stopped = false;
+  reading: for await (const page of pages(run, readFrom, Infinity, ROWS_PER_READ_MAX)) {
     for (const r of page.rows) {
-      if (prev !== null && sameGroup(prev, r, plan.groupBy)) {
-        agg?.add(r);
-        continue;
+      if (!folder.add(r)) {
+        stopped = true;
+        break reading;
       }
-      // A new group: the one before it is complete.
-      if (agg !== null) {
-        out.push(agg.result());
-        if (out.length >= limit) return out;
-      }
-      inPartition = prev !== null && samePartition(prev, r) ? inPartition + 1 : 1;
-      prev = r;
-      agg = inPartition > ppl ? null : plan.selection.aggregate(values);
-      agg?.add(r);
     }
   }
-  if (agg !== null) out.push(agg.result());
-  return out;
+  if (!stopped) folder.finish();
+  const left = groupsLeft - folder.rows.length;
+  if (!stopped || left <= 0 || folder.end === null) return { rows: folder.rows };
+  const next: PagingState = { key: folder.end.key, clustering: folder.end.clustering, rowsLeft: left, partitionRowsLeft: folder.end.partitionGroupsLeft };
+  return { rows: folder.rows, pagingState: encodePagingState(next) };
 }
 
 async function fill(run: SelectRun, page: Page, state: PagingState | null): Promise<void> {
@@ -223,19 +211,6 @@ async function fillByKeys(run: SelectRun, page: Page, keys: readonly Buffer[], s
   }
 }
 
-/**
- * Partitions to scan in one step, at most `partitionsMax`. A step reads up to a page's rows of
- * each partition (FILTERED_ROWS_PER_STEP when filtered), in one synchronous engine scan on this
- * node: the step asks for as many partitions as fit ROWS_PER_READ_MAX rows read at the rows per
- * partition seen so far (one partition first), so a scan over wide partitions stays a short step
- * and one over narrow ones takes many partitions a step.
- */
-function partitionsPerStep(scanned: ScanShape, partitionsMax: number): number {
-  if (scanned.partitions === 0) return 1;
-  const rowsPerPartition = Math.max(1, scanned.rows / scanned.partitions);
-  return Math.max(1, Math.min(SCAN_BATCH_MAX, partitionsMax, Math.floor(ROWS_PER_READ_MAX / rowsPerPartition)));
-}
-
 /** Partitions of a multi-key SELECT (IN on the partition key) read concurrently. */
 const KEY_READS_AT_ONCE = 32;
 
@@ -252,7 +227,7 @@ async function fillByScan(run: SelectRun, page: Page, state: PagingState | null)
     from = { position: ctx.partitioner.decorate(state.key).position, inclusive: false };
   }
   while (!page.full) {
-    const batch = partitionsPerStep(run.scanned, plan.where.needsFiltering ? SCAN_BATCH_MAX : page.remaining);
+    const batch = partitionsPerStep(run.scanned, plan.where.needsFiltering ? Infinity : page.remaining);
     const found = await reader.scan(from, range.to, Math.min(ppl, page.remaining), batch);
     run.scanned.partitions += found.length;
     for (const p of found) run.scanned.rows += p.rowsRead;

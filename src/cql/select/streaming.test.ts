@@ -69,6 +69,38 @@ test('GROUP BY folds group by group across internal pages; LIMIT and PER PARTITI
   assert.deepEqual(perPartition.map((r) => `${r.k}/${r.g}/${r.n}`).sort(), ['0/0/3001', '1/3/4']);
 });
 
+/** Every page of a query, from the first to the one without a paging state. */
+async function allPages(query: string, pageSize: number): Promise<string[][]> {
+  const pages: string[][] = [];
+  let state: Buffer | undefined;
+  do {
+    const r = await n.run(query, [], { pageSize, ...(state === undefined ? {} : { pagingState: state }) });
+    if (r.kind !== 'rows') throw new Error('rows expected');
+    pages.push(r.rows.map((row) => row.map((v) => (v === null ? 'null' : v.toString('hex'))).join('/')));
+    state = r.pagingState;
+    assert.ok(pages.length <= 100, 'paging does not end');
+  } while (state !== undefined);
+  return pages;
+}
+
+test('GROUP BY pages count groups: pages of at most the page size, together the unpaged answer, under LIMIT and PER PARTITION LIMIT', async () => {
+  for (const q of [
+    'SELECT g, count(*) AS n FROM ks.wide WHERE k = 0 GROUP BY g',
+    'SELECT g, count(*) AS n FROM ks.wide WHERE k = 0 GROUP BY g LIMIT 5',
+    'SELECT k, g, count(*) AS n FROM ks.wide GROUP BY k, g',
+    'SELECT k, g, count(*) AS n FROM ks.wide GROUP BY k, g PER PARTITION LIMIT 2',
+    'SELECT k, count(*) AS n FROM ks.wide GROUP BY k',
+  ]) {
+    const [whole] = await allPages(q, 1_000_000);
+    assert.ok(whole!.length > 0, q);
+    for (const pageSize of [1, 2, 3]) {
+      const pages = await allPages(q, pageSize);
+      assert.ok(pages.every((p) => p.length <= pageSize), `${q}: pages of ${pages.map((p) => p.length)}`);
+      assert.deepEqual(pages.flat(), whole, `${q}, pages of ${pageSize}`);
+    }
+  }
+});
+
 test('an unpaged SELECT and a client page larger than an internal page return every row in order', async () => {
   const all = await n.rows('SELECT c FROM ks.wide WHERE k = 0');
   assert.equal(all.length, WIDE_ROWS);

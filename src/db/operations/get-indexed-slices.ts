@@ -3,7 +3,8 @@
  * on an indexed column picks the index partition; its entries are walked from `startKey` in
  * partitioner order, a page at a time; each row is re-checked against ALL expressions on its
  * current values, so stale entries (left by a crash, a race, or expiry) never leak; matching rows
- * get the predicate's slice, up to `count` rows. Entries, values and slices are all read through
+ * get the predicate's slice, up to `count` rows. Each page of entries is a step of the request
+ * (paced, and stopped past range_request_timeout_in_ms), each row's slice read in steps too. Entries, values and slices are all read through
  * the store at the request's level: on a ring, the index partition's entries come from each token
  * range's replicas (every replica indexes its own rows) and the rows from their replicas.
  */
@@ -17,6 +18,7 @@ import { lookupColumnFamily } from './column-family-lookup.js';
 import { type KeysIndex, indexEntryName, indexPartitionKey, keyOfIndexEntry, keysIndexDef, keysIndexesOf } from './keys-index.js';
 import type { RowShaper, ShapedRow } from './row-shaper.js';
 import { readSlices, validateSliceRequest } from './slice-reader.js';
+import { readBudget } from './slice-steps.js';
 import { standardCellName } from './thrift-cell-layout.js';
 import type { ColumnParent, ConsistencyLevel, IndexClause, IndexExpression, SlicePredicate } from './thrift-types.js';
 import { validateKey, validateName, valueValidator } from './thrift-validation.js';
@@ -34,9 +36,11 @@ export async function getIndexedSlices<R>(ctx: RequestContext, keyspace: string,
   const indexKey = indexPartitionKey(index.value);
   const check = expressionQuery(cf, clause.expressions);
   const nowSec = ctx.nowSec();
+  const budget = readBudget(ctx, cl, true);
   const out: ShapedRow<R>[] = [];
   let start = clause.startKey.length === 0 ? BOTTOM : indexEntryName(ctx.partitioner, clause.startKey);
   while (out.length < clause.count) {
+    await budget.pace();
     const query = { slices: [{ start, end: TOP }], reversed: false, cellLimit: INDEX_PAGE_ENTRIES };
     const page = await ctx.store.readIndex(cf, indexDef, indexKey, query, cl, nowSec);
     if (page === null || page.cells.length === 0) break;
@@ -44,7 +48,7 @@ export async function getIndexedSlices<R>(ctx: RequestContext, keyspace: string,
     // Every candidate's current values, in one store call; entries whose rows no longer match are skipped.
     const rows = await ctx.store.readMany(cf, candidates, check, cl, nowSec);
     const matching = candidates.filter((_, i) => matches(cf, rows[i] ?? null, clause.expressions, nowSec)).slice(0, clause.count - out.length);
-    const slices = await readSlices(ctx, cf, matching, parent, predicate, cl, nowSec, shaper);
+    const slices = await readSlices(ctx, cf, matching, parent, predicate, cl, nowSec, shaper, budget);
     matching.forEach((key, i) => out.push({ key, columns: slices[i]! }));
     if (!page.truncated) break;
     start = after(page.cells[page.cells.length - 1]!.name);

@@ -17,6 +17,11 @@ export interface RowShaper<R> {
    * among them (range scans keep tombstones to find the rows): skip those not `isLive` at `nowSec`.
    */
   shape(cf: ColumnFamilyDef, level: SliceLevel, cells: readonly Cell[], nowSec: number, reversed: boolean): R;
+  /**
+   * Present when a row's successive read steps may be shaped apart and combined (a count): the
+   * row is then never held whole (slice-steps.ts). A step never splits a super column.
+   */
+  readonly merge?: (a: R, b: R) => R;
 }
 
 /** A row's key with its shaped slice (a KeySlice when the shape is Thrift's). */
@@ -31,6 +36,7 @@ export const THRIFT_SHAPER: RowShaper<ColumnOrSuperColumn[]> = {
 
 /** How many columns the slice holds (super columns at the super column level): get_count. */
 export const COUNT_SHAPER: RowShaper<number> = {
+  merge: (a, b) => a + b,
   shape(cf, level, cells, nowSec) {
     if (level !== 'superColumns') {
       let n = 0;

@@ -22,3 +22,22 @@ export interface SliceQuery {
   /** Return tombstones and shadowed-by-nothing dead cells too (for replica reconciliation). */
   readonly includeTombstones?: boolean;
 }
+
+/**
+ * What of `slices` lies past `bound` in read order (after it forward, before it reversed): how a
+ * read resumes after the last name an earlier step of it returned. `bound` is a position no name
+ * holds (a BEFORE/AFTER bound, or a name with a byte appended), so inclusive or not is the same.
+ */
+export function slicesPast(slices: readonly NameSlice[], bound: Buffer, reversed: boolean): NameSlice[] {
+  const out: NameSlice[] = [];
+  for (const s of slices) {
+    if (!reversed) {
+      if (Buffer.compare(s.end, bound) <= 0) continue;
+      out.push(Buffer.compare(s.start, bound) < 0 ? { start: bound, end: s.end } : s);
+    } else {
+      if (Buffer.compare(s.start, bound) >= 0) continue;
+      out.push(Buffer.compare(s.end, bound) > 0 ? { start: s.start, end: bound } : s);
+    }
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import type { DeletionTime, RangeTombstone } from '../model/deletion.js';
-import type { PartitionCursor, SSTableReader } from '../sstable/index.js';
+import type { LazyPartition, PartitionCursor, SSTableReader } from '../sstable/index.js';
 import { type CellCursor, EMPTY_CURSOR } from './cell-cursor.js';
 import type { PartitionView } from './partition-view.js';
 
@@ -28,6 +28,11 @@ export class SSTablePartitionView implements PartitionView {
     if (!reader.mayContain(position)) return null;
     const cursor = reader.openPartition(position, { start, end, reversed });
     return cursor === null ? null : new SSTablePartitionView(reader, position, { start, end, reversed, cursor });
+  }
+
+  /** A partition a lazy scan found (it is there), its cursor for the first slice opened. */
+  static ofScan(reader: SSTableReader, found: LazyPartition, start: Buffer, end: Buffer, reversed: boolean): SSTablePartitionView {
+    return new SSTablePartitionView(reader, found.position, { start, end, reversed, cursor: found.open({ start, end, reversed }) });
   }
 
   private open(start: Buffer, end: Buffer, reversed: boolean): PartitionCursor | null {

@@ -26,6 +26,6 @@ export { generationsEverSeen, listSSTables, quarantineDirName, quarantineGenerat
 export { type CheckReport, formatCheckReport, scrubSSTable, verifySSTable } from './sstable-check.js';
 export { rebuildDerived } from './component-rebuild.js';
 export { dumpLines, dumpSSTable, partitionToJson } from './sstable-dump.js';
-export { type ScanBound, type ScanOptions, SSTableReader } from './sstable-reader.js';
+export { type LazyPartition, type ScanBound, type ScanOptions, SSTableReader } from './sstable-reader.js';
 export { SSTableWriter, type SSTableWriterOptions } from './sstable-writer.js';
 export type { SSTableStats } from './statistics.js';

@@ -33,6 +33,12 @@ export interface ScanBound {
   readonly inclusive: boolean;
 }
 
+/** A partition a lazy scan found: its position, and a cursor over a slice of it on demand. */
+export interface LazyPartition {
+  readonly position: Buffer;
+  open(slice: Slice): PartitionCursor;
+}
+
 export interface ScanOptions {
   /** Cache chunks read by the scan (default true); compaction passes false to keep the cache hot. */
   readonly fillCache?: boolean;
@@ -132,7 +138,10 @@ export class SSTableReader {
     if (!this.filter.mayContain(position)) return null;
     if (compareBytes(position, this.stats.lastPosition) > 0) return null;
     const entry = this.findEntry(position);
-    if (entry === null) return null;
+    return entry === null ? null : this.cursorAt(entry, slice, longLived);
+  }
+
+  private cursorAt(entry: IndexEntry, slice: Slice, longLived: boolean): PartitionCursor {
     const wrap = (e: unknown): Error => this.corrupt(entry.dataOffset, e);
     try {
       const { header, source } = this.partitionSource(entry, true);
@@ -145,6 +154,23 @@ export class SSTableReader {
   /** Every partition with a position inside the bounds, in position order, with all contents. */
   *scan(from?: ScanBound, to?: ScanBound, options?: ScanOptions): Generator<PartitionData, void, undefined> {
     const fillCache = options?.fillCache ?? true;
+    for (const entry of this.entries(from, to, fillCache)) yield this.readWhole(entry, fillCache);
+  }
+
+  /**
+   * The partitions inside the bounds, in position order, each opened only when asked and read only
+   * as far as its cursor moves: a scan step that wants 1000 cells of a partition of millions
+   * decodes what it reads, not the whole partition (issue 16).
+   */
+  *scanLazily(from?: ScanBound, to?: ScanBound): Generator<LazyPartition, void, undefined> {
+    for (const entry of this.entries(from, to, true)) {
+      const position = copyPosition(entry);
+      yield { position, open: (slice) => this.cursorAt(entry, slice, false) };
+    }
+  }
+
+  /** The index entries of the partitions inside the bounds, in position order. */
+  private *entries(from: ScanBound | undefined, to: ScanBound | undefined, fillCache: boolean): Generator<IndexEntry, void, undefined> {
     let b = 0;
     let i = 0;
     if (from !== undefined) {
@@ -165,7 +191,7 @@ export class SSTableReader {
           const c = comparePosition(entry, to.position);
           if (c > 0 || (c === 0 && !to.inclusive)) return;
         }
-        yield this.readWhole(entry, fillCache);
+        yield entry;
       }
     }
   }

@@ -75,7 +75,9 @@ test('every data call goes through the DataStore at its level (ONE by default)',
     assert.deepEqual(take(), [['readMany', 'QUORUM']]);
     const range = await s.getRangeSlices({ columnFamily: 'Std' }, ALL_COLUMNS, { startKey: Buffer.alloc(0), endKey: Buffer.alloc(0), count: 10 }, 'QUORUM');
     assert.deepEqual(range.map((r) => r.key.toString()).sort(), ['a', 'b', 'c']);
-    assert.deepEqual(take(), [['scan', 'QUORUM']]);
+    // Scan steps, each at the level: one row first, then as many as fit 1000 columns (as a CQL scan).
+    const scans = take();
+    assert.ok(scans.length >= 2 && scans.every(([m, cl]) => m === 'scan' && cl === 'QUORUM'), JSON.stringify(scans));
     const indexed = await s.getIndexedSlices({ columnFamily: 'Idx' }, { expressions: [{ columnName: bytes('city'), op: 'EQ', value: bytes('Oslo') }], startKey: Buffer.alloc(0), count: 10 }, ALL_COLUMNS, 'QUORUM');
     assert.deepEqual(indexed.map((r) => r.key.toString()), ['d']);
     // Entries from the index, the rows' current values to re-check them, then the matching rows' slices.

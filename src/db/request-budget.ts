@@ -8,13 +8,14 @@
  *     YieldBudget), so other connections' requests are served in between.
  * Clock and yield come through the Env: the simulation stays deterministic.
  *
+ * It lives in db, below both of its users: the CQL statements and the 0.7 Thrift operations.
+ *
  * The deadline counts from the request's start across all of its internal pages, as Cassandra 4.0
  * does (SelectStatement hands the query's start time, queryStartNanoTime, to every fetchPage).
  */
-import type { Env } from '../../env/index.js';
-import { ReadTimeoutError, WriteTimeoutError, type WriteType } from '../../errors/index.js';
-import { YieldBudget } from '../../storage/yield-budget.js';
-import type { Consistency } from './query-options.js';
+import type { Env } from '../env/index.js';
+import { ReadTimeoutError, WriteTimeoutError, type WriteType } from '../errors/index.js';
+import { YieldBudget } from '../storage/yield-budget.js';
 
 /** read_request_timeout_in_ms, range_request_timeout_in_ms, write_request_timeout_in_ms. */
 export interface RequestTimeouts {
@@ -44,12 +45,12 @@ export class RequestBudget {
   }
 
   /** A read's budget: ReadTimeout as the coordinator reports it (no replica answered in time). */
-  static read(env: Env, timeoutMs: number, cl: Consistency): RequestBudget {
+  static read(env: Env, timeoutMs: number, cl: string): RequestBudget {
     return new RequestBudget(env, timeoutMs, () => new ReadTimeoutError('Operation timed out - received only 0 responses.', cl, 0, 1, false));
   }
 
   /** A write's budget: WriteTimeout of the given kind. */
-  static write(env: Env, timeoutMs: number, cl: Consistency, writeType: WriteType): RequestBudget {
+  static write(env: Env, timeoutMs: number, cl: string, writeType: WriteType): RequestBudget {
     return new RequestBudget(env, timeoutMs, () => new WriteTimeoutError('Operation timed out - received only 0 responses.', cl, 0, 1, writeType));
   }
 
