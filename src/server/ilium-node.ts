@@ -14,8 +14,8 @@
  * same reads and writes (ThriftOperations) — goes through one DataStore: the coordinator
  * (StorageProxy), which reaches the replicas at the request's consistency level; until it is
  * switched in, requests are refused as Unavailable (switchable-data-store.ts).
- * The `system_auth` keyspace is made at start when missing (before schema agreement, so any ALTER
- * made elsewhere wins); under PasswordAuthenticator, CQL and Thrift logins check its roles
+ * The replicated system keyspaces — `system_auth`, `system_traces`, `system_distributed` — are made
+ * at start when missing (before schema agreement, so any ALTER made elsewhere wins); under PasswordAuthenticator, CQL and Thrift logins check its roles
  * (cql/auth/role-manager.ts) and the default superuser is made after a delay when no role exists
  * (default-role-setup.ts).
  * TLS on the client ports from client_encryption_options (node-tls.ts: on the CQL and Thrift
@@ -46,6 +46,7 @@ import { ServiceDispatcher } from '../thrift/server/service-dispatcher.js';
 import { ThriftSession } from '../thrift/service/thrift-session.js';
 import { describeRingOf } from './describe-ring.js';
 import { AUTH_KEYSPACE, type RoleManager, ensureAuthKeyspace } from '../cql/auth/index.js';
+import { distributedKeyspaceDef, ensureSystemKeyspace, traceKeyspaceDef } from '../cql/system/index.js';
 import { DefaultRoleSetup } from './default-role-setup.js';
 import { WorkerBcrypt } from './worker-bcrypt.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
@@ -180,6 +181,9 @@ export class IliumNode {
       const ops = new LocalOperations(keeper, engine, env, partitioner);
       // Before schema agreement starts, so the keyspace carries stamp 0 and any ALTER made elsewhere wins (auth-keyspace.ts).
       if (await ensureAuthKeyspace(keeper, env.random)) log.info('auth_keyspace_created', { keyspace: AUTH_KEYSPACE });
+      for (const def of [traceKeyspaceDef(env.random), distributedKeyspaceDef(env.random)]) {
+        if (await ensureSystemKeyspace(keeper, def)) log.info('system_keyspace_created', { keyspace: def.name });
+      }
       let nativePort = config.native_transport_port;
       const nodeInfo = (): NodeInfo => describeNode(config, location, partitioner, identity, nativePort);
       const local = new LocalDataStore(ops.ctx);
@@ -222,7 +226,8 @@ export class IliumNode {
       const limits = { batchSizeWarnBytes: config.batch_size_warn_threshold_in_kb * 1024, batchSizeFailBytes: config.batch_size_fail_threshold_in_kb * 1024, tombstoneWarnThreshold: config.tombstone_warn_threshold };
       const cqlLogger = { warn: (message: string) => log.warn('cql_warning', { message }), error: (message: string) => log.error('cql_error', { message }) };
       const timeouts = { readMs: config.read_request_timeout_in_ms, rangeMs: config.range_request_timeout_in_ms, writeMs: config.write_request_timeout_in_ms };
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const tracing = { queryTtlSeconds: config.tracetype_query_ttl, source: { address: config.listen_address, port: config.storage_port } };
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
       if (config.audit_logging_options.enabled) {
         audit.enable(config.audit_logging_options);

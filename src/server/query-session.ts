@@ -8,7 +8,7 @@
  * Statements see a ClientState per request: the session's keyspace (read and written through),
  * the user, and warnings that go back with that request's response.
  */
-import type { ClientState, CqlStatement } from '../cql/execution/index.js';
+import type { ClientState, CqlStatement, QueryOptions } from '../cql/execution/index.js';
 import { parseStatement } from '../cql/parser/index.js';
 import type { NetAddress } from '../env/index.js';
 import { InvalidRequestError } from '../errors/index.js';
@@ -17,6 +17,9 @@ import type { BatchItem } from './batch-executor.js';
 import type { QueryProcessor } from './query-processor.js';
 import { batchValues, consistency, toQueryOptions } from './query-values.js';
 import { toPreparedResult } from './result-messages.js';
+import { traceParameters, traced } from './traced-request.js';
+import type { SessionStart } from '../cql/tracing/index.js';
+import type { TraceSink } from '../util/trace-sink.js';
 
 const BATCHABLE = new Set(['insert', 'update', 'delete']);
 
@@ -31,24 +34,40 @@ export class QuerySession implements CqlSession {
   ) {}
 
   async query(query: string, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
-    return this.audited(query, async () => {
-      const statement = this.bind(query, this.keyspace);
-      return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
-    });
+    return this.audited(query, () =>
+      traced(this.processor.ctx.tracing, rctx, () => this.traceStart('Execute CQL3 query', traceParameters(query, params)), async (trace) => {
+        // Cassandra 4.0's QueryProcessor traces the same two steps.
+        trace?.trace(`Parsing ${query}`);
+        const statement = this.bind(query, this.keyspace);
+        trace?.trace('Preparing statement');
+        return this.processor.run(statement, this.state(rctx), withTrace(toQueryOptions(params, statement.bindVariables), trace));
+      }),
+    );
   }
 
-  async prepare(query: string, keyspace: string | undefined, _rctx: RequestContext): Promise<PreparedResult> {
-    const { id, statement } = this.processor.prepared.prepare(query, keyspace ?? this.keyspace);
-    const audit = this.processor.audit;
-    if (audit?.enabled) audit.log({ type: 'PREPARE_STATEMENT', category: 'PREPARE', user: this.user ?? null, source: this.client, keyspace: keyspace ?? this.keyspace, operation: query });
-    return toPreparedResult(id, statement, this.processor.types);
+  async prepare(query: string, keyspace: string | undefined, rctx: RequestContext): Promise<PreparedResult> {
+    return traced(this.processor.ctx.tracing, rctx, () => this.traceStart('Preparing CQL3 query', new Map([['query', query]])), async (trace) => {
+      trace?.trace(`Preparing ${query}`);
+      const { id, statement } = this.processor.prepared.prepare(query, keyspace ?? this.keyspace);
+      const audit = this.processor.audit;
+      if (audit?.enabled) audit.log({ type: 'PREPARE_STATEMENT', category: 'PREPARE', user: this.user ?? null, source: this.client, keyspace: keyspace ?? this.keyspace, operation: query });
+      return toPreparedResult(id, statement, this.processor.types);
+    });
   }
 
   async execute(id: Buffer, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
-    return this.audited(this.processor.prepared.textOf(id), async () => {
-      const statement = this.processor.prepared.get(id);
-      return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
-    });
+    const text = this.processor.prepared.textOf(id);
+    return this.audited(text, () =>
+      traced(this.processor.ctx.tracing, rctx, () => this.traceStart('Execute CQL3 prepared query', traceParameters(text, params)), async (trace) => {
+        const statement = this.processor.prepared.get(id);
+        return this.processor.run(statement, this.state(rctx), withTrace(toQueryOptions(params, statement.bindVariables), trace));
+      }),
+    );
+  }
+
+  /** A traced session's start row: what was asked, by whom. */
+  private traceStart(request: string, parameters: Map<string, string>): SessionStart {
+    return { request, client: this.client.host, parameters };
   }
 
   /**
@@ -79,6 +98,10 @@ export class QuerySession implements CqlSession {
   }
 
   async batch(batch: BatchSpec, rctx: RequestContext): Promise<ResultMessage> {
+    return traced(this.processor.ctx.tracing, rctx, () => this.traceStart('Execute batch of CQL3 queries', traceParameters(undefined, batch)), (trace) => this.runBatch(batch, rctx, trace));
+  }
+
+  private async runBatch(batch: BatchSpec, rctx: RequestContext, trace: TraceSink | undefined): Promise<ResultMessage> {
     const items: BatchItem[] = batch.statements.map((s) => {
       const statement = s.kind === 'query' ? this.bind(s.query, this.keyspace) : this.processor.prepared.get(s.id);
       if (!BATCHABLE.has(statement.kind)) throw new InvalidRequestError('Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.');
@@ -89,6 +112,7 @@ export class QuerySession implements CqlSession {
       values: [],
       ...(batch.serialConsistency === undefined ? {} : { serialConsistency: consistency(batch.serialConsistency) }),
       ...(batch.timestamp === undefined ? {} : { timestamp: batch.timestamp }),
+      ...(trace === undefined ? {} : { trace }),
     };
     const p = this.processor;
     const state = this.state(rctx);
@@ -138,4 +162,9 @@ class RequestState implements ClientState {
   warn(message: string): void {
     this.rctx.warn(message);
   }
+}
+
+/** `options` carrying the request's trace sink, when it is traced. */
+function withTrace(options: QueryOptions, trace: TraceSink | undefined): QueryOptions {
+  return trace === undefined ? options : { ...options, trace };
 }

@@ -5,6 +5,7 @@
  */
 import type { Consistency } from '../../locator/index.js';
 import type { BoundValue } from './bound-value.js';
+import type { TraceSink } from '../../util/trace-sink.js';
 
 /** Cassandra's consistency level names (defined with their arithmetic in src/locator). */
 export type { Consistency };
@@ -19,6 +20,8 @@ export interface QueryOptions {
   readonly pagingState?: Buffer;
   /** The client's default write timestamp (microseconds); the server's clock when absent. */
   readonly timestamp?: bigint;
+  /** Where a traced request records its steps (cql/tracing); absent when the request is not traced. */
+  readonly trace?: TraceSink;
 }
 
 export function queryOptions(values: readonly BoundValue[] = [], rest: Partial<Omit<QueryOptions, 'values'>> = {}): QueryOptions {

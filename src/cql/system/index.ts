@@ -1,0 +1,3 @@
+export { type SystemTableInput, ensureSystemKeyspace, systemTable, systemTableId } from './system-keyspace.js';
+export { EVENTS, SESSIONS, TRACE_KEYSPACE, traceKeyspaceDef } from './trace-keyspace.js';
+export { DISTRIBUTED_KEYSPACE, distributedKeyspaceDef } from './distributed-keyspace.js';
