@@ -62,6 +62,7 @@ import { GroupLengths, HintsServiceSink, MessagingHintDelivery, RingHintsLivenes
 import { DEFAULT_HINTS_OPTIONS, HintsService } from '../hints/index.js';
 import { RepairService, registerRepairHandlers } from '../repair/index.js';
 import { PaxosAcceptor } from '../service/paxos/paxos-acceptor.js';
+import type { ReplicaTracing } from '../service/replica/replica-context.js';
 import { BatchlogReplayer } from '../service/batchlog/batchlog-replay.js';
 import { PaxosStateTable } from '../db/paxos-table.js';
 import { BatchlogTable } from '../db/batchlog-table.js';
@@ -287,7 +288,7 @@ export class IliumNode {
       }
       svc.onMembership((e) => processor.announceClusterEvent(clusterEventOf(e)));
       await svc.start();
-      cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log, stages, background });
+      cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log, stages, background, tracing: ctx.tracing });
       switchable.switchTo(cluster.proxy);
       // Under any authenticator, as Cassandra's role manager does: the role is there when a
       // node later turns PasswordAuthenticator on.
@@ -502,6 +503,8 @@ interface CoordinatorInputs {
   readonly log: NodeLogger;
   readonly stages: StageStats;
   readonly background: BackgroundSupervisor;
+  /** Continues traced requests' sessions on this node when a message carries one. */
+  readonly tracing: ReplicaTracing;
 }
 
 /** What a node coordinates with: the proxy, the hints it keeps for others, and repair. */
@@ -533,7 +536,7 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
   const tableById = (id: string) => keeper.schema.tableById(id);
   const paxos = new PaxosAcceptor({ table: new PaxosStateTable(i.engine), locks: new RowLocks(), clock: env.clock, local, tableById });
   const batchlog = new BatchlogTable(i.engine);
-  registerReplicaHandlers(svc.messaging, { local, tableById, groupLengths: new GroupLengths(), paxos, batchlog: { table: batchlog, clock: env.clock } });
+  registerReplicaHandlers(svc.messaging, { local, tableById, groupLengths: new GroupLengths(), paxos, batchlog: { table: batchlog, clock: env.clock }, tracing: i.tracing });
   const rings = new SchemaRingProvider(() => svc.ring(), (ks) => keeper.schema.keyspace(ks)?.replication, self);
   const liveness = { isAlive: (e: Endpoint) => svc.isAlive(e), downSinceMs: (e: Endpoint) => svc.downSinceMs(e) ?? null };
   const options = storageProxyOptions(config);

@@ -6,6 +6,8 @@
  * traces costs one `undefined` check when tracing is off. Lives in util so every layer may name it.
  */
 export interface TraceSink {
+  /** The session's id (a time UUID): messages to replicas carry it, so they record under it too. */
+  readonly id: Uint8Array;
   /** Records one event of the request (system_traces.events' `activity`). */
   trace(activity: string): void;
 }

@@ -42,7 +42,8 @@ export class TraceSession implements TraceSink {
 
   constructor(
     readonly id: Buffer,
-    readonly start: SessionStart,
+    /** Undefined for a replica's part of another node's session (it writes events only). */
+    readonly start: SessionStart | undefined,
     /** Wall clock at the start, ms (started_at). */
     readonly startedAtMs: number,
     private readonly clock: SessionClock,

@@ -45,7 +45,8 @@ export interface TraceSource {
   readonly thread: string;
 }
 
-type Job = { readonly kind: 'start' | 'stop'; readonly session: TraceSession; readonly durationUs: number };
+/** start: the sessions row; stop: the events, then `duration`; events: a replica's events alone. */
+type Job = { readonly kind: 'start' | 'stop' | 'events'; readonly session: TraceSession; readonly durationUs: number };
 
 export class TraceWriter {
   private readonly queue: Job[] = [];
@@ -76,7 +77,7 @@ export class TraceWriter {
   }
 
   stopped(session: TraceSession): void {
-    this.enqueue({ kind: 'stop', session, durationUs: session.elapsedUs() });
+    this.enqueue({ kind: session.start === undefined ? 'events' : 'stop', session, durationUs: session.elapsedUs() });
   }
 
   private enqueue(job: Job): void {
@@ -95,7 +96,7 @@ export class TraceWriter {
 
   private dropped(job: Job): void {
     this.droppedSessions++;
-    if (job.kind === 'stop') this.droppedEvents += job.session.events.length;
+    if (job.kind !== 'start') this.droppedEvents += job.session.events.length;
   }
 
   private pump(): void {
@@ -120,6 +121,7 @@ export class TraceWriter {
     const s = job.session;
     const ttl = INT32_TYPE.decompose(this.ttlSeconds());
     if (job.kind === 'start') {
+      if (s.start === undefined) return;
       const { request, client, parameters } = s.start;
       await this.statements.execute(st.start, [
         s.id, INET_ADDRESS_TYPE.decompose(client), UTF8_TYPE.decompose('QUERY'), INET_ADDRESS_TYPE.decompose(this.source.address),
@@ -132,7 +134,7 @@ export class TraceWriter {
     const thread = UTF8_TYPE.decompose(this.source.thread);
     // The events first: a driver that sees `duration` reads the events next.
     await Promise.all(s.events.map((e) => this.statements.execute(st.event, [s.id, e.id, UTF8_TYPE.decompose(e.activity), source, INT32_TYPE.decompose(e.elapsedUs), port, thread, ttl])));
-    await this.statements.execute(st.stop, [ttl, INT32_TYPE.decompose(job.durationUs), s.id]);
+    if (job.kind === 'stop') await this.statements.execute(st.stop, [ttl, INT32_TYPE.decompose(job.durationUs), s.id]);
   }
 
   private statementsNow(): NonNullable<TraceWriter['prepared']> {

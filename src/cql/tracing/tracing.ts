@@ -46,4 +46,28 @@ export class Tracing {
   stop(session: TraceSession): void {
     this.writer.stopped(session);
   }
+
+  /**
+   * This node's part of a session another node coordinates (a traced request's message to this
+   * replica): events recorded under the coordinator's session id, written when `done`.
+   */
+  continueSession(id: Uint8Array): ContinuedSession {
+    return new ContinuedSession(Buffer.from(id), this.clock.nowMs(), this.clock, this.writer);
+  }
+}
+
+/** A replica's part of a session: no start row of its own; `done` hands its events to the writer. */
+export class ContinuedSession extends TraceSession {
+  constructor(
+    id: Buffer,
+    startedAtMs: number,
+    clock: SessionClock,
+    private readonly writer: TraceWriter,
+  ) {
+    super(id, undefined, startedAtMs, clock);
+  }
+
+  done(): void {
+    this.writer.stopped(this);
+  }
 }

@@ -12,6 +12,7 @@ import type { Mutation } from '../../storage/model/index.js';
 import type { TableWrite } from '../data-store.js';
 import { encodeMutationMessage } from '../wire/mutation-message.js';
 import { addressOf } from './endpoint-address.js';
+import { traceSessionOf } from './replica-requests.js';
 import type { ProxyDeps } from './proxy-deps.js';
 import { type ReplicaSet, replicasOfKey } from './replica-selection.js';
 import { WriteAckTracker } from './write-ack-tracker.js';
@@ -87,7 +88,7 @@ function writeOne(d: ProxyDeps, plan: WritePlan, cl: Consistency, writeType: Wri
     trace?.trace(`Sending MUTATION message to /${e}`);
     d.messaging.sendWithCallback(
       addressOf(e),
-      { verb: 'MUTATION', payload },
+      { verb: 'MUTATION', payload, ...traceSessionOf(trace) },
       {
         timeoutMs: d.options.writeTimeoutMs,
         onResponse: () => {
