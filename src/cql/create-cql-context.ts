@@ -6,7 +6,7 @@ import type { SchemaKeeper } from '../db/system-schema.js';
 import type { Partitioner } from '../dht/index.js';
 import { type Env, TimestampSource } from '../env/index.js';
 import { Authorizer, BCRYPT_ROUNDS_DEFAULT, type BcryptWork, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
-import { type BoundValue, type CqlContext, type CqlLimits, type CqlStatement, type CqlLogger, DEFAULT_CQL_LIMITS, DEFAULT_REQUEST_TIMEOUTS, type DataStore, LayoutCache, type RequestTimeouts, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
+import { type BoundValue, type CqlContext, type CqlLimits, type CqlStatement, NO_NODE_VIEWS, type NodeViews, type CqlLogger, DEFAULT_CQL_LIMITS, DEFAULT_REQUEST_TIMEOUTS, type DataStore, LayoutCache, type RequestTimeouts, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
 import { parseStatement } from './parser/index.js';
 import { prepareStatement } from './prepare.js';
 import { createFunctionContext, createNativeFunctionRegistry } from './functions/index.js';
@@ -37,6 +37,8 @@ export interface CqlContextParts {
   readonly timeouts?: RequestTimeouts;
   /** tracetype_query_ttl and where trace rows say they come from; TRACING_DEFAULTS when absent. */
   readonly tracing?: TracingSettings;
+  /** What system_views shows (clients, settings, stages); empty tables when absent. */
+  readonly views?: NodeViews;
 }
 
 /** How traces are written: tracetype_query_ttl, and this node's address and storage port. */
@@ -104,6 +106,7 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     get tracing() {
       return tracing;
     },
+    views: parts.views ?? NO_NODE_VIEWS,
   };
   virtualTables = (parts.virtualTables ?? createVirtualTables)(ctx);
   const auth = parts.auth ?? AUTH_DEFAULTS;

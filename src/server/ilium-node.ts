@@ -30,7 +30,7 @@
  * node (`background`: logged as background_task_failed and counted; nodetool bgfailures).
  */
 import { resolve } from 'node:path';
-import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties } from '../config/index.js';
+import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties, settingsRows } from '../config/index.js';
 import { createCqlContext } from '../cql/create-cql-context.js';
 import { CQL_VERSION, type CqlContext, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
 import { LocalOperations, openNodeStorage, type SchemaKeeper, ThriftOperations } from '../db/index.js';
@@ -228,7 +228,14 @@ export class IliumNode {
       const cqlLogger = { warn: (message: string) => log.warn('cql_warning', { message }), error: (message: string) => log.error('cql_error', { message }) };
       const timeouts = { readMs: config.read_request_timeout_in_ms, rangeMs: config.range_request_timeout_in_ms, writeMs: config.write_request_timeout_in_ms };
       const tracing = { queryTtlSeconds: config.tracetype_query_ttl, source: { address: config.listen_address, port: config.storage_port } };
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      // system_views: the servers are made below; their clients are read when the table is.
+      const settings = settingsRows(config);
+      const views = {
+        clients: () => [...(server?.clients() ?? []), ...(sslServer?.clients() ?? [])],
+        settings: () => settings,
+        threadPools: () => stages.snapshot(),
+      };
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
       if (config.audit_logging_options.enabled) {
         audit.enable(config.audit_logging_options);

@@ -17,6 +17,7 @@ import type { LayoutCache } from './table-lookup.js';
 import type { VirtualTables } from './virtual-tables.js';
 import type { RequestTimeouts } from './request-budget.js';
 import type { Tracing } from '../tracing/tracing.js';
+import type { NodeViews } from './node-views.js';
 
 /** Guards on what one request may do (cassandra.yaml thresholds). */
 export interface CqlLimits {
@@ -70,4 +71,6 @@ export interface CqlContext {
   readonly logger: CqlLogger;
   /** Which requests are traced, and where their sessions are written (system_traces). */
   readonly tracing: Tracing;
+  /** What system_views shows of the node: clients, settings, stages. */
+  readonly views: NodeViews;
 }
