@@ -12,6 +12,8 @@ import { prepareStatement } from './prepare.js';
 import { createFunctionContext, createNativeFunctionRegistry } from './functions/index.js';
 import { createVirtualTables } from './virtual/index.js';
 import { type TraceSource, TraceWriter, Tracing } from './tracing/index.js';
+import { executeModifications } from './modification/execute-modifications.js';
+import { ModificationStatement } from './modification/modification-statement.js';
 
 export interface CqlContextParts {
   readonly env: Env;
@@ -127,6 +129,11 @@ function createTracing(ctx: CqlContext, settings: TracingSettings): Tracing {
     schema: () => ctx.schema(),
     prepare: (cql: string) => prepareStatement(parseStatement(cql), ctx, undefined),
     execute: (statement: CqlStatement, values: readonly BoundValue[]) => statement.execute(newClientState(), queryOptions(values, { consistency: 'ANY' })),
+    // The modifications' own path with several rows: grouped per partition, each partition one mutation, no batch guard.
+    executeMany: (statement: CqlStatement, rows: readonly (readonly BoundValue[])[]) => {
+      if (!(statement instanceof ModificationStatement)) return Promise.reject(new Error('trace writes are modifications'));
+      return executeModifications(ctx, rows.map((values) => ({ statement, values })), queryOptions([], { consistency: 'ANY' }), { isBatch: false });
+    },
   };
   const writer = new TraceWriter(statements, { ...settings.source, thread: TRACE_THREAD }, () => settings.queryTtlSeconds, (e) => ctx.logger.warn(`trace write failed: ${e.message}`), (fn) => {
     ctx.env.timers.setImmediate(fn);

@@ -16,6 +16,7 @@ function harness() {
     schema: () => ({}) as Schema,
     prepare: (cql: string) => ({ cql }) as unknown as CqlStatement,
     execute: (st: CqlStatement) => new Promise<void>((resolve) => executed.push({ cql: (st as unknown as { cql: string }).cql, resolve })),
+    executeMany: (st: CqlStatement, rows: readonly unknown[]) => new Promise<void>((resolve) => executed.push({ cql: `${(st as unknown as { cql: string }).cql} ×${rows.length}`, resolve })),
   };
   const errors: Error[] = [];
   const writer = new TraceWriter(statements, { address: '127.0.0.1', port: 7000, thread: 't' }, () => 60, (e) => errors.push(e), (fn) => scheduled.push(fn));
@@ -38,7 +39,7 @@ test('writes start after the request (a scheduled turn), bounded in flight; even
   h.writer.stopped(s);
   assert.equal(h.executed.length, 0, 'nothing runs inside the request');
   h.runScheduled();
-  assert.deepEqual(h.executed.map((e) => e.cql.split(' ')[0]), ['INSERT', 'INSERT'], 'the two events, not yet duration');
+  assert.deepEqual(h.executed.map((e) => `${e.cql.split(' ')[0]!} ${e.cql.split(' ').pop()!}`), ['INSERT ×2'], 'the two events in one write, not yet duration');
   h.executed.splice(0).forEach((e) => e.resolve());
   await settle();
   assert.deepEqual(h.executed.map((e) => e.cql.split(' ')[0]), ['UPDATE'], 'then duration');

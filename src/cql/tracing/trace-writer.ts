@@ -22,7 +22,7 @@ import { EVENTS, SESSIONS, TRACE_KEYSPACE } from '../system/trace-keyspace.js';
 /** Hand-overs waiting to be written; past this, new ones are dropped. */
 export const JOBS_QUEUED_MAX = 1000;
 /** Hand-overs being written at once. */
-export const WRITES_IN_FLIGHT_MAX = 4;
+export const WRITES_IN_FLIGHT_MAX = 16;
 
 const START = `INSERT INTO ${TRACE_KEYSPACE}.${SESSIONS} (session_id, client, command, coordinator, coordinator_port, parameters, request, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) USING TTL ?`;
 const STOP = `UPDATE ${TRACE_KEYSPACE}.${SESSIONS} USING TTL ? SET duration = ? WHERE session_id = ?`;
@@ -35,6 +35,8 @@ export interface TraceStatements {
   schema(): Schema;
   prepare(cql: string): CqlStatement;
   execute(statement: CqlStatement, values: readonly BoundValue[]): Promise<unknown>;
+  /** `statement` once per values, the writes of one partition applied together (a session's events: one mutation). */
+  executeMany(statement: CqlStatement, values: readonly (readonly BoundValue[])[]): Promise<unknown>;
 }
 
 /** Where this node's rows say they come from (coordinator / source, and their ports). */
@@ -132,8 +134,8 @@ export class TraceWriter {
     const source = INET_ADDRESS_TYPE.decompose(this.source.address);
     const port = INT32_TYPE.decompose(this.source.port);
     const thread = UTF8_TYPE.decompose(this.source.thread);
-    // The events first: a driver that sees `duration` reads the events next.
-    await Promise.all(s.events.map((e) => this.statements.execute(st.event, [s.id, e.id, UTF8_TYPE.decompose(e.activity), source, INT32_TYPE.decompose(e.elapsedUs), port, thread, ttl])));
+    // The events first, as one write of their partition: a driver that sees `duration` reads the events next.
+    if (s.events.length > 0) await this.statements.executeMany(st.event, s.events.map((e) => [s.id, e.id, UTF8_TYPE.decompose(e.activity), source, INT32_TYPE.decompose(e.elapsedUs), port, thread, ttl]));
     if (job.kind === 'stop') await this.statements.execute(st.stop, [ttl, INT32_TYPE.decompose(job.durationUs), s.id]);
   }
 
