@@ -10,9 +10,10 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import cassandra from 'cassandra-driver';
 import { type IliumProcess, runIliumCommand, startIliumProcess } from '../support/ilium-process.js';
+import { runPythonSections } from '../support/python-sections.js';
 
 const ADDRESS = '127.0.24.1';
 const TTL_SECONDS = 3600;
@@ -139,6 +140,7 @@ test('ilium cqlsh with TRACING ON prints the trace table', async () => {
   assert.doesNotMatch(run.stdout, /Unable to fetch query trace/);
 });
 
+/** Checks in Python, one "ok <section>" line per section passed (test/support/python-sections.ts). */
 const PY_TRACE = `
 import sys
 from cassandra.cluster import Cluster
@@ -148,9 +150,14 @@ cluster = Cluster([host], port=port, load_balancing_policy=WhiteListRoundRobinPo
 s = cluster.connect()
 rs = s.execute("SELECT v FROM ks.t WHERE k = 1", trace=True)
 t = rs.get_query_trace(max_wait_sec=10)
-print(t.request_type, t.coordinator, t.duration is not None, len(t.events) > 0)
-for e in t.events:
-    print(e.description, '|', e.source)
+assert t.request_type == 'Execute CQL3 query', t.request_type
+assert str(t.coordinator) == host, t.coordinator
+assert t.duration is not None
+print('ok session')
+events = [(e.description, str(e.source)) for e in t.events]
+assert ('Executing single-partition query on t', host) in events, events
+assert ('Read 2 live rows and 0 tombstone cells', host) in events, events
+print('ok events')
 cluster.shutdown()
 `;
 
@@ -162,15 +169,8 @@ const missing = missingPython();
 
 test('python3-cassandra: execute(trace=True) and get_query_trace()', { skip: missing !== undefined && process.env['ILIUM_REQUIRE_PYTHON_DRIVER'] !== '1' ? missing : false, timeout: 60_000 }, async () => {
   assert.equal(missing, undefined, missing);
-  const child = spawn(PYTHON, ['-c', PY_TRACE, node.host, String(node.port)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  assert.equal(code, 0, err);
-  const lines = out.trim().split('\n');
-  assert.equal(lines[0], `Execute CQL3 query ${ADDRESS} True True`);
-  assert.ok(lines.includes(`Executing single-partition query on t | ${ADDRESS}`), out);
-  assert.ok(lines.includes(`Read 2 live rows and 0 tombstone cells | ${ADDRESS}`), out);
+  // python -c CODE host port: the code is the "script", sys.argv[1:] the address.
+  const { code, passed, stderr } = await runPythonSections(PYTHON, '-c', [PY_TRACE, node.host, String(node.port)]);
+  assert.equal(code, 0, stderr);
+  assert.deepEqual(passed, ['session', 'events']);
 });

@@ -13,26 +13,11 @@
  * internode stages under Cassandra's pool name; Ilium runs their handlers as they arrive, so no
  * limit applies (active_tasks_limit null) and nothing waits or blocks.
  */
-import type { Stage } from '../../net/index.js';
+import { STAGE_POOL_NAMES } from '../../net/index.js';
 import type { NodeViews } from '../execution/index.js';
 import { type VirtualTable, virtualTableDef } from './virtual-table.js';
 
 export const SYSTEM_VIEWS = 'system_views';
-
-/** Cassandra's pool names of the stages. */
-const POOL_NAMES: Readonly<Record<Stage, string>> = {
-  GOSSIP: 'GossipStage',
-  MUTATION: 'MutationStage',
-  COUNTER_MUTATION: 'CounterMutationStage',
-  READ: 'ReadStage',
-  REQUEST_RESPONSE: 'RequestResponseStage',
-  INTERNAL_RESPONSE: 'InternalResponseStage',
-  MIGRATION: 'MigrationStage',
-  ANTI_ENTROPY: 'AntiEntropyStage',
-  STREAM: 'StreamStage',
-  MISC: 'MiscStage',
-  IMMEDIATE: 'ImmediateStage',
-};
 
 export function systemViewsTables(views: NodeViews): VirtualTable[] {
   return [clients(views), settings(views), threadPools(views)];
@@ -95,7 +80,7 @@ function threadPools(views: NodeViews): VirtualTable {
     comment: cf.comment,
     rows: () =>
       views.threadPools().map((s) => ({
-        name: POOL_NAMES[s.stage],
+        name: STAGE_POOL_NAMES[s.stage],
         active_tasks: s.active,
         active_tasks_limit: null,
         pending_tasks: s.pending,
