@@ -67,7 +67,8 @@ export class QuerySession implements CqlSession {
 
   /** A traced session's start row: what was asked, by whom. */
   private traceStart(request: string, parameters: Map<string, string>): SessionStart {
-    return { request, client: this.client.host, parameters };
+    // An inet holds no IPv6 scope (fe80::1%eth0): the address without it.
+    return { request, client: this.client.host.replace(/%.*$/, ''), parameters };
   }
 
   /**

@@ -41,7 +41,8 @@ function clients(views: NodeViews): VirtualTable {
     comment: cf.comment,
     rows: () =>
       views.clients().map((c) => ({
-        address: c.address.host,
+        // An inet holds no IPv6 scope (fe80::1%eth0); hostname keeps the text as the socket gave it.
+        address: c.address.host.replace(/%.*$/, ''),
         port: c.address.port,
         // Cassandra's getHostString: the address as text when no name was resolved (Ilium resolves none).
         hostname: c.address.host,
