@@ -8,8 +8,13 @@
 import type { Tracing, TraceSession, SessionStart } from '../cql/tracing/index.js';
 import type { QueryParameters, RequestContext } from '../transport/index.js';
 
-export async function traced<T>(tracing: Tracing, rctx: RequestContext, start: () => SessionStart, run: (trace: TraceSession | undefined) => Promise<T>): Promise<T> {
+export function traced<T>(tracing: Tracing, rctx: RequestContext, start: () => SessionStart, run: (trace: TraceSession | undefined) => Promise<T>): Promise<T> {
+  // Not async: an untraced request adds no promise of its own.
   if (!rctx.tracing && !tracing.pickedAtRandom()) return run(undefined);
+  return runTraced(tracing, rctx, start, run);
+}
+
+async function runTraced<T>(tracing: Tracing, rctx: RequestContext, start: () => SessionStart, run: (trace: TraceSession) => Promise<T>): Promise<T> {
   const session = tracing.begin(start());
   if (rctx.tracing) rctx.setTracingId(session.id);
   try {
