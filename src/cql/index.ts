@@ -66,6 +66,6 @@
  *
  * `virtual/`: the virtual tables: system.local/peers (`system-local.ts`), system_schema
  * (`system-schema.ts`), system_virtual_schema (`virtual-schema.ts`), system_views
- * (`system-views.ts`: clients, settings, thread_pools), served by `virtual-data-store.ts`
+ * (`system-views.ts`: caches, clients, settings, thread_pools), served by `virtual-data-store.ts`
  */
 export {};

@@ -234,6 +234,8 @@ export class IliumNode {
         clients: () => [...(server?.clients() ?? []), ...(sslServer?.clients() ?? [])],
         settings: () => settings,
         threadPools: () => stages.snapshot(),
+        // The SSTable chunk cache is Cassandra's "chunks" cache; Ilium has no key, row or counter cache.
+        caches: () => [{ name: 'chunks', capacityBytes: engine.cache.capacityBytes, sizeBytes: engine.cache.sizeBytes, entries: engine.cache.entryCount, hits: engine.cache.hits, misses: engine.cache.misses }],
       };
       const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));

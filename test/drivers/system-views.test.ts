@@ -2,14 +2,15 @@
  * The virtual keyspace system_views on a real `ilium start` (127.0.24.4), read by the npm
  * cassandra-driver: clients lists the driver's own connections (address, port, driver name and
  * version from its STARTUP, protocol version, stage, request count, TLS off) and forgets them when
- * they close; settings shows the node's settings (no passwords); thread_pools its stages. It is
+ * they close; settings shows the node's settings (no passwords); thread_pools its stages; caches
+ * its chunk cache. It is
  * listed where Cassandra lists virtual keyspaces (system_virtual_schema, DESCRIBE KEYSPACES) and
  * not in system_schema.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import cassandra from 'cassandra-driver';
-import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
+import { type IliumProcess, runIliumCommand, startIliumProcess } from '../support/ilium-process.js';
 
 let node: IliumProcess;
 let client: cassandra.Client;
@@ -77,16 +78,32 @@ test('system_views.settings and thread_pools', async () => {
   assert.ok(pools.rows.some((r) => r['name'] === 'ReadStage'));
 });
 
+test('system_views.caches: the SSTable chunk cache as Cassandra\'s "chunks", counting the reads it serves', async () => {
+  await client.execute("CREATE KEYSPACE IF NOT EXISTS c WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+  await client.execute('CREATE TABLE IF NOT EXISTS c.t (k int PRIMARY KEY, v text)');
+  await client.execute("INSERT INTO c.t (k, v) VALUES (1, 'x')");
+  assert.equal((await runIliumCommand(['nodetool', '-p', String(node.adminPort), 'flush', 'c'])).code, 0);
+  const before = (await client.execute("SELECT * FROM system_views.caches WHERE name = 'chunks'")).first();
+  assert.ok(Number(before['capacity_bytes']) > 0);
+  for (let i = 0; i < 3; i++) await client.execute('SELECT v FROM c.t WHERE k = 1');
+  const after = (await client.execute("SELECT * FROM system_views.caches WHERE name = 'chunks'")).first();
+  assert.ok(Number(after['request_count']) > Number(before['request_count']), 'reads of the SSTable go through the cache');
+  assert.ok(Number(after['hit_count']) >= 1, 'the second read hits');
+  assert.ok((after['hit_ratio'] as number) > 0 && (after['hit_ratio'] as number) <= 1);
+  assert.ok(Number(after['size_bytes']) > 0 && (after['entry_count'] as number) > 0);
+  assert.equal(after['recent_hit_rate_per_second'], null);
+});
+
 test('system_views is a virtual keyspace: in system_virtual_schema and DESCRIBE KEYSPACES, not in system_schema', async () => {
   const virtual = await client.execute('SELECT keyspace_name FROM system_virtual_schema.keyspaces');
   assert.deepEqual(virtual.rows.map((r) => r['keyspace_name']).sort(), ['system_views', 'system_virtual_schema']);
   const tables = await client.execute("SELECT table_name FROM system_virtual_schema.tables WHERE keyspace_name = 'system_views'");
-  assert.deepEqual(tables.rows.map((r) => r['table_name']).sort(), ['clients', 'settings', 'thread_pools']);
+  assert.deepEqual(tables.rows.map((r) => r['table_name']).sort(), ['caches', 'clients', 'settings', 'thread_pools']);
   const schema = await client.execute('SELECT keyspace_name FROM system_schema.keyspaces');
   assert.ok(!schema.rows.some((r) => r['keyspace_name'] === 'system_views'));
   const described = await client.execute('DESCRIBE KEYSPACES');
   assert.deepEqual(
-    described.rows.map((r) => r['name']),
+    described.rows.map((r) => r['name'] as string).filter((n) => n.startsWith('system')),
     ['system', 'system_auth', 'system_distributed', 'system_schema', 'system_traces', 'system_views', 'system_virtual_schema'],
   );
   const ks = await client.execute('DESCRIBE KEYSPACE system_views');

@@ -27,6 +27,17 @@ export interface NodeViews {
   settings(): readonly (readonly [string, string | null])[];
   /** The internode stages' counts (nodetool tpstats). */
   threadPools(): readonly StageCounts[];
+  /** The node's caches under Cassandra's names (Ilium has the SSTable chunk cache: `chunks`). */
+  caches(): readonly CacheCounts[];
 }
 
-export const NO_NODE_VIEWS: NodeViews = Object.freeze({ clients: () => [], settings: () => [], threadPools: () => [] });
+export interface CacheCounts {
+  readonly name: string;
+  readonly capacityBytes: number;
+  readonly sizeBytes: number;
+  readonly entries: number;
+  readonly hits: number;
+  readonly misses: number;
+}
+
+export const NO_NODE_VIEWS: NodeViews = Object.freeze({ clients: () => [], settings: () => [], threadPools: () => [], caches: () => [] });

@@ -1,7 +1,7 @@
 /**
  * The node's virtual tables, made from its CqlContext (the composition root's default):
  * system.{local, peers, peers_v2}, system_schema.*, and the virtual keyspaces system_virtual_schema.*
- * and system_views.* (clients, settings, thread_pools), all read through
+ * and system_views.* (caches, clients, settings, thread_pools), all read through
  * one VirtualDataStore. `keyspaces()` gives their keyspace definitions (LocalStrategy) for
  * system_schema's own rows and for DESCRIBE.
  */

@@ -8,6 +8,9 @@
  *   settings (name text PRIMARY KEY, value text)
  *   thread_pools (name text PRIMARY KEY, active_tasks int, active_tasks_limit int, pending_tasks
  *                 int, completed_tasks bigint, blocked_tasks bigint, blocked_tasks_all_time bigint)
+ *   caches (name text PRIMARY KEY, capacity_bytes bigint, size_bytes bigint, entry_count int,
+ *           request_count bigint, hit_count bigint, hit_ratio double,
+ *           recent_request_rate_per_second bigint, recent_hit_rate_per_second bigint)  (CachesTable)
  *
  * Rows are computed when read, from the node's NodeViews. A thread pool here is one of Ilium's
  * internode stages under Cassandra's pool name; Ilium runs their handlers as they arrive, so no
@@ -20,7 +23,37 @@ import { type VirtualTable, virtualTableDef } from './virtual-table.js';
 export const SYSTEM_VIEWS = 'system_views';
 
 export function systemViewsTables(views: NodeViews): VirtualTable[] {
-  return [clients(views), settings(views), threadPools(views)];
+  return [caches(views), clients(views), settings(views), threadPools(views)];
+}
+
+/** Cassandra's rates over the last fifteen minutes are not kept: null. A cache never asked has a NaN hit ratio, as Cassandra's mean. */
+function caches(views: NodeViews): VirtualTable {
+  const cf = virtualTableDef({
+    keyspace: SYSTEM_VIEWS,
+    name: 'caches',
+    comment: 'system caches',
+    partitionKey: [['name', 'text']],
+    columns: [
+      ['capacity_bytes', 'bigint'], ['entry_count', 'int'], ['hit_count', 'bigint'], ['hit_ratio', 'double'],
+      ['recent_hit_rate_per_second', 'bigint'], ['recent_request_rate_per_second', 'bigint'], ['request_count', 'bigint'], ['size_bytes', 'bigint'],
+    ],
+  });
+  return {
+    cf,
+    comment: cf.comment,
+    rows: () =>
+      views.caches().map((c) => ({
+        name: c.name,
+        capacity_bytes: BigInt(c.capacityBytes),
+        size_bytes: BigInt(c.sizeBytes),
+        entry_count: c.entries,
+        request_count: BigInt(c.hits + c.misses),
+        hit_count: BigInt(c.hits),
+        hit_ratio: c.hits + c.misses === 0 ? NaN : c.hits / (c.hits + c.misses),
+        recent_request_rate_per_second: null,
+        recent_hit_rate_per_second: null,
+      })),
+  };
 }
 
 function clients(views: NodeViews): VirtualTable {
