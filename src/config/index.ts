@@ -20,3 +20,4 @@ export * from './client-encryption-options.js';
 export * from './audit-logging-options.js';
 export * from './load-config.js';
 export * from './system-properties.js';
+export * from './settings-view.js';

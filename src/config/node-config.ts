@@ -56,6 +56,8 @@ export interface NodeConfig {
   readonly tombstone_warn_threshold: number;
   /** A read meeting more tombstones is aborted, the client answered READ_FAILURE; -1: never (100000). */
   readonly tombstone_failure_threshold: number;
+  /** Seconds traced queries' rows live in system_traces (Cassandra's default: one day). */
+  readonly tracetype_query_ttl: number;
   readonly listen_address: string;
   readonly rpc_address: string;
   readonly broadcast_rpc_address: string | null;
@@ -169,6 +171,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   commit_failure_policy: 'stop',
   tombstone_warn_threshold: 1000,
   tombstone_failure_threshold: 100_000,
+  tracetype_query_ttl: 86400,
   listen_address: '127.0.0.1',
   rpc_address: '127.0.0.1',
   broadcast_rpc_address: null,
@@ -237,7 +240,7 @@ const IGNORED_KEYS = new Set([
   'counter_write_request_timeout_in_ms',
   'request_timeout_in_ms', 'slow_query_log_timeout_in_ms',
   'cross_node_timeout', 'dynamic_snitch_update_interval_in_ms', 'dynamic_snitch_reset_interval_in_ms', 'dynamic_snitch_badness_threshold',
-  'internode_compression', 'inter_dc_tcp_nodelay', 'tracetype_query_ttl',
+  'internode_compression', 'inter_dc_tcp_nodelay',
   'tracetype_repair_ttl', 'enable_user_defined_functions', 'enable_scripted_user_defined_functions', 'enable_materialized_views',
   'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval',
   'unlogged_batch_across_partitions_warn_threshold', 'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
@@ -360,6 +363,10 @@ function validate(c: NodeConfig): void {
   }
   if (!(COMMIT_FAILURE_POLICIES as readonly string[]).includes(c.commit_failure_policy)) {
     throw new ConfigurationError(`commit_failure_policy must be one of ${COMMIT_FAILURE_POLICIES.join(', ')}, got ${c.commit_failure_policy}`);
+  }
+  // Cassandra's largest TTL is twenty years; 0 writes the trace rows without one.
+  if (!Number.isInteger(c.tracetype_query_ttl) || c.tracetype_query_ttl < 0 || c.tracetype_query_ttl > 20 * 365 * 86400) {
+    throw new ConfigurationError(`tracetype_query_ttl must be a whole number of seconds between 0 and 630720000, got ${c.tracetype_query_ttl}`);
   }
   if (c.data_file_directories.length === 0) throw new ConfigurationError('data_file_directories needs at least one directory');
   if (!Number.isInteger(c.num_tokens) || c.num_tokens < 1 || c.num_tokens > 1536) throw new ConfigurationError(`num_tokens must be between 1 and 1536, got ${c.num_tokens}`);

@@ -6,11 +6,14 @@ import type { SchemaKeeper } from '../db/system-schema.js';
 import type { Partitioner } from '../dht/index.js';
 import { type Env, TimestampSource } from '../env/index.js';
 import { Authorizer, BCRYPT_ROUNDS_DEFAULT, type BcryptWork, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
-import { type CqlContext, type CqlLimits, type CqlLogger, DEFAULT_CQL_LIMITS, DEFAULT_REQUEST_TIMEOUTS, type DataStore, LayoutCache, type RequestTimeouts, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
+import { type BoundValue, type CqlContext, type CqlLimits, type CqlStatement, NO_NODE_VIEWS, type NodeViews, type CqlLogger, DEFAULT_CQL_LIMITS, DEFAULT_REQUEST_TIMEOUTS, type DataStore, LayoutCache, type RequestTimeouts, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
 import { parseStatement } from './parser/index.js';
 import { prepareStatement } from './prepare.js';
 import { createFunctionContext, createNativeFunctionRegistry } from './functions/index.js';
 import { createVirtualTables } from './virtual/index.js';
+import { type TraceSource, TraceWriter, Tracing } from './tracing/index.js';
+import { executeModifications } from './modification/execute-modifications.js';
+import { ModificationStatement } from './modification/modification-statement.js';
 
 export interface CqlContextParts {
   readonly env: Env;
@@ -34,7 +37,23 @@ export interface CqlContextParts {
   readonly logger?: CqlLogger;
   /** The request timeouts from cassandra.yaml; Cassandra's defaults when absent. */
   readonly timeouts?: RequestTimeouts;
+  /** tracetype_query_ttl and where trace rows say they come from; TRACING_DEFAULTS when absent. */
+  readonly tracing?: TracingSettings;
+  /** What system_views shows (clients, settings, stages); empty tables when absent. */
+  readonly views?: NodeViews;
 }
+
+/** How traces are written: tracetype_query_ttl, and this node's address and storage port. */
+export interface TracingSettings {
+  readonly queryTtlSeconds: number;
+  readonly source: Omit<TraceSource, 'thread'>;
+}
+
+/** Cassandra's default tracetype_query_ttl (one day); the source is the node's broadcast address. */
+export const TRACING_DEFAULTS: TracingSettings = Object.freeze({ queryTtlSeconds: 86400, source: { address: '127.0.0.1', port: 7000 } });
+
+/** Cassandra names the thread; Ilium runs every request on one event loop and names the stage. */
+const TRACE_THREAD = 'Native-Transport-Requests';
 
 /** The role manager's settings, from cassandra.yaml and -D properties. */
 export interface AuthSettings {
@@ -86,6 +105,10 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     nowSec: () => Math.floor(env.clock.nowMs() / 1000),
     limits: parts.limits ?? DEFAULT_CQL_LIMITS,
     logger: parts.logger ?? SILENT_LOGGER,
+    get tracing() {
+      return tracing;
+    },
+    views: parts.views ?? NO_NODE_VIEWS,
   };
   virtualTables = (parts.virtualTables ?? createVirtualTables)(ctx);
   const auth = parts.auth ?? AUTH_DEFAULTS;
@@ -96,5 +119,25 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
   };
   const roles = new RoleManager({ env, query, passwords: auth.passwords, validityMs: auth.rolesValidityMs, credentialsValidityMs: auth.credentialsValidityMs ?? 2000, hasher: new PasswordHasher(auth.bcryptRounds, auth.bcrypt) });
   const authorizer = new Authorizer({ env, query, roles, enabled: auth.authorizer ?? false, validityMs: auth.permissionsValidityMs ?? 2000 });
+  const tracing = createTracing(ctx, parts.tracing ?? TRACING_DEFAULTS);
   return ctx;
+}
+
+/** The node's tracing: trace rows written by internal statements, at ANY, through the context's DataStore. */
+function createTracing(ctx: CqlContext, settings: TracingSettings): Tracing {
+  const statements = {
+    schema: () => ctx.schema(),
+    prepare: (cql: string) => prepareStatement(parseStatement(cql), ctx, undefined),
+    execute: (statement: CqlStatement, values: readonly BoundValue[]) => statement.execute(newClientState(), queryOptions(values, { consistency: 'ANY' })),
+    // The modifications' own path with several rows: grouped per partition, each partition one mutation, no batch guard.
+    executeMany: (statement: CqlStatement, rows: readonly (readonly BoundValue[])[]) => {
+      if (!(statement instanceof ModificationStatement)) return Promise.reject(new Error('trace writes are modifications'));
+      return executeModifications(ctx, rows.map((values) => ({ statement, values })), queryOptions([], { consistency: 'ANY' }), { isBatch: false });
+    },
+  };
+  const writer = new TraceWriter(statements, { ...settings.source, thread: TRACE_THREAD }, () => settings.queryTtlSeconds, (e) => ctx.logger.warn(`trace write failed: ${e.message}`), (fn) => {
+    ctx.env.timers.setImmediate(fn);
+  });
+  const clock = { nowMs: () => ctx.env.clock.nowMs(), monotonicNs: () => ctx.env.clock.monotonicNs(), nextTimeUuid: () => ctx.functionContext.nextTimeUuid() };
+  return new Tracing(clock, ctx.env.random, writer);
 }

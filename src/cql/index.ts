@@ -54,5 +54,18 @@
  *   ballot's timestamp on a cluster), IF conditions (`conditions.ts`) and their results
  *   (`cas-result.ts`), key checks (`target-rows.ts`), WHERE → rows (`where-target.ts`), INSERT JSON
  *   (`insert-json.ts`)
+ *
+ * `system/`: the replicated system keyspaces the node makes at start when missing, with Cassandra's
+ * fixed table ids (`system-keyspace.ts`): `system_traces` (`trace-keyspace.ts`) and
+ * `system_distributed` (`distributed-keyspace.ts`); `system_auth` is `auth/auth-keyspace.ts`
+ *
+ * `tracing/`: query tracing (Cassandra's Tracing): `tracing.ts` (which requests are traced: the
+ * protocol flag, the trace probability; a replica's part of another node's session),
+ * `trace-session.ts` (one session's events in memory, bounded), `trace-writer.ts` (the rows written
+ * to system_traces after the request, bounded, dropped and counted past the bound)
+ *
+ * `virtual/`: the virtual tables: system.local/peers (`system-local.ts`), system_schema
+ * (`system-schema.ts`), system_virtual_schema (`virtual-schema.ts`), system_views
+ * (`system-views.ts`: caches, clients, settings, thread_pools), served by `virtual-data-store.ts`
  */
 export {};

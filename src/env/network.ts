@@ -57,6 +57,8 @@ export interface NetSocket {
   pause(): void;
   resume(): void;
   setNoDelay(noDelay: boolean): void;
+  /** The negotiated TLS protocol and cipher suite; undefined on a plaintext socket (or one still handshaking). */
+  tlsInfo?(): { readonly protocol: string; readonly cipherSuite: string } | undefined;
   /**
    * Runs `fn` in a later turn, once what was written so far has gone out (node: setImmediate,
    * after the corked writes' flush; simulated: the network's delivery schedule). A server uses it

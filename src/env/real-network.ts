@@ -39,6 +39,15 @@ class RealSocket implements NetSocket {
     return this.isClosed;
   }
 
+  tlsInfo(): { readonly protocol: string; readonly cipherSuite: string } | undefined {
+    const s = this.socket as Partial<tls.TLSSocket>;
+    if (typeof s.getProtocol !== 'function' || typeof s.getCipher !== 'function') return undefined;
+    const protocol = s.getProtocol();
+    const cipher = s.getCipher();
+    // OpenSSL's name; Cassandra (JSSE) shows the IANA standard name, which node gives as standardName.
+    return protocol === null || cipher === undefined ? undefined : { protocol, cipherSuite: cipher.standardName ?? cipher.name };
+  }
+
   get pendingWriteBytes(): number {
     return this.socket.writableLength;
   }

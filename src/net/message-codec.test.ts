@@ -33,6 +33,19 @@ test('messages round-trip; the deadline travels as time left, in the receiver cl
   );
 });
 
+test('a traced request carries its 16-byte trace session (a flag in the kind byte); untraced ones do not', () => {
+  const session = Buffer.from('00112233445566778899aabbccddeeff', 'hex');
+  const m: Message = { id: 7, verb: 'READ', kind: 'request', from: FROM, createdAtMs: 1, expiresAtMs: 100, payload: Buffer.from('q'), traceSession: session };
+  const body = encodeMessage(m, 0);
+  const back = decodeMessage(body, FROM, 0);
+  assert.deepEqual(Buffer.from(back.traceSession!), session);
+  assert.equal(back.kind, 'request');
+  const plain = decodeMessage(encodeMessage({ ...m, traceSession: undefined }, 0), FROM, 0);
+  assert.equal('traceSession' in plain, false);
+  assert.equal(body.length - encodeMessage({ id: 7, verb: 'READ', kind: 'request', from: FROM, createdAtMs: 1, expiresAtMs: 100, payload: Buffer.from('q') }, 0).length, 16);
+  assert.throws(() => decodeMessage(body.subarray(0, body.length - 10), FROM, 0), InternodeProtocolError);
+});
+
 test('an unknown verb is reported with the message id and kind; malformed bodies are protocol errors', () => {
   const m: Message = { id: 42, verb: 'ECHO', kind: 'request', from: FROM, createdAtMs: 1, expiresAtMs: 100, payload: Buffer.from('x') };
   const body = encodeMessage(m, 0);

@@ -1,11 +1,14 @@
 /**
  * A message ↔ a frame body (protocol version 1):
  *
- *   message := id:varint verb:u16 kind:u8 createdAtMs:varint remainingMs:varint
- *              payloadLength:varint payload:byte[payloadLength]
+ *   message := id:varint verb:u16 kindAndFlags:u8 createdAtMs:varint remainingMs:varint
+ *              [traceSession:byte[16]] payloadLength:varint payload:byte[payloadLength]
  *
- * `id` is a non-negative safe integer; `verb` a number from the verb table; `kind` from
- * MESSAGE_KIND_IDS; `remainingMs` the time left before the message expires when it was encoded
+ * `id` is a non-negative safe integer; `verb` a number from the verb table; `kindAndFlags` the
+ * kind from MESSAGE_KIND_IDS in its low bits, and TRACED_FLAG (0x80) when the message belongs to a
+ * traced request: the 16-byte trace session id follows the times (Cassandra's TRACE_SESSION
+ * header; a build before it refuses such a message as an unknown kind, so only traced requests
+ * are affected in a ring of mixed builds); `remainingMs` the time left before the message expires when it was encoded
  * (the receiver adds it to its own clock). The sender is not repeated per message: the
  * connection's handshake named it. Nothing may follow the payload.
  */
@@ -17,12 +20,20 @@ import { InternodeProtocolError } from './net-errors.js';
 import { VERBS, verbById } from './verbs.js';
 
 const KIND_BY_ID: readonly MessageKind[] = ['oneway', 'request', 'response', 'failure'];
+/** Set in the kind byte: a trace session id follows the times. Never change. */
+const TRACED_FLAG = 0x80;
+const TRACE_SESSION_BYTES = 16;
 
 export function encodeMessage(m: Message, nowMs: number): Buffer {
   const w = new ByteWriter(32 + m.payload.length);
-  w.varint(m.id).u16(VERBS[m.verb].id).u8(MESSAGE_KIND_IDS[m.kind]);
+  const traced = m.traceSession !== undefined;
+  w.varint(m.id).u16(VERBS[m.verb].id).u8(MESSAGE_KIND_IDS[m.kind] | (traced ? TRACED_FLAG : 0));
   w.varint(Math.max(0, Math.floor(m.createdAtMs)));
   w.varint(Math.max(0, Math.ceil(m.expiresAtMs - nowMs)));
+  if (traced) {
+    if (m.traceSession.length !== TRACE_SESSION_BYTES) throw new RangeError(`a trace session id is ${TRACE_SESSION_BYTES} bytes, got ${m.traceSession.length}`);
+    w.bytes(m.traceSession);
+  }
   w.lenBytes(m.payload);
   return w.toBuffer();
 }
@@ -44,16 +55,19 @@ export class UnknownVerbError extends InternodeProtocolError {
  */
 export function decodeMessage(body: Buffer, from: InetAddressAndPort, nowMs: number): Message {
   let id: number, verbId: number, kind: MessageKind, createdAtMs: number, remainingMs: number, payload: Buffer;
+  let traceSession: Buffer | undefined;
   try {
     const r = new ByteReader(body);
     id = r.varint();
     verbId = r.u16();
-    const kindId = r.u8();
+    const kindAndFlags = r.u8();
+    const kindId = kindAndFlags & ~TRACED_FLAG;
     const k = KIND_BY_ID[kindId];
     if (k === undefined) throw new InternodeProtocolError(`unknown message kind ${kindId}`);
     kind = k;
     createdAtMs = r.varint();
     remainingMs = r.varint();
+    if ((kindAndFlags & TRACED_FLAG) !== 0) traceSession = Buffer.from(r.bytes(TRACE_SESSION_BYTES));
     payload = Buffer.from(r.lenBytes());
     if (r.remaining !== 0) throw new InternodeProtocolError(`${r.remaining} stray bytes after the payload`);
   } catch (err) {
@@ -62,5 +76,5 @@ export function decodeMessage(body: Buffer, from: InetAddressAndPort, nowMs: num
   }
   const verb = verbById(verbId);
   if (verb === undefined) throw new UnknownVerbError(id, verbId, kind);
-  return { id, verb, kind, from, createdAtMs, expiresAtMs: nowMs + remainingMs, payload };
+  return { id, verb, kind, from, createdAtMs, expiresAtMs: nowMs + remainingMs, payload, ...(traceSession === undefined ? {} : { traceSession }) };
 }

@@ -29,6 +29,8 @@ export interface Message {
   /** Past this instant (holder's clock) nobody waits for the message: it is dropped unsent/unrun. */
   readonly expiresAtMs: number;
   readonly payload: Uint8Array;
+  /** The trace session of the traced request this message serves (Cassandra's TRACE_SESSION header); absent when untraced. */
+  readonly traceSession?: Uint8Array;
 }
 
 /** Messages without a deadline of their own (gossip, responses) still expire after this. */

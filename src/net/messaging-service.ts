@@ -36,6 +36,8 @@ export interface OutgoingMessage {
   readonly payload: Uint8Array;
   /** Overrides the verb's default timeout (requests) or expiry (one-way). */
   readonly timeoutMs?: number;
+  /** The traced request's session: the receiver records its own events under it. */
+  readonly traceSession?: Uint8Array;
 }
 
 /** How a handler answers a request (ignored for one-way messages). The first answer wins. */
@@ -164,7 +166,8 @@ export class MessagingService {
 
   private make(out: OutgoingMessage | { verb: VerbName; payload: Uint8Array }, kind: MessageKind, id: number, ttlMs: number): Message {
     const now = this.o.env.clock.nowMs();
-    return { id, verb: out.verb, kind, from: this.address, createdAtMs: now, expiresAtMs: now + ttlMs, payload: out.payload };
+    const m = { id, verb: out.verb, kind, from: this.address, createdAtMs: now, expiresAtMs: now + ttlMs, payload: out.payload };
+    return 'traceSession' in out && out.traceSession !== undefined ? { ...m, traceSession: out.traceSession } : m;
   }
 
   private sizeError(m: Message): MessageTooLargeError | undefined {

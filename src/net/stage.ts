@@ -19,6 +19,21 @@ export const STAGES = [
 
 export type Stage = (typeof STAGES)[number];
 
+/** Cassandra's thread pool name of each stage (nodetool tpstats, system_views.thread_pools). */
+export const STAGE_POOL_NAMES: Readonly<Record<Stage, string>> = {
+  GOSSIP: 'GossipStage',
+  MUTATION: 'MutationStage',
+  COUNTER_MUTATION: 'CounterMutationStage',
+  READ: 'ReadStage',
+  REQUEST_RESPONSE: 'RequestResponseStage',
+  INTERNAL_RESPONSE: 'InternalResponseStage',
+  MIGRATION: 'MigrationStage',
+  ANTI_ENTROPY: 'AntiEntropyStage',
+  STREAM: 'StreamStage',
+  MISC: 'MiscStage',
+  IMMEDIATE: 'ImmediateStage',
+};
+
 /**
  * Runs `task` on `stage`. Must not throw synchronously for a task's own failure. A task that
  * returns a promise is running until the promise settles (its failure is the task's own business).

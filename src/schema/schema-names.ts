@@ -29,7 +29,7 @@ export function isSystemKeyspace(name: string): boolean {
  * isReplicatedSystemKeyspace): made by the node, kept in step by schema agreement, their
  * replication changeable with ALTER KEYSPACE; users may not otherwise change them.
  */
-export const REPLICATED_SYSTEM_KEYSPACES: ReadonlySet<string> = new Set(['system_auth']);
+export const REPLICATED_SYSTEM_KEYSPACES: ReadonlySet<string> = new Set(['system_auth', 'system_traces', 'system_distributed']);
 
 export function isReplicatedSystemKeyspace(name: string): boolean {
   return REPLICATED_SYSTEM_KEYSPACES.has(name.toLowerCase());

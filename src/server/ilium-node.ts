@@ -14,8 +14,8 @@
  * same reads and writes (ThriftOperations) — goes through one DataStore: the coordinator
  * (StorageProxy), which reaches the replicas at the request's consistency level; until it is
  * switched in, requests are refused as Unavailable (switchable-data-store.ts).
- * The `system_auth` keyspace is made at start when missing (before schema agreement, so any ALTER
- * made elsewhere wins); under PasswordAuthenticator, CQL and Thrift logins check its roles
+ * The replicated system keyspaces — `system_auth`, `system_traces`, `system_distributed` — are made
+ * at start when missing (before schema agreement, so any ALTER made elsewhere wins); under PasswordAuthenticator, CQL and Thrift logins check its roles
  * (cql/auth/role-manager.ts) and the default superuser is made after a delay when no role exists
  * (default-role-setup.ts).
  * TLS on the client ports from client_encryption_options (node-tls.ts: on the CQL and Thrift
@@ -30,7 +30,7 @@
  * node (`background`: logged as background_task_failed and counted; nodetool bgfailures).
  */
 import { resolve } from 'node:path';
-import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties } from '../config/index.js';
+import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties, settingsRows } from '../config/index.js';
 import { createCqlContext } from '../cql/create-cql-context.js';
 import { CQL_VERSION, type CqlContext, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
 import { LocalOperations, openNodeStorage, type SchemaKeeper, ThriftOperations } from '../db/index.js';
@@ -46,6 +46,7 @@ import { ServiceDispatcher } from '../thrift/server/service-dispatcher.js';
 import { ThriftSession } from '../thrift/service/thrift-session.js';
 import { describeRingOf } from './describe-ring.js';
 import { AUTH_KEYSPACE, type RoleManager, ensureAuthKeyspace } from '../cql/auth/index.js';
+import { distributedKeyspaceDef, ensureSystemKeyspace, traceKeyspaceDef } from '../cql/system/index.js';
 import { DefaultRoleSetup } from './default-role-setup.js';
 import { WorkerBcrypt } from './worker-bcrypt.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
@@ -61,6 +62,7 @@ import { GroupLengths, HintsServiceSink, MessagingHintDelivery, RingHintsLivenes
 import { DEFAULT_HINTS_OPTIONS, HintsService } from '../hints/index.js';
 import { RepairService, registerRepairHandlers } from '../repair/index.js';
 import { PaxosAcceptor } from '../service/paxos/paxos-acceptor.js';
+import type { ReplicaTracing } from '../service/replica/replica-context.js';
 import { BatchlogReplayer } from '../service/batchlog/batchlog-replay.js';
 import { PaxosStateTable } from '../db/paxos-table.js';
 import { BatchlogTable } from '../db/batchlog-table.js';
@@ -180,6 +182,9 @@ export class IliumNode {
       const ops = new LocalOperations(keeper, engine, env, partitioner);
       // Before schema agreement starts, so the keyspace carries stamp 0 and any ALTER made elsewhere wins (auth-keyspace.ts).
       if (await ensureAuthKeyspace(keeper, env.random)) log.info('auth_keyspace_created', { keyspace: AUTH_KEYSPACE });
+      for (const def of [traceKeyspaceDef(env.random), distributedKeyspaceDef(env.random)]) {
+        if (await ensureSystemKeyspace(keeper, def)) log.info('system_keyspace_created', { keyspace: def.name });
+      }
       let nativePort = config.native_transport_port;
       const nodeInfo = (): NodeInfo => describeNode(config, location, partitioner, identity, nativePort);
       const local = new LocalDataStore(ops.ctx);
@@ -222,7 +227,17 @@ export class IliumNode {
       const limits = { batchSizeWarnBytes: config.batch_size_warn_threshold_in_kb * 1024, batchSizeFailBytes: config.batch_size_fail_threshold_in_kb * 1024, tombstoneWarnThreshold: config.tombstone_warn_threshold };
       const cqlLogger = { warn: (message: string) => log.warn('cql_warning', { message }), error: (message: string) => log.error('cql_error', { message }) };
       const timeouts = { readMs: config.read_request_timeout_in_ms, rangeMs: config.range_request_timeout_in_ms, writeMs: config.write_request_timeout_in_ms };
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const tracing = { queryTtlSeconds: config.tracetype_query_ttl, source: { address: config.listen_address, port: config.storage_port } };
+      // system_views: the servers are made below; their clients are read when the table is.
+      const settings = settingsRows(config);
+      const views = {
+        clients: () => [...(server?.clients() ?? []), ...(sslServer?.clients() ?? [])],
+        settings: () => settings,
+        threadPools: () => stages.snapshot(),
+        // The SSTable chunk cache is Cassandra's "chunks" cache; Ilium has no key, row or counter cache.
+        caches: () => [{ name: 'chunks', capacityBytes: engine.cache.capacityBytes, sizeBytes: engine.cache.sizeBytes, entries: engine.cache.entryCount, hits: engine.cache.hits, misses: engine.cache.misses }],
+      };
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
       if (config.audit_logging_options.enabled) {
         audit.enable(config.audit_logging_options);
@@ -282,7 +297,7 @@ export class IliumNode {
       }
       svc.onMembership((e) => processor.announceClusterEvent(clusterEventOf(e)));
       await svc.start();
-      cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log, stages, background });
+      cluster = startCoordinator({ env, svc, keeper, local, config, dataDir, partitioner, engine, log, stages, background, tracing: ctx.tracing });
       switchable.switchTo(cluster.proxy);
       // Under any authenticator, as Cassandra's role manager does: the role is there when a
       // node later turns PasswordAuthenticator on.
@@ -497,6 +512,8 @@ interface CoordinatorInputs {
   readonly log: NodeLogger;
   readonly stages: StageStats;
   readonly background: BackgroundSupervisor;
+  /** Continues traced requests' sessions on this node when a message carries one. */
+  readonly tracing: ReplicaTracing;
 }
 
 /** What a node coordinates with: the proxy, the hints it keeps for others, and repair. */
@@ -528,7 +545,7 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
   const tableById = (id: string) => keeper.schema.tableById(id);
   const paxos = new PaxosAcceptor({ table: new PaxosStateTable(i.engine), locks: new RowLocks(), clock: env.clock, local, tableById });
   const batchlog = new BatchlogTable(i.engine);
-  registerReplicaHandlers(svc.messaging, { local, tableById, groupLengths: new GroupLengths(), paxos, batchlog: { table: batchlog, clock: env.clock } });
+  registerReplicaHandlers(svc.messaging, { local, tableById, groupLengths: new GroupLengths(), paxos, batchlog: { table: batchlog, clock: env.clock }, tracing: i.tracing });
   const rings = new SchemaRingProvider(() => svc.ring(), (ks) => keeper.schema.keyspace(ks)?.replication, self);
   const liveness = { isAlive: (e: Endpoint) => svc.isAlive(e), downSinceMs: (e: Endpoint) => svc.downSinceMs(e) ?? null };
   const options = storageProxyOptions(config);

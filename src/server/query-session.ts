@@ -9,7 +9,7 @@
  * Statements see a ClientState per request: the session's keyspace (read and written through),
  * the user, and warnings that go back with that request's response.
  */
-import { type ClientState, type CqlStatement, loopPacer } from '../cql/execution/index.js';
+import { type ClientState, type CqlStatement, type QueryOptions, loopPacer } from '../cql/execution/index.js';
 import { parseStatement } from '../cql/parser/index.js';
 import type { NetAddress } from '../env/index.js';
 import { InvalidRequestError } from '../errors/index.js';
@@ -18,6 +18,9 @@ import type { BatchItem } from './batch-executor.js';
 import type { QueryProcessor } from './query-processor.js';
 import { batchValues, consistency, toQueryOptions } from './query-values.js';
 import { toPreparedResult } from './result-messages.js';
+import { traceParameters, traced } from './traced-request.js';
+import type { SessionStart } from '../cql/tracing/index.js';
+import type { TraceSink } from '../util/trace-sink.js';
 
 const BATCHABLE = new Set(['insert', 'update', 'delete']);
 /** Statements of a BATCH message looked up between two checks of the request's slice of the loop. */
@@ -36,24 +39,41 @@ export class QuerySession implements CqlSession {
   ) {}
 
   async query(query: string, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
-    return this.audited(query, async () => {
-      const statement = await this.bind(query, params.keyspace ?? this.keyspace);
-      return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
-    });
+    return this.audited(query, () =>
+      traced(this.processor.ctx.tracing, rctx, () => this.traceStart('Execute CQL3 query', traceParameters(query, params)), async (trace) => {
+        // Cassandra 4.0's QueryProcessor traces the same two steps.
+        trace?.trace(`Parsing ${query}`);
+        const statement = await this.bind(query, params.keyspace ?? this.keyspace);
+        trace?.trace('Preparing statement');
+        return this.processor.run(statement, this.state(rctx), withTrace(toQueryOptions(params, statement.bindVariables), trace));
+      }),
+    );
   }
 
-  async prepare(query: string, keyspace: string | undefined, _rctx: RequestContext): Promise<PreparedResult> {
-    const { id, statement } = await this.processor.prepared.prepare(query, keyspace ?? this.keyspace);
-    const audit = this.processor.audit;
-    if (audit?.enabled) audit.log({ type: 'PREPARE_STATEMENT', category: 'PREPARE', user: this.user ?? null, source: this.client, keyspace: keyspace ?? this.keyspace, operation: query });
-    return toPreparedResult(id, statement, this.processor.types);
+  async prepare(query: string, keyspace: string | undefined, rctx: RequestContext): Promise<PreparedResult> {
+    return traced(this.processor.ctx.tracing, rctx, () => this.traceStart('Preparing CQL3 query', new Map([['query', query]])), async (trace) => {
+      trace?.trace(`Preparing ${query}`);
+      const { id, statement } = await this.processor.prepared.prepare(query, keyspace ?? this.keyspace);
+      const audit = this.processor.audit;
+      if (audit?.enabled) audit.log({ type: 'PREPARE_STATEMENT', category: 'PREPARE', user: this.user ?? null, source: this.client, keyspace: keyspace ?? this.keyspace, operation: query });
+      return toPreparedResult(id, statement, this.processor.types);
+    });
   }
 
   async execute(id: Buffer, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
-    return this.audited(this.processor.prepared.textOf(id), async () => {
-      const statement = this.processor.prepared.get(id, this.resultChangesAnnounced);
-      return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
-    });
+    const text = this.processor.prepared.textOf(id);
+    return this.audited(text, () =>
+      traced(this.processor.ctx.tracing, rctx, () => this.traceStart('Execute CQL3 prepared query', traceParameters(text, params)), async (trace) => {
+        const statement = this.processor.prepared.get(id, this.resultChangesAnnounced);
+        return this.processor.run(statement, this.state(rctx), withTrace(toQueryOptions(params, statement.bindVariables), trace));
+      }),
+    );
+  }
+
+  /** A traced session's start row: what was asked, by whom. */
+  private traceStart(request: string, parameters: Map<string, string>): SessionStart {
+    // An inet holds no IPv6 scope (fe80::1%eth0): the address without it.
+    return { request, client: this.client.host.replace(/%.*$/, ''), parameters };
   }
 
   /**
@@ -84,6 +104,10 @@ export class QuerySession implements CqlSession {
   }
 
   async batch(batch: BatchSpec, rctx: RequestContext): Promise<ResultMessage> {
+    return traced(this.processor.ctx.tracing, rctx, () => this.traceStart('Execute batch of CQL3 queries', traceParameters(undefined, batch)), (trace) => this.runBatch(batch, rctx, trace));
+  }
+
+  private async runBatch(batch: BatchSpec, rctx: RequestContext, trace: TraceSink | undefined): Promise<ResultMessage> {
     const items = await this.batchItems(batch.statements, batch.keyspace);
     const options = {
       consistency: consistency(batch.consistency),
@@ -91,6 +115,7 @@ export class QuerySession implements CqlSession {
       ...(batch.serialConsistency === undefined ? {} : { serialConsistency: consistency(batch.serialConsistency) }),
       ...(batch.timestamp === undefined ? {} : { timestamp: batch.timestamp }),
       ...(batch.nowInSeconds === undefined ? {} : { nowInSeconds: batch.nowInSeconds }),
+      ...(trace === undefined ? {} : { trace }),
     };
     const p = this.processor;
     const state = this.state(rctx);
@@ -160,4 +185,9 @@ class RequestState implements ClientState {
   warn(message: string): void {
     this.rctx.warn(message);
   }
+}
+
+/** `options` carrying the request's trace sink, when it is traced. */
+function withTrace(options: QueryOptions, trace: TraceSink | undefined): QueryOptions {
+  return trace === undefined ? options : { ...options, trace };
 }

@@ -21,6 +21,7 @@ import type { PartitionResult } from '../storage/read/partition-reader.js';
 import type { SliceQuery } from '../storage/read/slice-query.js';
 import type { PositionBound, ScannedPartition } from '../storage/table-store.js';
 import type { Consistency } from '../locator/index.js';
+import type { TraceSink } from '../util/trace-sink.js';
 
 export type { PartitionResult, PositionBound, ScannedPartition, SliceQuery };
 
@@ -37,6 +38,8 @@ export interface ApplyOptions {
    * log of other nodes, so a coordinator failing midway leaves them to be replayed.
    */
   readonly logged?: boolean;
+  /** The traced request's sink: the coordinator and the local write say what they do. */
+  readonly trace?: TraceSink;
 }
 
 /** What a compare-and-set decision reads the current data through (at the serial read level). */

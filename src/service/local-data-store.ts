@@ -14,8 +14,9 @@ import { CorruptionError, InvalidRequestError, TombstoneOverwhelmingError } from
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
 import type { Cell } from '../storage/model/index.js';
 import { lockedCas } from './locked-cas.js';
+import type { TraceSink } from '../util/trace-sink.js';
 import { readFailure } from './coordinator/read-errors.js';
-import type { CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
+import type { ApplyOptions, CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
 
 export class LocalDataStore implements DataStore {
   constructor(private readonly ops: OperationContext) {}
@@ -44,7 +45,8 @@ export class LocalDataStore implements DataStore {
     }
   }
 
-  apply(writes: readonly TableWrite[]): Promise<void> {
+  apply(writes: readonly TableWrite[], _cl?: unknown, how?: ApplyOptions): Promise<void> {
+    if (how?.trace !== undefined) traceLocalWrite(how.trace, writes);
     return writeRows(this.ops, writes);
   }
 
@@ -107,6 +109,12 @@ export class LocalDataStore implements DataStore {
   private noIndex(cf: ColumnFamilyDef, index: IndexDef): InvalidRequestError {
     return new InvalidRequestError(`Index ${index.name} on ${cf.keyspace}.${cf.name} does not exist (any more)`);
   }
+}
+
+/** Cassandra 4.0's words for a local write (Keyspace.applyInternal): the commit log, then each table's memtable. */
+function traceLocalWrite(trace: TraceSink, writes: readonly TableWrite[]): void {
+  trace.trace('Appending to commitlog');
+  for (const name of new Set(writes.map((w) => w.cf.name))) trace.trace(`Adding to ${name} memtable`);
 }
 
 /**

@@ -128,7 +128,7 @@ export class StorageProxy implements DataStore {
         return Promise.reject(e);
       }
     }
-    return coordinateWrites(this.d, writes, cl);
+    return coordinateWrites(this.d, writes, cl, how?.trace);
   }
 
   /** Local only (see the header). */

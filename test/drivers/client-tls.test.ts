@@ -71,6 +71,19 @@ async function releaseVersion(port: number, sslOptions?: tls.ConnectionOptions):
   }
 }
 
+/** system_views.clients as a TLS client sees its own connection: TLS on, a TLS protocol and a cipher suite named. */
+async function ownTlsRow(port: number, sslOptions: tls.ConnectionOptions): Promise<{ ssl_enabled: unknown; protocol: boolean; cipher: boolean }> {
+  const client = new cassandra.Client({ contactPoints: [`${HOST}:${port}`], localDataCenter: 'datacenter1', pooling: { coreConnectionsPerHost: { [cassandra.types.distance.local]: 1 }, heartBeatInterval: 0 }, sslOptions });
+  try {
+    await client.connect();
+    const row = (await client.execute('SELECT ssl_enabled, ssl_protocol, ssl_cipher_suite, driver_name FROM system_views.clients')).rows.find((r) => r['driver_name'] !== null);
+    assert.ok(row !== undefined, 'the client is listed');
+    return { ssl_enabled: row['ssl_enabled'], protocol: /^TLSv1\.[23]$/.test(String(row['ssl_protocol'])), cipher: /^TLS_/.test(String(row['ssl_cipher_suite'])) };
+  } finally {
+    await client.shutdown();
+  }
+}
+
 async function refused(p: Promise<unknown>, what: string): Promise<void> {
   await assert.rejects(p, (e: unknown) => e instanceof Error, what);
 }
@@ -124,6 +137,7 @@ test('PEM keystore, TLS required: drivers and Thrift over TLS answer, plaintext 
     const config = yaml({ enabled: true, keystore, keystore_password: certs.password }, PEM_FACTORY);
     await withNode(config, async (node) => {
       assert.match(await releaseVersion(node.port, { ca: [certs.ca] }), /^\d/);
+      assert.deepEqual(await ownTlsRow(node.port, { ca: [certs.ca] }), { ssl_enabled: true, protocol: true, cipher: true });
       await refused(releaseVersion(node.port), 'a plaintext driver is refused');
       assert.match(await thriftVersion(node.thriftPort!, { ca: certs.ca }), /^\d/);
       await refused(thriftVersion(node.thriftPort!), 'a plaintext Thrift client is refused');

@@ -10,17 +10,15 @@
  *   resource_role_permissons_index (resource text, role text, PRIMARY KEY (resource, role))  [sic]
  *   network_permissions (role text PRIMARY KEY, dcs frozen<set<text>>)
  *
- * Every node makes the keyspace at start when it has none, before schema agreement starts, so
- * the definition carries schema stamp 0 (Cassandra adds it with timestamp 0 too): any ALTER
- * made anywhere wins over it, and nodes that made it concurrently hold identical definitions
- * because the table ids are derived from the names (Cassandra's TableId.forSystemTable: a
- * version-3 UUID of MD5(keyspace bytes ‖ table bytes)). Never change these ids.
+ * Made by every node at start when missing, with ids derived from the names, as every replicated
+ * system keyspace is (../system/system-keyspace.ts).
  */
-import { createHash } from 'node:crypto';
 import type { SchemaKeeper } from '../../db/system-schema.js';
 import type { Random } from '../../env/index.js';
-import { uuidToString } from '../../marshal/index.js';
 import { type ColumnFamilyInput, type KeyspaceDef, createKeyspace } from '../../schema/index.js';
+import { ensureSystemKeyspace, systemTable, systemTableId } from '../system/system-keyspace.js';
+
+export { systemTableId };
 
 export const AUTH_KEYSPACE = 'system_auth';
 export const ROLES = 'roles';
@@ -36,18 +34,8 @@ const BOOLEAN = 'org.apache.cassandra.db.marshal.BooleanType';
 const TEXT_SET = `org.apache.cassandra.db.marshal.SetType(${TEXT})`;
 const FROZEN_TEXT_SET = `org.apache.cassandra.db.marshal.FrozenType(${TEXT_SET})`;
 
-/** Cassandra's TableId.forSystemTable: UUID.nameUUIDFromBytes(keyspace bytes ‖ table bytes). */
-export function systemTableId(keyspace: string, table: string): string {
-  const digest = createHash('md5').update(Buffer.from(keyspace + table, 'utf8')).digest();
-  digest[6] = (digest[6]! & 0x0f) | 0x30;
-  digest[8] = (digest[8]! & 0x3f) | 0x80;
-  return uuidToString(digest);
-}
-
-type TableInput = Omit<ColumnFamilyInput, 'keyspace'>;
-
-function table(name: string, comment: string, cql: NonNullable<ColumnFamilyInput['cql']>): TableInput {
-  return { name, id: systemTableId(AUTH_KEYSPACE, name), comment, gcGraceSeconds: AUTH_GC_GRACE_SECONDS, cql };
+function table(name: string, comment: string, cql: NonNullable<ColumnFamilyInput['cql']>) {
+  return systemTable(AUTH_KEYSPACE, name, comment, cql, AUTH_GC_GRACE_SECONDS);
 }
 
 /** The keyspace's definition, the same on every node. */
@@ -87,9 +75,6 @@ export function authKeyspaceDef(random: Random): KeyspaceDef {
 }
 
 /** Adds `system_auth` when the node has none (a first start); a no-op afterwards. */
-export async function ensureAuthKeyspace(keeper: SchemaKeeper, random: Random): Promise<boolean> {
-  if (keeper.schema.keyspace(AUTH_KEYSPACE) !== undefined) return false;
-  const def = authKeyspaceDef(random);
-  await keeper.alter([AUTH_KEYSPACE], (s) => (s.keyspace(AUTH_KEYSPACE) === undefined ? s.addKeyspace(def) : s));
-  return true;
+export function ensureAuthKeyspace(keeper: SchemaKeeper, random: Random): Promise<boolean> {
+  return ensureSystemKeyspace(keeper, authKeyspaceDef(random));
 }

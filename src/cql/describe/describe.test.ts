@@ -97,7 +97,7 @@ test('DESCRIBE output in Cassandra 4.0 layout', () =>
 test('DESCRIBE listings, SCHEMA, CLUSTER and errors', () =>
   withSchema(async (n) => {
     const keyspaces = (await n.rows('DESCRIBE KEYSPACES')).map((r) => r.name);
-    assert.deepEqual(keyspaces, ['ks', 'system', 'system_schema', 'system_virtual_schema']);
+    assert.deepEqual(keyspaces, ['ks', 'system', 'system_schema', 'system_views', 'system_virtual_schema']);
     n.state.keyspace = 'ks';
     assert.deepEqual((await n.rows('DESCRIBE TABLES')).map((r) => r.name), ['counts', 'dense', 'events', 'named', 'simple']);
     assert.deepEqual(await n.rows('DESCRIBE COLUMNFAMILIES'), await n.rows('DESCRIBE TABLES'));

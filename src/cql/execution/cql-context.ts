@@ -16,6 +16,8 @@ import type { NodeInfo, PeerInfo } from './node-info.js';
 import type { LayoutCache } from './table-lookup.js';
 import type { VirtualTables } from './virtual-tables.js';
 import type { RequestTimeouts } from '../../db/request-budget.js';
+import type { Tracing } from '../tracing/tracing.js';
+import type { NodeViews } from './node-views.js';
 
 /** Guards on what one request may do (cassandra.yaml thresholds). */
 export interface CqlLimits {
@@ -67,4 +69,8 @@ export interface CqlContext {
   nowSec(): number;
   readonly limits: CqlLimits;
   readonly logger: CqlLogger;
+  /** Which requests are traced, and where their sessions are written (system_traces). */
+  readonly tracing: Tracing;
+  /** What system_views shows of the node: clients, settings, stages. */
+  readonly views: NodeViews;
 }

@@ -20,3 +20,4 @@ export * from './cql-statement.js';
 export * from './table-lookup.js';
 export * from './preparer.js';
 export * from '../../db/request-budget.js';
+export * from './node-views.js';

@@ -5,6 +5,7 @@
  */
 import type { Consistency } from '../../locator/index.js';
 import type { BoundValue } from './bound-value.js';
+import type { TraceSink } from '../../util/trace-sink.js';
 
 /** Cassandra's consistency level names (defined with their arithmetic in src/locator). */
 export type { Consistency };
@@ -24,6 +25,8 @@ export interface QueryOptions {
    * TTL expiry of the cells it writes and of those it reads. The server's clock when absent.
    */
   readonly nowInSeconds?: number;
+  /** Where a traced request records its steps (cql/tracing); absent when the request is not traced. */
+  readonly trace?: TraceSink;
 }
 
 /** The request's "now" in seconds: the client's now_in_seconds, else the node's clock. */

@@ -22,7 +22,7 @@
 import { InvalidRequestError, type WriteType } from '../../errors/index.js';
 import { RequestBudget } from '../../db/request-budget.js';
 import type { CqlColumn } from '../../schema/index.js';
-import { type BoundValue, type CqlContext, type CqlResult, type DataStore, type QueryOptions, type TableWrite, VOID_RESULT, checkConditionalConsistency, checkWriteConsistency, requestNowSec } from '../execution/index.js';
+import { type ApplyOptions, type BoundValue, type CqlContext, type CqlResult, type DataStore, type QueryOptions, type TableWrite, VOID_RESULT, checkConditionalConsistency, checkWriteConsistency, requestNowSec } from '../execution/index.js';
 import type { TableLayout } from '../../db/cql-layout/table-layout.js';
 import type { RowData } from '../storage/row-assembler.js';
 import { type ReadRow, appliedResult, notAppliedResult } from './cas-result.js';
@@ -122,7 +122,7 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
     return store.withPartitionLock(cf, g.key, async () => {
       const existing = await readFor(store, g, options, requestNowSec(ctx, options));
       const update = build(ctx, g, existing);
-      if (update !== null) await store.apply([update], options.consistency);
+      if (update !== null) await store.apply([update], options.consistency, traceOf(options));
     });
   });
   if (plain.length > 0) locked.push(applyPlain(groups[0]!.statement.spec.table.store, plain, options, run, budget));
@@ -132,17 +132,22 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
 
 /** A LOGGED run's writes in one call (the batch log keeps them together); others in paced chunks. */
 async function applyPlain(store: DataStore, plain: readonly TableWrite[], options: QueryOptions, run: RunOptions, budget: RequestBudget): Promise<void> {
-  if (run.logged === true) return store.apply(plain, options.consistency, { logged: true });
+  if (run.logged === true) return store.apply(plain, options.consistency, { logged: true, ...traceOf(options) });
   let from = 0;
   let cells = 0;
   for (let i = 0; i < plain.length; i++) {
     cells += plain[i]!.update.cells.length;
     if (cells < APPLY_CELLS_MAX && i < plain.length - 1) continue;
     if (from > 0) await budget.pace();
-    await store.apply(plain.slice(from, i + 1), options.consistency);
+    await store.apply(plain.slice(from, i + 1), options.consistency, traceOf(options));
     from = i + 1;
     cells = 0;
   }
+}
+
+/** The apply options of an unlogged write: the request's trace sink, when it is traced. */
+function traceOf(options: QueryOptions): ApplyOptions | undefined {
+  return options.trace === undefined ? undefined : { trace: options.trace };
 }
 
 function writeTypeOf(items: readonly ModificationItem[], run: RunOptions): WriteType {

@@ -22,6 +22,7 @@ import { decodePartitionKey } from '../../db/cql-layout/partition-key.js';
 import { type PartitionRows, assembleRows } from '../storage/row-assembler.js';
 import { type ResultRow, resultRow } from './result-row.js';
 import type { TombstoneWarning } from './tombstone-warning.js';
+import type { TraceSink } from '../../util/trace-sink.js';
 
 /** Every row name sorts after this bound, every static name before it. */
 const ROWS_START = Buffer.from([SEP_END]);
@@ -42,6 +43,8 @@ export interface RowReadOptions {
   readonly pace?: () => Promise<void>;
   /** Told each read's tombstones, to warn the client past tombstone_warn_threshold; none when absent. */
   readonly tombstones?: TombstoneWarning;
+  /** The traced request's sink: every read carries it down, and each read's rows are told to it. */
+  readonly trace?: TraceSink;
 }
 
 export interface ScannedRows {
@@ -107,7 +110,7 @@ export class PartitionRowReader {
       return this.noted(key, r, r === null ? [] : this.rows(key, assembleRows(o.table.layout, r.cells, o.nowSec, false), after !== null));
     }
     const read = slices.length === 0 ? null : await o.table.store.read(cf, key, this.query(slices, limit), o.consistency, o.nowSec);
-    const statics = this.hasStatics ? await o.table.store.read(cf, key, { slices: [STATIC_SLICE], reversed: false }, o.consistency, o.nowSec) : null;
+    const statics = this.hasStatics ? await o.table.store.read(cf, key, this.traced({ slices: [STATIC_SLICE], reversed: false }), o.consistency, o.nowSec) : null;
     const rows = read === null ? [] : assembleRows(o.table.layout, read.cells, o.nowSec, true).rows;
     const st = statics === null ? null : assembleRows(o.table.layout, statics.cells, o.nowSec, false).statics;
     return this.noted(key, read, this.rows(key, { statics: st, rows }, after !== null));
@@ -146,7 +149,7 @@ export class PartitionRowReader {
     const start = layout.prefixStart(clustering);
     const end = layout.prefixEnd(clustering);
     if (!this.rowSlices.some((s) => Buffer.compare(s.start, start) <= 0 && Buffer.compare(start, s.end) <= 0)) return [];
-    const r = await o.table.store.read(o.table.cf, key, { slices: this.withStatics([{ start, end }]), reversed: false }, o.consistency, o.nowSec);
+    const r = await o.table.store.read(o.table.cf, key, this.traced({ slices: this.withStatics([{ start, end }]), reversed: false }), o.consistency, o.nowSec);
     if (r === null) return [];
     const p = assembleRows(layout, r.cells, o.nowSec, false);
     return this.noted(key, r, p.rows.length === 0 ? [] : this.rows(key, p, false));
@@ -185,12 +188,15 @@ export class PartitionRowReader {
       return { key: p.key, position: p.position, rows, rowsRead: rows.length };
     });
     o.tombstones?.note(null, tombstones, live);
+    if (o.trace !== undefined) o.trace.trace(`Read ${live} live rows and ${tombstones} tombstone cells from ${found.length} partitions`);
     return out;
   }
 
   /** Tells the tombstone warning what one read met; returns its rows. */
   private noted(key: Buffer, read: PartitionResult | null, rows: ResultRow[]): ResultRow[] {
     if (read !== null && read.tombstones !== undefined) this.o.tombstones?.note(key, read.tombstones, rows.length);
+    // Cassandra 4.0's ReadCommand traces "Read %d live rows and %d tombstone cells".
+    if (this.o.trace !== undefined) this.o.trace.trace(`Read ${rows.length} live rows and ${read?.tombstones ?? 0} tombstone cells`);
     return rows;
   }
 
@@ -201,9 +207,14 @@ export class PartitionRowReader {
   private query(slices: readonly NameSlice[], limit: number): SliceQuery {
     const o = this.o;
     const rows = o.distinct ? 1 : o.filter === null ? limit : Infinity;
-    if (rows === Infinity) return { slices, reversed: o.reversed };
+    if (rows === Infinity) return this.traced({ slices, reversed: o.reversed });
     // The static cells are a group of their own in a forward read.
-    return { slices, reversed: o.reversed, groupLimit: rows + (this.hasStatics ? 1 : 0), groupLength: o.table.layout.groupLength };
+    return this.traced({ slices, reversed: o.reversed, groupLimit: rows + (this.hasStatics ? 1 : 0), groupLength: o.table.layout.groupLength });
+  }
+
+  /** `q` carrying the request's trace sink, when it is traced. */
+  private traced(q: SliceQuery): SliceQuery {
+    return this.o.trace === undefined ? q : { ...q, trace: this.o.trace };
   }
 
   /** The row slices, only what lies after `after` in read order. */

@@ -37,6 +37,7 @@ import type { ResultValues, Selection } from './selection.js';
 import { pushAll } from '../../util/push-all.js';
 import { RequestBudget } from '../../db/request-budget.js';
 import { ROWS_PER_READ_MAX, type ScanShape, partitionsPerStep } from '../../db/read-steps.js';
+import type { TraceSink } from '../../util/trace-sink.js';
 
 export interface SelectPlan {
   readonly table: TableRef;
@@ -89,7 +90,9 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     nowSec: requestNowSec(ctx, options),
     pace: () => budget.pace(),
     tombstones: new TombstoneWarning(plan.table, ctx.limits.tombstoneWarnThreshold, warn),
+    ...(options.trace === undefined ? {} : { trace: options.trace }),
   });
+  if (options.trace !== undefined) traceStart(options.trace, plan, byKeys, options);
   const run: SelectRun = { plan, ctx, reader, values, ppl, budget, scanned: { partitions: 0, rows: 0 } };
   const columns = plan.selection.columns;
   const state = options.pagingState === undefined || options.pagingState.length === 0 ? null : decodePagingState(options.pagingState);
@@ -121,7 +124,21 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
   const left = rowsLeft - rows.length;
   if (rows.length < want || left <= 0 || last === null) return { kind: 'rows', columns, rows };
   const next: PagingState = { key: last.key, clustering: last.clustering, rowsLeft: left, partitionRowsLeft: last.partitionRowsLeft };
+  options.trace?.trace(`Page of ${rows.length} rows full; a paging state for the next page is sent`);
   return { kind: 'rows', columns, rows, pagingState: encodePagingState(next) };
+}
+
+/**
+ * What a traced SELECT is about to do, in Cassandra 4.0's words where it has them
+ * (SinglePartitionReadCommand "Executing single-partition query on %s", the range read's
+ * "Submitting range requests…", an index query's "Executing read on %s.%s using index %s").
+ */
+function traceStart(trace: TraceSink, plan: SelectPlan, byKeys: boolean, options: QueryOptions): void {
+  const { cf } = plan.table;
+  if (plan.where.index !== null) trace.trace(`Executing read on ${cf.keyspace}.${cf.name} using index ${plan.where.index.index.def.name}`);
+  else if (byKeys) trace.trace(`Executing single-partition query on ${cf.name}`);
+  else trace.trace(`Executing range scan on ${cf.keyspace}.${cf.name}`);
+  if (options.pagingState !== undefined && options.pagingState.length > 0) trace.trace('Resuming after the paging state of the previous page');
 }
 
 /**

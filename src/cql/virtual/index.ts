@@ -11,5 +11,5 @@
  */
 export { createVirtualTables } from './create-virtual-tables.js';
 export { VirtualDataStore } from './virtual-data-store.js';
-export { type VirtualRow, type VirtualTable, type VirtualTableSpec, tableId, virtualTableDef } from './virtual-table.js';
+export { type VirtualRow, type VirtualTable, type VirtualTableSpec, virtualTableDef } from './virtual-table.js';
 export { tableFlags } from './schema-rows.js';

@@ -5,8 +5,7 @@
  * for lists and sets, a Map for maps, a Buffer for blob); null or absent means no value.
  * Ids are name-based UUIDs of keyspace + table, as Cassandra gives its system tables.
  */
-import { createHash } from 'node:crypto';
-import { uuidToString } from '../../marshal/index.js';
+import { systemTableId } from '../system/system-keyspace.js';
 import { type ColumnFamilyDef, createColumnFamily } from '../../schema/index.js';
 
 export type VirtualRow = Readonly<Record<string, unknown>>;
@@ -34,21 +33,13 @@ export function virtualTableDef(spec: VirtualTableSpec): ColumnFamilyDef {
     {
       keyspace: spec.keyspace,
       name: spec.name,
-      id: tableId(spec.keyspace, spec.name),
+      id: systemTableId(spec.keyspace, spec.name),
       comment: spec.comment,
       gcGraceSeconds: 0,
       cql: { partitionKey: spec.partitionKey.map(col), clustering: (spec.clustering ?? []).map(col), regular: spec.columns.map(col) },
     },
     NO_RANDOM,
   );
-}
-
-/** MD5 of keyspace + table name bytes, stamped as a version-3 UUID. */
-export function tableId(keyspace: string, name: string): string {
-  const digest = createHash('md5').update(Buffer.from(keyspace + name, 'utf8')).digest();
-  digest[6] = (digest[6]! & 0x0f) | 0x30;
-  digest[8] = (digest[8]! & 0x3f) | 0x80;
-  return uuidToString(digest);
 }
 
 const NO_RANDOM = {

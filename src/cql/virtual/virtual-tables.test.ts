@@ -158,11 +158,12 @@ test('virtual reads honour slices, reversed order and limits; writes and truncat
   }
 });
 
-test('system_virtual_schema describes itself', async () => {
+test('system_virtual_schema describes itself and system_views', async () => {
   const n = await node();
   try {
-    assert.deepEqual(await rows(n, 'system_virtual_schema', 'keyspaces'), [{ keyspace_name: 'system_virtual_schema' }]);
-    assert.deepEqual((await rows(n, 'system_virtual_schema', 'tables')).map((r) => r.table_name), ['columns', 'keyspaces', 'tables']);
+    assert.deepEqual((await rows(n, 'system_virtual_schema', 'keyspaces')).map((r) => r.keyspace_name).sort(), ['system_views', 'system_virtual_schema']);
+    const own = (await rows(n, 'system_virtual_schema', 'tables')).filter((r) => r.keyspace_name === 'system_virtual_schema');
+    assert.deepEqual(own.map((r) => r.table_name), ['columns', 'keyspaces', 'tables']);
     const cols = await rows(n, 'system_virtual_schema', 'columns');
     assert.ok(cols.some((r) => r.table_name === 'tables' && r.column_name === 'comment' && r.type === 'text' && r.kind === 'regular'));
   } finally {

@@ -98,6 +98,19 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
       return node.removeNode(hostId);
     },
     hints: () => ({ pendingTargets: node.cluster.hints.pendingTargets(), ...node.cluster.hints.stats }),
+    settraceprobability: (args) => {
+      const [value] = args;
+      // Cassandra's nodetool takes one double; its SetTraceProbability checks the range with this message.
+      if (value === undefined || args.length > 1 || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value)) throw new InvalidRequestError('usage: settraceprobability <value> (a number from 0 to 1)');
+      const p = Number(value);
+      if (!(p >= 0 && p <= 1)) throw new InvalidRequestError('Trace probability must be between 0 and 1');
+      node.ctx.tracing.setTraceProbability(p);
+      return {};
+    },
+    gettraceprobability: () => {
+      const w = node.ctx.tracing.writer;
+      return { probability: node.ctx.tracing.traceProbability, droppedEvents: w.droppedEvents, droppedSessions: w.droppedSessions, backlog: w.backlog };
+    },
     ...auditLogCommands(node.audit, node.config.audit_logging_options),
   };
   return async (command, args) => {

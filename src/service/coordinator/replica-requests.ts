@@ -18,15 +18,26 @@ import { encodeReadCommand } from '../wire/read-command.js';
 import { type ReadResponse, decodeReadResponse } from '../wire/read-response.js';
 import { addressOf } from './endpoint-address.js';
 import type { ProxyDeps } from './proxy-deps.js';
+import type { TraceSink } from '../../util/trace-sink.js';
 
 export async function readFrom(d: ProxyDeps, e: Endpoint, cf: ColumnFamilyDef, key: Buffer, rq: ReplicaQuery, nowSec: number, digestOnly: boolean): Promise<ReadResponse> {
+  const trace = rq.query.trace;
   if (e === d.self) {
+    // Cassandra 4.0's coordinator: "reading data locally" / "reading digest locally".
+    trace?.trace(digestOnly ? 'reading digest locally' : 'reading data locally');
     const result = await d.local.read(cf, key, rq.query, 'ONE', nowSec);
     return digestOnly ? { kind: 'digest', digest: digestOf(result) } : { kind: 'data', result };
   }
   const payload = encodeReadCommand({ tableId: cf.id, key, query: rq.query, groupKind: rq.groupKind, nowSec, digestOnly });
-  const rsp = await d.messaging.request(addressOf(e), { verb: 'READ', payload }, { timeoutMs: d.options.readTimeoutMs });
+  trace?.trace(`${digestOnly ? 'reading digest' : 'reading data'} from /${e}: sending READ message`);
+  const rsp = await d.messaging.request(addressOf(e), { verb: 'READ', payload, ...traceSessionOf(trace) }, { timeoutMs: d.options.readTimeoutMs });
+  trace?.trace(`READ response received from /${e}`);
   return decodeReadResponse(rsp.payload);
+}
+
+/** A traced request's messages carry its session, so replicas record under it. */
+export function traceSessionOf(trace: TraceSink | undefined): { traceSession?: Uint8Array } {
+  return trace === undefined ? {} : { traceSession: trace.id };
 }
 
 export async function dataFrom(d: ProxyDeps, e: Endpoint, cf: ColumnFamilyDef, key: Buffer, rq: ReplicaQuery, nowSec: number): Promise<PartitionResult | null> {
@@ -47,8 +58,12 @@ export interface RangeRequest {
 export async function scanFrom(d: ProxyDeps, e: Endpoint, r: RangeRequest): Promise<ScannedPartition[]> {
   if (e === d.self) return d.local.scan(r.cf, r.from, r.to, r.rq.query, r.partitionLimit, 'ONE', r.nowSec);
   const payload = encodeRangeReadCommand({ tableId: r.cf.id, from: r.from, to: r.to, partitionLimit: r.partitionLimit, query: r.rq.query, groupKind: r.rq.groupKind, nowSec: r.nowSec });
-  const rsp = await d.messaging.request(addressOf(e), { verb: 'RANGE_READ', payload }, { timeoutMs: d.options.rangeTimeoutMs });
-  return decodeRangeResponse(rsp.payload);
+  const trace = r.rq.query.trace;
+  trace?.trace(`Sending RANGE_READ message to /${e}`);
+  const rsp = await d.messaging.request(addressOf(e), { verb: 'RANGE_READ', payload, ...traceSessionOf(trace) }, { timeoutMs: d.options.rangeTimeoutMs });
+  const found = decodeRangeResponse(rsp.payload);
+  trace?.trace(`RANGE_READ response received from /${e}: ${found.length} partitions`);
+  return found;
 }
 
 export interface IndexRequest {

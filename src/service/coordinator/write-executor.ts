@@ -12,9 +12,11 @@ import type { Mutation } from '../../storage/model/index.js';
 import type { TableWrite } from '../data-store.js';
 import { encodeMutationMessage } from '../wire/mutation-message.js';
 import { addressOf } from './endpoint-address.js';
+import { traceSessionOf } from './replica-requests.js';
 import type { ProxyDeps } from './proxy-deps.js';
 import { type ReplicaSet, replicasOfKey } from './replica-selection.js';
 import { WriteAckTracker } from './write-ack-tracker.js';
+import type { TraceSink } from '../../util/trace-sink.js';
 
 interface WritePlan {
   readonly write: TableWrite;
@@ -23,18 +25,20 @@ interface WritePlan {
   readonly dead: readonly Endpoint[];
 }
 
-export async function coordinateWrites(d: ProxyDeps, writes: readonly TableWrite[], cl: Consistency): Promise<void> {
+export async function coordinateWrites(d: ProxyDeps, writes: readonly TableWrite[], cl: Consistency, trace?: TraceSink): Promise<void> {
   if (writes.length === 0) return;
+  // Cassandra 4.0's StorageProxy traces the same words.
+  trace?.trace('Determining replicas for mutation');
   const plans = planWrites(d, writes, cl);
   // This node the only replica of everything (one node, or local tables): the local store as is.
   const writeType: WriteType = writes.length > 1 ? 'BATCH' : 'SIMPLE';
   if (plans.every((p) => p.dead.length === 0 && p.live.length === 1 && p.live[0] === d.self)) {
-    return d.local.apply(writes, cl).catch((e: unknown) => {
+    return d.local.apply(writes, cl, trace === undefined ? undefined : { trace }).catch((e: unknown) => {
       // A stopped commit log (stop_commit) never acknowledges: the write timed out waiting for this replica.
       throw e instanceof CommitLogStoppedError ? new WriteTimeoutError('Operation timed out - received only 0 responses.', cl, 0, 1, writeType) : e;
     });
   }
-  await Promise.all(plans.map((p) => writeOne(d, p, cl, writeType)));
+  await Promise.all(plans.map((p) => writeOne(d, p, cl, writeType, trace)));
 }
 
 /** Each write's replicas; UnavailableError if any write's live replicas cannot meet `cl`. */
@@ -51,7 +55,7 @@ export function planWrites(d: ProxyDeps, writes: readonly TableWrite[], cl: Cons
   });
 }
 
-function writeOne(d: ProxyDeps, plan: WritePlan, cl: Consistency, writeType: WriteType): Promise<void> {
+function writeOne(d: ProxyDeps, plan: WritePlan, cl: Consistency, writeType: WriteType, trace: TraceSink | undefined): Promise<void> {
   const { write, replicas } = plan;
   const mutation: Mutation = { tableId: write.cf.id, update: write.update };
   const tracker = new WriteAckTracker({
@@ -65,13 +69,14 @@ function writeOne(d: ProxyDeps, plan: WritePlan, cl: Consistency, writeType: Wri
     timeoutMs: d.options.writeTimeoutMs,
   });
   for (const e of plan.dead) {
+    trace?.trace(`Adding a hint for ${e}, which is down`);
     if (d.hints.hint(e, mutation)) tracker.hinted();
   }
   let payload: Buffer | undefined;
   for (const e of plan.live) {
     if (e === d.self) {
       Promise.resolve([write])
-        .then((w) => d.local.apply(w, cl))
+        .then((w) => d.local.apply(w, cl, trace === undefined ? undefined : { trace }))
         .then(
           () => tracker.ack(e),
           // A stopped commit log (stop_commit) never acknowledges: the tracker's timer answers.
@@ -80,13 +85,18 @@ function writeOne(d: ProxyDeps, plan: WritePlan, cl: Consistency, writeType: Wri
       continue;
     }
     payload ??= encodeMutationMessage(mutation);
+    trace?.trace(`Sending MUTATION message to /${e}`);
     d.messaging.sendWithCallback(
       addressOf(e),
-      { verb: 'MUTATION', payload },
+      { verb: 'MUTATION', payload, ...traceSessionOf(trace) },
       {
         timeoutMs: d.options.writeTimeoutMs,
-        onResponse: () => tracker.ack(e),
+        onResponse: () => {
+          trace?.trace(`MUTATION response received from /${e}`);
+          tracker.ack(e);
+        },
         onFailure: (err) => {
+          trace?.trace(`MUTATION to /${e} failed: ${err.message}`);
           // A silent replica is hinted; the tracker's own timer reports the timeout.
           if (err instanceof MessagingTimeoutError) d.hints.hint(e, mutation);
           else tracker.fail(e);

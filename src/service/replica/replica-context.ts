@@ -14,9 +14,22 @@ import type { PaxosAcceptor } from '../paxos/paxos-acceptor.js';
 import type { BatchlogTable } from '../../db/batchlog-table.js';
 import type { Clock } from '../../env/index.js';
 import type { WireSliceQuery } from '../wire/slice-query-codec.js';
+import type { TraceSink } from '../../util/trace-sink.js';
+
+/** A replica's part of a traced request: its events recorded under the coordinator's session (cql/tracing). */
+export interface ReplicaTrace extends TraceSink {
+  /** The replica's part is over: its events are written (asynchronously). */
+  done(): void;
+}
+
+export interface ReplicaTracing {
+  continueSession(session: Uint8Array): ReplicaTrace;
+}
 
 export interface ReplicaContext {
   readonly local: DataStore;
+  /** Continues traced requests' sessions on this node; messages' trace sessions are ignored without it. */
+  readonly tracing?: ReplicaTracing;
   tableById(id: string): ColumnFamilyDef | undefined;
   readonly groupLengths: GroupLengths;
   /** This node's Paxos state (the PAXOS_* verbs are answered only when given). */
@@ -38,10 +51,29 @@ export function indexOrThrow(cf: ColumnFamilyDef, name: string): IndexDef {
   return found.def;
 }
 
-/** The received query with its group function rebuilt for this node's copy of the table. */
-export function localQuery(ctx: ReplicaContext, cf: ColumnFamilyDef, wire: WireSliceQuery): SliceQuery {
-  if (wire.groupKind === undefined) return wire.query;
-  return { ...wire.query, groupLength: ctx.groupLengths.of(cf, wire.groupKind) };
+/** The received query with its group function rebuilt for this node's copy of the table (and the request's trace, when traced). */
+export function localQuery(ctx: ReplicaContext, cf: ColumnFamilyDef, wire: WireSliceQuery, trace?: TraceSink): SliceQuery {
+  const q = trace === undefined ? wire.query : { ...wire.query, trace };
+  if (wire.groupKind === undefined) return q;
+  return { ...q, groupLength: ctx.groupLengths.of(cf, wire.groupKind) };
+}
+
+/**
+ * Runs a replica's handler body under the message's trace session when it carries one, as
+ * Cassandra's replicas do: "<VERB> message received from /<coordinator>" first, "Enqueuing
+ * response to /<coordinator>" last, what the body traces between.
+ */
+export async function traced<T>(ctx: ReplicaContext, message: Message, run: (trace: TraceSink | undefined) => Promise<T>): Promise<T> {
+  const trace = message.traceSession === undefined ? undefined : ctx.tracing?.continueSession(message.traceSession);
+  if (trace === undefined) return run(undefined);
+  const from = `/${message.from.host}:${message.from.port}`;
+  trace.trace(`${message.verb} message received from ${from}`);
+  try {
+    return await run(trace);
+  } finally {
+    trace.trace(`Enqueuing response to ${from}`);
+    trace.done();
+  }
 }
 
 /**

@@ -8,6 +8,8 @@
  * `groupLength(name)` gives the length of the name's group prefix (a super column, a CQL row):
  * reading stops before the first cell of group `groupLimit + 1`.
  */
+import type { TraceSink } from '../../util/trace-sink.js';
+
 export interface NameSlice {
   readonly start: Buffer;
   readonly end: Buffer;
@@ -21,6 +23,8 @@ export interface SliceQuery {
   readonly groupLength?: (name: Buffer) => number;
   /** Return tombstones and shadowed-by-nothing dead cells too (for replica reconciliation). */
   readonly includeTombstones?: boolean;
+  /** The traced request's sink (never sent to replicas: the wire codec names its fields); absent when untraced. */
+  readonly trace?: TraceSink;
 }
 
 /**

@@ -116,6 +116,13 @@ function printWarnings(io: ShellIO, warnings: readonly string[] | undefined): vo
   for (const w of warnings) io.out(`${w}\n\n`);
 }
 
+/**
+ * cqlsh's print_trace (pylib/cqlshlib/tracing.py): the session's request at its start, each event
+ * as "activity [thread]" with its time (from the event's time UUID), source and elapsed
+ * microseconds, then "Request complete" at start + duration; every row names the client. The
+ * driver's getTrace waits until the session's duration is written, as cqlsh's driver does.
+ * Times print in local time as Python prints a datetime (microseconds always shown here).
+ */
 async function printTrace(ctx: QueryContext, rs: cassandra.types.ResultSet): Promise<void> {
   const { client, io } = ctx;
   const id = rs.info?.traceId;
@@ -124,17 +131,30 @@ async function printTrace(ctx: QueryContext, rs: cassandra.types.ResultSet): Pro
     return;
   }
   io.out(`\nTracing session: ${String(id)}\n\n`);
+  let trace: Awaited<ReturnType<cassandra.Client['metadata']['getTrace']>>;
   try {
-    const events = await client.execute(`SELECT activity, source, source_elapsed, thread FROM system_traces.events WHERE session_id = ${String(id)}`);
-    if (events.rowLength === 0) {
-      io.out('(the trace has no events yet)\n');
-      return;
-    }
-    const names = ['activity', 'timestamp', 'source', 'source_elapsed', 'client'];
-    const rows = events.rows.map((r) => [String(r.get('activity')), '', String(r.get('source')), String(r.get('source_elapsed')), '']);
-    writeLines(io, renderTable(names, rows, true));
-    io.out('\n');
-  } catch {
-    io.out('Tracing is not supported by this server: it records no trace events (no system_traces.events table).\n');
+    trace = await client.metadata.getTrace(id);
+  } catch (e) {
+    // cqlsh's words when the trace cannot be read (no system_traces, or no duration in time).
+    io.out(`Unable to fetch query trace: ${(e as Error).message}\n`);
+    return;
   }
+  const who = String(trace.clientAddress);
+  const coordinator = String(trace.coordinator);
+  const started = new Date(trace.startedAt as unknown as Date | number);
+  const rows = [[String(trace.requestType), traceTime(started, 0), coordinator, '0', who]];
+  for (const e of trace.events as { id: cassandra.types.TimeUuid; activity: string; source: unknown; elapsed: number | null; thread: string }[]) {
+    rows.push([`${e.activity} [${e.thread}]`, traceTime(e.id.getDate(), 0), String(e.source), e.elapsed === null ? '--' : String(e.elapsed), who]);
+  }
+  rows.push(['Request complete', traceTime(started, trace.duration as number), coordinator, String(trace.duration), who]);
+  writeLines(io, renderTable(['activity', 'timestamp', 'source', 'source_elapsed', 'client'], rows, true));
+  io.out('\n');
+}
+
+/** `at` plus `micros`, as Python's str(datetime) in local time: YYYY-MM-DD HH:MM:SS.ffffff. */
+function traceTime(at: Date, micros: number): string {
+  const us = at.getTime() * 1000 + micros;
+  const d = new Date(Math.floor(us / 1000));
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}.${p(us % 1_000_000, 6)}`;
 }

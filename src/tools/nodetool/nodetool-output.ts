@@ -1,5 +1,6 @@
 /** Prints admin results the way Cassandra's nodetool prints the same commands. */
 import type { StatusNode, TableStatsRow } from '../../server/admin/node-admin.js';
+import { STAGE_POOL_NAMES } from '../../net/stage.js';
 
 /** Cassandra's FileUtils.stringifyFileSize: two decimals, binary units. */
 export function formatBytes(n: number): string {
@@ -139,21 +140,6 @@ export function formatRepair(r: RepairResult): string {
   return out.join('\n');
 }
 
-/** Cassandra's pool names for our stages. */
-const POOL_NAMES: Record<string, string> = {
-  GOSSIP: 'GossipStage',
-  MUTATION: 'MutationStage',
-  COUNTER_MUTATION: 'CounterMutationStage',
-  READ: 'ReadStage',
-  REQUEST_RESPONSE: 'RequestResponseStage',
-  INTERNAL_RESPONSE: 'InternalResponseStage',
-  MIGRATION: 'MigrationStage',
-  ANTI_ENTROPY: 'AntiEntropyStage',
-  STREAM: 'StreamStage',
-  MISC: 'MiscStage',
-  IMMEDIATE: 'ImmediateStage',
-};
-
 /** nodetool bgfailures: one line per background task and error class (Ilium's own command). */
 export function formatBackgroundFailures(r: { readonly failures: readonly { task: string; errorClass: string; message: string; count: number }[]; readonly quarantinedBatches: number }): string {
   const rows = [['Task', 'Error class', 'Count', 'Last message']];
@@ -165,7 +151,7 @@ export function formatBackgroundFailures(r: { readonly failures: readonly { task
 
 export function formatTpStats(r: { readonly pools: readonly { stage: string; active: number; pending: number; completed: number }[] }): string {
   const rows = [['Pool Name', 'Active', 'Pending', 'Completed', 'Blocked', 'All time blocked']];
-  for (const p of r.pools) rows.push([POOL_NAMES[p.stage] ?? p.stage, String(p.active), String(p.pending), String(p.completed), '0', '0']);
+  for (const p of r.pools) rows.push([(STAGE_POOL_NAMES as Readonly<Record<string, string>>)[p.stage] ?? p.stage, String(p.active), String(p.pending), String(p.completed), '0', '0']);
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
   return `${rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n')}\n`;
 }

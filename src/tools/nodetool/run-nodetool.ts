@@ -63,7 +63,10 @@ commands:
   enableauditlog [--included-categories C,…] [--excluded-categories C,…] [--included-keyspaces K,…]
                  [--excluded-keyspaces K,…] [--included-users U,…] [--excluded-users U,…] [--logger FileAuditLogger]
                                  turns the audit log on, these options over audit_logging_options
-  disableauditlog                turns the audit log off`;
+  disableauditlog                turns the audit log off
+  settraceprobability <value>    traces this share of requests (0 to 1; 0, the default, traces
+                                 only requests with the tracing flag) into system_traces
+  gettraceprobability            the trace probability`;
 
 export interface NodetoolIo {
   readonly argv: readonly string[];
@@ -270,6 +273,15 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return formatTpStats(r);
     case 'bgfailures':
       return formatBackgroundFailures(r);
+    case 'gettraceprobability': {
+      // Java prints a double: 0.0, 0.5, 1.0.
+      const t = result as { probability: number; droppedEvents: number; droppedSessions: number };
+      const p = t.probability;
+      // Ilium's own line, only once trace writes were dropped (a backlog, or system_traces unwritable).
+      const dropped = t.droppedSessions === 0 ? '' : `Trace writes dropped: ${t.droppedSessions} (events: ${t.droppedEvents})\n`;
+      return `Current trace probability: ${Number.isInteger(p) ? p.toFixed(1) : String(p)}\n${dropped}`;
+    }
+    case 'settraceprobability':
     case 'cleanup':
     case 'enableauditlog':
     case 'disableauditlog':

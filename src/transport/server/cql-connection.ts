@@ -1,4 +1,4 @@
-import type { NetSocket, Random } from '../../env/index.js';
+import type { NetAddress, NetSocket, Random } from '../../env/index.js';
 import { ErrorCode, IliumError, InvalidRequestError, OverloadedError } from '../../errors/index.js';
 import { invariant } from '../../util/invariant.js';
 import type { Steps } from '../../util/steps.js';
@@ -69,6 +69,23 @@ export interface ConnectionHost {
  *                                              checking-credentials ──▶ ready (AUTH_SUCCESS)
  *   any but closed ──close()──▶ closing;   any ──socket closed──▶ closed
  */
+/**
+ * One connection as system_views.clients shows it (Cassandra 4.0's ConnectedClient): who, how far
+ * its handshake went, what its STARTUP said, how many requests it sent, its TLS.
+ */
+export interface ConnectedClient {
+  readonly address: NetAddress;
+  /** The logged-in user; undefined before login or without authentication. */
+  readonly username: string | undefined;
+  /** Cassandra's stages: establishing, authenticating, ready, closed. */
+  readonly stage: 'establishing' | 'authenticating' | 'ready' | 'closed';
+  /** Undefined before STARTUP. */
+  readonly protocolVersion: number | undefined;
+  readonly startupOptions: ReadonlyMap<string, string>;
+  readonly requestCount: number;
+  readonly tls: { readonly protocol: string; readonly cipherSuite: string } | undefined;
+}
+
 export type ConnectionState =
   | 'awaiting-startup'
   | 'awaiting-auth-response'
@@ -128,6 +145,9 @@ export class CqlConnection {
   private version: number | undefined;
   private compressor: FrameCompressor | undefined;
   private startupOptions: ReadonlyMap<string, string> = new Map();
+  private user: string | undefined;
+  /** Requests answered or running (system_views.clients' request_count). */
+  private requestCount = 0;
   private throwOnOverload = false;
   private session: CqlSession | undefined;
   private negotiator: SaslNegotiator | undefined;
@@ -179,6 +199,19 @@ export class CqlConnection {
 
   get requestsInFlight(): number {
     return this.inFlight;
+  }
+
+  /** This connection as system_views.clients lists it. */
+  describe(): ConnectedClient {
+    return {
+      address: this.socket.remoteAddress,
+      username: this.user,
+      stage: stageOf(this.lifecycle),
+      protocolVersion: this.version,
+      startupOptions: this.startupOptions,
+      requestCount: this.requestCount,
+      tls: this.socket.tlsInfo?.(),
+    };
   }
 
   /** Sends `event` if this connection registered for its type; true when sent. */
@@ -511,6 +544,7 @@ export class CqlConnection {
   }
 
   private openSession(user: string | undefined): void {
+    this.user = user;
     const base = {
       remoteAddress: this.socket.remoteAddress,
       protocolVersion: this.version!,
@@ -574,6 +608,7 @@ export class CqlConnection {
     let skipMetadata = false;
     let pending: Promise<ResultMessage>;
     this.inFlight++;
+    this.requestCount++;
     try {
       switch (request.opcode) {
         case 'QUERY':
@@ -753,5 +788,20 @@ export class CqlConnection {
   private endSocket(): void {
     this.flushOutbox();
     this.socket.end();
+  }
+}
+
+/** Cassandra's ConnectedClient stage of a connection state. */
+function stageOf(state: ConnectionState): ConnectedClient['stage'] {
+  switch (state) {
+    case 'awaiting-startup':
+      return 'establishing';
+    case 'awaiting-auth-response':
+    case 'checking-credentials':
+      return 'authenticating';
+    case 'ready':
+      return 'ready';
+    default:
+      return 'closed';
   }
 }

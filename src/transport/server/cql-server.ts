@@ -1,6 +1,6 @@
 import type { Env, ListenOptions, NetAddress } from '../../env/index.js';
 import type { ServerEvent } from '../protocol/index.js';
-import { type ConnectionHost, CqlConnection } from './cql-connection.js';
+import { type ConnectedClient, type ConnectionHost, CqlConnection } from './cql-connection.js';
 import type { CqlRequestHandler } from './cql-request-handler.js';
 import { ConnectionLimiter } from './connection-limiter.js';
 import { RequestDataLimits } from './request-data-limits.js';
@@ -53,6 +53,11 @@ export class CqlServer {
 
   get connectionCount(): number {
     return this.sockets.connections.size;
+  }
+
+  /** Every connection, as system_views.clients lists them. */
+  clients(): ConnectedClient[] {
+    return [...this.sockets.connections].map((c) => c.describe());
   }
 
   /** Sends `event` to every ready connection registered for its type; returns how many. */
