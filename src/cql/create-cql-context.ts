@@ -9,7 +9,7 @@ import { Authorizer, BCRYPT_ROUNDS_DEFAULT, type BcryptWork, type InternalQuery,
 import { type CqlContext, type CqlLimits, type CqlLogger, DEFAULT_CQL_LIMITS, DEFAULT_REQUEST_TIMEOUTS, type DataStore, LayoutCache, type RequestTimeouts, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
 import { parseStatement } from './parser/index.js';
 import { prepareStatement } from './prepare.js';
-import { createFunctionContext, createNativeFunctionRegistry } from './functions/index.js';
+import { DEFAULT_UDF_SETTINGS, type UdfSettings, UserFunctions, createFunctionContext, createNativeFunctionRegistry } from './functions/index.js';
 import { createVirtualTables } from './virtual/index.js';
 
 export interface CqlContextParts {
@@ -34,6 +34,8 @@ export interface CqlContextParts {
   readonly logger?: CqlLogger;
   /** The request timeouts from cassandra.yaml; Cassandra's defaults when absent. */
   readonly timeouts?: RequestTimeouts;
+  /** The user-defined function settings from cassandra.yaml; Cassandra 4.0's defaults (disabled) when absent. */
+  readonly udf?: UdfSettings;
 }
 
 /** The role manager's settings, from cassandra.yaml and -D properties. */
@@ -72,6 +74,7 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     partitioner: parts.partitioner,
     layouts: new LayoutCache(),
     functions: createNativeFunctionRegistry(),
+    userFunctions: new UserFunctions(parts.udf ?? DEFAULT_UDF_SETTINGS, env.clock, (m) => ctx.logger.warn(m)),
     functionContext: createFunctionContext(env),
     timestamps: new TimestampSource(env.clock),
     get roles() {
