@@ -96,7 +96,7 @@ export class JavascriptFunction {
     try {
       return script.runInContext(this.context, { timeout: Math.max(1, Math.ceil(timeoutMs)) });
     } catch (e) {
-      if (isHostError(e) && (e as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
+      if (timedOut(e)) {
         throw new JsCallFailure(`TimeoutException: User defined function ${this.sig.described} ran longer than ${timeoutMs}ms`);
       }
       throw new JsCallFailure(this.describeThrown(e));
@@ -114,6 +114,13 @@ export class JavascriptFunction {
       return 'an error that could not be described';
     }
   }
+}
+
+/** The vm's timeout error (made in the context's realm): told by its own `code`, read without running any getter. */
+function timedOut(e: unknown): boolean {
+  if (typeof e !== 'object' || e === null || types.isProxy(e)) return false;
+  const d = Object.getOwnPropertyDescriptor(e, 'code');
+  return d !== undefined && 'value' in d && d.value === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
 }
 
 /** An error object of the host's realm (the vm's own errors), told apart without running the script's code. */

@@ -119,7 +119,12 @@ export class UserFunctions {
       argTypes: def.argumentTypes,
       returnType: def.returnType,
       init: () => def.initcond,
-      add: (state: Buffer | null, args: readonly (Buffer | null)[]) => sfunc.execute([state, ...args], noContext),
+      // A state function that returns null on null input leaves the state as it was for such a row.
+      add: (state: Buffer | null, args: readonly (Buffer | null)[]) => {
+        const all = [state, ...args];
+        if (!stateDef.calledOnNullInput && all.some((a, i) => a === null || (a.length === 0 && !emptyAllowed(stateDef, i)))) return state;
+        return sfunc.execute(all, noContext);
+      },
       result: (state: Buffer | null) => (ffunc === null ? state : ffunc.execute([state], noContext)),
     });
   }
