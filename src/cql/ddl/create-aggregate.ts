@@ -10,7 +10,7 @@ import { type AggregateDef, withFunctions } from '../../schema/index.js';
 import { type CqlContext, type Preparer, UNSET, keyspaceOf } from '../execution/index.js';
 import { type CreateAggregateStatement, formatType } from '../parser/index.js';
 import { BindVariables, bindTerm } from '../terms/index.js';
-import { assertUdfsEnabled, compatibleReturn, existingKeyspace, findOverload, refuseFrozenArguments, replacedOrAdded, resolveTypes, typeTexts } from './function-ddl.js';
+import { isExplicitlyFrozen, assertUdfsEnabled, compatibleReturn, existingKeyspace, findOverload, refuseFrozenArguments, replacedOrAdded, resolveTypes, typeTexts } from './function-ddl.js';
 import { resolveCqlType } from './resolve-type.js';
 import { applySchemaChange, checkModifiable, schemaStatement } from './schema-statement.js';
 
@@ -24,7 +24,7 @@ export const prepareCreateAggregate: Preparer<CreateAggregateStatement> = (stmt,
     if (stmt.ifNotExists && stmt.orReplace) throw new InvalidRequestError("Cannot use both 'OR REPLACE' and 'IF NOT EXISTS' directives");
     assertUdfsEnabled(ctx, 'java');
     refuseFrozenArguments(stmt.argumentTypes);
-    if (stmt.stateType.kind === 'frozen') {
+    if (isExplicitlyFrozen(stmt.stateType)) {
       const text = formatType(stmt.stateType);
       throw new InvalidRequestError(`State type '${text}' cannot be frozen; remove frozen<> modifier from '${text}'`);
     }

@@ -11,7 +11,7 @@ import { InvalidRequestError } from '../../errors/index.js';
 import { type FunctionDef, withFunctions } from '../../schema/index.js';
 import { type Preparer, keyspaceOf } from '../execution/index.js';
 import { type CreateFunctionStatement, formatType } from '../parser/index.js';
-import { assertUdfsEnabled, compatibleReturn, existingKeyspace, findOverload, refuseFrozenArguments, replacedOrAdded, resolveTypes, typeTexts } from './function-ddl.js';
+import { isExplicitlyFrozen, assertUdfsEnabled, compatibleReturn, existingKeyspace, findOverload, refuseFrozenArguments, replacedOrAdded, resolveTypes, typeTexts } from './function-ddl.js';
 import { resolveCqlType } from './resolve-type.js';
 import { applySchemaChange, checkModifiable, schemaStatement } from './schema-statement.js';
 
@@ -28,7 +28,7 @@ export const prepareCreateFunction: Preparer<CreateFunctionStatement> = (stmt, _
     const argNames = stmt.arguments.map((a) => a.name);
     if (new Set(argNames).size !== argNames.length) throw new InvalidRequestError(`Duplicate argument names for given function ${name} with argument names ${argNames.join(', ')}`);
     refuseFrozenArguments(stmt.arguments.map((a) => a.type));
-    if (stmt.returnType.kind === 'frozen') {
+    if (isExplicitlyFrozen(stmt.returnType)) {
       const text = formatType(stmt.returnType);
       throw new InvalidRequestError(`Return type '${text}' cannot be frozen; remove frozen<> modifier from '${text}'`);
     }

@@ -120,3 +120,31 @@ test('an embedded node without settings keeps UDFs off, as Cassandra 4.0 does by
     await n.close();
   }
 });
+
+test('DESCRIBE FUNCTIONS / AGGREGATES, FUNCTION f (every overload), AGGREGATE, within KEYSPACE; the statements recreate them', () =>
+  withUdfs(async (n) => {
+    await n.run("CREATE FUNCTION st(s tuple<int, bigint>, v int) RETURNS NULL ON NULL INPUT RETURNS tuple<int, bigint> LANGUAGE javascript AS $$[s[0] + 1, s[1] + v]$$");
+    await n.run("CREATE FUNCTION st(s text) CALLED ON NULL INPUT RETURNS text LANGUAGE javascript AS 's'");
+    await n.run("CREATE AGGREGATE agg(int) SFUNC st STYPE tuple<int, bigint> INITCOND (0, 0)");
+    assert.deepEqual(await n.rows('DESCRIBE FUNCTIONS'), [
+      { keyspace_name: 'ks', type: 'function', name: 'st(frozen<tuple<int, bigint>>, int)' },
+      { keyspace_name: 'ks', type: 'function', name: 'st(text)' },
+    ]);
+    assert.deepEqual(await n.rows('DESCRIBE AGGREGATES'), [{ keyspace_name: 'ks', type: 'aggregate', name: 'agg(int)' }]);
+    const fns = await n.rows('DESCRIBE FUNCTION st');
+    assert.equal(fns.length, 2);
+    assert.equal(
+      fns[0]!.create_statement,
+      'CREATE FUNCTION ks.st(s frozen<tuple<int, bigint>>, v int)\n    RETURNS NULL ON NULL INPUT\n    RETURNS frozen<tuple<int, bigint>>\n    LANGUAGE javascript\n    AS $$[s[0] + 1, s[1] + v]$$;',
+    );
+    const [agg] = await n.rows('DESCRIBE AGGREGATE ks.agg');
+    assert.equal(agg!.create_statement, 'CREATE AGGREGATE ks.agg(int)\n    SFUNC st\n    STYPE frozen<tuple<int, bigint>>\n    INITCOND (0, 0);');
+    await assert.rejects(async () => n.run('DESCRIBE FUNCTION nope'), irE("User defined function 'nope' not found in 'ks'"));
+    const ks = await n.rows('DESCRIBE KEYSPACE ks');
+    assert.deepEqual(ks.map((r) => `${r.type} ${r.name}`), ['keyspace ks', 'function st(frozen<tuple<int, bigint>>, int)', 'function st(text)', 'aggregate agg(int)']);
+    await n.run('DROP AGGREGATE agg');
+    await n.run('DROP FUNCTION st(text)');
+    await n.run('DROP FUNCTION st');
+    for (const r of ks.slice(1)) await n.run(String(r.create_statement));
+    assert.deepEqual((await n.rows('DESCRIBE KEYSPACE ks')).map((r) => r.create_statement), ks.map((r) => r.create_statement), 'recreated alike');
+  }));

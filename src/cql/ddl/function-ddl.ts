@@ -22,9 +22,14 @@ export function assertUdfsEnabled(ctx: CqlContext, language: string): void {
   }
 }
 
+/** frozen<…> written around a type that is not always frozen (tuples are: `frozen<tuple<…>>` is how they print). */
+export function isExplicitlyFrozen(t: CqlType): boolean {
+  return t.kind === 'frozen' && t.type.kind !== 'tuple';
+}
+
 /** "Argument 'frozen<list<int>>' cannot be frozen; …" for the first frozen argument type. */
 export function refuseFrozenArguments(types: readonly CqlType[]): void {
-  const frozen = types.find((t) => t.kind === 'frozen' && t.type.kind !== 'tuple');
+  const frozen = types.find(isExplicitlyFrozen);
   if (frozen !== undefined) {
     const text = formatType(frozen);
     throw new InvalidRequestError(`Argument '${text}' cannot be frozen; remove frozen<> modifier from '${text}'`);
