@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import cassandra from 'cassandra-driver';
 import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
+import { startLatencyProbe } from '../support/latency-probe.js';
 
 const YAML = [
   'enable_user_defined_functions: true',
@@ -96,6 +97,31 @@ test('a slow call warns the client; a stuck one fails with FUNCTION_FAILURE afte
     return true;
   });
   assert.deepEqual((await c.execute('SELECT twice(v) FROM t WHERE k = 2')).rows.length, 1, 'the node serves on');
+});
+
+test('a SELECT calling a UDF on thousands of rows leaves room for other requests (the rows are selected in paced runs)', async () => {
+  const c = await client(node, 'udf');
+  const rows = 3000;
+  for (let i = 0; i < rows; i += 100) {
+    const batch = Array.from({ length: 100 }, (_, j) => ({ query: 'INSERT INTO t (k, c, v) VALUES (9, ?, ?)', params: [i + j, i + j] }));
+    await c.batch(batch, { prepare: true, logged: false });
+  }
+  await c.execute("CREATE FUNCTION IF NOT EXISTS triple(x int) RETURNS NULL ON NULL INPUT RETURNS int LANGUAGE javascript AS 'x * 3'");
+  const probe = await startLatencyProbe(node.host, node.port, 'SELECT v FROM udf.t WHERE k = 2');
+  try {
+    await new Promise((r) => setTimeout(r, 200));
+    const t0 = Date.now();
+    const r = await c.execute('SELECT triple(v) AS x FROM t WHERE k = 9', [], { fetchSize: 5000 });
+    const t1 = Date.now();
+    assert.equal(r.rows.length, rows);
+    assert.equal(r.rows[rows - 1]!['x'], (rows - 1) * 3);
+    const during = probe.between(t0, t1);
+    console.log(`SELECT triple(v) over ${rows} rows: ${t1 - t0} ms; ${during.length} probes, max ${Math.max(...during)} ms`);
+    assert.ok(during.length >= 2, `probes were answered during the select (${during.length})`);
+    assert.ok(Math.max(...during) < 150, `probe latencies during the select: ${during.join(', ')}`);
+  } finally {
+    await probe.stop();
+  }
 });
 
 test('with Cassandra 4.0 defaults, CREATE FUNCTION is refused with its message', async () => {

@@ -111,7 +111,7 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
   if (plan.groupBy.length > 0) return { kind: 'rows', columns, rows: await grouped({ ...run, ppl: Infinity }, foldRows, ppl, limit) };
   if (plan.selection.isAggregate) {
     const agg = plan.selection.aggregate(values);
-    for await (const page of pages(run, null, Infinity, foldRows)) for (const r of page.rows) agg.add(r);
+    for await (const page of pages(run, null, Infinity, foldRows)) await eachPaced(run, page.rows, (r) => agg.add(r));
     return { kind: 'rows', columns, rows: [agg.result()] };
   }
   if (plan.ordering.compare !== null) {
@@ -120,7 +120,9 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     const all: ResultRow[] = [];
     for await (const page of pages({ ...run, ppl: Math.min(ppl, limit) }, null, Infinity, ROWS_PER_READ_MAX)) pushAll(all, page.rows);
     const sorted = all.sort(plan.ordering.compare).slice(0, limit);
-    return { kind: 'rows', columns, rows: sorted.map((r) => plan.selection.row(r, values)) };
+    const out: ResultValues[] = [];
+    await eachPaced(run, sorted, (r) => out.push(plan.selection.row(r, values)));
+    return { kind: 'rows', columns, rows: out };
   }
   const state = options.pagingState === undefined || options.pagingState.length === 0 ? null : decodePagingState(options.pagingState);
   const rowsLeft = state?.rowsLeft ?? limit;
@@ -128,13 +130,27 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
   const rows: ResultValues[] = [];
   let last: Page['last'] = null;
   for await (const page of pages(run, state, want, ROWS_PER_READ_MAX)) {
-    for (const r of page.rows) rows.push(plan.selection.row(r, values));
+    await eachPaced(run, page.rows, (r) => rows.push(plan.selection.row(r, values)));
     last = page.last ?? last;
   }
   const left = rowsLeft - rows.length;
   if (rows.length < want || left <= 0 || last === null) return { kind: 'rows', columns, rows };
   const next: PagingState = { key: last.key, clustering: last.clustering, rowsLeft: left, partitionRowsLeft: last.partitionRowsLeft };
   return { kind: 'rows', columns, rows, pagingState: encodePagingState(next) };
+}
+
+/**
+ * Selecting a row can cost far more than reading it — a user-defined function call is ~0.2 ms
+ * (the vm's watchdog) — so the rows of an internal page are selected in runs of this many, the
+ * request pacing itself between runs (yielding once its slice is spent).
+ */
+const ROWS_PER_PACE = 32;
+
+async function eachPaced<T>(run: SelectRun, rows: readonly T[], fn: (row: T) => void): Promise<void> {
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % ROWS_PER_PACE === 0) await run.budget.pace();
+    fn(rows[i]!);
+  }
 }
 
 /**
@@ -163,7 +179,9 @@ async function grouped(run: SelectRun, pageRows: number, ppl: number, limit: num
   let inPartition = 0;
   let prev: ResultRow | null = null;
   for await (const page of pages(run, null, Infinity, pageRows)) {
-    for (const r of page.rows) {
+    for (let i = 0; i < page.rows.length; i++) {
+      if (i > 0 && i % ROWS_PER_PACE === 0) await run.budget.pace();
+      const r = page.rows[i]!;
       if (prev !== null && sameGroup(prev, r, plan.groupBy)) {
         agg?.add(r);
         continue;
