@@ -45,7 +45,8 @@ function comparedText(t: AbstractType): string {
   return toCqlString(frozen(t));
 }
 
-function frozen(t: AbstractType): AbstractType {
+/** `t` frozen when it is a collection, tuple or user type (a function takes and gives whole values). */
+export function frozen(t: AbstractType): AbstractType {
   if (t instanceof CollectionType || t instanceof AbstractTupleType || t instanceof UserType) return t.freeze() as AbstractType;
   return t;
 }

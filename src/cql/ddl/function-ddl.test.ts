@@ -148,3 +148,16 @@ test('DESCRIBE FUNCTIONS / AGGREGATES, FUNCTION f (every overload), AGGREGATE, w
     for (const r of ks.slice(1)) await n.run(String(r.create_statement));
     assert.deepEqual((await n.rows('DESCRIBE KEYSPACE ks')).map((r) => r.create_statement), ks.map((r) => r.create_statement), 'recreated alike');
   }));
+
+test('DROP TYPE is refused while a function uses the type', () =>
+  withUdfs(async (n) => {
+    await n.run('CREATE TYPE pt (x int, y int)');
+    await n.run('CREATE FUNCTION px(p frozen<pt>) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS $$p.x$$'.replace('frozen<pt>', 'pt'));
+    await n.run('CREATE TABLE tp (k int PRIMARY KEY, f frozen<pt>, m pt)');
+    await n.run('INSERT INTO tp (k, f, m) VALUES (1, {x: 3, y: 4}, {x: 5, y: 6})');
+    assert.deepEqual(await n.rows('SELECT px(f), px(m) FROM tp'), [{ 'ks.px(f)': 3, 'ks.px(m)': 5 }], 'a user type passed as an object');
+    await assert.rejects(async () => n.run('DROP TYPE pt'), irE("Cannot drop user type 'ks.pt' as it is still used by functions ks.px"));
+    await n.run('DROP FUNCTION px');
+    await n.run('DROP TABLE tp');
+    await n.run('DROP TYPE pt');
+  }));
