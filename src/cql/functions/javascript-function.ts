@@ -70,7 +70,12 @@ export class JavascriptFunction {
   /** The result for serialized arguments; JsCallFailure when the script fails or times out. */
   call(args: readonly (Buffer | null)[], env: JsCallEnv): Buffer | null {
     const values = args.map((a, i) => describeValue(this.sig.argumentTypes[i]!, a));
-    this.bind(JSON.stringify({ names: this.sig.argumentNames, values }));
+    try {
+      this.bind(JSON.stringify({ names: this.sig.argumentNames, values }));
+    } catch (e) {
+      // An earlier call made a parameter's global non-configurable, or froze the global object.
+      throw new JsCallFailure(this.describeThrown(e));
+    }
     const started = env.nowMs();
     const r = this.run(this.body, env.failTimeoutMs);
     let described: unknown = r;

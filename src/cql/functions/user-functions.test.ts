@@ -94,14 +94,17 @@ test('failures: a throwing body, a result of the wrong type, a timeout, LANGUAGE
       await n.run('CREATE FUNCTION wrong(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS $$"text"$$');
       await failsWith('SELECT wrong(v) FROM t', "execution of 'ks.wrong[int]' failed: InvalidTypeException: Invalid value for CQL type int, expecting class java.lang.Integer but class java.lang.String provided");
       await n.run("CREATE FUNCTION spin(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS 'while (true) {}'");
-      await failsWith('SELECT spin(v) FROM t', "execution of 'ks.spin[int]' failed: TimeoutException: User defined function ks.spin : (int) -> int ran longer than 100ms");
+      await failsWith('SELECT spin(v) FROM t', "execution of 'ks.spin[int]' failed: TimeoutException: User defined function ks.spin : (int) -> int ran longer than 400ms");
       await n.run('CREATE FUNCTION escape(x int) CALLED ON NULL INPUT RETURNS text LANGUAGE javascript AS $$this.constructor.constructor("return process")().pid$$');
       await failsWith('SELECT escape(v) FROM t', /^execution of 'ks\.escape\[int\]' failed: EvalError: Code generation from strings disallowed/);
       await n.run("CREATE FUNCTION probe(x int) CALLED ON NULL INPUT RETURNS text LANGUAGE javascript AS '[typeof require, typeof process, typeof setTimeout, typeof Atomics, typeof globalThis.Buffer].join()'");
       assert.deepEqual(await n.rows('SELECT probe(v) FROM t WHERE k = 1 AND c = 1'), [{ 'ks.probe(v)': 'undefined,undefined,undefined,undefined,undefined' }]);
+      await n.run('CREATE FUNCTION lock(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS $$Object.defineProperty(this, "x", { value: 1, configurable: false }); x$$');
+      await n.run('SELECT lock(v) FROM t WHERE k = 1 AND c = 1');
+      await failsWith('SELECT lock(v) FROM t WHERE k = 1 AND c = 1', /^execution of 'ks\.lock\[int\]' failed: TypeError: Cannot redefine property: x/);
       await n.run("CREATE FUNCTION j(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE java AS 'return x;'");
       await assert.rejects(async () => n.run('SELECT j(v) FROM t'), (e: unknown) => e instanceof InvalidRequestError && /LANGUAGE java, which Ilium keeps in the schema but cannot run/.test(e.message));
     },
-    { ...UDF, failTimeoutMs: 100 },
+    { ...UDF, failTimeoutMs: 400 },
   ));
 

@@ -26,6 +26,13 @@ import type { UserCandidates } from './function-registry.js';
 import { JavascriptFunction, JsCallFailure } from './javascript-function.js';
 import type { UdfSettings } from './udf-settings.js';
 
+/** User-defined functions read no time or ids from the node: aggregates call theirs without a context. */
+const NO_CONTEXT: FunctionContext = Object.freeze({
+  nowMs: () => 0,
+  nextTimeUuid: () => Buffer.alloc(16),
+  randomUuid: () => Buffer.alloc(16),
+});
+
 export interface UserFunctionName {
   readonly keyspace: string | null;
   readonly name: string;
@@ -111,7 +118,6 @@ export class UserFunctions {
     if (stateDef === undefined) throw new InvalidRequestError(`State function ${def.keyspace}.${def.stateFunction} of aggregate ${def.keyspace}.${def.name} doesn't exist`);
     const sfunc = this.scalar(stateDef);
     const ffunc = finalDef === undefined ? null : this.scalar(finalDef);
-    const noContext = undefined as unknown as FunctionContext;
     return Object.freeze({
       kind: 'aggregate' as const,
       name: def.name,
@@ -123,9 +129,9 @@ export class UserFunctions {
       add: (state: Buffer | null, args: readonly (Buffer | null)[]) => {
         const all = [state, ...args];
         if (!stateDef.calledOnNullInput && all.some((a, i) => a === null || (a.length === 0 && !emptyAllowed(stateDef, i)))) return state;
-        return sfunc.execute(all, noContext);
+        return sfunc.execute(all, NO_CONTEXT);
       },
-      result: (state: Buffer | null) => (ffunc === null ? state : ffunc.execute([state], noContext)),
+      result: (state: Buffer | null) => (ffunc === null ? state : ffunc.execute([state], NO_CONTEXT)),
     });
   }
 
