@@ -18,7 +18,7 @@ import { types } from 'node:util';
 import { InvalidRequestError } from '../../errors/index.js';
 import type { AbstractType } from '../../marshal/abstract-type.js';
 import { JAVASCRIPT_PRELUDE } from './javascript-prelude.js';
-import { JsResultTypeError, describeValue, valueOfResult } from './js-values.js';
+import { describeValue, valueOfResult } from './js-values.js';
 
 /** What a call needs from the node: its timeouts, a clock, and where warnings go. */
 export interface JsCallEnv {
@@ -41,6 +41,8 @@ export interface JsSignature {
 export class JsCallFailure extends Error {}
 
 const PRIMITIVES = new Set(['number', 'string', 'boolean', 'bigint', 'undefined']);
+/** How long describing a thrown object may take (its getters run). */
+const ERROR_TEXT_TIMEOUT_MS = 100;
 
 export class JavascriptFunction {
   private readonly context: vm.Context;
@@ -77,11 +79,16 @@ export class JavascriptFunction {
       throw new JsCallFailure(this.describeThrown(e));
     }
     const started = env.nowMs();
-    const r = this.run(this.body, env.failTimeoutMs);
+    const r = this.run(this.body, env.failTimeoutMs, env.failTimeoutMs);
     let described: unknown = r;
     if (!PRIMITIVES.has(typeof r) && r !== null) {
+      // An object result is described inside the context, within what is left of the timeout.
       this.hold(r);
-      described = JSON.parse(String(this.run(JavascriptFunction.result, Math.max(1, env.failTimeoutMs - (env.nowMs() - started)))));
+      try {
+        described = JSON.parse(String(this.run(JavascriptFunction.result, env.failTimeoutMs - (env.nowMs() - started), env.failTimeoutMs)));
+      } finally {
+        this.hold(undefined);
+      }
     } else if (typeof r === 'number' && !Number.isFinite(r)) {
       described = { $n: String(r) };
     } else if (typeof r === 'bigint') {
@@ -92,17 +99,18 @@ export class JavascriptFunction {
     try {
       return valueOfResult(this.sig.returnType, described);
     } catch (e) {
-      if (e instanceof JsResultTypeError) throw new JsCallFailure(`${e.name}: ${e.message}`, { cause: e });
+      // JsResultTypeError (InvalidTypeException), or a MarshalError of a value the type refuses.
       throw new JsCallFailure(`${(e as Error).name}: ${(e as Error).message}`, { cause: e });
     }
   }
 
-  private run(script: vm.Script, timeoutMs: number): unknown {
+  /** Runs `script` for at most `timeoutMs` (what is left of the call's `failTimeoutMs`). */
+  private run(script: vm.Script, timeoutMs: number, failTimeoutMs: number): unknown {
     try {
       return script.runInContext(this.context, { timeout: Math.max(1, Math.ceil(timeoutMs)) });
     } catch (e) {
       if (timedOut(e)) {
-        throw new JsCallFailure(`TimeoutException: User defined function ${this.sig.described} ran longer than ${timeoutMs}ms`);
+        throw new JsCallFailure(`TimeoutException: User defined function ${this.sig.described} ran longer than ${failTimeoutMs}ms`);
       }
       throw new JsCallFailure(this.describeThrown(e));
     }
@@ -114,9 +122,11 @@ export class JavascriptFunction {
     if (isHostError(e)) return `${(e as Error).name}: ${(e as Error).message}`;
     this.hold(e);
     try {
-      return String(JavascriptFunction.errorText.runInContext(this.context, { timeout: 100 }));
+      return String(JavascriptFunction.errorText.runInContext(this.context, { timeout: ERROR_TEXT_TIMEOUT_MS }));
     } catch {
       return 'an error that could not be described';
+    } finally {
+      this.hold(undefined);
     }
   }
 }

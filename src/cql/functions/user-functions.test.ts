@@ -99,6 +99,10 @@ test('failures: a throwing body, a result of the wrong type, a timeout, LANGUAGE
       await failsWith('SELECT escape(v) FROM t', /^execution of 'ks\.escape\[int\]' failed: EvalError: Code generation from strings disallowed/);
       await n.run("CREATE FUNCTION probe(x int) CALLED ON NULL INPUT RETURNS text LANGUAGE javascript AS '[typeof require, typeof process, typeof setTimeout, typeof Atomics, typeof globalThis.Buffer].join()'");
       assert.deepEqual(await n.rows('SELECT probe(v) FROM t WHERE k = 1 AND c = 1'), [{ 'ks.probe(v)': 'undefined,undefined,undefined,undefined,undefined' }]);
+      await n.run('CREATE FUNCTION trap(x int) CALLED ON NULL INPUT RETURNS list<int> LANGUAGE javascript AS $$new Proxy([], { get: function () { while (true) {} } })$$');
+      await failsWith('SELECT trap(v) FROM t', "execution of 'ks.trap[int]' failed: TimeoutException: User defined function ks.trap : (int) -> list<int> ran longer than 400ms");
+      await n.run('CREATE FUNCTION throwtrap(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS $$throw { toString: function () { while (true) {} } }$$');
+      await failsWith('SELECT throwtrap(v) FROM t', "execution of 'ks.throwtrap[int]' failed: an error that could not be described");
       await n.run('CREATE FUNCTION lock(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS $$Object.defineProperty(this, "x", { value: 1, configurable: false }); x$$');
       await n.run('SELECT lock(v) FROM t WHERE k = 1 AND c = 1');
       await failsWith('SELECT lock(v) FROM t WHERE k = 1 AND c = 1', /^execution of 'ks\.lock\[int\]' failed: TypeError: Cannot redefine property: x/);
