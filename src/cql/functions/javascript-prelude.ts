@@ -13,9 +13,14 @@
  * Only strings cross between the host and the context, never objects: an object of the host's
  * realm inside the context would lead back to the host's Function constructor.
  *
+ * A result is bounded: at most RESULT_VALUES_MAX values, 64 levels deep.
+ *
  * Tags: {"$b": "123"} BigInt, {"$d": ms} Date, {"$x": hex} bytes, {"$n": "NaN"} non-finite
  * number, {"$l": […]} array, {"$s": […]} Set, {"$m": [[k, v], …]} Map, {"$o": {…}} object.
  */
+/** A result is at most this many values (elements, entries, fields, counted through nesting). */
+export const RESULT_VALUES_MAX = 100_000;
+
 export const JAVASCRIPT_PRELUDE = `(function (global) {
   'use strict';
   const defineProperty = Object.defineProperty, ownKeys = Object.keys, apply = Reflect.apply;
@@ -39,8 +44,10 @@ export const JAVASCRIPT_PRELUDE = `(function (global) {
     if ('$m' in d) { const m = new MapC(); for (let i = 0; i < d.$m.length; i++) apply(mapSet, m, [revive(d.$m[i][0]), revive(d.$m[i][1])]); return m; }
     const o = {}; const ks = ownKeys(d.$o); for (let i = 0; i < ks.length; i++) put(o, ks[i], revive(d.$o[ks[i]])); return o;
   }
+  let values = 0;
   function describe(v, depth) {
     if (depth > 64) throw new RangeError('result nested too deeply');
+    if (++values > ${RESULT_VALUES_MAX}) throw new RangeError('result has more than ${RESULT_VALUES_MAX} values');
     const t = typeof v;
     if (t === 'bigint') return { $b: apply(bigToString, v, []) };
     if (t === 'number') return isFinite(v) ? v : { $n: apply(numToString, v, []) };
@@ -52,7 +59,7 @@ export const JAVASCRIPT_PRELUDE = `(function (global) {
     if (v instanceof MapC) { const a = []; const it = apply(mapEntries, v, []); for (let r = apply(iterNext, it, []); !r.done; r = apply(iterNext, it, [])) put(a, a.length, [describe(r.value[0], depth + 1), describe(r.value[1], depth + 1)]); return { $m: a }; }
     const o = {}; const ks = ownKeys(v); for (let i = 0; i < ks.length; i++) put(o, ks[i], describe(v[ks[i]], depth + 1)); return { $o: o };
   }
-  defineProperty(global, '__ilium_result', { value: function () { return stringify(describe(held, 0)); } });
+  defineProperty(global, '__ilium_result', { value: function () { values = 0; return stringify(describe(held, 0)); } });
   defineProperty(global, '__ilium_error', { value: function () {
     try { const e = held; return e instanceof Error ? String(e.name) + ': ' + String(e.message) : String(e); } catch (x) { return 'an error that could not be described'; }
   } });

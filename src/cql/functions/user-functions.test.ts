@@ -103,6 +103,8 @@ test('failures: a throwing body, a result of the wrong type, a timeout, LANGUAGE
       await failsWith('SELECT trap(v) FROM t', "execution of 'ks.trap[int]' failed: TimeoutException: User defined function ks.trap : (int) -> list<int> ran longer than 400ms");
       await n.run('CREATE FUNCTION throwtrap(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS $$throw { toString: function () { while (true) {} } }$$');
       await failsWith('SELECT throwtrap(v) FROM t', "execution of 'ks.throwtrap[int]' failed: an error that could not be described");
+      await n.run('CREATE FUNCTION huge(x int) CALLED ON NULL INPUT RETURNS list<int> LANGUAGE javascript AS $$new Array(100001).fill(1)$$');
+      await failsWith('SELECT huge(v) FROM t WHERE k = 1 AND c = 1', "execution of 'ks.huge[int]' failed: RangeError: result has more than 100000 values");
       await n.run('CREATE FUNCTION lock(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS $$Object.defineProperty(this, "x", { value: 1, configurable: false }); x$$');
       await n.run('SELECT lock(v) FROM t WHERE k = 1 AND c = 1');
       await failsWith('SELECT lock(v) FROM t WHERE k = 1 AND c = 1', /^execution of 'ks\.lock\[int\]' failed: TypeError: Cannot redefine property: x/);
