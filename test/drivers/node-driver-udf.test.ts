@@ -99,7 +99,7 @@ test('a slow call warns the client; a stuck one fails with FUNCTION_FAILURE afte
   assert.deepEqual((await c.execute('SELECT twice(v) FROM t WHERE k = 2')).rows.length, 1, 'the node serves on');
 });
 
-test('a SELECT calling a UDF on thousands of rows leaves room for other requests (the rows are selected in paced runs)', async () => {
+test('a SELECT calling a UDF on thousands of rows leaves room for other requests (paced runs: ~0.1 s waits, ~0.6 s unpaced)', async () => {
   const c = await client(node, 'udf');
   const rows = 3000;
   for (let i = 0; i < rows; i += 100) {
@@ -118,7 +118,7 @@ test('a SELECT calling a UDF on thousands of rows leaves room for other requests
     const during = probe.between(t0, t1);
     console.log(`SELECT triple(v) over ${rows} rows: ${t1 - t0} ms; ${during.length} probes, max ${Math.max(...during)} ms`);
     assert.ok(during.length >= 2, `probes were answered during the select (${during.length})`);
-    assert.ok(Math.max(...during) < 150, `probe latencies during the select: ${during.join(', ')}`);
+    assert.ok(Math.max(...during) < 300, `probe latencies during the select: ${during.join(', ')}`);
   } finally {
     await probe.stop();
   }
