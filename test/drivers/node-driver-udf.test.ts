@@ -90,6 +90,8 @@ test('a slow call warns the client; a stuck one fails with FUNCTION_FAILURE afte
   const r = await c.execute('SELECT slow(v) FROM t WHERE k = 2');
   assert.equal(r.rows[0]!['udf.slow(v)'], 5);
   assert.deepEqual(r.info.warnings, ['User defined function udf.slow : (int) -> int ran longer than 40ms']);
+  const w = await c.execute('INSERT INTO t (k, c, v) VALUES (3, 1, slow(7))');
+  assert.deepEqual(w.info.warnings, ['User defined function udf.slow : (int) -> int ran longer than 40ms'], 'a write calling it warns too');
   await c.execute('CREATE FUNCTION stuck(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS $$while (true) {}$$');
   await assert.rejects(c.execute('SELECT stuck(v) FROM t WHERE k = 2'), (e: Error & { code?: number; keyspace?: string; functionName?: string; argTypes?: string[] }) => {
     assert.equal(e.code, 0x1400, String(e));

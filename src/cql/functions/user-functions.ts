@@ -49,7 +49,7 @@ export class UserFunctions {
     private readonly log: (message: string) => void,
   ) {}
 
-  /** Runs `body` (a statement's execution) with slow-call warnings going to `warn` (its client). */
+  /** Runs `body` (a client's statement, QueryProcessor.run) with slow-call warnings going to `warn` (that client). */
   withWarnings<T>(warn: (message: string) => void, body: () => T): T {
     return this.warnings.run(warn, body);
   }

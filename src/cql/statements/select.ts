@@ -43,9 +43,7 @@ export const prepareSelect: Preparer<SelectStatement> = (stmt, parsed, ctx, sess
     resultColumns: selection.columns,
     execute: async (state, options) => {
       checkReadConsistency(options);
-      const warn = (m: string): void => state.warn(m);
-      // A user-defined function that runs long warns the client of the request that called it.
-      return ctx.userFunctions.withWarnings(warn, () => executeSelect(plan, ctx, options, warn));
+      return executeSelect(plan, ctx, options, (m) => state.warn(m));
     },
   };
   return statement;
