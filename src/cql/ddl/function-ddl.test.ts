@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { InvalidRequestError } from '../../errors/index.js';
+import type { UserType } from '../../marshal/index.js';
 import { type CqlTestNode, openCqlTestNode, withKeyspace } from '../../../test/support/cql-test-node.js';
 
 const UDF = { enabled: true, scriptedEnabled: true, warnTimeoutMs: 500, failTimeoutMs: 1500 };
@@ -156,6 +157,11 @@ test('DROP TYPE is refused while a function uses the type', () =>
     await n.run('CREATE TABLE tp (k int PRIMARY KEY, f frozen<pt>, m pt)');
     await n.run('INSERT INTO tp (k, f, m) VALUES (1, {x: 3, y: 4}, {x: 5, y: 6})');
     assert.deepEqual(await n.rows('SELECT px(f), px(m) FROM tp'), [{ 'ks.px(f)': 3, 'ks.px(m)': 5 }], 'a user type passed as an object');
+    await n.run('ALTER TYPE pt ADD z int');
+    const px = n.ctx.schema().keyspace('ks')!.functions.find((d) => d.name === 'px')!;
+    assert.deepEqual((px.argumentTypes[0] as UserType).fieldNames, ['x', 'y', 'z'], 'ALTER TYPE reached the function');
+    await n.run('INSERT INTO tp (k, f, m) VALUES (2, {x: 1, y: 1, z: 10}, {x: 2, y: 2, z: 20})');
+    assert.deepEqual(await n.rows('SELECT px(f), px(m) FROM tp WHERE k = 2'), [{ 'ks.px(f)': 1, 'ks.px(m)': 2 }]);
     await assert.rejects(async () => n.run('DROP TYPE pt'), irE("Cannot drop user type 'ks.pt' as it is still used by functions ks.px"));
     await n.run('DROP FUNCTION px');
     await n.run('DROP TABLE tp');
