@@ -55,11 +55,6 @@ export function sameSignature(a: readonly AbstractType[], b: readonly AbstractTy
   return a.length === b.length && a.every((t, i) => comparedText(t) === comparedText(b[i]!));
 }
 
-/** `ks.name(type, …)`, as messages print an overload. */
-export function signatureText(keyspace: string, name: string, types: readonly AbstractType[]): string {
-  return `${keyspace}.${name}(${types.map(toCqlString).join(', ')})`;
-}
-
 /** Each definition belongs to the keyspace, and no two (functions and aggregates together) share a signature. */
 export function checkUserFunctions(keyspace: string, defs: readonly UserFunctionDef[]): void {
   const seen = new Set<string>();
