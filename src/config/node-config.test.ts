@@ -98,3 +98,18 @@ test('disk_failure_policy and commit_failure_policy: Cassandra\'s values, stop b
   assert.throws(() => resolveNodeConfig({ disk_failure_policy: 'stop_commit' }), (e: unknown) => e instanceof ConfigurationError && /disk_failure_policy must be one of die, stop_paranoid, stop, best_effort, ignore/.test(e.message));
   assert.throws(() => resolveNodeConfig({ commit_failure_policy: 'best_effort' }), (e: unknown) => e instanceof ConfigurationError && /commit_failure_policy must be one of/.test(e.message));
 });
+
+test('user-defined function settings: 4.0 defaults (off, 500 ms, 1500 ms), 4.0 and 4.1 names honoured, not ignored', () => {
+  assert.deepEqual(
+    [DEFAULT_NODE_CONFIG.enable_user_defined_functions, DEFAULT_NODE_CONFIG.enable_scripted_user_defined_functions, DEFAULT_NODE_CONFIG.user_defined_function_warn_timeout, DEFAULT_NODE_CONFIG.user_defined_function_fail_timeout],
+    [false, false, 500, 1500],
+  );
+  const old = resolveNodeConfig({ enable_user_defined_functions: true, enable_scripted_user_defined_functions: true, user_defined_function_warn_timeout: 100, user_defined_function_fail_timeout: 900 });
+  assert.deepEqual([old.config.enable_user_defined_functions, old.config.enable_scripted_user_defined_functions, old.config.user_defined_function_warn_timeout, old.config.user_defined_function_fail_timeout], [true, true, 100, 900]);
+  assert.deepEqual(old.ignoredKeys, []);
+  const next = parseConfigText('user_defined_functions_enabled: true\nscripted_user_defined_functions_enabled: true\nuser_defined_functions_warn_timeout: 2s\nuser_defined_functions_fail_timeout: 3000ms\n', 'c.yaml');
+  assert.deepEqual([next.config.enable_user_defined_functions, next.config.enable_scripted_user_defined_functions, next.config.user_defined_function_warn_timeout, next.config.user_defined_function_fail_timeout], [true, true, 2000, 3000]);
+  assert.deepEqual(next.ignoredKeys, []);
+  assert.throws(() => resolveNodeConfig({ user_defined_function_fail_timeout: 0 }), ConfigurationError);
+  assert.throws(() => resolveNodeConfig({ enable_user_defined_functions: 'yes' }), ConfigurationError);
+});

@@ -112,6 +112,16 @@ export interface NodeConfig {
   /** A multi-partition batch's mutation data above which the client is warned (5) or refused (50). */
   readonly batch_size_warn_threshold_in_kb: number;
   readonly batch_size_fail_threshold_in_kb: number;
+  /**
+   * User-defined functions (Cassandra 4.0's keys and defaults; 4.1's user_defined_functions_enabled,
+   * scripted_user_defined_functions_enabled, user_defined_functions_warn_timeout / …_fail_timeout
+   * read as these): CREATE FUNCTION / AGGREGATE allowed (false), non-Java languages allowed (false),
+   * and how long one call may run before the client is warned (500 ms) or the call fails (1500 ms).
+   */
+  readonly enable_user_defined_functions: boolean;
+  readonly enable_scripted_user_defined_functions: boolean;
+  readonly user_defined_function_warn_timeout: number;
+  readonly user_defined_function_fail_timeout: number;
   readonly seeds: readonly string[];
   /** How long the coordinator waits for replicas (Cassandra's defaults: 5 s, 10 s, 2 s, 60 s). */
   readonly read_request_timeout_in_ms: number;
@@ -204,6 +214,10 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   prepared_statements_cache_size_mb: 16,
   batch_size_warn_threshold_in_kb: 5,
   batch_size_fail_threshold_in_kb: 50,
+  enable_user_defined_functions: false,
+  enable_scripted_user_defined_functions: false,
+  user_defined_function_warn_timeout: 500,
+  user_defined_function_fail_timeout: 1500,
   seeds: Object.freeze(['127.0.0.1']),
   read_request_timeout_in_ms: 5000,
   range_request_timeout_in_ms: 10000,
@@ -241,7 +255,7 @@ const IGNORED_KEYS = new Set([
   'request_timeout_in_ms', 'slow_query_log_timeout_in_ms',
   'cross_node_timeout', 'dynamic_snitch_update_interval_in_ms', 'dynamic_snitch_reset_interval_in_ms', 'dynamic_snitch_badness_threshold',
   'internode_compression', 'inter_dc_tcp_nodelay',
-  'tracetype_repair_ttl', 'enable_user_defined_functions', 'enable_scripted_user_defined_functions', 'enable_materialized_views',
+  'tracetype_repair_ttl', 'enable_materialized_views',
   'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval',
   'unlogged_batch_across_partitions_warn_threshold', 'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
@@ -252,7 +266,7 @@ const IGNORED_KEYS = new Set([
   'repaired_data_tracking_for_partition_reads_enabled', 'report_unconfirmed_repaired_data_mismatches', 'ideal_consistency_level',
   'automatic_sstable_upgrade', 'max_concurrent_automatic_sstable_upgrades', 'stream_entire_sstables', 'streaming_connections_per_host',
   'stream_throughput_outbound_megabits_per_sec', 'inter_dc_stream_throughput_outbound_megabits_per_sec', 'networking_cache_size_in_mb',
-  'flush_compression', 'user_defined_function_warn_timeout', 'user_defined_function_fail_timeout', 'user_function_timeout_policy',
+  'flush_compression', 'user_function_timeout_policy',
   'rpc_interface', 'rpc_interface_prefer_ipv6', 'listen_interface', 'listen_interface_prefer_ipv6', 'commitlog_sync_batch_window_in_ms',
   'start_rpc_server', 'rpc_server_type', 'rpc_min_threads', 'rpc_max_threads',
   'rpc_send_buff_size_in_bytes', 'rpc_recv_buff_size_in_bytes', 'internode_send_buff_size_in_bytes', 'internode_recv_buff_size_in_bytes',
@@ -396,5 +410,9 @@ function validate(c: NodeConfig): void {
   for (const k of ['native_transport_max_concurrent_connections', 'native_transport_max_concurrent_connections_per_ip'] as const) {
     if (!Number.isInteger(c[k])) throw new ConfigurationError(`${k} must be a whole number (-1: no limit), got ${c[k]}`);
   }
+  for (const k of ['user_defined_function_warn_timeout', 'user_defined_function_fail_timeout'] as const) {
+    if (!(Number.isInteger(c[k]) && c[k] >= 0)) throw new ConfigurationError(`${k} must be a whole number of milliseconds, got ${c[k]}`);
+  }
+  if (!(c.user_defined_function_fail_timeout > 0)) throw new ConfigurationError('user_defined_function_fail_timeout must be positive');
   if (c.cluster_name.length === 0) throw new ConfigurationError('cluster_name must not be empty');
 }

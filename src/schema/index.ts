@@ -5,7 +5,8 @@
  * Keyspace and column-family definitions (Standard/Super, comparators, validators, column metadata
  * with KEYS indexes, gc_grace, default TTL; CQL table options `table-params.ts`, CQL index
  * definitions `index-def.ts`, dropped columns `dropped-column.ts`; user types of a keyspace and
- * their uses `user-types.ts`; a definition back as its input `column-family-input.ts`), their
+ * their uses `user-types.ts`; user-defined functions and aggregates `function-defs.ts`, persisted by
+ * `function-json.ts`; a definition back as its input `column-family-input.ts`), their
  * validation (typed errors), the immutable `Schema` snapshot and its add/update/drop operations,
  * the schema version, canonical JSON, the seeds' two schema forms (`json-schema-loader.ts`,
  * `xml-schema-loader.ts`), and `planSchemaLoad` (what a schema file adds to a live schema, checked
@@ -31,4 +32,5 @@ export * from './table-params.js';
 export * from './index-def.js';
 export * from './dropped-column.js';
 export * from './user-types.js';
+export * from './function-defs.js';
 export * from './column-family-input.js';

@@ -9,6 +9,7 @@ import { type ColumnFamilyDef, type ColumnFamilyInput, createColumnFamily } from
 import { DEFAULT_REPLICATION, type Replication, type ReplicationInput, createReplication } from './replication.js';
 import { validateName } from './schema-names.js';
 import type { UserType } from '../marshal/index.js';
+import { type UserFunctionDef, checkUserFunctions } from './function-defs.js';
 
 export interface KeyspaceDef {
   readonly name: string;
@@ -17,6 +18,8 @@ export interface KeyspaceDef {
   readonly tables: readonly ColumnFamilyDef[];
   /** User-defined types (CREATE TYPE), each in its multi-cell form, by name. */
   readonly types: readonly UserType[];
+  /** User-defined functions and aggregates (function-defs.ts), in creation order. */
+  readonly functions: readonly UserFunctionDef[];
 }
 
 export interface KeyspaceInput {
@@ -28,6 +31,7 @@ export interface KeyspaceInput {
   readonly tables?: readonly (Omit<ColumnFamilyInput, 'keyspace'> & { readonly keyspace?: string })[];
   /** User types of this keyspace (their keyspace must be this one). */
   readonly types?: readonly UserType[];
+  readonly functions?: readonly UserFunctionDef[];
 }
 
 export function createKeyspace(input: KeyspaceInput, random: Random): KeyspaceDef {
@@ -43,7 +47,9 @@ export function createKeyspace(input: KeyspaceInput, random: Random): KeyspaceDe
   checkUniqueTables(input.name, tables);
   const types = (input.types ?? []).map((t) => t.unfreeze());
   checkTypes(input.name, types);
-  return Object.freeze({ name: input.name, replication, durableWrites: input.durableWrites ?? true, tables: Object.freeze(tables), types: Object.freeze(types) });
+  const functions = input.functions ?? [];
+  checkUserFunctions(input.name, functions);
+  return Object.freeze({ name: input.name, replication, durableWrites: input.durableWrites ?? true, tables: Object.freeze(tables), types: Object.freeze(types), functions: Object.freeze([...functions]) });
 }
 
 /** Each type belongs to the keyspace and has a name no other type has. */
@@ -60,6 +66,12 @@ export function checkTypes(keyspace: string, types: readonly UserType[]): void {
 export function withTypes(ks: KeyspaceDef, types: readonly UserType[]): KeyspaceDef {
   checkTypes(ks.name, types);
   return Object.freeze({ ...ks, types: Object.freeze(types.map((t) => t.unfreeze())) });
+}
+
+/** The same keyspace with `functions` (functions and aggregates) in place of its own. */
+export function withFunctions(ks: KeyspaceDef, functions: readonly UserFunctionDef[]): KeyspaceDef {
+  checkUserFunctions(ks.name, functions);
+  return Object.freeze({ ...ks, functions: Object.freeze([...functions]) });
 }
 
 /** Names are unique ignoring case (they name directories on case-insensitive file systems). */

@@ -18,7 +18,8 @@
  * bytes and version, and older JSON still loads): on a keyspace "types": [ { "name", "fields":
  * [ { "name", "type" } ] } ] (by name); on a table "params": { CQL option name: value } (only the
  * non-default options), "dropped_columns": [ { "name", "type", "kind", "dropped_time": micros as
- * text } ], "indexes": [ { "name", "kind", "options": { … } } ] (by name).
+ * text } ], "indexes": [ { "name", "kind", "options": { … } } ] (by name); on a keyspace
+ * "functions": [ … ] (user-defined functions and aggregates in creation order, function-json.ts).
  */
 import type { Random } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
@@ -30,6 +31,7 @@ import { type AbstractType, UserType, parseType } from '../marshal/index.js';
 import type { DroppedColumn } from './dropped-column.js';
 import { type IndexDef, createIndexDef } from './index-def.js';
 import { tableParamsFromObject, tableParamsToObject } from './table-params.js';
+import { functionFromObject, functionToObject } from './function-json.js';
 
 /** Canonical JSON text of a keyspace. */
 export function keyspaceToJson(ks: KeyspaceDef): string {
@@ -40,6 +42,7 @@ export function keyspaceToObject(ks: KeyspaceDef): object {
   const options = Object.fromEntries(Object.entries(ks.replication.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const tables = [...ks.tables].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const out: Record<string, unknown> = { name: ks.name, replication: { class: ks.replication.class, options }, durable_writes: ks.durableWrites, tables: tables.map(tableToObject) };
+  if (ks.functions.length > 0) out.functions = ks.functions.map(functionToObject);
   if (ks.types.length > 0) out.types = [...ks.types].sort((a, b) => (a.typeName < b.typeName ? -1 : a.typeName > b.typeName ? 1 : 0)).map(typeToObject);
   return out;
 }
@@ -118,6 +121,7 @@ export function keyspaceFromJson(text: string): KeyspaceDef {
       durableWrites: bool(ks.durable_writes, 'durable_writes'),
       tables: list(ks.tables, 'tables').map((t) => ({ ...tableInput(record(t, 'table')), ...extrasInput(record(t, 'table')) })),
       types: ks.types === undefined ? [] : list(ks.types, 'types').map((t) => typeInput(str(ks.name, 'name'), record(t, 'type'))),
+      functions: ks.functions === undefined ? [] : list(ks.functions, 'functions').map((f) => functionFromObject(str(ks.name, 'name'), record(f, 'function'))),
     },
     NO_RANDOM,
   );

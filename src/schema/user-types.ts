@@ -1,13 +1,14 @@
 /**
  * User types inside other types: whether a type refers to a user type (a type in use cannot be
  * dropped), and a type with one user type replaced by its new definition (ALTER TYPE changes every
- * table column and type that uses it, frozen or not, however deeply nested).
+ * table column, type, function and aggregate that uses it, frozen or not, however deeply nested).
  */
 import type { Random } from '../env/index.js';
 import { type AbstractType, CompositeType, ListType, MapType, ReversedType, SetType, TupleType, UserType } from '../marshal/index.js';
 import { type ColumnFamilyDef, createColumnFamily } from './column-family-def.js';
 import { columnFamilyInputOf, cqlTableInputOf } from './column-family-input.js';
 import type { KeyspaceDef } from './keyspace-def.js';
+import type { UserFunctionDef } from './function-defs.js';
 
 /** The types directly inside `t` (elements, key and value, fields, components). */
 export function innerTypes(t: AbstractType): readonly AbstractType[] {
@@ -69,5 +70,11 @@ export function withTypeReplaced(ks: KeyspaceDef, udt: UserType, random: Random)
     const cql = { ...input, partitionKey: input.partitionKey.map(fix), clustering: input.clustering?.map(fix), regular: input.regular?.map(fix), statics: input.statics?.map(fix) };
     return createColumnFamily({ ...columnFamilyInputOf(cf), cql }, random);
   });
-  return Object.freeze({ ...ks, types: Object.freeze(types), tables: Object.freeze(tables) });
+  const retype = (t: AbstractType): AbstractType => types.reduce<AbstractType>((acc, u) => replaceUserType(acc, u), t);
+  const functions = ks.functions.map((d): UserFunctionDef =>
+    d.kind === 'function'
+      ? Object.freeze({ ...d, argumentTypes: d.argumentTypes.map(retype), returnType: retype(d.returnType) })
+      : Object.freeze({ ...d, argumentTypes: d.argumentTypes.map(retype), stateType: retype(d.stateType), returnType: retype(d.returnType) }),
+  );
+  return Object.freeze({ ...ks, types: Object.freeze(types), tables: Object.freeze(tables), functions: Object.freeze(functions) });
 }

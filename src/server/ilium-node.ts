@@ -237,7 +237,13 @@ export class IliumNode {
         // The SSTable chunk cache is Cassandra's "chunks" cache; Ilium has no key, row or counter cache.
         caches: () => [{ name: 'chunks', capacityBytes: engine.cache.capacityBytes, sizeBytes: engine.cache.sizeBytes, entries: engine.cache.entryCount, hits: engine.cache.hits, misses: engine.cache.misses }],
       };
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const udf = {
+        enabled: config.enable_user_defined_functions,
+        scriptedEnabled: config.enable_scripted_user_defined_functions,
+        warnTimeoutMs: config.user_defined_function_warn_timeout,
+        failTimeoutMs: config.user_defined_function_fail_timeout,
+      };
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, udf, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
       if (config.audit_logging_options.enabled) {
         audit.enable(config.audit_logging_options);

@@ -102,7 +102,8 @@ export class QueryProcessor implements CqlRequestHandler {
    */
   async run(statement: CqlStatement, state: ClientState, options: QueryOptions): Promise<ResultMessage> {
     await this.ctx.authorizer.ensureAccess(state, statement);
-    const result = await statement.execute(state, options);
+    // A user-defined function that runs long warns the client of the request that called it.
+    const result = await this.ctx.userFunctions.withWarnings((m) => state.warn(m), () => statement.execute(state, options));
     if (result.kind === 'schemaChange') await this.ctx.authorizer.schemaChanged(state.user, result.change);
     return this.answer(result);
   }

@@ -8,6 +8,7 @@ import { openNodeStorage } from '../../src/db/open-node-storage.js';
 import { type Partitioner, Murmur3Partitioner } from '../../src/dht/index.js';
 import type { Env } from '../../src/env/index.js';
 import { type AuthSettings, createCqlContext } from '../../src/cql/create-cql-context.js';
+import type { UdfSettings } from '../../src/cql/functions/index.js';
 import { type BoundValue, type ClientState, type CqlContext, type CqlLimits, type CqlLogger, type CqlResult, type CqlStatement, type NodeInfo, type QueryOptions, type RequestTimeouts, type VirtualTables, newClientState, queryOptions } from '../../src/cql/execution/index.js';
 import { parseStatement } from '../../src/cql/parser/index.js';
 import { prepareStatement } from '../../src/cql/prepare.js';
@@ -60,6 +61,8 @@ export interface CqlTestNodeOptions {
   readonly logger?: CqlLogger;
   /** The request timeouts (Cassandra's defaults when absent). */
   readonly timeouts?: RequestTimeouts;
+  /** User-defined function settings (Cassandra 4.0's defaults, disabled, when absent). */
+  readonly udf?: UdfSettings;
 }
 
 export async function openCqlTestNode(options: CqlTestNodeOptions = {}): Promise<CqlTestNode> {
@@ -71,7 +74,7 @@ async function open(env: Env, dir: string, clock: ManualClock, options: CqlTestN
   const partitioner = options.partitioner ?? new Murmur3Partitioner();
   const { engine, keeper } = await openNodeStorage({ env, dataDir: dir, partitioner, options: { commitlogSync: 'batch' } });
   const ops = new LocalOperations(keeper, engine, env, partitioner);
-  const ctx = createCqlContext({ env, keeper, ops, partitioner, node: () => TEST_NODE_INFO, virtualTables: options.virtualTables, ...(options.auth === undefined ? {} : { auth: options.auth }), ...(options.limits === undefined ? {} : { limits: options.limits }), ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }) });
+  const ctx = createCqlContext({ env, keeper, ops, partitioner, node: () => TEST_NODE_INFO, virtualTables: options.virtualTables, ...(options.auth === undefined ? {} : { auth: options.auth }), ...(options.limits === undefined ? {} : { limits: options.limits }), ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }), ...(options.udf === undefined ? {} : { udf: options.udf }) });
   const warnings: string[] = [];
   const state = newClientState(undefined, (m) => warnings.push(m));
   const prepare = (cql: string) => prepareStatement(parseStatement(cql), ctx, state.keyspace);

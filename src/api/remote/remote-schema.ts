@@ -84,7 +84,7 @@ export class RemoteSchema {
   private async holding(def: ColumnFamilyDef): Promise<string> {
     const ks = (await this.schema()).keyspace(def.keyspace);
     const replication = ks?.replication ?? { class: 'SimpleStrategy', options: { replication_factor: '1' } };
-    return keyspaceToJson({ name: def.keyspace, replication, durableWrites: ks?.durableWrites ?? true, tables: [def], types: ks?.types ?? [] });
+    return keyspaceToJson({ name: def.keyspace, replication, durableWrites: ks?.durableWrites ?? true, tables: [def], types: ks?.types ?? [], functions: [] });
   }
 
   private async change(cql: string): Promise<void> {

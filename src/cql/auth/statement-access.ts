@@ -3,7 +3,8 @@
  * checkAccess of each statement): SELECT on the table for SELECT; MODIFY on the table for
  * INSERT, UPDATE, DELETE, TRUNCATE and each statement of a BATCH; CREATE on the parent for
  * CREATE KEYSPACE (all keyspaces), CREATE TABLE / TYPE (the keyspace) and CREATE FUNCTION /
- * AGGREGATE (all functions in the keyspace); ALTER / DROP on the keyspace or table itself; ALTER
+ * AGGREGATE (all functions in the keyspace; an aggregate also EXECUTE on its state and final
+ * functions); EXECUTE on each user-defined function a SELECT or a write calls (function-access.ts); ALTER / DROP on the keyspace or table itself; ALTER
  * on the base table for indexes and materialized views. DROP INDEX names only the index: its
  * base table is looked up each time the statement runs (Cassandra's DropIndexStatement.authorize),
  * and an index that does not exist needs nothing (the statement then fails, or does nothing with
@@ -18,7 +19,8 @@ import { InvalidRequestError } from '../../errors/index.js';
 import type { Permission, QualifiedName, Statement } from '../parser/index.js';
 import type { Schema } from '../../schema/index.js';
 import { findIndex } from '../ddl/index-names.js';
-import { type AuthResource, allFunctions, allKeyspaces, keyspaceResource, tableResource } from './resources.js';
+import { type AuthResource, allFunctions, allKeyspaces, functionResource, keyspaceResource, tableResource } from './resources.js';
+import { functionCallsIn, userFunctionResources } from './function-access.js';
 
 export interface Need {
   readonly permission: Permission;
@@ -43,19 +45,26 @@ export function accessOf(s: Statement, sessionKeyspace: string | undefined, sche
   };
   const table = (q: QualifiedName): AuthResource => tableResource(ks(q), q.name);
   const needs = (...list: [Permission, AuthResource][]): Access => ({ kind: 'needs', needs: list.map(([permission, resource]) => ({ permission, resource })) });
+  // Calls of user-defined functions also need EXECUTE on them (function-access.ts).
+  const executing = (base: Access, keyspace: string): Access => {
+    const calls = functionCallsIn(s).filter((c) => c.keyspace !== 'system');
+    if (calls.length === 0 || base.kind !== 'needs') return base;
+    return { kind: 'atRun', resolve: () => ({ kind: 'needs', needs: [...base.needs, ...userFunctionResources(calls, keyspace, schema()).map((resource) => ({ permission: 'EXECUTE' as const, resource }))] }) };
+  };
   switch (s.kind) {
     case 'select': {
       const k = ks(s.table);
       if (READABLE_SYSTEM_KEYSPACES.has(k) || (k === 'system' && READABLE_SYSTEM_TABLES.has(s.table.name))) return NOTHING;
-      return needs(['SELECT', table(s.table)]);
+      return executing(needs(['SELECT', table(s.table)]), k);
     }
     case 'insert':
     case 'update':
     case 'delete':
+      return executing(needs(['MODIFY', table(s.table)]), ks(s.table));
     case 'truncate':
       return needs(['MODIFY', table(s.table)]);
     case 'batch':
-      return needs(...s.statements.map((m): [Permission, AuthResource] => ['MODIFY', table(m.table)]));
+      return executing(needs(...s.statements.map((m): [Permission, AuthResource] => ['MODIFY', table(m.table)])), sessionKeyspace ?? '');
     case 'createKeyspace':
       return needs(['CREATE', allKeyspaces()]);
     case 'alterKeyspace':
@@ -94,8 +103,14 @@ export function accessOf(s: Statement, sessionKeyspace: string | undefined, sche
     case 'dropMaterializedView':
       return needs(['ALTER', keyspaceResource(ks(s.view))]);
     case 'createFunction':
-    case 'createAggregate':
       return needs(['CREATE', allFunctions(ks(s.name))]);
+    case 'createAggregate': {
+      // And EXECUTE on its state and final functions (CreateAggregateStatement.authorize).
+      const k = ks(s.name);
+      const list: [Permission, AuthResource][] = [['CREATE', allFunctions(k)], ['EXECUTE', functionResource({ keyspace: k, name: s.stateFunction }, [s.stateType, ...s.argumentTypes])]];
+      if (s.finalFunction !== null) list.push(['EXECUTE', functionResource({ keyspace: k, name: s.finalFunction }, [s.stateType])]);
+      return needs(...list);
+    }
     case 'dropFunction':
     case 'dropAggregate':
       return needs(['DROP', allFunctions(ks(s.name))]);

@@ -1,7 +1,7 @@
 /**
  * The schema statements (one file each) and their preparers by kind.
  *
- * The schema statements, one file each (CREATE/ALTER/DROP KEYSPACE, TABLE, INDEX, TYPE), applied
+ * The schema statements, one file each (CREATE/ALTER/DROP KEYSPACE, TABLE, INDEX, TYPE; CREATE/DROP FUNCTION and AGGREGATE), applied
  * through `SchemaKeeper.alter` against the live schema at execution (`schema-statement.ts`: IF
  * [NOT] EXISTS that changes nothing is VOID, otherwise a schema-change event); the ILIUM extension
  * statements (`ilium-schema.ts`: `ILIUM SCHEMA`, `ILIUM ADD KEYSPACE
@@ -18,6 +18,9 @@ import { prepareDropIndex } from './drop-index.js';
 import { prepareDropKeyspace } from './drop-keyspace.js';
 import { prepareDropTable } from './drop-table.js';
 import { prepareDropType } from './drop-type.js';
+import { prepareCreateFunction } from './create-function.js';
+import { prepareCreateAggregate } from './create-aggregate.js';
+import { prepareDropAggregate, prepareDropFunction } from './drop-function.js';
 import { prepareDescribe } from '../describe/describe.js';
 import { prepareIliumSchema, prepareIliumSchemaChange } from './ilium-schema.js';
 
@@ -33,6 +36,10 @@ export const SCHEMA_PREPARERS: PreparerTable = {
   createType: prepareCreateType,
   alterType: prepareAlterType,
   dropType: prepareDropType,
+  createFunction: prepareCreateFunction,
+  dropFunction: prepareDropFunction,
+  createAggregate: prepareCreateAggregate,
+  dropAggregate: prepareDropAggregate,
   describe: prepareDescribe,
   iliumSchema: prepareIliumSchema,
   iliumSchemaChange: prepareIliumSchemaChange,

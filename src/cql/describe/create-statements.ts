@@ -1,11 +1,11 @@
 /**
  * Schema objects printed back as CQL, in Cassandra 4.0's DESCRIBE layout: CREATE KEYSPACE, CREATE
- * TYPE, CREATE TABLE (columns, PRIMARY KEY, CLUSTERING ORDER, COMPACT STORAGE, every option) and
- * CREATE [CUSTOM] INDEX. Each parses back through our parser and recreates the same definition.
+ * TYPE, CREATE FUNCTION / AGGREGATE, CREATE TABLE (columns, PRIMARY KEY, CLUSTERING ORDER,
+ * COMPACT STORAGE, every option) and CREATE [CUSTOM] INDEX. Each parses back through our parser and recreates the same definition.
  */
-import { toCqlString } from '../../marshal/index.js';
+import { formatLiteral, toCqlString } from '../../marshal/index.js';
 import type { UserType } from '../../marshal/index.js';
-import { type ColumnFamilyDef, type CqlColumn, type IndexDef, type KeyspaceDef, refersToType } from '../../schema/index.js';
+import { type ColumnFamilyDef, type CqlColumn, type IndexDef, type KeyspaceDef, type UserFunctionDef, refersToType } from '../../schema/index.js';
 import { quoteIdentifier, quoteString } from '../parser/index.js';
 import { pushAll } from '../../util/push-all.js';
 
@@ -29,6 +29,42 @@ export function keyspaceCql(ks: KeyspaceDef): string {
   const cls = ks.replication.class.startsWith(LOCATOR_PACKAGE) ? ks.replication.class.slice(LOCATOR_PACKAGE.length) : ks.replication.class;
   const replication = { class: cls, ...ks.replication.options };
   return `CREATE KEYSPACE ${quoteIdentifier(ks.name)} WITH replication = ${map(replication)}  AND durable_writes = ${ks.durableWrites};`;
+}
+
+/**
+ * A user-defined function or aggregate, laid out as Cassandra 4.0's UDFunction / UDAggregate
+ * toCqlString: clauses on their own lines, indented by four; the body between $$; INITCOND as a
+ * literal of the state type.
+ */
+export function functionCql(d: UserFunctionDef): string {
+  if (d.kind === 'function') {
+    const args = d.argumentNames.map((n, i) => `${quoteIdentifier(n)} ${toCqlString(d.argumentTypes[i]!)}`).join(', ');
+    return [
+      `CREATE FUNCTION ${q(d.keyspace, d.name)}(${args})`,
+      `    ${d.calledOnNullInput ? 'CALLED' : 'RETURNS NULL'} ON NULL INPUT`,
+      `    RETURNS ${toCqlString(d.returnType)}`,
+      `    LANGUAGE ${d.language}`,
+      `    AS $$${d.body}$$;`,
+    ].join('\n');
+  }
+  const lines = [`CREATE AGGREGATE ${q(d.keyspace, d.name)}(${d.argumentTypes.map(toCqlString).join(', ')})`, `    SFUNC ${quoteIdentifier(d.stateFunction)}`, `    STYPE ${toCqlString(d.stateType)}`];
+  if (d.finalFunction !== null) lines.push(`    FINALFUNC ${quoteIdentifier(d.finalFunction)}`);
+  if (d.initcond !== null) lines.push(`    INITCOND ${formatLiteral(d.stateType, d.initcond)}`);
+  return `${lines.join('\n')};`;
+}
+
+/** How DESCRIBE names an overload: `f(int, text)`. */
+export function functionElementName(d: UserFunctionDef): string {
+  return `${quoteIdentifier(d.name)}(${d.argumentTypes.map(toCqlString).join(', ')})`;
+}
+
+/** The keyspace's functions (or aggregates) by name, then signature. */
+export function functionsInOrder(ks: KeyspaceDef, kind: 'function' | 'aggregate'): UserFunctionDef[] {
+  return ks.functions.filter((d) => d.kind === kind).sort((a, b) => compareText(functionElementName(a), functionElementName(b)));
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function typeCql(t: UserType): string {

@@ -2,7 +2,7 @@
  * DESCRIBE / DESC, served as Cassandra 4.0 does: rows of (keyspace_name, type, name) for the
  * listings (KEYSPACES, TABLES, TYPES, FUNCTIONS, AGGREGATES) and (keyspace_name, type, name,
  * create_statement) for objects (KEYSPACE with everything in it, TABLE with its indexes, TYPE,
- * INDEX, SCHEMA, FULL SCHEMA); CLUSTER gives the cluster name, partitioner and snitch, and the
+ * FUNCTION and AGGREGATE (every overload), INDEX, SCHEMA, FULL SCHEMA); CLUSTER gives the cluster name, partitioner and snitch, and the
  * ring's range ownership when a keyspace is in use. System keyspaces are described as plain
  * CREATE statements and virtual ones (system_virtual_schema, system_views) as comments, as
  * Cassandra 4.0 does; both only by FULL SCHEMA or by name. Listings are in name order, system
@@ -14,7 +14,7 @@ import { type KeyspaceDef, isSystemKeyspace } from '../../schema/index.js';
 import type { ClientState, ColumnSpec, CqlContext, CqlResult, CqlStatement, Preparer } from '../execution/index.js';
 import type { DescribeStatement, DescribeTarget, QualifiedName } from '../parser/index.js';
 import { clusterRows } from './describe-cluster.js';
-import { indexCql, indexesOf, keyspaceCql, tableCql, typeCql, typesInOrder, virtualKeyspaceCql, virtualTableCql } from './create-statements.js';
+import { functionCql, functionElementName, functionsInOrder, indexCql, indexesOf, keyspaceCql, tableCql, typeCql, typesInOrder, virtualKeyspaceCql, virtualTableCql } from './create-statements.js';
 import { pushAll } from '../../util/push-all.js';
 
 const spec = (name: string): ColumnSpec => ({ keyspace: 'system', table: 'describe', name, type: UTF8_TYPE });
@@ -74,6 +74,10 @@ function listing(kind: string, ctx: CqlContext, session: string | undefined): Cq
     if (kind === 'keyspaces') rows.push([ks.name, 'keyspace', ks.name]);
     if (kind === 'tables' && scope(ks)) for (const t of sorted(ks.tables.map((x) => x.name))) rows.push([ks.name, 'table', t]);
     if (kind === 'types' && scope(ks)) for (const t of sorted(ks.types.map((x) => x.typeName))) rows.push([ks.name, 'type', t]);
+    if ((kind === 'functions' || kind === 'aggregates') && scope(ks)) {
+      const what = kind === 'functions' ? 'function' : 'aggregate';
+      for (const d of functionsInOrder(ks, what)) rows.push([ks.name, what, functionElementName(d)]);
+    }
   }
   return rowsOf(LIST_COLUMNS, rows);
 }
@@ -114,7 +118,7 @@ function objects(target: DescribeTarget, ctx: CqlContext, session: string | unde
       throw new InvalidRequestError(`Materialized view '${target.view.name}' not found in '${target.view.keyspace ?? session ?? ''}'`);
     case 'function':
     case 'aggregate':
-      throw new InvalidRequestError(`User defined ${target.kind} '${target.name.name}' not found in '${target.name.keyspace ?? session ?? ''}'`);
+      return functionElements(keyspaceNamed(ctx, target.name, session), target.kind, target.name.name);
     default:
       throw new InvalidRequestError(`DESCRIBE ${target.kind} is not supported`);
   }
@@ -130,6 +134,8 @@ function generic(name: QualifiedName, ctx: CqlContext, session: string | undefin
   if (ks.tables.some((t) => t.name === name.name)) return tableElements(ks, name.name);
   if (ks.tables.some((t) => indexesOf(t).some((i) => i.name === name.name))) return indexElements(ks, name.name);
   if (ks.types.some((t) => t.typeName === name.name)) return typeElements(ks, name.name);
+  const fn = ks.functions.find((d) => d.name === name.name);
+  if (fn !== undefined) return functionElements(ks, fn.kind, name.name);
   throw new InvalidRequestError(`'${name.name}' not found in keyspace '${ks.name}'`);
 }
 
@@ -146,6 +152,7 @@ function keyspaceElements(ks: KeyspaceDef, only: boolean): Element[] {
   const out: Element[] = [[ks.name, 'keyspace', ks.name, isVirtual(ks) ? virtualKeyspaceCql(ks) : keyspaceCql(ks)]];
   if (only) return out;
   for (const t of typesInOrder(ks)) out.push([ks.name, 'type', t.typeName, typeCql(t)]);
+  for (const kind of ['function', 'aggregate'] as const) for (const d of functionsInOrder(ks, kind)) out.push([ks.name, kind, functionElementName(d), functionCql(d)]);
   for (const name of sorted(ks.tables.map((t) => t.name))) pushAll(out, tableElements(ks, name));
   return out;
 }
@@ -162,6 +169,13 @@ function typeElements(ks: KeyspaceDef, name: string): Element[] {
   const t = ks.types.find((x) => x.typeName === name);
   if (t === undefined) throw new InvalidRequestError(`User defined type '${name}' not found in '${ks.name}'`);
   return [[ks.name, 'type', t.typeName, typeCql(t)]];
+}
+
+/** Every overload of `name` (DESCRIBE FUNCTION f / AGGREGATE a). */
+function functionElements(ks: KeyspaceDef, kind: 'function' | 'aggregate', name: string): Element[] {
+  const found = functionsInOrder(ks, kind).filter((d) => d.name === name);
+  if (found.length === 0) throw new InvalidRequestError(`User defined ${kind} '${name}' not found in '${ks.name}'`);
+  return found.map((d) => [ks.name, kind, functionElementName(d), functionCql(d)]);
 }
 
 function indexElements(ks: KeyspaceDef, name: string): Element[] {

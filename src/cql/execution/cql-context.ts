@@ -10,7 +10,7 @@ import type { SchemaKeeper } from '../../db/system-schema.js';
 import type { Partitioner } from '../../dht/index.js';
 import type { Env, TimestampSource } from '../../env/index.js';
 import type { Schema } from '../../schema/index.js';
-import type { FunctionContext, FunctionRegistry } from '../functions/index.js';
+import type { FunctionContext, FunctionRegistry, UserFunctions } from '../functions/index.js';
 import type { DataStore } from './data-store.js';
 import type { NodeInfo, PeerInfo } from './node-info.js';
 import type { LayoutCache } from './table-lookup.js';
@@ -53,6 +53,8 @@ export interface CqlContext {
   /** How each table's rows lie in cells, cached per definition. */
   readonly layouts: LayoutCache;
   readonly functions: FunctionRegistry;
+  /** User-defined functions and aggregates: their settings, compiled forms and resolution. */
+  readonly userFunctions: UserFunctions;
   /** now(), uuid(), currentTimestamp()… read time and randomness through this. */
   readonly functionContext: FunctionContext;
   /** Server-side write timestamps (microseconds, strictly increasing). */

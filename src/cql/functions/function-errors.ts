@@ -6,7 +6,7 @@
  * a blob that is not a valid int for blobAsInt — is an InvalidRequestError instead.)
  */
 import { ErrorCode, IliumError, MarshalError } from '../../errors/index.js';
-import { SYSTEM_KEYSPACE, type ScalarFunction, cqlTypeName } from './function-model.js';
+import { SYSTEM_KEYSPACE, type ScalarFunction, cqlTypeName, qualifiedName } from './function-model.js';
 
 export class FunctionExecutionError extends IliumError {
   readonly keyspace: string;
@@ -14,17 +14,17 @@ export class FunctionExecutionError extends IliumError {
   /** The CQL names of the function's argument types. */
   readonly argTypes: readonly string[];
 
-  constructor(functionName: string, argTypes: readonly string[], message: string, options?: { cause?: unknown }) {
-    super(ErrorCode.FUNCTION_FAILURE, message, options);
-    this.keyspace = SYSTEM_KEYSPACE;
+  constructor(functionName: string, argTypes: readonly string[], message: string, options?: { cause?: unknown; keyspace?: string }) {
+    super(ErrorCode.FUNCTION_FAILURE, message, { cause: options?.cause });
+    this.keyspace = options?.keyspace ?? SYSTEM_KEYSPACE;
     this.functionName = functionName;
     this.argTypes = argTypes;
   }
 
   /** Cassandra's generic form: "execution of 'system.fromjson[text]' failed: <detail>". */
-  static of(fn: Pick<ScalarFunction, 'name' | 'argTypes'>, detail: string, cause?: unknown): FunctionExecutionError {
+  static of(fn: Pick<ScalarFunction, 'name' | 'argTypes' | 'keyspace'>, detail: string, cause?: unknown): FunctionExecutionError {
     const types = fn.argTypes.map(cqlTypeName);
-    return new FunctionExecutionError(fn.name, types, `execution of '${SYSTEM_KEYSPACE}.${fn.name}[${types.join(', ')}]' failed: ${detail}`, { cause });
+    return new FunctionExecutionError(fn.name, types, `execution of '${qualifiedName(fn)}[${types.join(', ')}]' failed: ${detail}`, { cause, keyspace: fn.keyspace });
   }
 }
 

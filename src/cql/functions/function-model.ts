@@ -21,6 +21,8 @@ export const SYSTEM_KEYSPACE = 'system';
 interface FunctionBase {
   /** The normalised name (see the file comment). */
   readonly name: string;
+  /** A user-defined function's keyspace; native functions have none ('system'). */
+  readonly keyspace?: string;
   readonly argTypes: readonly AbstractType[];
   readonly returnType: AbstractType;
 }
@@ -62,7 +64,12 @@ export function cqlTypeName(type: AbstractType): string {
   return type.cqlName ?? type.name;
 }
 
+/** The function's name with its keyspace: 'system.todate', 'ks.f'. */
+export function qualifiedName(fn: Pick<CqlFunction, 'name' | 'keyspace'>): string {
+  return `${fn.keyspace ?? SYSTEM_KEYSPACE}.${fn.name}`;
+}
+
 /** Cassandra's description of an overload, as its messages list them: 'system.todate : (timeuuid) -> date'. */
-export function describeFunction(fn: CqlFunction): string {
-  return `${SYSTEM_KEYSPACE}.${fn.name} : (${fn.argTypes.map(cqlTypeName).join(', ')}) -> ${cqlTypeName(fn.returnType)}`;
+export function describeFunction(fn: Pick<CqlFunction, 'name' | 'keyspace' | 'argTypes' | 'returnType'>): string {
+  return `${qualifiedName(fn)} : (${fn.argTypes.map(cqlTypeName).join(', ')}) -> ${cqlTypeName(fn.returnType)}`;
 }

@@ -26,10 +26,21 @@
 import { InvalidRequestError } from '../../errors/index.js';
 import type { AbstractType } from '../../marshal/abstract-type.js';
 import { type CallArg, type Fit, fitOf } from './call-args.js';
-import { type CqlFunction, SYSTEM_KEYSPACE, cqlTypeName, describeFunction } from './function-model.js';
+import { type CqlFunction, SYSTEM_KEYSPACE, cqlTypeName, describeFunction, qualifiedName } from './function-model.js';
 import { FROM_JSON_NAME, TO_JSON_NAME, fromJsonFunction, toJsonFunction } from './json-functions.js';
 import { NEGATION_FUNCTION_NAME, operatorOfFunction } from './operator-functions.js';
 import { isValueCompatible, sameType } from './type-compat.js';
+
+/**
+ * User-defined overloads to consider besides (or instead of) the native ones, as Cassandra's
+ * FunctionResolver gathers them: for `f(…)` the native f and the statement keyspace's f; for
+ * `ks.f(…)` only ks's (natives: false); `written`: the name as the statement wrote it (messages).
+ */
+export interface UserCandidates {
+  readonly functions: readonly CqlFunction[];
+  readonly natives: boolean;
+  readonly written: string;
+}
 
 export class FunctionRegistry {
   private readonly byName: ReadonlyMap<string, readonly CqlFunction[]>;
@@ -67,11 +78,14 @@ export class FunctionRegistry {
    * must fit when the call feeds one (a column value, a typed term), else null.
    * InvalidRequestError when there is none or more than one (file comment).
    */
-  resolve(name: string, args: readonly CallArg[], receiver: AbstractType | null = null): CqlFunction {
-    if (name === TO_JSON_NAME) return resolveToJson(args, receiver);
-    if (name === FROM_JSON_NAME) return resolveFromJson(args, receiver);
-    const candidates = this.byName.get(name);
-    if (candidates === undefined) throw new InvalidRequestError(`Unknown function ${name} called`);
+  resolve(name: string, args: readonly CallArg[], receiver: AbstractType | null = null, users: UserCandidates | null = null): CqlFunction {
+    const natives = users?.natives === false ? undefined : this.byName.get(name);
+    if (users === null || users.natives !== false) {
+      if (name === TO_JSON_NAME) return resolveToJson(args, receiver);
+      if (name === FROM_JSON_NAME) return resolveFromJson(args, receiver);
+    }
+    const candidates = users === null || users.functions.length === 0 ? natives : [...(natives ?? []), ...users.functions];
+    if (candidates === undefined || candidates.length === 0) throw new InvalidRequestError(`Unknown function ${users?.written ?? name} called`);
     if (candidates.length === 1) return checkedSingle(candidates[0]!, args);
     return chooseOverload(name, candidates, args, receiver);
   }
@@ -82,14 +96,14 @@ function qualified(name: string): string {
 }
 
 function arityError(name: string, required: string, provided: number): InvalidRequestError {
-  return new InvalidRequestError(`Invalid number of arguments in call to function ${qualified(name)}: ${required} required but ${provided} provided`);
+  return new InvalidRequestError(`Invalid number of arguments in call to function ${name}: ${required} required but ${provided} provided`);
 }
 
 function checkedSingle(fn: CqlFunction, args: readonly CallArg[]): CqlFunction {
-  if (args.length !== fn.argTypes.length) throw arityError(fn.name, String(fn.argTypes.length), args.length);
+  if (args.length !== fn.argTypes.length) throw arityError(qualifiedName(fn), String(fn.argTypes.length), args.length);
   args.forEach((arg, i) => {
     if (fitOf(arg, fn.argTypes[i]!) === 'none') {
-      throw new InvalidRequestError(`Type error: ${arg.text} cannot be passed as argument ${i} of function ${qualified(fn.name)} of type ${cqlTypeName(fn.argTypes[i]!)}`);
+      throw new InvalidRequestError(`Type error: ${arg.text} cannot be passed as argument ${i} of function ${qualifiedName(fn)} of type ${cqlTypeName(fn.argTypes[i]!)}`);
     }
   });
   return fn;
@@ -120,9 +134,9 @@ function chooseOverload(name: string, candidates: readonly CqlFunction[], args: 
   if (compatible.length === 0) {
     if (op !== undefined && args.length === 2) throw new InvalidRequestError(`the '${op}' operation is not supported between ${first} and ${second}`);
     const arities = [...new Set(candidates.map((f) => f.argTypes.length))].sort((a, b) => a - b);
-    if (!arities.includes(args.length)) throw arityError(name, arities.join(' or '), args.length);
+    if (!arities.includes(args.length)) throw arityError(qualifiedName(candidates[0]!), arities.join(' or '), args.length);
     throw new InvalidRequestError(
-      `Invalid call to function ${qualified(name)}, none of its type signatures match (known type signatures: ${candidates.map(describeFunction).join(', ')})`,
+      `Invalid call to function ${qualifiedName(candidates[0]!)}, none of its type signatures match (known type signatures: ${candidates.map(describeFunction).join(', ')})`,
     );
   }
   if (compatible.length === 1) return compatible[0]!;
@@ -135,13 +149,13 @@ function chooseOverload(name: string, candidates: readonly CqlFunction[], args: 
   }
   if (name === NEGATION_FUNCTION_NAME) throw new InvalidRequestError('Ambiguous negation: use type casts to disambiguate');
   throw new InvalidRequestError(
-    `Ambiguous call to function ${qualified(name)} (can be matched by following signatures: ${compatible.map(describeFunction).join(', ')}): use type casts to disambiguate`,
+    `Ambiguous call to function ${qualifiedName(candidates[0]!)} (can be matched by following signatures: ${compatible.map(describeFunction).join(', ')}): use type casts to disambiguate`,
   );
 }
 
 function resolveToJson(args: readonly CallArg[], receiver: AbstractType | null): CqlFunction {
   if (receiver !== null) throw new InvalidRequestError('toJson() may only be used within the selection clause of SELECT statements');
-  if (args.length !== 1) throw arityError(TO_JSON_NAME, '1', args.length);
+  if (args.length !== 1) throw arityError(qualified(TO_JSON_NAME), '1', args.length);
   const arg = args[0]!;
   if (arg.kind !== 'typed') throw new InvalidRequestError(`toJson() needs an argument of known type, got ${arg.text}: use a type cast`);
   return toJsonFunction(arg.type);

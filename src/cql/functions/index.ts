@@ -15,14 +15,17 @@
  * overload resolution (`call-args.ts` fits, `function-registry.ts`), the native functions (time,
  * uuid, blob conversions, toJson/fromJson), operators as functions (`_add`… with number promotion
  * and Java overflow, decimal math, timestamp/date ± duration), count/min/max/sum/avg,
- * `castFunction` (CAST matrix)
+ * `castFunction` (CAST matrix); user-defined functions and aggregates (`user-functions.ts`, JavaScript
+ * bodies in a node:vm sandbox: `javascript-function.ts`, `javascript-prelude.ts`, `js-values.ts`)
  */
-export { type AggregateFunction, type CqlFunction, type ScalarFunction, SYSTEM_KEYSPACE, cqlTypeName, describeFunction } from './function-model.js';
+export { type AggregateFunction, type CqlFunction, type ScalarFunction, SYSTEM_KEYSPACE, cqlTypeName, describeFunction, qualifiedName } from './function-model.js';
 export { type FunctionContext, createFunctionContext, randomUuidFrom } from './function-context.js';
 export { FunctionExecutionError } from './function-errors.js';
 export { type CallArg, CallArgs, type Fit, type LiteralKind, fitOf, preferredLiteralType } from './call-args.js';
 export { isValueCompatible, sameType, unwrapReversed } from './type-compat.js';
-export { FunctionRegistry } from './function-registry.js';
+export { FunctionRegistry, type UserCandidates } from './function-registry.js';
+export { UserFunctions, type UserFunctionName, finalFunctionOf, stateFunctionOf } from './user-functions.js';
+export { DEFAULT_UDF_SETTINGS, type UdfSettings } from './udf-settings.js';
 export { createNativeFunctionRegistry } from './native-functions.js';
 export { type ArithmeticOperator, NEGATION_FUNCTION_NAME, OPERATOR_FUNCTION_NAMES, operatorOfFunction } from './operator-functions.js';
 export { COUNT_ROWS_NAME } from './basic-aggregates.js';

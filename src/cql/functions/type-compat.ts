@@ -11,19 +11,26 @@
  *   uuid      ← timeuuid
  *
  * (The pre-CQL DateType counts as timestamp.) ReversedType (a clustering order) is looked
- * through everywhere: it changes order, not values.
+ * through everywhere: it changes order, not values; so is freezing (a function receives a
+ * collection, tuple or user type as one whole value, from a frozen or a multi-cell column).
  */
 import type { AbstractType } from '../../marshal/abstract-type.js';
 import { ReversedType } from '../../marshal/reversed-type.js';
+import { frozen } from '../../schema/index.js';
 
 /** `type` without a ReversedType wrapper. */
 export function unwrapReversed(type: AbstractType): AbstractType {
   return type instanceof ReversedType ? (type.baseType as AbstractType) : type;
 }
 
-/** Same CQL type, ignoring clustering order (types are compared by their class form). */
+/** A type's class form as values compare: no ReversedType, frozen. */
+function valueName(type: AbstractType): string {
+  return frozen(unwrapReversed(type)).name;
+}
+
+/** Same CQL type, ignoring clustering order and freezing (types are compared by their class form). */
 export function sameType(a: AbstractType, b: AbstractType): boolean {
-  return unwrapReversed(a).name === unwrapReversed(b).name;
+  return valueName(a) === valueName(b);
 }
 
 /** Receiver class name → the other class names whose values it accepts. */
@@ -40,7 +47,7 @@ const ACCEPTS: ReadonlyMap<string, readonly string[]> = new Map([
 
 /** Whether a receiver of type `receiver` can take values of type `value`. */
 export function isValueCompatible(receiver: AbstractType, value: AbstractType): boolean {
-  const r = unwrapReversed(receiver).name;
-  const v = unwrapReversed(value).name;
+  const r = valueName(receiver);
+  const v = valueName(value);
   return r === v || r === 'BytesType' || (ACCEPTS.get(r)?.includes(v) ?? false);
 }

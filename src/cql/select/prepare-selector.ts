@@ -13,7 +13,7 @@ import { CellKind } from '../../storage/model/index.js';
 import { type BoundValue, UNSET } from '../execution/bound-value.js';
 import type { ColumnSpec } from '../execution/cql-result.js';
 import type { CqlContext } from '../execution/cql-context.js';
-import { type CallArg, CallArgs, COUNT_ROWS_NAME, type CqlFunction, NEGATION_FUNCTION_NAME, OPERATOR_FUNCTION_NAMES, castFunction } from '../functions/index.js';
+import { type CallArg, CallArgs, COUNT_ROWS_NAME, type CqlFunction, NEGATION_FUNCTION_NAME, OPERATOR_FUNCTION_NAMES, castFunction, qualifiedName } from '../functions/index.js';
 import type { QualifiedName, Selector } from '../parser/index.js';
 import { termText } from '../restrictions/bind-relations.js';
 import { validateFor } from '../restrictions/bound-values.js';
@@ -46,8 +46,8 @@ export function prepareSelector(sel: Selector, s: SelectorScope, receiver: Colum
       return prepareSelector(sel.selector, s, { keyspace: s.keyspace, table: s.tableName, name: selectorText(sel.selector), type });
     }
     case 'functionCall':
-      if (functionName(sel.name) === 'token' && !s.ctx.functions.has('token')) return tokenNode(sel.args, s);
-      return callNode(sel.name, sel.args, s, receiver, (names) => `system.${functionName(sel.name)}(${names.join(', ')})`);
+      if (isNativeToken(sel.name) && !s.ctx.functions.has('token')) return tokenNode(sel.args, s);
+      return callNode(sel.name, sel.args, s, receiver, (names, fn) => `${qualifiedName(fn)}(${names.join(', ')})`);
     case 'binary':
       return callNode({ keyspace: null, name: OPERATOR_FUNCTION_NAMES[sel.op] }, [sel.left, sel.right], s, receiver, (names) => `${names[0]} ${sel.op} ${names[1]}`);
     case 'negate':
@@ -74,9 +74,13 @@ export function prepareSelector(sel: Selector, s: SelectorScope, receiver: Colum
   }
 }
 
-function functionName(name: QualifiedName): string {
-  if (name.keyspace !== null && name.keyspace !== 'system') throw new InvalidRequestError(`Unknown function ${name.keyspace}.${name.name} called`);
-  return name.name;
+function isNativeToken(name: QualifiedName): boolean {
+  return name.name === 'token' && (name.keyspace === null || name.keyspace === 'system');
+}
+
+/** The overload a call means: native or user-defined (UserFunctions.candidates), for a receiver or none. */
+function resolveCall(name: QualifiedName, args: readonly CallArg[], receiver: AbstractType | null, s: SelectorScope): CqlFunction {
+  return s.ctx.functions.resolve(name.name, args, receiver, s.ctx.userFunctions.candidates(s.ctx.schema(), name, s.keyspace));
 }
 
 function termNode(sel: Extract<Selector, { kind: 'term' }>, s: SelectorScope, receiver: ColumnSpec | null): SelectorNode {
@@ -100,17 +104,16 @@ function callArg(sel: Selector, s: SelectorScope): CallArg {
     if (t.kind === 'bindMarker') return CallArgs.marker(termText(t));
     if (t.kind === 'null') return CallArgs.null();
   }
-  if (sel.kind === 'functionCall') return CallArgs.call(selectorText(sel), (r) => s.ctx.functions.resolve(functionName(sel.name), sel.args.map((a) => callArg(a, s)), r));
+  if (sel.kind === 'functionCall') return CallArgs.call(selectorText(sel), (r) => resolveCall(sel.name, sel.args.map((a) => callArg(a, s)), r, s));
   if (sel.kind === 'binary') return CallArgs.call(selectorText(sel), (r) => s.ctx.functions.resolve(OPERATOR_FUNCTION_NAMES[sel.op], [callArg(sel.left, s), callArg(sel.right, s)], r));
   const node = prepareSelector(sel, s);
   return CallArgs.typed(node.type, node.name);
 }
 
-function callNode(name: QualifiedName, args: readonly Selector[], s: SelectorScope, receiver: ColumnSpec | null, header: (argNames: string[]) => string): SelectorNode {
-  const fname = functionName(name);
-  const fn = s.ctx.functions.resolve(fname, args.map((a) => callArg(a, s)), receiver?.type ?? null);
-  const nodes = args.map((a, i) => prepareSelector(a, s, { keyspace: s.keyspace, table: s.tableName, name: `arg${i}(system.${fn.name})`, type: fn.argTypes[i]! }));
-  return functionNode(fn, nodes, s.ctx, header(nodes.map((n) => n.name)));
+function callNode(name: QualifiedName, args: readonly Selector[], s: SelectorScope, receiver: ColumnSpec | null, header: (argNames: string[], fn: CqlFunction) => string): SelectorNode {
+  const fn = resolveCall(name, args.map((a) => callArg(a, s)), receiver?.type ?? null, s);
+  const nodes = args.map((a, i) => prepareSelector(a, s, { keyspace: s.keyspace, table: s.tableName, name: `arg${i}(${qualifiedName(fn)})`, type: fn.argTypes[i]! }));
+  return functionNode(fn, nodes, s.ctx, header(nodes.map((n) => n.name), fn));
 }
 
 /** token(k1, k2…) of the row's partition key, typed as the partitioner's tokens. */

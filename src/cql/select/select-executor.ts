@@ -102,7 +102,7 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     // Without GROUP BY, one row: never paged for the client, as in Cassandra (its AggregationQueryPager
     // ignores the page size then); read by the client's page size (capped) or the default.
     const agg = plan.selection.aggregate(values);
-    for await (const page of pages(run, null, Infinity, Math.min(pageSize, ROWS_PER_READ_MAX))) for (const r of page.rows) agg.add(r);
+    for await (const page of pages(run, null, Infinity, Math.min(pageSize, ROWS_PER_READ_MAX))) await eachPaced(run, page.rows, (r) => agg.add(r));
     return { kind: 'rows', columns, rows: [agg.result()] };
   }
   if (plan.ordering.compare !== null) {
@@ -111,14 +111,16 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     const all: ResultRow[] = [];
     for await (const page of pages({ ...run, ppl: Math.min(ppl, limit) }, null, Infinity, ROWS_PER_READ_MAX)) pushAll(all, page.rows);
     const sorted = all.sort(plan.ordering.compare).slice(0, limit);
-    return { kind: 'rows', columns, rows: sorted.map((r) => plan.selection.row(r, values)) };
+    const out: ResultValues[] = [];
+    await eachPaced(run, sorted, (r) => out.push(plan.selection.row(r, values)));
+    return { kind: 'rows', columns, rows: out };
   }
   const rowsLeft = state?.rowsLeft ?? limit;
   const want = Math.min(pageSize, rowsLeft);
   const rows: ResultValues[] = [];
   let last: Page['last'] = null;
   for await (const page of pages(run, state, want, ROWS_PER_READ_MAX)) {
-    for (const r of page.rows) rows.push(plan.selection.row(r, values));
+    await eachPaced(run, page.rows, (r) => rows.push(plan.selection.row(r, values)));
     last = page.last ?? last;
   }
   const left = rowsLeft - rows.length;
@@ -126,6 +128,20 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
   const next: PagingState = { key: last.key, clustering: last.clustering, rowsLeft: left, partitionRowsLeft: last.partitionRowsLeft };
   options.trace?.trace(`Page of ${rows.length} rows full; a paging state for the next page is sent`);
   return { kind: 'rows', columns, rows, pagingState: encodePagingState(next) };
+}
+
+/**
+ * Selecting a row can cost far more than reading it — a user-defined function call is ~0.2 ms
+ * (the vm's watchdog) — so the rows of an internal page are selected in runs of this many, the
+ * request pacing itself between runs (yielding once its slice is spent).
+ */
+const ROWS_PER_PACE = 32;
+
+async function eachPaced<T>(run: SelectRun, rows: readonly T[], fn: (row: T) => void): Promise<void> {
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % ROWS_PER_PACE === 0) await run.budget.pace();
+    fn(rows[i]!);
+  }
 }
 
 /**
@@ -174,8 +190,9 @@ async function groupedPage(run: SelectRun, state: PagingState | null, pageSize: 
   const readFrom = state === null ? null : { key: state.key, clustering: state.partitionRowsLeft > 0 ? state.clustering : null, rowsLeft: Infinity, partitionRowsLeft: Infinity };
   let stopped = false;
   reading: for await (const page of pages(run, readFrom, Infinity, ROWS_PER_READ_MAX)) {
-    for (const r of page.rows) {
-      if (!folder.add(r)) {
+    for (let i = 0; i < page.rows.length; i++) {
+      if (i > 0 && i % ROWS_PER_PACE === 0) await run.budget.pace();
+      if (!folder.add(page.rows[i]!)) {
         stopped = true;
         break reading;
       }

@@ -16,7 +16,7 @@ import {
   type CqlFunction,
   NEGATION_FUNCTION_NAME,
   OPERATOR_FUNCTION_NAMES,
-  SYSTEM_KEYSPACE,
+  qualifiedName,
   type ScalarFunction,
   castFunction,
   cqlTypeName,
@@ -42,7 +42,7 @@ export function bindCall(term: CallTerm, receiver: ColumnSpec, scope: TermScope,
   const fn = resolveForReceiver(term, receiver, scope);
   if (!isValueCompatible(receiver.type, fn.returnType)) {
     throw new InvalidRequestError(
-      `Type error: cannot assign result of function ${SYSTEM_KEYSPACE}.${fn.name} (type ${cqlTypeName(fn.returnType)}) to ${receiver.name} (type ${cqlTypeName(unwrapReversed(receiver.type))})`,
+      `Type error: cannot assign result of function ${qualifiedName(fn)} (type ${cqlTypeName(fn.returnType)}) to ${receiver.name} (type ${cqlTypeName(unwrapReversed(receiver.type))})`,
     );
   }
   return bindCallArgs(fn, argsOf(term), receiver, scope, bind);
@@ -75,7 +75,7 @@ function bindCallArgs(fn: ScalarFunction, args: readonly Term[], receiver: Colum
     parts,
     (values: readonly BoundValue[]) => {
       const argv = values.map((v) => {
-        if (typeof v === 'symbol') throw new InvalidRequestError(`Invalid unset value for argument in call to function ${SYSTEM_KEYSPACE}.${fn.name}`);
+        if (typeof v === 'symbol') throw new InvalidRequestError(`Invalid unset value for argument in call to function ${qualifiedName(fn)}`);
         return v;
       });
       return fn.execute(argv, ctx);
@@ -89,15 +89,15 @@ function resolveCall(term: CallTerm, receiver: AbstractType | null, scope: TermS
   const args = argsOf(term);
   const callArgs = args.map((a) => callArgOf(a, scope));
   let name: string;
+  let users = null;
   if (term.kind === 'binary') name = OPERATOR_FUNCTION_NAMES[term.op];
   else if (term.kind === 'negate') name = NEGATION_FUNCTION_NAME;
   else {
-    const ks = term.name.keyspace;
-    if (ks !== null && ks !== SYSTEM_KEYSPACE) throw new InvalidRequestError(`Unknown function ${ks}.${term.name.name} called`);
     name = term.name.name;
+    users = scope.ctx.userFunctions.candidates(scope.ctx.schema(), term.name, scope.keyspace);
   }
-  const fn: CqlFunction = scope.ctx.functions.resolve(name, callArgs, receiver);
-  if (fn.kind !== 'scalar') throw new InvalidRequestError(`Aggregate function ${SYSTEM_KEYSPACE}.${fn.name} cannot be used here: aggregates are only allowed in the selection clause of SELECT`);
+  const fn: CqlFunction = scope.ctx.functions.resolve(name, callArgs, receiver, users);
+  if (fn.kind !== 'scalar') throw new InvalidRequestError(`Aggregate function ${qualifiedName(fn)} cannot be used here: aggregates are only allowed in the selection clause of SELECT`);
   return fn;
 }
 

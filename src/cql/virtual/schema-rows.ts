@@ -2,12 +2,13 @@
  * The rows of system_schema.* for one keyspace definition, with Cassandra 4.0's values: the
  * replication map with the strategy's full class name, table options, flags (`compound` for CQL
  * tables; `dense` / `super` for COMPACT STORAGE and Thrift-made column families; `counter`),
- * columns with kind, position and clustering order, dropped columns, user types, and indexes —
+ * columns with kind, position and clustering order, dropped columns, user types, user-defined
+ * functions and aggregates, and indexes —
  * CQL ones and the KEYS indexes of Thrift column metadata. A compact table without clustering
  * columns lists its named columns as `static`, as Cassandra 3+ did (drivers expect that).
  */
-import { COUNTER_COLUMN_TYPE, toCqlString } from '../../marshal/index.js';
-import type { ColumnFamilyDef, CqlColumn, KeyspaceDef } from '../../schema/index.js';
+import { COUNTER_COLUMN_TYPE, formatLiteral, toCqlString } from '../../marshal/index.js';
+import type { AggregateDef, ColumnFamilyDef, CqlColumn, FunctionDef, KeyspaceDef } from '../../schema/index.js';
 import type { VirtualRow } from './virtual-table.js';
 
 const LOCATOR_PACKAGE = 'org.apache.cassandra.locator.';
@@ -98,4 +99,36 @@ export function indexRows(cf: ColumnFamilyDef): VirtualRow[] {
   const row = (name: string, kind: string, options: Readonly<Record<string, string>>): VirtualRow => ({ keyspace_name: cf.keyspace, table_name: cf.name, index_name: name, kind, options: new Map(Object.entries(options)) });
   const keys = cf.columnMetadata.filter((c) => c.indexType !== null).map((c) => row(c.indexName!, 'KEYS', { target: cf.comparator.toString(c.name) }));
   return [...keys, ...cf.indexes.map((i) => row(i.name, i.kind, i.options))];
+}
+
+/** system_schema.functions: one row per user-defined function overload, types as CQL text. */
+export function functionRows(ks: KeyspaceDef): VirtualRow[] {
+  return ks.functions
+    .filter((d): d is FunctionDef => d.kind === 'function')
+    .map((f) => ({
+      keyspace_name: ks.name,
+      function_name: f.name,
+      argument_types: f.argumentTypes.map(toCqlString),
+      argument_names: [...f.argumentNames],
+      body: f.body,
+      called_on_null_input: f.calledOnNullInput,
+      language: f.language,
+      return_type: toCqlString(f.returnType),
+    }));
+}
+
+/** system_schema.aggregates: INITCOND as a CQL literal of the state type, as Cassandra stores it. */
+export function aggregateRows(ks: KeyspaceDef): VirtualRow[] {
+  return ks.functions
+    .filter((d): d is AggregateDef => d.kind === 'aggregate')
+    .map((a) => ({
+      keyspace_name: ks.name,
+      aggregate_name: a.name,
+      argument_types: a.argumentTypes.map(toCqlString),
+      final_func: a.finalFunction,
+      initcond: a.initcond === null ? null : formatLiteral(a.stateType, a.initcond),
+      return_type: toCqlString(a.returnType),
+      state_func: a.stateFunction,
+      state_type: toCqlString(a.stateType),
+    }));
 }

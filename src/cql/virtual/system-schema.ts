@@ -1,11 +1,11 @@
 /**
  * system_schema.* (Cassandra 4.0's column sets), every row derived from the live schema when read:
  * the user keyspaces, plus the keyspaces `system` and `system_schema` themselves (LocalStrategy),
- * as Cassandra lists its own. Thrift-made column families appear through their CQL view. Views,
- * triggers, functions and aggregates have no user definitions yet: those tables are empty.
+ * as Cassandra lists its own. Thrift-made column families appear through their CQL view. Views
+ * and triggers have no user definitions yet: those tables are empty.
  */
 import type { KeyspaceDef } from '../../schema/index.js';
-import { columnRows, droppedColumnRows, indexRows, keyspaceRow, tableRow, typeRows } from './schema-rows.js';
+import { aggregateRows, columnRows, droppedColumnRows, functionRows, indexRows, keyspaceRow, tableRow, typeRows } from './schema-rows.js';
 import { type VirtualRow, type VirtualTable, type VirtualTableSpec, virtualTableDef } from './virtual-table.js';
 
 const KS = 'system_schema';
@@ -64,7 +64,7 @@ const TABLES: readonly (readonly [Omit<VirtualTableSpec, 'keyspace'>, Rows])[] =
       clustering: [['function_name', 'text'], ['argument_types', 'frozen<list<text>>']],
       columns: [['argument_names', 'frozen<list<text>>'], ['body', 'text'], ['called_on_null_input', 'boolean'], ['language', 'text'], ['return_type', 'text']],
     },
-    () => [],
+    functionRows,
   ],
   [
     {
@@ -74,7 +74,7 @@ const TABLES: readonly (readonly [Omit<VirtualTableSpec, 'keyspace'>, Rows])[] =
       clustering: [['aggregate_name', 'text'], ['argument_types', 'frozen<list<text>>']],
       columns: [['final_func', 'text'], ['initcond', 'text'], ['return_type', 'text'], ['state_func', 'text'], ['state_type', 'text']],
     },
-    () => [],
+    aggregateRows,
   ],
   [
     { name: 'indexes', comment: 'secondary index definitions', partitionKey: [['keyspace_name', 'text']], clustering: [['table_name', 'text'], ['index_name', 'text']], columns: [['kind', 'text'], ['options', 'frozen<map<text, text>>']] },

@@ -11,7 +11,7 @@ const SHELL_TOPICS: Record<string, string> = {
   TRACING: 'TRACING [ON | OFF]\n  Asks the server to trace each request and prints the trace when the server has one.',
   SOURCE: "SOURCE 'file'\n  Runs the statements of a file as if they were typed.",
   SHOW: 'SHOW VERSION | SHOW HOST\n  Prints the shell, server, CQL and protocol versions, or the cluster and address connected to.',
-  DESCRIBE: 'DESCRIBE [FULL] SCHEMA | KEYSPACES | KEYSPACE [ks] | TABLES | TABLE t | TYPES | TYPE t | ...\n  The server answers with the CQL that recreates the objects (DESC for short).',
+  DESCRIBE: 'DESCRIBE [FULL] SCHEMA | KEYSPACES | KEYSPACE [ks] | TABLES | TABLE t | TYPES | TYPE t | FUNCTIONS | FUNCTION f | AGGREGATES | AGGREGATE a | ...\n  The server answers with the CQL that recreates the objects (DESC for short).',
   COPY:
     "COPY [ks.]table [(c1, c2, ...)] TO 'file.csv' | STDOUT [WITH option = value [AND ...]]\n" +
     "COPY [ks.]table [(c1, c2, ...)] FROM 'file.csv' | STDIN [WITH option = value [AND ...]]\n" +
