@@ -53,7 +53,7 @@ export class QueryProcessor implements CqlRequestHandler {
     this.prepare = options.prepare ?? prepareStatement;
     // A test's preparer binds at once.
     this.preparePaced = options.prepare ?? prepareStatementPaced;
-    this.prepared = new PreparedStatements(ctx, this.prepare, options.preparedStatementsMax ?? DEFAULT_PREPARED_STATEMENTS_MAX, options.preparedStatementsBytesMax ?? DEFAULT_PREPARED_STATEMENTS_BYTES_MAX, this.preparePaced);
+    this.prepared = new PreparedStatements(ctx, this.preparePaced, options.preparedStatementsMax ?? DEFAULT_PREPARED_STATEMENTS_MAX, options.preparedStatementsBytesMax ?? DEFAULT_PREPARED_STATEMENTS_BYTES_MAX);
     const cacheMax = options.statementCacheMax ?? DEFAULT_STATEMENT_CACHE_MAX;
     this.statements = cacheMax > 0 ? new StatementCache(ctx, this.prepare, cacheMax) : undefined;
     this.executeBatch = options.executeBatch ?? CQL_BATCHES;

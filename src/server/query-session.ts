@@ -51,7 +51,8 @@ export class QuerySession implements CqlSession {
 
   async execute(id: Buffer, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
     return this.audited(this.processor.prepared.textOf(id), async () => {
-      const statement = this.processor.prepared.get(id, this.resultChangesAnnounced);
+      const found = this.processor.prepared.get(id, this.resultChangesAnnounced);
+      const statement = found instanceof Promise ? await found : found;
       return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
     });
   }
@@ -117,7 +118,8 @@ export class QuerySession implements CqlSession {
     for (let i = 0; i < statements.length; i++) {
       if (i % BATCH_LOOKUPS_PER_STEP === BATCH_LOOKUPS_PER_STEP - 1) await pace();
       const s = statements[i]!;
-      const statement = s.kind === 'query' ? await this.bind(s.query, keyspace) : this.processor.prepared.get(s.id, this.resultChangesAnnounced);
+      const found = s.kind === 'query' ? this.bind(s.query, keyspace) : this.processor.prepared.get(s.id, this.resultChangesAnnounced);
+      const statement = found instanceof Promise ? await found : found;
       if (!BATCHABLE.has(statement.kind)) throw new InvalidRequestError('Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.');
       items.push({ statement, values: batchValues(s.values, statement.bindVariables.length) });
     }
