@@ -161,6 +161,11 @@ export class PreparedStatements {
     return this.entries.peek(id.toString('hex'))?.query;
   }
 
+  /** The parse `id` was prepared from, when it is held (the audit log's statement). */
+  parsedOf(id: Buffer): ParsedStatement | undefined {
+    return this.entries.peek(id.toString('hex'))?.parsed;
+  }
+
   /** Drops `id` (tests, and a client's EXECUTE of an id whose statement changed shape). */
   evict(id: Buffer): boolean {
     return this.entries.delete(id.toString('hex'));

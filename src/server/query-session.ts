@@ -10,7 +10,7 @@
  * the user, and warnings that go back with that request's response.
  */
 import { type ClientState, type CqlStatement, loopPacer } from '../cql/execution/index.js';
-import { parseStatement } from '../cql/parser/index.js';
+import { type Statement, parseStatement } from '../cql/parser/index.js';
 import type { NetAddress } from '../env/index.js';
 import { InvalidRequestError } from '../errors/index.js';
 import type { BatchSpec, CqlSession, PreparedResult, QueryParameters, RequestContext, ResultMessage } from '../transport/index.js';
@@ -20,6 +20,7 @@ import { batchValues, consistency, toQueryOptions } from './query-values.js';
 import { toPreparedResult } from './result-messages.js';
 
 const BATCHABLE = new Set(['insert', 'update', 'delete']);
+const ignoreParse = (): void => undefined;
 /** Statements of a BATCH message looked up between two checks of the request's slice of the loop. */
 const BATCH_LOOKUPS_PER_STEP = 256;
 
@@ -36,8 +37,8 @@ export class QuerySession implements CqlSession {
   ) {}
 
   async query(query: string, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
-    return this.audited(query, async () => {
-      const statement = await this.bind(query, params.keyspace ?? this.keyspace);
+    return this.audited(query, async (seen) => {
+      const statement = await this.bind(query, params.keyspace ?? this.keyspace, seen);
       return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
     });
   }
@@ -50,7 +51,9 @@ export class QuerySession implements CqlSession {
   }
 
   async execute(id: Buffer, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
-    return this.audited(this.processor.prepared.textOf(id), async () => {
+    return this.audited(this.processor.prepared.textOf(id), async (seen) => {
+      const parsed = this.processor.prepared.parsedOf(id);
+      if (parsed !== undefined) seen(parsed.statement);
       const found = this.processor.prepared.get(id, this.resultChangesAnnounced);
       const statement = found instanceof Promise ? await found : found;
       return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
@@ -59,24 +62,31 @@ export class QuerySession implements CqlSession {
 
   /**
    * Runs a QUERY or EXECUTE of `text`, logging it in the audit log while that is on: the
-   * statement's type when it ran, REQUEST_FAILURE with the error when it did not. The text is
-   * parsed again for its kind, keyspace and table only then.
+   * statement's type when it ran, REQUEST_FAILURE with the error when it did not. Its kind,
+   * keyspace and table come from the parse the request made (`seen`: a prepared statement's, or
+   * a text's parsed to be bound, as a CQL-text batch is, in steps); a text the statement cache
+   * bound without parsing it (at most STATEMENT_CACHE_MAX_QUERY_CHARS) is parsed again for them.
    */
-  private async audited(text: string | undefined, run: () => Promise<ResultMessage>): Promise<ResultMessage> {
+  private async audited(text: string | undefined, run: (seen: (parsed: Statement) => void) => Promise<ResultMessage>): Promise<ResultMessage> {
     const audit = this.processor.audit;
-    if (audit?.enabled !== true || text === undefined) return run();
+    if (audit?.enabled !== true || text === undefined) return run(ignoreParse);
     const keyspace = this.keyspace;
     const user = this.user ?? null;
+    let parsed: Statement | undefined;
+    const seen = (p: Statement): void => {
+      parsed = p;
+    };
     try {
-      const result = await run();
-      audit.logStatement(parseStatement(text).statement, text, user, this.client, keyspace);
+      const result = await run(seen);
+      audit.logStatement(parsed ?? parseStatement(text).statement, text, user, this.client, keyspace);
       return result;
     } catch (e) {
-      let parsed;
-      try {
-        parsed = parseStatement(text).statement;
-      } catch {
-        parsed = undefined;
+      if (parsed === undefined) {
+        try {
+          parsed = parseStatement(text).statement;
+        } catch {
+          parsed = undefined;
+        }
       }
       if (parsed === undefined) audit.logFailure(text, user, this.client, keyspace, e as Error);
       else audit.logStatement(parsed, text, user, this.client, keyspace, e as Error);
@@ -126,8 +136,9 @@ export class QuerySession implements CqlSession {
     return items;
   }
 
-  private bind(query: string, keyspace: string | undefined): CqlStatement | Promise<CqlStatement> {
-    return this.processor.statements?.statementFor(query, keyspace) ?? this.processor.prepareTextPaced(query, keyspace);
+  /** `seen` gets the text's parse when it is parsed here (not when the statement cache has it bound). */
+  private bind(query: string, keyspace: string | undefined, seen?: (parsed: Statement) => void): CqlStatement | Promise<CqlStatement> {
+    return this.processor.statements?.statementFor(query, keyspace) ?? this.processor.prepareTextPaced(query, keyspace, seen);
   }
 
   /** The ClientState statements of one request see. */
