@@ -20,7 +20,6 @@ import { batchValues, consistency, toQueryOptions } from './query-values.js';
 import { toPreparedResult } from './result-messages.js';
 
 const BATCHABLE = new Set(['insert', 'update', 'delete']);
-const ignoreParse = (): void => undefined;
 /** Statements of a BATCH message looked up between two checks of the request's slice of the loop. */
 const BATCH_LOOKUPS_PER_STEP = 256;
 
@@ -52,8 +51,10 @@ export class QuerySession implements CqlSession {
 
   async execute(id: Buffer, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
     return this.audited(this.processor.prepared.textOf(id), async (seen) => {
-      const parsed = this.processor.prepared.parsedOf(id);
-      if (parsed !== undefined) seen(parsed.statement);
+      if (seen !== undefined) {
+        const parsed = this.processor.prepared.parsedOf(id);
+        if (parsed !== undefined) seen(parsed.statement);
+      }
       const found = this.processor.prepared.get(id, this.resultChangesAnnounced);
       const statement = found instanceof Promise ? await found : found;
       return this.processor.run(statement, this.state(rctx), toQueryOptions(params, statement.bindVariables));
@@ -63,13 +64,14 @@ export class QuerySession implements CqlSession {
   /**
    * Runs a QUERY or EXECUTE of `text`, logging it in the audit log while that is on: the
    * statement's type when it ran, REQUEST_FAILURE with the error when it did not. Its kind,
-   * keyspace and table come from the parse the request made (`seen`: a prepared statement's, or
-   * a text's parsed to be bound, as a CQL-text batch is, in steps); a text the statement cache
-   * bound without parsing it (at most STATEMENT_CACHE_MAX_QUERY_CHARS) is parsed again for them.
+   * keyspace and table come from the parse the request made (`seen`, given only while the log is
+   * on: a prepared statement's, or a text's parsed to be bound, as a CQL-text batch is, in
+   * steps); a text the statement cache bound without parsing it (at most
+   * STATEMENT_CACHE_MAX_QUERY_CHARS) is parsed again for them.
    */
-  private async audited(text: string | undefined, run: (seen: (parsed: Statement) => void) => Promise<ResultMessage>): Promise<ResultMessage> {
+  private async audited(text: string | undefined, run: (seen: ((parsed: Statement) => void) | undefined) => Promise<ResultMessage>): Promise<ResultMessage> {
     const audit = this.processor.audit;
-    if (audit?.enabled !== true || text === undefined) return run(ignoreParse);
+    if (audit?.enabled !== true || text === undefined) return run(undefined);
     const keyspace = this.keyspace;
     const user = this.user ?? null;
     let parsed: Statement | undefined;
