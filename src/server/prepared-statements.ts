@@ -13,7 +13,7 @@
  * Cassandra's message (checked in apache/cassandra cql3/QueryProcessor.storePreparedStatement).
  *
  * A statement is bound to the schema it was prepared against. When the schema has changed since,
- * EXECUTE prepares it again from its text: if its bind variables are the same, it runs (and the
+ * EXECUTE binds it again from its parse (in steps, as PREPARE does): if its bind variables are the same, it runs (and the
  * new binding is kept); if they differ, the entry is dropped and the client gets UNPREPARED, so it
  * re-prepares; if it no longer prepares (table dropped), the entry is dropped and the client gets
  * that error. When only its result columns changed (SELECT * after ALTER TABLE ADD), a v5 client
@@ -30,7 +30,7 @@ import { estimatedHeapBytesPaced } from '../util/estimated-size.js';
 import { LruCache } from './lru-cache.js';
 import { MAX_BIND_MARKERS } from './query-values.js';
 import { statementId } from './statement-id.js';
-import type { PacedStatementPreparer, StatementPreparer } from './statement-preparer.js';
+import type { PacedStatementPreparer } from './statement-preparer.js';
 
 /** prepared_statements_cache_max_entries' default (Ilium's count bound). */
 export const DEFAULT_PREPARED_STATEMENTS_MAX = 10_000;
@@ -61,11 +61,10 @@ export class PreparedStatements {
 
   constructor(
     private readonly ctx: CqlContext,
-    private readonly prepareStatement: StatementPreparer,
+    /** Binds in steps, when preparing and when binding again after a schema change (a test's preparer binds at once). */
+    private readonly preparePaced: PacedStatementPreparer,
     maxEntries = DEFAULT_PREPARED_STATEMENTS_MAX,
     readonly bytesMax = DEFAULT_PREPARED_STATEMENTS_BYTES_MAX,
-    /** Binds in steps when preparing (a test's preparer binds at once). */
-    private readonly preparePaced: PacedStatementPreparer = prepareStatement,
   ) {
     this.entries = new LruCache(maxEntries, { weigh: (e) => e.bytes, weightMax: bytesMax });
   }
@@ -113,29 +112,45 @@ export class PreparedStatements {
   /**
    * The statement of `id`, bound to the current schema; UnpreparedError when it is not held.
    * `resultChangesAnnounced`: the client learns changed result columns with the rows (v5).
+   * Bound to the current schema already, it is returned as is; after a schema change it is bound
+   * again as a PREPARE binds it, in steps that yield the loop (a text batch is bound a statement
+   * at a time), so the answer is then a promise.
    */
-  get(id: Buffer, resultChangesAnnounced = false): CqlStatement {
+  get(id: Buffer, resultChangesAnnounced = false): CqlStatement | Promise<CqlStatement> {
     const key = id.toString('hex');
     const entry = this.entries.get(key);
     if (entry === undefined) throw unprepared(id);
     const schema = this.ctx.schema();
-    if (entry.schema !== schema) {
-      let fresh: CqlStatement;
-      try {
-        fresh = this.prepareStatement(entry.parsed, this.ctx, entry.keyspace);
-      } catch (e) {
-        this.entries.delete(key);
-        throw e;
-      }
-      if (!sameBindings(entry.statement, fresh)) {
-        this.entries.delete(key);
-        throw unprepared(id);
-      }
-      entry.statement = fresh;
-      entry.schema = schema;
+    if (entry.schema === schema) return this.announced(key, entry, id, resultChangesAnnounced);
+    const dropOn = (e: unknown): never => {
+      if (this.entries.peek(key) === entry) this.entries.delete(key);
+      throw e;
+    };
+    let fresh: CqlStatement | Promise<CqlStatement>;
+    try {
+      fresh = this.preparePaced(entry.parsed, this.ctx, entry.keyspace, loopPacer(this.ctx.env));
+    } catch (e) {
+      return dropOn(e);
     }
+    if (!(fresh instanceof Promise)) return this.rebound(key, entry, id, fresh, schema, resultChangesAnnounced);
+    return fresh.then((s) => this.rebound(key, entry, id, s, schema, resultChangesAnnounced), dropOn);
+  }
+
+  /** Keeps `fresh`, bound to `schema`, as `entry`'s statement when its bind variables are the same. */
+  private rebound(key: string, entry: PreparedEntry, id: Buffer, fresh: CqlStatement, schema: Schema, resultChangesAnnounced: boolean): CqlStatement {
+    if (!sameBindings(entry.statement, fresh)) {
+      if (this.entries.peek(key) === entry) this.entries.delete(key);
+      throw unprepared(id);
+    }
+    entry.statement = fresh;
+    entry.schema = schema;
+    return this.announced(key, entry, id, resultChangesAnnounced);
+  }
+
+  /** `entry`'s statement, unless its result columns changed since the client learnt them and it cannot be told. */
+  private announced(key: string, entry: PreparedEntry, id: Buffer, resultChangesAnnounced: boolean): CqlStatement {
     if (!resultChangesAnnounced && entry.announced !== entry.statement && !sameResult(entry.announced, entry.statement)) {
-      this.entries.delete(key);
+      if (this.entries.peek(key) === entry) this.entries.delete(key);
       throw unprepared(id);
     }
     return entry.statement;
@@ -144,6 +159,11 @@ export class PreparedStatements {
   /** The text `id` was prepared from, when it is held (the audit log's operation). */
   textOf(id: Buffer): string | undefined {
     return this.entries.peek(id.toString('hex'))?.query;
+  }
+
+  /** The parse `id` was prepared from, when it is held (the audit log's statement). */
+  parsedOf(id: Buffer): ParsedStatement | undefined {
+    return this.entries.peek(id.toString('hex'))?.parsed;
   }
 
   /** Drops `id` (tests, and a client's EXECUTE of an id whose statement changed shape). */

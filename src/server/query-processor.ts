@@ -6,7 +6,7 @@
  * for SCHEMA_CHANGE (Cassandra does so for any change made on the node, the issuer included).
  */
 import { type ClientState, type CqlContext, type CqlResult, type CqlStatement, type QueryOptions, type SchemaChangeEvent, loopPacer } from '../cql/execution/index.js';
-import { parseStatement, parseStatementPaced } from '../cql/parser/index.js';
+import { type Statement, parseStatement, parseStatementPaced } from '../cql/parser/index.js';
 import { prepareStatement, prepareStatementPaced } from '../cql/prepare.js';
 import type { ClientInfo, CqlRequestHandler, CqlSession, ResultMessage, ServerEvent } from '../transport/index.js';
 import type { AuditLog } from './audit/index.js';
@@ -53,7 +53,7 @@ export class QueryProcessor implements CqlRequestHandler {
     this.prepare = options.prepare ?? prepareStatement;
     // A test's preparer binds at once.
     this.preparePaced = options.prepare ?? prepareStatementPaced;
-    this.prepared = new PreparedStatements(ctx, this.prepare, options.preparedStatementsMax ?? DEFAULT_PREPARED_STATEMENTS_MAX, options.preparedStatementsBytesMax ?? DEFAULT_PREPARED_STATEMENTS_BYTES_MAX, this.preparePaced);
+    this.prepared = new PreparedStatements(ctx, this.preparePaced, options.preparedStatementsMax ?? DEFAULT_PREPARED_STATEMENTS_MAX, options.preparedStatementsBytesMax ?? DEFAULT_PREPARED_STATEMENTS_BYTES_MAX);
     const cacheMax = options.statementCacheMax ?? DEFAULT_STATEMENT_CACHE_MAX;
     this.statements = cacheMax > 0 ? new StatementCache(ctx, this.prepare, cacheMax) : undefined;
     this.executeBatch = options.executeBatch ?? CQL_BATCHES;
@@ -86,13 +86,20 @@ export class QueryProcessor implements CqlRequestHandler {
   /**
    * `prepareText` for a request: a CQL-text batch is parsed and bound a statement at a time,
    * yielding the loop once a slice of work ran (100,000 INSERTs are ~2 s of parsing and binding);
-   * any other statement is prepared at once and returned as is.
+   * any other statement is prepared at once and returned as is. `seen` gets the parse (the
+   * audit log's line reads the statement's kind and table from it).
    */
-  prepareTextPaced(query: string, keyspace: string | undefined): CqlStatement | Promise<CqlStatement> {
+  prepareTextPaced(query: string, keyspace: string | undefined, seen?: (parsed: Statement) => void): CqlStatement | Promise<CqlStatement> {
     const pace = loopPacer(this.ctx.env);
     const parsed = parseStatementPaced(query, pace);
-    if (!(parsed instanceof Promise)) return this.preparePaced(parsed, this.ctx, keyspace, pace);
-    return parsed.then((p) => this.preparePaced(p, this.ctx, keyspace, pace));
+    if (!(parsed instanceof Promise)) {
+      seen?.(parsed.statement);
+      return this.preparePaced(parsed, this.ctx, keyspace, pace);
+    }
+    return parsed.then((p) => {
+      seen?.(p.statement);
+      return this.preparePaced(p, this.ctx, keyspace, pace);
+    });
   }
 
   /**

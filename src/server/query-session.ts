@@ -10,7 +10,7 @@
  * the user, and warnings that go back with that request's response.
  */
 import { type ClientState, type CqlStatement, type QueryOptions, loopPacer } from '../cql/execution/index.js';
-import { parseStatement } from '../cql/parser/index.js';
+import { type Statement, parseStatement } from '../cql/parser/index.js';
 import type { NetAddress } from '../env/index.js';
 import { InvalidRequestError } from '../errors/index.js';
 import type { BatchSpec, CqlSession, PreparedResult, QueryParameters, RequestContext, ResultMessage } from '../transport/index.js';
@@ -39,11 +39,11 @@ export class QuerySession implements CqlSession {
   ) {}
 
   async query(query: string, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
-    return this.audited(query, () =>
+    return this.audited(query, (seen) =>
       traced(this.processor.ctx.tracing, rctx, () => this.traceStart('Execute CQL3 query', traceParameters(query, params)), async (trace) => {
         // Cassandra 4.0's QueryProcessor traces the same two steps.
         trace?.trace(`Parsing ${query}`);
-        const statement = await this.bind(query, params.keyspace ?? this.keyspace);
+        const statement = await this.bind(query, params.keyspace ?? this.keyspace, seen);
         trace?.trace('Preparing statement');
         return this.processor.run(statement, this.state(rctx), withTrace(toQueryOptions(params, statement.bindVariables), trace));
       }),
@@ -62,9 +62,14 @@ export class QuerySession implements CqlSession {
 
   async execute(id: Buffer, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
     const text = this.processor.prepared.textOf(id);
-    return this.audited(text, () =>
+    return this.audited(text, (seen) =>
       traced(this.processor.ctx.tracing, rctx, () => this.traceStart('Execute CQL3 prepared query', traceParameters(text, params)), async (trace) => {
-        const statement = this.processor.prepared.get(id, this.resultChangesAnnounced);
+        if (seen !== undefined) {
+          const parsed = this.processor.prepared.parsedOf(id);
+          if (parsed !== undefined) seen(parsed.statement);
+        }
+        const found = this.processor.prepared.get(id, this.resultChangesAnnounced);
+        const statement = found instanceof Promise ? await found : found;
         return this.processor.run(statement, this.state(rctx), withTrace(toQueryOptions(params, statement.bindVariables), trace));
       }),
     );
@@ -78,24 +83,32 @@ export class QuerySession implements CqlSession {
 
   /**
    * Runs a QUERY or EXECUTE of `text`, logging it in the audit log while that is on: the
-   * statement's type when it ran, REQUEST_FAILURE with the error when it did not. The text is
-   * parsed again for its kind, keyspace and table only then.
+   * statement's type when it ran, REQUEST_FAILURE with the error when it did not. Its kind,
+   * keyspace and table come from the parse the request made (`seen`, given only while the log is
+   * on: a prepared statement's, or a text's parsed to be bound, as a CQL-text batch is, in
+   * steps); a text the statement cache bound without parsing it (at most
+   * STATEMENT_CACHE_MAX_QUERY_CHARS) is parsed again for them.
    */
-  private async audited(text: string | undefined, run: () => Promise<ResultMessage>): Promise<ResultMessage> {
+  private async audited(text: string | undefined, run: (seen: ((parsed: Statement) => void) | undefined) => Promise<ResultMessage>): Promise<ResultMessage> {
     const audit = this.processor.audit;
-    if (audit?.enabled !== true || text === undefined) return run();
+    if (audit?.enabled !== true || text === undefined) return run(undefined);
     const keyspace = this.keyspace;
     const user = this.user ?? null;
+    let parsed: Statement | undefined;
+    const seen = (p: Statement): void => {
+      parsed = p;
+    };
     try {
-      const result = await run();
-      audit.logStatement(parseStatement(text).statement, text, user, this.client, keyspace);
+      const result = await run(seen);
+      audit.logStatement(parsed ?? parseStatement(text).statement, text, user, this.client, keyspace);
       return result;
     } catch (e) {
-      let parsed;
-      try {
-        parsed = parseStatement(text).statement;
-      } catch {
-        parsed = undefined;
+      if (parsed === undefined) {
+        try {
+          parsed = parseStatement(text).statement;
+        } catch {
+          parsed = undefined;
+        }
       }
       if (parsed === undefined) audit.logFailure(text, user, this.client, keyspace, e as Error);
       else audit.logStatement(parsed, text, user, this.client, keyspace, e as Error);
@@ -142,15 +155,17 @@ export class QuerySession implements CqlSession {
     for (let i = 0; i < statements.length; i++) {
       if (i % BATCH_LOOKUPS_PER_STEP === BATCH_LOOKUPS_PER_STEP - 1) await pace();
       const s = statements[i]!;
-      const statement = s.kind === 'query' ? await this.bind(s.query, keyspace) : this.processor.prepared.get(s.id, this.resultChangesAnnounced);
+      const found = s.kind === 'query' ? this.bind(s.query, keyspace) : this.processor.prepared.get(s.id, this.resultChangesAnnounced);
+      const statement = found instanceof Promise ? await found : found;
       if (!BATCHABLE.has(statement.kind)) throw new InvalidRequestError('Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.');
       items.push({ statement, values: batchValues(s.values, statement.bindVariables.length) });
     }
     return items;
   }
 
-  private bind(query: string, keyspace: string | undefined): CqlStatement | Promise<CqlStatement> {
-    return this.processor.statements?.statementFor(query, keyspace) ?? this.processor.prepareTextPaced(query, keyspace);
+  /** `seen` gets the text's parse when it is parsed here (not when the statement cache has it bound). */
+  private bind(query: string, keyspace: string | undefined, seen?: (parsed: Statement) => void): CqlStatement | Promise<CqlStatement> {
+    return this.processor.statements?.statementFor(query, keyspace) ?? this.processor.prepareTextPaced(query, keyspace, seen);
   }
 
   /** The ClientState statements of one request see. */

@@ -6,12 +6,13 @@
  * `idl/`: `interface/cassandra.thrift` is the single statement of the wire layout:
  * - `idl-parser.ts` reads it (`idl-model.ts`),
  * - `struct-codec.ts` compiles it into codecs (plain objects with camelCase names, bigint i64,
- *   Buffer binary, enums by name, Maps; strict reads that name the offending field),
+ *   Buffer binary, enums by name, Maps; strict reads that name the offending field; results
+ *   written in steps for the server, `encode-step.ts` bounding a step),
  * - `cassandra-idl.ts` finds and loads the file
  *
  * `server/`:
  * - `service-dispatcher.ts`: a message → the implementation's method with positional arguments →
- *   the result struct; unknown methods, unreadable arguments, undeclared exceptions and internal
+ *   the result struct (its steps, which the connection runs); unknown methods, unreadable arguments, undeclared exceptions and internal
  *   failures answered as Thrift prescribes
  *
  * `client/`: `connectThrift()`: a `CassandraService` over one connection, generated from the

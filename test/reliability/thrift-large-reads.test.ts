@@ -6,8 +6,8 @@
  *     the node's resident set growing less than RSS_GROWTH_BYTES_MAX, and over COUNT_CALLS such
  *     counts no probe waits over PROBE_MS_MAX;
  *   - get_range_slices over RANGE_ROWS rows, paged by RANGE_PAGE keys as clients page it, answers
- *     every row once, no probe waiting over PROBE_MS_MAX; in one call, every row too, the probes
- *     then waiting for the reply's encoding (one step) at most RANGE_REPLY_PROBE_MS_MAX;
+ *     every row once, no probe waiting over PROBE_MS_MAX; in one call, every row too, its reply
+ *     encoded in steps (thrift/idl/encode-step.ts), no probe waiting over PROBE_MS_MAX either;
  *   - multiget_count over the wide row and many narrow ones answers exactly;
  *   - on a node with a short read_request_timeout_in_ms, get_count over the wide row answers
  *     TimedOutException and the node's CPU then stays near idle (the count stopped).
@@ -38,11 +38,6 @@ const PROBE_MS_MAX = 400;
 const COUNT_CALLS = 10;
 /** pycassa's get_range pages by 1024 keys; a client page of 1000. */
 const RANGE_PAGE = 1000;
-/**
- * Encoding a reply is one step (docs/RELIABILITY.md, "Not yet bounded"): ~150–210 ms for the
- * 20,001 KeySlices unloaded on this machine; the slowest probe measured 169–502 ms at a load of 8.
- */
-const RANGE_REPLY_PROBE_MS_MAX = 1000;
 /** One get_count's peak growth of the node's resident set: 3–7 MiB measured; 77 MiB before (the whole row read at once). */
 const RSS_GROWTH_BYTES_MAX = 32 * MIB;
 
@@ -131,13 +126,20 @@ test(`get_range_slices over ${RANGE_ROWS} rows, paged by ${RANGE_PAGE} keys as c
   assert.ok(Math.max(...w.probes) < PROBE_MS_MAX, `slowest probe ${Math.max(...w.probes)} ms`);
 });
 
-test(`one get_range_slices of all ${RANGE_ROWS + 1} rows: exact; the scan yields, its 2.3 MB reply is encoded in one step`, async () => {
+/**
+ * The reply of 20,001 KeySlices (2.3 MB) is encoded in ~20 steps of a few ms (bench/thrift-reply-
+ * encode.ts); before, in one step of ~150–210 ms, and this test allowed 1000 ms. The slowest probe
+ * measured 20–110 ms in eight runs at a load of 3–9 (before: 149–502 ms), so it shares the other probes' bound,
+ * PROBE_MS_MAX, which covers an idle node's probes on this loaded machine (81–110 ms). The steps
+ * themselves are counted in src/thrift/idl/write-steps.test.ts.
+ */
+test(`one get_range_slices of all ${RANGE_ROWS + 1} rows: exact; the scan yields, its 2.3 MB reply is encoded in steps`, async () => {
   const w = await watched(node.pid, probe, () => thrift.getRangeSlices({ columnFamily: 'Std' }, ALL(100), { startKey: Buffer.alloc(0), endKey: Buffer.alloc(0), count: RANGE_ROWS + 10 }));
   console.log(`one get_range_slices of ${RANGE_ROWS + 1} rows: ${w.ms} ms, ${w.probes.length} probes, slowest ${slowest(w.probes)}`);
   assert.equal(w.result.length, RANGE_ROWS + 1);
   assert.equal(new Set(w.result.map((r) => r.key.toString())).size, RANGE_ROWS + 1);
   assert.ok(w.result.every((r) => r.columns.length === (r.key.toString() === 'wide' ? 100 : 3)));
-  assert.ok(Math.max(...w.probes) < RANGE_REPLY_PROBE_MS_MAX, `slowest probe ${Math.max(...w.probes)} ms`);
+  assert.ok(Math.max(...w.probes) < PROBE_MS_MAX, `slowest probe ${Math.max(...w.probes)} ms`);
 });
 
 test('multiget_count over the wide row and 2,000 narrow ones: exact', async () => {

@@ -10,8 +10,19 @@
  * not define each throw ThriftProtocolError naming the field ("get_args.column_path.column:
  * expected binary, got i32"). Unknown field ids are skipped (newer clients), absent fields with
  * an IDL default take it.
+ *
+ * Writing comes two ways over the same codecs: `write` in one go (clients' calls, small values),
+ * and `writeSteps`, a generator that yields between two elements of a list, set or map once a
+ * step's worth was written (encode-step.ts), so the server can yield the event loop while it
+ * encodes a large reply. Only codecs of values that may be large step (`steps`: lists, sets, maps
+ * and the structs that hold one); any other value, and a struct whose such fields are absent (a
+ * ColumnOrSuperColumn holding a Column), is written at once inside its step: a small reply is
+ * complete at the first step, and the elements of a long list cost one check each.
  */
 import { type ThriftReader, type ThriftWriter, ThriftProtocolError, TType, typeName } from '../../transport/thrift/index.js';
+import { invariant } from '../../util/invariant.js';
+import type { Steps } from '../../util/steps.js';
+import { ENCODE_STEP_ELEMENTS_MAX, EncodeStep } from './encode-step.js';
 import type { IdlBaseType, IdlConst, IdlDocument, IdlField, IdlType } from './idl-model.js';
 
 /**
@@ -24,6 +35,19 @@ interface ValueCodec {
   readonly describe: string;
   decode(r: ThriftReader): unknown;
   encode(w: ThriftWriter, v: unknown): void;
+  /** Present when a value may be large (see the header); read when writing (structs learn theirs late). */
+  readonly steps?: Stepping | undefined;
+}
+
+/** How a value that may be large is written in steps. */
+interface Stepping {
+  /**
+   * The elements of the lists, sets and maps in `v`, counted until `max` is reached (then at
+   * least `max`): a value with fewer than its step has room for is written at once by `encode`.
+   */
+  elementsUpTo(v: unknown, max: number): number;
+  /** Writes `v` as `encode` does, yielding once `step` is full (between two elements). */
+  encodeSteps(w: ThriftWriter, v: unknown, step: EncodeStep): Steps<void>;
 }
 
 interface FieldCodec {
@@ -83,9 +107,34 @@ function compileStore(fields: readonly FieldCodec[]): StoreField {
   return new Function('o', 'i', 'v', `switch (i) {\n${cases}\n}`) as StoreField;
 }
 
-export class StructCodec implements ValueCodec {
+/** Counts the elements in a struct's large fields, up to `max` (Stepping.elementsUpTo). */
+type CountLarge = (o: Record<string, unknown>, max: number) => number;
+
+/**
+ * `CountLarge` for `fields`, one property read by constant name each, as `compileStore` does:
+ * counting runs on every reply, and with keyed reads (`o[f.name]`, megamorphic over every
+ * struct's names) it added ~100 ns to a one-column get_slice reply; with named ones, within the
+ * noise (bench/thrift-reply-encode.ts).
+ */
+function compileCountLarge(fields: readonly FieldCodec[]): CountLarge {
+  const reads = fields.map((f, i) => `v = o[${JSON.stringify(f.name)}];\nif (v !== undefined && v !== null) { n += s[${i}].elementsUpTo(v, max - n); if (n >= max) return n; }`).join('\n');
+  const make = new Function('s', `return function countLarge(o, max) {\nlet n = 0;\nlet v;\n${reads}\nreturn n;\n};`) as (s: readonly Stepping[]) => CountLarge;
+  return make(
+    fields.map((f) => {
+      invariant(f.codec.steps !== undefined, `${f.wireName} is not a large field`);
+      return f.codec.steps;
+    }),
+  );
+}
+
+export class StructCodec implements ValueCodec, Stepping {
   readonly ttype = TType.STRUCT;
   fields: readonly FieldCodec[] = [];
+  /** The fields whose values may be large; `steps` is this codec when there are any (`settleSteps`). */
+  private largeFields: readonly FieldCodec[] = [];
+  steps: Stepping | undefined = undefined;
+  /** `elementsUpTo` over the large fields (`compileCountLarge`). */
+  private countLarge: CountLarge = () => 0;
   private byId: (FieldSlot | undefined)[] = [];
   private store: StoreField = () => {};
   /** Bits of the fields that are required or have a default; -1 when there are too many to track. */
@@ -114,6 +163,23 @@ export class StructCodec implements ValueCodec {
     }
   }
 
+  /**
+   * Finds which fields may be large, now that the codecs of its fields know theirs; true when
+   * that changed (compileIdl repeats until no struct changes: structs may nest in any order).
+   */
+  settleSteps(): boolean {
+    const large = this.fields.filter((f) => f.codec.steps !== undefined);
+    if (large.length === this.largeFields.length) return false;
+    this.largeFields = large;
+    this.steps = this;
+    return true;
+  }
+
+  /** Once every codec's `steps` is settled: compiles `countLarge`. */
+  compileSteps(): void {
+    this.countLarge = compileCountLarge(this.largeFields);
+  }
+
   field(name: string): FieldCodec | undefined {
     return this.fields.find((f) => f.name === name);
   }
@@ -133,8 +199,20 @@ export class StructCodec implements ValueCodec {
     try {
       this.encode(w, v);
     } catch (e) {
-      if (e instanceof PathedValueError) throw new ThriftValueError(`${fullPath(path, e.at)}${e.sep}${e.detail}`);
-      throw e;
+      throw withPath(e, path);
+    }
+  }
+
+  /**
+   * Writes one struct in steps (see the header), yielding between them; a ThriftValueError names
+   * the field path from `path`, as `write`'s does.
+   */
+  *writeSteps(w: ThriftWriter, v: unknown, path: string = this.describe): Steps<void> {
+    try {
+      if (this.elementsUpTo(v, ENCODE_STEP_ELEMENTS_MAX) < ENCODE_STEP_ELEMENTS_MAX) this.encode(w, v);
+      else yield* this.encodeSteps(w, v, new EncodeStep(w));
+    } catch (e) {
+      throw withPath(e, path);
     }
   }
 
@@ -175,8 +253,7 @@ export class StructCodec implements ValueCodec {
   }
 
   encode(w: ThriftWriter, v: unknown): void {
-    if (typeof v !== 'object' || v === null) throw new PathedValueError(`expected a ${this.describe} object`);
-    const o = v as Record<string, unknown>;
+    const o = this.objectOf(v);
     let f: FieldCodec | undefined;
     try {
       for (f of this.fields) {
@@ -189,11 +266,67 @@ export class StructCodec implements ValueCodec {
         f.codec.encode(w, fv);
       }
     } catch (e) {
-      if (f !== undefined && e instanceof PathedValueError) e.at.unshift(f.wireName);
-      throw e;
+      throw located(e, f);
     }
     w.fieldStop();
   }
+
+  elementsUpTo(v: unknown, max: number): number {
+    if (typeof v !== 'object' || v === null) return 0;
+    return this.countLarge(v as Record<string, unknown>, max);
+  }
+
+  /** `encode`, its large fields written in steps. */
+  *encodeSteps(w: ThriftWriter, v: unknown, step: EncodeStep): Steps<void> {
+    const o = this.objectOf(v);
+    let f: FieldCodec | undefined;
+    try {
+      for (f of this.fields) {
+        const fv = o[f.name];
+        if (fv === undefined || fv === null) {
+          if (f.required) throw new PathedValueError('is required', ' ');
+          continue;
+        }
+        w.fieldBegin(f.codec.ttype, f.id);
+        const steps = encodeOrSteps(f.codec, w, fv, step);
+        if (steps !== null) yield* steps;
+      }
+    } catch (e) {
+      throw located(e, f);
+    }
+    w.fieldStop();
+  }
+
+  private objectOf(v: unknown): Record<string, unknown> {
+    if (typeof v !== 'object' || v === null) throw new PathedValueError(`expected a ${this.describe} object`);
+    return v as Record<string, unknown>;
+  }
+}
+
+/**
+ * Writes `v` at once when it holds fewer elements than `step` has room for (they count into the
+ * step) and returns null; otherwise returns the steps that write it. A generator is made only for
+ * the values written in steps: a KeySlice of a few columns is written at once.
+ */
+function encodeOrSteps(codec: ValueCodec, w: ThriftWriter, v: unknown, step: EncodeStep): Steps<void> | null {
+  const steps = codec.steps;
+  const room = step.room;
+  const n = steps === undefined ? 0 : steps.elementsUpTo(v, room);
+  if (steps !== undefined && n >= room) return steps.encodeSteps(w, v, step);
+  codec.encode(w, v);
+  step.count(n);
+  return null;
+}
+
+/** A value error as the caller of `write` sees it: the whole path from `root`. */
+function withPath(e: unknown, root: string): unknown {
+  return e instanceof PathedValueError ? new ThriftValueError(`${fullPath(root, e.at)}${e.sep}${e.detail}`) : e;
+}
+
+/** `e`, with the field it was thrown in added to its path when it is a PathedValueError. */
+function located(e: unknown, f: FieldCodec | undefined): unknown {
+  if (f !== undefined && e instanceof PathedValueError) e.at.unshift(f.wireName);
+  return e;
 }
 
 export interface CompiledIdl {
@@ -264,6 +397,7 @@ export function compileIdl(doc: IdlDocument, opts: CompileOptions = {}): Compile
   for (const s of doc.structs.values()) structs.get(s.name)!.setFields(fieldCodecs(s.name, s.fields));
 
   const methods = new Map<string, MethodCodec>();
+  const argsAndResults: StructCodec[] = [];
   for (const service of doc.services.values()) {
     for (const m of service.methods) {
       const args = new StructCodec(`${m.name}_args`);
@@ -276,6 +410,7 @@ export function compileIdl(doc: IdlDocument, opts: CompileOptions = {}): Compile
         if (t.type.kind !== 'named' || doc.structs.get(t.type.name)?.kind !== 'exception') throw new Error(`${m.name} throws ${t.name}, which is not an exception`);
         throws.set(t.type.name, camelCase(t.name));
       }
+      argsAndResults.push(args, result);
       methods.set(m.name, {
         name: m.name,
         jsName: camelCase(m.name),
@@ -288,6 +423,9 @@ export function compileIdl(doc: IdlDocument, opts: CompileOptions = {}): Compile
       });
     }
   }
+  const all = [...structs.values(), ...argsAndResults];
+  for (let changed = true; changed; ) changed = all.map((s) => s.settleSteps()).includes(true);
+  for (const s of all) s.compileSteps();
   return { structs, methods, enums };
 }
 
@@ -385,6 +523,11 @@ function enumCodec(name: string, values: ReadonlyMap<string, number>): ValueCode
 }
 
 function listCodec(kind: 'list' | 'set', elem: ValueCodec): ValueCodec {
+  const itemsOf = (v: unknown): readonly unknown[] => {
+    const items = Array.isArray(v) ? v : v instanceof Set ? [...v] : undefined;
+    if (items === undefined) throw new PathedValueError(`expected an array`);
+    return items;
+  };
   return {
     ttype: kind === 'list' ? TType.LIST : TType.SET,
     describe: `${kind}<${elem.describe}>`,
@@ -396,15 +539,43 @@ function listCodec(kind: 'list' | 'set', elem: ValueCodec): ValueCodec {
       return out;
     },
     encode: (w, v) => {
-      const items = Array.isArray(v) ? v : v instanceof Set ? [...v] : undefined;
-      if (items === undefined) throw new PathedValueError(`expected an array`);
+      const items = itemsOf(v);
       w.listBegin(elem.ttype, items.length);
       for (const x of items) elem.encode(w, x);
+    },
+    steps: {
+      elementsUpTo: (v, max) => {
+        const items = Array.isArray(v) ? (v as readonly unknown[]) : v instanceof Set ? [...(v as Set<unknown>)] : undefined;
+        if (items === undefined) return 0;
+        let n = items.length;
+        const steps = elem.steps;
+        if (steps === undefined) return n;
+        for (let i = 0; i < items.length && n < max; i++) n += steps.elementsUpTo(items[i], max - n);
+        return n;
+      },
+      *encodeSteps(w, v, step) {
+        const items = itemsOf(v);
+        w.listBegin(elem.ttype, items.length);
+        for (const x of items) {
+          const steps = encodeOrSteps(elem, w, x, step);
+          if (steps !== null) yield* steps;
+          if (step.full(w)) {
+            yield;
+            step.next(w);
+          }
+        }
+      },
     },
   };
 }
 
+/** Maps step between entries; a key is written at once (keys in cassandra.thrift are binary or string). */
 function mapCodec(key: ValueCodec, value: ValueCodec): ValueCodec {
+  const entriesOf = (v: unknown): readonly (readonly [unknown, unknown])[] => {
+    const entries = v instanceof Map ? [...v.entries()] : Array.isArray(v) ? (v as [unknown, unknown][]) : undefined;
+    if (entries === undefined) throw new PathedValueError(`expected a Map`);
+    return entries;
+  };
   return {
     ttype: TType.MAP,
     describe: `map<${key.describe}, ${value.describe}>`,
@@ -421,13 +592,38 @@ function mapCodec(key: ValueCodec, value: ValueCodec): ValueCodec {
       return out;
     },
     encode: (w, v) => {
-      const entries = v instanceof Map ? [...v.entries()] : Array.isArray(v) ? (v as [unknown, unknown][]) : undefined;
-      if (entries === undefined) throw new PathedValueError(`expected a Map`);
+      const entries = entriesOf(v);
       w.mapBegin(key.ttype, value.ttype, entries.length);
       for (const [k, x] of entries) {
         key.encode(w, k);
         value.encode(w, x);
       }
+    },
+    steps: {
+      elementsUpTo: (v, max) => {
+        if (!(v instanceof Map) && !Array.isArray(v)) return 0;
+        let n = v instanceof Map ? v.size : v.length;
+        const steps = value.steps;
+        if (steps === undefined) return n;
+        for (const [, x] of (v instanceof Map ? v : (v as [unknown, unknown][]))) {
+          if (n >= max) break;
+          n += steps.elementsUpTo(x, max - n);
+        }
+        return n;
+      },
+      *encodeSteps(w, v, step) {
+        const entries = entriesOf(v);
+        w.mapBegin(key.ttype, value.ttype, entries.length);
+        for (const [k, x] of entries) {
+          key.encode(w, k);
+          const steps = encodeOrSteps(value, w, x, step);
+          if (steps !== null) yield* steps;
+          if (step.full(w)) {
+            yield;
+            step.next(w);
+          }
+        }
+      },
     },
   };
 }

@@ -11,8 +11,13 @@
  * - an exception the method does not declare: InvalidRequestException if declared, otherwise
  *   TApplicationException INTERNAL_ERROR
  * - any other failure: TApplicationException INTERNAL_ERROR with its message, logged
+ *
+ * A result is written in steps (struct-codec.ts's `writeSteps`), which the connection runs,
+ * yielding the loop between them, and it writes the frame once complete: a list of 20,001
+ * KeySlices is ~20 steps; a small result is complete at the first.
  */
-import type { MessageHeader, ThriftConnectionHandler, ThriftReader } from '../../transport/thrift/index.js';
+import type { MessageHeader, ThriftConnectionHandler, ThriftReader, ThriftReply } from '../../transport/thrift/index.js';
+import type { Steps } from '../../util/steps.js';
 import { ApplicationExceptionType, MessageType, ThriftProtocolError, ThriftWriter, applicationExceptionReply } from '../../transport/thrift/index.js';
 import type { TransportLogger } from '../../transport/server/transport-logger.js';
 import type { CompiledIdl, MethodCodec } from '../idl/struct-codec.js';
@@ -28,7 +33,7 @@ export class ServiceDispatcher implements ThriftConnectionHandler {
     private readonly onClosed?: () => void,
   ) {}
 
-  async handle(header: MessageHeader, args: ThriftReader): Promise<Buffer | null> {
+  async handle(header: MessageHeader, args: ThriftReader): Promise<ThriftReply | null> {
     const m = this.idl.methods.get(header.name);
     if (m === undefined || (header.type !== MessageType.CALL && header.type !== MessageType.ONEWAY)) {
       const why = m === undefined ? `Invalid method name: '${header.name}'` : `message type ${header.type} is not a call`;
@@ -54,9 +59,14 @@ export class ServiceDispatcher implements ThriftConnectionHandler {
       return applicationExceptionReply(header, ApplicationExceptionType.INTERNAL_ERROR, `Internal error processing ${header.name}: ${(raw as Error)?.message ?? String(raw)}`);
     }
     if (m.oneway) return null;
+    return this.resultSteps(header, m, result);
+  }
+
+  /** The reply frame of `result`, written in steps; INTERNAL_ERROR when it does not fit the IDL (found in the step that reaches it). */
+  private *resultSteps(header: MessageHeader, m: MethodCodec, result: unknown): Steps<Buffer> {
     const w = new ThriftWriter().frame().messageBegin(header.name, MessageType.REPLY, header.seqid);
     try {
-      m.result.write(w, m.returnsValue ? { success: result } : {});
+      yield* m.result.writeSteps(w, m.returnsValue ? { success: result } : {});
     } catch (e) {
       this.logger.error(`thrift ${header.name} produced a result that does not fit the IDL`, e);
       return applicationExceptionReply(header, ApplicationExceptionType.INTERNAL_ERROR, `Internal error processing ${header.name}: ${(e as Error).message}`);

@@ -9,8 +9,8 @@
  * - `thrift-writer.ts` (one buffer, frames back-patched),
  * - `frame-splitter.ts` (frames from a byte stream; oversized frames answered from their head and
  *   skipped; unframed or foreign streams fatal),
- * - `thrift-connection.ts` (one message at a time per connection, replies in order, backpressure,
- *   small frames until a required login),
+ * - `thrift-connection.ts` (one message at a time per connection, replies in order, a large reply
+ *   encoded a step per turn of the loop, backpressure, small frames until a required login),
  * - `thrift-server.ts`,
  * - `application-exception.ts`,
  * - `thrift-client-connection.ts` (calls matched to replies by sequence id)

@@ -9,7 +9,7 @@ import { createSimEnv } from '../../env/index.js';
 import { RecordingLogger } from '../server/transport-logger.js';
 import { ThriftApplicationError } from './application-exception.js';
 import { ThriftClientConnection } from './thrift-client-connection.js';
-import type { ThriftConnectionHandler } from './thrift-connection.js';
+import type { ThriftConnectionHandler, ThriftReply } from './thrift-connection.js';
 import type { MessageHeader, ThriftReader } from './thrift-reader.js';
 import { ThriftServer, type ThriftServerOptions } from './thrift-server.js';
 import { ThriftWriter } from './thrift-writer.js';
@@ -94,4 +94,62 @@ test('before a required login, partial frames of all connections together stay w
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
   assert.equal(again.closed, false);
   assert.equal(server.connectionCount, 3);
+});
+
+/** Answers `large` in STEPS steps (each noted in `order`), any other call at once. */
+class SteppedHandler implements ThriftConnectionHandler {
+  static readonly STEPS = 5;
+  constructor(private readonly order: string[]) {}
+  handle(header: MessageHeader, args: ThriftReader): Promise<ThriftReply | null> {
+    args.skip(TType.STRUCT);
+    const order = this.order;
+    const reply = (w: ThriftWriter) => w.frame().messageBegin(header.name, MessageType.REPLY, header.seqid);
+    if (header.name !== 'large') return Promise.resolve(reply(new ThriftWriter()).fieldStop().finishFrame());
+    function* steps(): Generator<void, Buffer, void> {
+      const w = reply(new ThriftWriter()).fieldBegin(TType.LIST, 0).listBegin(TType.I32, SteppedHandler.STEPS);
+      for (let i = 0; i < SteppedHandler.STEPS; i++) {
+        order.push(`large step ${i}`);
+        w.i32(i);
+        if (i < SteppedHandler.STEPS - 1) yield;
+      }
+      return w.fieldStop().finishFrame();
+    }
+    return Promise.resolve(steps());
+  }
+}
+
+test('a reply given as steps: one step per turn, other connections answered in between, its frame whole, replies in order', async () => {
+  const env = createSimEnv(4);
+  const order: string[] = [];
+  const server = new ThriftServer(env, () => new SteppedHandler(order), { host: '127.0.0.1', port: 9160, logger: new RecordingLogger() });
+  const address = await server.start();
+  const c = await ThriftClientConnection.open(env, address, 64 * 1024);
+  const other = await ThriftClientConnection.open(env, address, 64 * 1024);
+  const noArgs = (w: ThriftWriter) => w.fieldStop();
+  const large = c.call('large', noArgs, () => new ThriftWriter()).then((r) => {
+    order.push('large answered');
+    return r;
+  });
+  const after = c.call('small', noArgs, () => new ThriftWriter()).then(() => order.push('small after it, same connection'));
+  const elsewhere = other.call('small', noArgs, () => new ThriftWriter()).then(() => order.push('small, another connection'));
+  const r = await large;
+  await elsewhere;
+  await after;
+  const answeredAt = order.indexOf('small, another connection');
+  assert.ok(answeredAt > 0 && answeredAt < SteppedHandler.STEPS, `the other connection was answered between the steps: ${order.join(', ')}`);
+  assert.deepEqual(order.filter((o) => !o.startsWith('small, another')), [...Array.from({ length: SteppedHandler.STEPS }, (_, i) => `large step ${i}`), 'large answered', 'small after it, same connection']);
+  const f = r.fieldBegin();
+  assert.deepEqual(f, { type: TType.LIST, id: 0 });
+  const { size } = r.listBegin();
+  assert.deepEqual(Array.from({ length: size }, () => r.i32()), [0, 1, 2, 3, 4]);
+  // A connection closed while its reply is encoded: the steps stop there.
+  order.length = 0;
+  const gone = await ThriftClientConnection.open(env, address, 64 * 1024);
+  void gone.call('large', noArgs, () => new ThriftWriter()).catch(() => undefined);
+  // The simulated network runs a step per microtask: closed as soon as the first step ran.
+  while (order.length === 0) await Promise.resolve();
+  gone.destroy();
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+  assert.ok(order.length < SteppedHandler.STEPS, `steps after the close: ${order.join(', ')}`);
+  await server.close();
 });

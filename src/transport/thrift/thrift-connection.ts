@@ -12,7 +12,10 @@
  *   go over is closed: its partial frame has no readable message to answer)
  * - a stream that is not framed Thrift: logged, closed
  * The handler must answer every call (it turns its own failures into replies); if it throws
- * anyway the connection logs it and closes.
+ * anyway the connection logs it and closes. A reply may come as steps that encode it (a large
+ * result): the connection runs one step per turn of the event loop (`socket.later`), so other
+ * connections are served in between, and writes the frame once complete, its length prefix
+ * written last; nothing more is read from this connection meanwhile, so replies stay in order.
  */
 import type { NetAddress, NetSocket } from '../../env/index.js';
 import type { TransportLogger } from '../server/transport-logger.js';
@@ -22,11 +25,15 @@ import { type MessageHeader, ThriftReader } from './thrift-reader.js';
 import { applicationExceptionReply } from './application-exception.js';
 import { ApplicationExceptionType } from './thrift-wire.js';
 import type { PreAuthBudget } from '../server/pre-auth-budget.js';
+import type { Steps } from '../../util/steps.js';
+
+/** A reply: its frame, or the steps that encode it (the frame is their result). */
+export type ThriftReply = Buffer | Steps<Buffer>;
 
 /** Answers the messages of one connection. */
 export interface ThriftConnectionHandler {
-  /** The reply frame for one message (null for a oneway call). */
-  handle(header: MessageHeader, args: ThriftReader): Promise<Buffer | null>;
+  /** The reply for one message (null for a oneway call). */
+  handle(header: MessageHeader, args: ThriftReader): Promise<ThriftReply | null>;
   /** The connection is gone. */
   closed?(): void;
   /** True while the peer has not logged in and must (before it, frames are small). */
@@ -123,17 +130,43 @@ export class ThriftConnection {
     }
     this.busy = true;
     this.handler.handle(header, reader).then(
-      (reply) => {
-        this.busy = false;
-        if (reply !== null && !this.socket.closed) this.socket.write(reply);
-        this.pump();
-      },
-      (e: unknown) => {
-        this.busy = false;
-        this.host.logger.error(`thrift handler failed on ${header.name}; closing the connection`, e);
-        this.socket.destroy();
-      },
+      (reply) => this.answer(header, reply),
+      (e: unknown) => this.failed(header, e),
     );
+  }
+
+  /** Writes `reply` once its frame is complete, one encoding step per turn (see the header). */
+  private answer(header: MessageHeader, reply: ThriftReply | null): void {
+    if (this.gone) {
+      this.busy = false;
+      return;
+    }
+    let frame: Buffer | null;
+    if (reply === null || Buffer.isBuffer(reply)) {
+      frame = reply;
+    } else {
+      let step: IteratorResult<void, Buffer>;
+      try {
+        step = reply.next();
+      } catch (e) {
+        this.failed(header, e);
+        return;
+      }
+      if (step.done !== true) {
+        this.socket.later(() => this.answer(header, reply));
+        return;
+      }
+      frame = step.value;
+    }
+    this.busy = false;
+    if (frame !== null && !this.socket.closed) this.socket.write(frame);
+    this.pump();
+  }
+
+  private failed(header: MessageHeader, e: unknown): void {
+    this.busy = false;
+    this.host.logger.error(`thrift handler failed on ${header.name}; closing the connection`, e);
+    this.socket.destroy();
   }
 
   private answerOversized(size: number, head: Buffer, preLogin: boolean): void {
