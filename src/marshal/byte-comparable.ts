@@ -38,7 +38,8 @@
  *                                                          without leading 0xFF bytes, L = |T| (L <= 62
  *                                                          for the one-byte header form)
  *             | (0x80 + L) M      |  0xBF u32be(L) M       v >= 0, M = v's bytes without leading 0x00
- *   integer   = varint ( WIDTH u32be(P) )?       IntegerType (not decimal's exponent): P >= 1 sign
+ *   integer   = varint ( WIDTH u32be(P) )?       IntegerType alone (in a composite its width goes
+ *                                                after the end: composite below; not decimal's exponent): P >= 1 sign
  *                                                bytes written beyond the minimal form, so a name
  *                                                reads back byte for byte (WIDTH = 0x50)
  *     Equal values of different widths sort together, minimal form first (before a following
@@ -52,7 +53,8 @@
  *     exp     = the varint encoding of E (never empty)
  *     digits  = one byte 1 + 10·d(2i-1) + d(2i) per digit pair (an odd last digit paired with 0), then 0x00
  *   composite = 0x38                             no components
- *             | ( 0x40 component )+ end          each component in its own type's encoding
+ *             | ( 0x40 component )+ end widths   each component in its own type's encoding (a
+ *                                                varint in its minimal form; widths: value-comparable.ts)
  *     end     = 0x20 (end-of-component -1) | 0x38 (0) | 0x60 (+1)   — cell-name.ts's BEFORE/END/AFTER
  *   reversed  = ~ (the inner type's encoding)
  *   empty     = nothing (EmptyType has a single value)
