@@ -1,5 +1,10 @@
 /**
- * IntegerType column names come back byte for byte as written (issue 17, item 7), as Cassandra
+ * Comparators of issue 17 (item 7) over the generated Node Thrift client against `ilium start`.
+ *
+ * DynamicCompositeType with the alias syntax: a column family made with it, names written with
+ * aliases and with type names, read back as written in Cassandra's order.
+ *
+ * IntegerType column names come back byte for byte as written, as Cassandra
  * 0.7 returned them: `00000001` stays `00000001`, in a Standard column family and inside a
  * CompositeType name, over the generated Node Thrift client against `ilium start`. Equal values of
  * different widths are distinct columns, adjacent, narrowest first (a slice's bounds are placed
@@ -7,8 +12,9 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import cassandra from 'cassandra-driver';
 import type { CassandraClient, TColumnOrSuperColumn } from './thrift-js-client.js';
-import { SIMPLE_STRATEGY, type ThriftTestNode, nowMicros, startThriftNode } from './thrift-test-node.js';
+import { SIMPLE_STRATEGY, type ThriftTestNode, nowMicros, startThriftNode, thriftRejects } from './thrift-test-node.js';
 
 const KS = 'IntNames';
 let node: ThriftTestNode;
@@ -24,6 +30,7 @@ before(async () => {
     cf_defs: [
       { keyspace: KS, name: 'Ints', comparator_type: 'IntegerType' },
       { keyspace: KS, name: 'Composite', comparator_type: 'CompositeType(IntegerType, UTF8Type)' },
+      { keyspace: KS, name: 'Dynamic', comparator_type: 'DynamicCompositeType(s => UTF8Type, i => Int32Type)' },
     ],
   });
   await c.set_keyspace(KS);
@@ -74,4 +81,45 @@ test('inside a CompositeType name the IntegerType component keeps its width', as
   await insert('Composite', 'k', composite('01', 'a'), 'y');
   const again = await c.get_slice('k', { column_family: 'Composite' }, slice('', ''), node.ONE);
   assert.deepEqual(names(again).slice(0, 2), [composite('01', 'a'), composite('00000001', 'a')].map((b) => b.toString('hex')), 'equal names, the narrower first');
+});
+
+test('DynamicCompositeType with aliases: created over Thrift, names read back as written, in Cassandra\'s order', async () => {
+  const ks = await c.describe_keyspace(KS);
+  const def = ks.cf_defs.find((cf) => cf.name === 'Dynamic')!;
+  assert.equal(def.comparator_type, 'org.apache.cassandra.db.marshal.DynamicCompositeType(i=>org.apache.cassandra.db.marshal.Int32Type,s=>org.apache.cassandra.db.marshal.UTF8Type)');
+  const part = (header: Buffer, value: Buffer, eoc = 0): Buffer => {
+    const len = Buffer.alloc(2);
+    len.writeUInt16BE(value.length);
+    return Buffer.concat([header, len, value, Buffer.from([eoc & 0xff])]);
+  };
+  const alias = (ch: string) => Buffer.from([0x80, ch.charCodeAt(0)]);
+  const named = (n: string) => Buffer.concat([Buffer.from([0, n.length]), Buffer.from(n)]);
+  const int = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeInt32BE(n);
+    return b;
+  };
+  const a = part(alias('s'), Buffer.from('apple'));
+  const b = Buffer.concat([part(alias('s'), Buffer.from('apple')), part(alias('i'), int(-5))]);
+  const c2 = Buffer.concat([part(named('UTF8Type'), Buffer.from('apple')), part(alias('i'), int(3))]);
+  const d = part(alias('s'), Buffer.from('banana'));
+  const e = part(alias('i'), int(1_000_000));
+  for (const n of [d, c2, a, e, b]) await insert('Dynamic', 'k', n, 'x');
+  const all = await c.get_slice('k', { column_family: 'Dynamic' }, slice('', ''), node.ONE);
+  // Int32Type sorts before UTF8Type (by class name); then by value; a prefix first; an alias and a
+  // type name for one type compare alike (-5 before 3).
+  assert.deepEqual(names(all), [e, a, b, c2, d].map((x) => x.toString('hex')));
+  // A slice from every 'apple…' name to just before 'banana' (end-of-component -1 as the finish).
+  const from = part(alias('s'), Buffer.from('apple'), -1);
+  const to = part(alias('s'), Buffer.from('banana'), -1);
+  assert.deepEqual(names(await c.get_slice('k', { column_family: 'Dynamic' }, slice(from, to), node.ONE)), [a, b, c2].map((x) => x.toString('hex')));
+  await thriftRejects(insert('Dynamic', 'k', part(alias('x'), Buffer.from('?')), 'x'), 'InvalidRequestException', 'Cannot find comparator for component 0');
+  // The CQL view of the column family: one clustering column of the custom type, the names as written.
+  const cql = new cassandra.Client({ contactPoints: [`${node.process.host}:${node.process.port}`], localDataCenter: 'datacenter1' });
+  try {
+    const rows = (await cql.execute('SELECT column1 FROM "IntNames"."Dynamic" WHERE key = ?', [Buffer.from('k')], { prepare: true })).rows;
+    assert.deepEqual(rows.map((r) => (r['column1'] as Buffer).toString('hex')), [e, a, b, c2, d].map((x) => x.toString('hex')));
+  } finally {
+    await cql.shutdown();
+  }
 });
