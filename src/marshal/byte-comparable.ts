@@ -38,12 +38,23 @@
  *                                                          without leading 0xFF bytes, L = |T| (L <= 62
  *                                                          for the one-byte header form)
  *             | (0x80 + L) M      |  0xBF u32be(L) M       v >= 0, M = v's bytes without leading 0x00
+ *   integer   = varint ( WIDTH u32be(P) )?       IntegerType alone (in a composite its width goes
+ *                                                after the end: composite below; not decimal's exponent): P >= 1 sign
+ *                                                bytes written beyond the minimal form, so a name
+ *                                                reads back byte for byte (WIDTH = 0x50)
+ *     Equal values of different widths sort together, minimal form first (before a following
+ *     END 0x38 or NEXT 0x40, after a bound's AFTER 0x60), then by P. The minimal form is a prefix
+ *     of the wider ones: the one exception to prefix-freedom, harmless because WIDTH is never a
+ *     separator (0x20 0x30 0x38 0x3E 0x40 0x60, nor their inversions), so a reader peeks at the
+ *     next byte, and two different values still differ inside both encodings. Varints written
+ *     before WIDTH existed are minimal forms and read as before.
  *   decimal   = 0x00 (empty) | 0x40 ~(exp digits) (v < 0) | 0x80 (v = 0) | 0xC0 exp digits (v > 0)
  *     |v| = 0.d1 d2 … dn × 10^E with d1 != 0, dn != 0, so every scale of one number encodes alike
  *     exp     = the varint encoding of E (never empty)
  *     digits  = one byte 1 + 10·d(2i-1) + d(2i) per digit pair (an odd last digit paired with 0), then 0x00
  *   composite = 0x38                             no components
- *             | ( 0x40 component )+ end          each component in its own type's encoding
+ *             | ( 0x40 component )+ end widths   each component in its own type's encoding (a
+ *                                                varint in its minimal form; widths: value-comparable.ts)
  *     end     = 0x20 (end-of-component -1) | 0x38 (0) | 0x60 (+1)   — cell-name.ts's BEFORE/END/AFTER
  *   reversed  = ~ (the inner type's encoding)
  *   empty     = nothing (EmptyType has a single value)
@@ -89,6 +100,12 @@ export class ComparableInput {
     const out = Buffer.from(src);
     if (this.mask !== 0) for (let i = 0; i < n; i++) out[i] = out[i]! ^ this.mask;
     return out;
+  }
+
+  /** The next byte, de-inverted, without consuming it; -1 at the end of the input. */
+  peek(): number {
+    const r = this.reader;
+    return r.remaining > 0 ? r.buf[r.pos]! ^ this.mask : -1;
   }
 
   /** The same position seen through one more inversion. */

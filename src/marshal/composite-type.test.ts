@@ -7,6 +7,7 @@ import { SEP_AFTER, SEP_BEFORE, SEP_END, SEP_NEXT, cellName } from '../storage/m
 import { ByteReader } from '../util/byte-reader.js';
 import type { AbstractType } from './abstract-type.js';
 import { CompositeType, type EndOfComponent } from './composite-type.js';
+import { bigintToBytes } from './bigint-bytes.js';
 import { encodeLong } from './long-type.js';
 import { ReversedType } from './reversed-type.js';
 import { SIMPLE_TYPES, parseType } from './type-parser.js';
@@ -134,3 +135,13 @@ test('names', () => {
   assert.equal(t.cqlName, null);
   assert.equal(parseType(t.fullName).name, t.name);
 });
+
+// Varint components written wider than their minimal form (issue 17): byte order refines compare
+// (Cassandra's order first, widths only between names it calls equal), and names decode as written.
+{
+  const type = parseType('CompositeType(IntegerType, ReversedType(IntegerType), UTF8Type)') as CompositeType;
+  const varint = fc.tuple(fc.bigInt({ min: -300n, max: 300n }), fc.nat({ max: 2 })).map(([v, pad]) => Buffer.concat([Buffer.alloc(pad, v < 0n ? 0xff : 0x00), bigintToBytes(v)]));
+  const values = fc.tuple(varint, varint, fc.constantFrom('a', 'b'), fc.nat({ max: 3 }), fc.constantFrom<EndOfComponent>(0, -1, 1))
+    .map(([a, b, s, k, e]) => type.build([a, b, Buffer.from(s)].slice(0, k), k === 0 ? 0 : e));
+  checkTypeLaws(type, values, { decode: 'exact', text: 'skip', order: 'refines', numRuns: 300 });
+}

@@ -7,7 +7,8 @@
  * extends it — the slice bounds of the Thrift era. We accept only -1, 0 and +1 (all Cassandra ever
  * writes). Order: component by component in each type's order, then EOC, then shorter first; the
  * empty composite sorts first. The byte-comparable form is cell-name.ts's: each component preceded
- * by 0x40, then 0x20 / 0x38 / 0x60 for an EOC of -1 / 0 / +1 (byte-comparable.ts).
+ * by 0x40, then 0x20 / 0x38 / 0x60 for an EOC of -1 / 0 / +1 (byte-comparable.ts), then the widths
+ * of varint components written wider than their minimal form (value-comparable.ts).
  */
 import { MarshalError } from '../errors/index.js';
 import type { ByteReader } from '../util/byte-reader.js';
@@ -16,6 +17,7 @@ import { EMPTY_BUFFER } from './base-type.js';
 import { ComparableInput, hex2 } from './byte-comparable.js';
 import { escapeComponent, splitComponents, unescapeComponent } from './composite-text.js';
 import { describe } from './integer-text.js';
+import { readWidths, valueComparable, widths } from './value-comparable.js';
 
 export type EndOfComponent = -1 | 0 | 1;
 
@@ -150,8 +152,8 @@ export class CompositeType implements AbstractType<CompositeValue> {
     const { components, eoc } = this.split(bytes);
     if (components.length === 0) return Buffer.from([END_BY_EOC[0]]);
     const parts: Buffer[] = [];
-    components.forEach((c, i) => parts.push(Buffer.from([COMPONENT_NEXT]), this.typeAt(i).toComparable(c)));
-    parts.push(Buffer.from([END_BY_EOC[eoc]]));
+    components.forEach((c, i) => parts.push(Buffer.from([COMPONENT_NEXT]), valueComparable(this.typeAt(i), c)));
+    parts.push(Buffer.from([END_BY_EOC[eoc]]), widths(this.types, components));
     return Buffer.concat(parts);
   }
 
@@ -166,7 +168,9 @@ export class CompositeType implements AbstractType<CompositeValue> {
       const eoc = EOC_BY_END.get(sep);
       if (eoc !== undefined) {
         if (components.length === 0 && eoc !== 0) throw new MarshalError(`${this.name}: end-of-component without a component`);
-        return components.length === 0 ? EMPTY_BUFFER : this.build(components, eoc);
+        if (components.length === 0) return EMPTY_BUFFER;
+        readWidths(input, this.types, components);
+        return this.build(components, eoc);
       }
       if (sep !== COMPONENT_NEXT) throw new MarshalError(`${this.name}: bad separator 0x${hex2(sep)} in byte-comparable bytes`);
       if (components.length >= this.types.length) throw new MarshalError(`${this.name}: too many components in byte-comparable bytes`);

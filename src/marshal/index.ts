@@ -46,6 +46,8 @@ export type { DurationValue } from './duration-text.js';
 export * from './empty-type.js';
 export * from './composite-type.js';
 export * from './reversed-type.js';
+export * from './dynamic-composite-type.js';
+export * from './value-comparable.js';
 export * from './structured-type.js';
 export * from './frozen-type.js';
 export * from './value-sequence.js';

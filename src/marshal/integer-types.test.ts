@@ -9,6 +9,9 @@ import { INT32_TYPE } from './int32-type.js';
 import { INTEGER_TYPE } from './integer-type.js';
 import { LONG_TYPE, encodeLong } from './long-type.js';
 import { SHORT_TYPE } from './short-type.js';
+import { ReversedType } from './reversed-type.js';
+import { valueComparable } from './value-comparable.js';
+import { ByteReader } from '../util/byte-reader.js';
 import { assertMarshalError, checkTypeLaws, withEmpty } from '../../test/support/marshal/type-laws.js';
 
 const int64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
@@ -30,7 +33,8 @@ checkTypeLaws(SHORT_TYPE, ints(2), { invalid: [Buffer.alloc(0), Buffer.alloc(4)]
 checkTypeLaws(BYTE_TYPE, ints(1), { invalid: [Buffer.alloc(0), Buffer.alloc(2)] });
 
 // Varints of every size (the long length form starts at 63 bytes), with redundant sign bytes now
-// and then: those compare equal to the minimal form, which is what decoding and parsing give back.
+// and then: those compare equal to the minimal form (parsing gives the minimal form back) but keep
+// their width through the byte-comparable form (issue 17: Thrift names come back as written).
 const bigValue = fc.oneof(
   smallish,
   int64,
@@ -43,7 +47,7 @@ const varints = withEmpty(
     return Buffer.concat([Buffer.alloc(pad, v < 0n ? 0xff : 0x00), b]);
   }),
 );
-checkTypeLaws(INTEGER_TYPE, varints, { decode: 'equal', text: 'equal' });
+checkTypeLaws(INTEGER_TYPE, varints, { decode: 'exact', text: 'equal', order: 'refines' });
 
 test('signed integer order and text', () => {
   const vals = [-(2n ** 63n), -2n, -1n, 0n, 1n, 2n ** 63n - 1n].map(encodeLong);
@@ -78,4 +82,21 @@ test('varint: minimal two\'s complement bytes, numeric order, non-minimal forms 
   assert.equal(INTEGER_TYPE.toString(INTEGER_TYPE.fromString('-123456789012345678901234567890')), '-123456789012345678901234567890');
   assert.equal(INTEGER_TYPE.compose(Buffer.from('ff7f', 'hex')), -129n);
   assertMarshalError(() => INTEGER_TYPE.fromString('12a'), /integer/);
+});
+
+test('varint comparable form: width kept after the value, old minimal forms read as before (issue 17)', () => {
+  const enc = INTEGER_TYPE.toComparable(Buffer.from('00000001', 'hex'));
+  assert.equal(enc.toString('hex'), '81015000000003', 'minimal form, WIDTH, three redundant sign bytes');
+  assert.equal(INTEGER_TYPE.fromComparable(new ByteReader(enc)).toString('hex'), '00000001');
+  assert.equal(INTEGER_TYPE.toComparable(Buffer.from('ffff80', 'hex')).toString('hex'), '7e805000000002');
+  // What SSTables written before hold: the minimal form, then a separator of the cell name.
+  for (const sep of [0x20, 0x38, 0x40, 0x60]) {
+    const r = new ByteReader(Buffer.from([0x81, 0x01, sep]));
+    assert.equal(INTEGER_TYPE.fromComparable(r).toString('hex'), '01');
+    assert.equal(r.pos, 2);
+  }
+  // CQL keeps treating a varint clustering value or collection key by its value.
+  assert.deepEqual(valueComparable(INTEGER_TYPE, Buffer.from('00000001', 'hex')), INTEGER_TYPE.toComparable(Buffer.from('01', 'hex')));
+  assert.deepEqual(valueComparable(new ReversedType(INTEGER_TYPE), Buffer.from('ff80', 'hex')), new ReversedType(INTEGER_TYPE).toComparable(Buffer.from('80', 'hex')));
+  assertMarshalError(() => INTEGER_TYPE.fromComparable(new ByteReader(Buffer.from('81015000000000', 'hex'))), /redundant sign byte count 0/);
 });

@@ -25,6 +25,7 @@ import { BOOLEAN_TYPE } from './boolean-type.js';
 import { BYTE_TYPE } from './byte-type.js';
 import { BYTES_TYPE } from './bytes-type.js';
 import { CompositeType } from './composite-type.js';
+import { DynamicCompositeType } from './dynamic-composite-type.js';
 import { COUNTER_COLUMN_TYPE } from './counter-column-type.js';
 import { DATE_TYPE } from './date-type.js';
 import { DECIMAL_TYPE } from './decimal-type.js';
@@ -123,6 +124,7 @@ class Parser {
     const name = raw.startsWith(MARSHAL_PACKAGE) ? raw.slice(MARSHAL_PACKAGE.length) : raw;
     this.skipBlanks();
     if (name === 'UserType') return this.userType();
+    if (name === 'DynamicCompositeType') return this.dynamicComposite();
     const params = this.peek() === '(' ? this.parameters() : null;
     try {
       return this.build(name, raw, params);
@@ -166,6 +168,35 @@ class Parser {
   private exactly(name: string, n: number, params: AbstractType[] | null): AbstractType[] {
     if (params === null || params.length !== n) this.fail(`${name} takes exactly ${n === 1 ? 'one type' : `${n} types`}, ${params?.length ?? 0} given`);
     return params;
+  }
+
+  /** '(a => T1, b => T2, …)' after DynamicCompositeType (Cassandra's TypeParser.getAliasParameters); none at all is allowed. */
+  private dynamicComposite(): AbstractType {
+    const aliases = new Map<string, AbstractType>();
+    if (this.peek() === '(') {
+      this.pos++;
+      for (;;) {
+        this.skipBlanks();
+        if (this.peek() === ')') {
+          this.pos++;
+          break;
+        }
+        if (aliases.size > 0) this.expectChar(',');
+        this.skipBlanks();
+        const alias = this.identifier();
+        if (alias.length !== 1) this.fail(`An alias should be a single character: '${alias}'`);
+        this.skipBlanks();
+        if (!this.src.startsWith('=>', this.pos)) this.fail("expected '=>'");
+        this.pos += 2;
+        aliases.set(alias, this.parseType());
+      }
+    }
+    try {
+      return new DynamicCompositeType(aliases, (n) => parseType(n));
+    } catch (e) {
+      if (e instanceof MarshalError) this.fail(e.message);
+      throw e;
+    }
   }
 
   /** 'UserType(keyspace,<hex name>,<hex field>:type,…)', the keyword already read. */

@@ -2,7 +2,8 @@
  * CREATE [CUSTOM] INDEX [IF NOT EXISTS] [name] ON [ks.]t (target) [USING 'class' [WITH options]].
  * On a CQL table the definition is kept in the table (kind COMPOSITES, maintained and queried
  * through db/cql-index; or CUSTOM with its class: a definition only); the keeper builds a new
- * COMPOSITES index from the table's rows before the statement completes. On a Thrift-made column family, an index on one of its
+ * COMPOSITES index from the table's rows before the statement completes. SASI's options are checked
+ * (restrictions/sasi-index.ts: what Ilium honours, Cassandra's messages for the rest). On a Thrift-made column family, an index on one of its
  * named columns is the column metadata's KEYS index, which the engine builds and maintains.
  * Targets: a column; keys(m), values(c), entries(m) of non-frozen collections; full(f) of frozen
  * ones. The schema-change event is UPDATED for the table, as Cassandra sends.
@@ -12,6 +13,7 @@ import { COUNTER_COLUMN_TYPE, DURATION_TYPE, ListType, MapType, SetType, UserTyp
 import { AlreadyExistsError, type ColumnFamilyDef, type CqlColumn, type IndexDef, columnFamilyInputOf, createColumnFamily, createIndexDef, isMultiCell, parseIndexTarget } from '../../schema/index.js';
 import { type Preparer, keyspaceOf } from '../execution/index.js';
 import { type CreateIndexStatement, type IndexTarget, quoteIdentifier } from '../parser/index.js';
+import { SASI_CLASS, checkSasiOptions } from '../restrictions/sasi-index.js';
 import { Properties } from './ddl-properties.js';
 import { defaultIndexName, findIndex } from './index-names.js';
 import { applySchemaChange, checkModifiable, schemaStatement } from './schema-statement.js';
@@ -36,16 +38,17 @@ export const prepareCreateIndex: Preparer<CreateIndexStatement> = (stmt, _parsed
         if (stmt.ifNotExists) return null;
         throw new AlreadyExistsError(keyspace, name, `Index '${name}' already exists`);
       }
-      const next = cf.cql.fromThrift ? thriftIndex(cf, stmt, name) : cqlIndex(cf, stmt, name, options);
+      const next = cf.cql.fromThrift ? thriftIndex(cf, stmt, name) : cqlIndex(cf, stmt, name, options, ctx.partitioner.name);
       if (next === null) return null;
       return { schema: s.updateColumnFamily(createColumnFamily(next, ctx.env.random)), event: { change: 'UPDATED', target: 'TABLE', keyspace, name: table } };
     });
   });
 };
 
-function cqlIndex(cf: ColumnFamilyDef, stmt: CreateIndexStatement, name: string, options: Record<string, string>) {
+function cqlIndex(cf: ColumnFamilyDef, stmt: CreateIndexStatement, name: string, options: Record<string, string>, partitioner: string) {
   const targets = stmt.targets.map((t) => targetText(cf, t));
   const target = targets.join(',');
+  if (stmt.using === SASI_CLASS) checkSasiOptions(cf.cql.columns.get(stmt.targets[0]!.column)!, options, partitioner);
   if (!stmt.custom) {
     const duplicate = cf.indexes.find((i) => i.kind !== 'CUSTOM' && i.options.target === target);
     if (duplicate !== undefined) {

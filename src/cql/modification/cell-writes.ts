@@ -6,7 +6,7 @@
  * the column with a range tombstone one microsecond before the write, so the new elements survive.
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import { ListType, MapType, type MultiCellType, SetType, UserType, isMultiCellType, makeTimeUuid, readCollectionValues, unixMsToTimestamp } from '../../marshal/index.js';
+import { ListType, MapType, type MultiCellType, SetType, UserType, isMultiCellType, makeTimeUuid, readCollectionValues, unixMsToTimestamp, valueComparable } from '../../marshal/index.js';
 import type { CqlColumn } from '../../schema/index.js';
 import type { CqlContext } from '../execution/index.js';
 import type { OperationEnv } from './operation.js';
@@ -24,7 +24,7 @@ export function multiCellTypeOf(column: CqlColumn): MultiCellType | null {
 
 /** The name of the cell holding a column's element at serialized path `path`. */
 export function elementName(env: OperationEnv, column: CqlColumn, type: MultiCellType, path: Buffer): Buffer {
-  return env.builder.layout.cellName(env.clustering, column, type.cellPathType.toComparable(path));
+  return env.builder.layout.cellName(env.clustering, column, valueComparable(type.cellPathType, path));
 }
 
 export function simpleName(env: OperationEnv, column: CqlColumn): Buffer {

@@ -115,7 +115,10 @@ function bindColumnRelation(b: Binder, name: string, op: RelationOperator, term:
     case '!=':
       throw new InvalidRequestError(`Unsupported "!=" relation: ${c.name} != ${termText(term)}`);
     case 'LIKE':
-      throw new InvalidRequestError(`LIKE restriction is only supported on properly indexed columns. ${c.name} LIKE ${termText(term)} is not valid.`);
+      // Whether an index serves it is decided with the table's indexes (where-clause.ts).
+      checkNotMultiCell(c, 'LIKE');
+      rec.like.push({ value: value(b, term, spec(b, c.name, c.type), nullInCondition), text: `${c.name} LIKE ${termText(term)}` });
+      return;
     case 'CONTAINS': {
       const t = c.type;
       if (!(t instanceof ListType || t instanceof SetType || t instanceof MapType)) throw new InvalidRequestError(`Cannot use CONTAINS on non-collection column ${c.name}`);

@@ -32,6 +32,8 @@ export interface ColumnRestriction extends Slice<ValueFn> {
   readonly containsKey: ValueFn[];
   /** m[key] = value. */
   readonly entries: { readonly key: ValueFn; readonly value: ValueFn }[];
+  /** LIKE patterns, with the relation as written (for messages); served by a SASI index only. */
+  readonly like: { readonly value: ValueFn; readonly text: string }[];
 }
 
 export type TupleFn = (values: readonly BoundValue[]) => Buffer[];
@@ -49,7 +51,7 @@ export type TokenFn = (values: readonly BoundValue[]) => Token;
 export type TokenRestriction = Slice<TokenFn>;
 
 export function newColumnRestriction(column: CqlColumn): ColumnRestriction {
-  return { column, contains: [], containsKey: [], entries: [] };
+  return { column, contains: [], containsKey: [], entries: [], like: [] };
 }
 
 export function hasSlice(r: Slice<unknown>): boolean {

@@ -33,6 +33,8 @@ import { type IndexQuery, hasMultipleContains, supportingIndex, tableIndexes } f
 import { type ClusteringRange, type ClusteringRestriction, MAX_PREFIXES } from './clustering-slices.js';
 import { type ColumnRestriction, type MultiColumnRestriction, type TupleFn, hasSlice } from './restriction-records.js';
 import { type PreparedFilter, type RowPredicate, all, columnFilter, multiColumnFilter } from './row-filter.js';
+import { sasiFilter, sasiServes } from './sasi-filter.js';
+import { type SasiIndex, sasiIndexesOf } from './sasi-index.js';
 import { type KeyRange, type TokenBound, WHOLE_RING, tokenKeyRange, tokenWithin } from './token-bounds.js';
 
 export type WherePurpose = 'select' | 'modification';
@@ -52,6 +54,8 @@ export const MAX_PARTITION_KEYS = 65536;
 export interface PreparedWhere {
   /** True when rows must be checked by `rowFilter` (the query said ALLOW FILTERING). */
   readonly needsFiltering: boolean;
+  /** A secondary index serves the query (its rows come through `index`, or a SASI-served scan). */
+  readonly usesIndex: boolean;
   /** Every partition key column restricted by = or IN: the query reads by keys, not a scan. */
   readonly byKeys: boolean;
   /** Some partition key column is restricted by IN. */
@@ -104,7 +108,8 @@ export function prepareWhere(relations: readonly Relation[], table: TableRef, sc
   // makes restrictions that would need ALLOW FILTERING go through it instead, as long as the
   // index's relation is the only one left to check (`filterCount`).
   const candidates = purpose === 'select' ? indexCandidates(table, bound) : [];
-  const hasIndex = candidates.length > 0;
+  const sasi = sasiServing(table, bound, purpose);
+  const hasIndex = candidates.length > 0 || sasi.size > 0;
   let usesIndex = false;
   let filterCount = 0;
 
@@ -166,7 +171,8 @@ export function prepareWhere(relations: readonly Relation[], table: TableRef, sc
     filterCount += others.length;
     for (const r of others) {
       filterColumns.push(r.column);
-      filters.push(columnFilter(r, { eqIn: true, slice: true })!);
+      const served = sasi.get(r);
+      filters.push(served === undefined ? columnFilter(r, { eqIn: true, slice: true })! : sasiFilter(served, r));
     }
   }
   if (purpose === 'select' && !pk.byKeys && clusteringRestricted && !usesIndex) requireFiltering();
@@ -186,6 +192,7 @@ export function prepareWhere(relations: readonly Relation[], table: TableRef, sc
   };
   return {
     needsFiltering,
+    usesIndex,
     byKeys: pk.byKeys,
     partitionKeyIn: pk.records.some((r) => r.in !== undefined),
     pkMarkerIndexes: pk.byKeys && pk.records.every((r) => r.eqMarker !== undefined) ? pk.records.map((r) => r.eqMarker!) : [],
@@ -225,6 +232,26 @@ function indexCandidates(table: TableRef, bound: BoundRelations): IndexQuery[] {
   for (const r of bound.columns.values()) {
     const q = supportingIndex(indexes, r);
     if (q !== null) out.push(q);
+  }
+  return out;
+}
+
+/**
+ * The SASI index serving each restriction of a regular or static column that one serves. LIKE is
+ * refused, with Cassandra's message, on a column no literal SASI index covers (and in any
+ * statement but a SELECT), as StatementRestrictions does when it meets the relation.
+ */
+function sasiServing(table: TableRef, bound: BoundRelations, purpose: WherePurpose): Map<ColumnRestriction, SasiIndex> {
+  const indexes = purpose === 'select' && !table.virtual ? sasiIndexesOf(table.cf) : [];
+  const out = new Map<ColumnRestriction, SasiIndex>();
+  for (const r of bound.columns.values()) {
+    const onValues = r.column.kind === 'regular' || r.column.kind === 'static';
+    const index = onValues ? indexes.find((i) => i.column.name === r.column.name && sasiServes(i, r)) : undefined;
+    if (index !== undefined) out.set(r, index);
+    const like = r.like[0];
+    if (like !== undefined && (index === undefined || !index.literal)) {
+      throw new InvalidRequestError(`LIKE restriction is only supported on properly indexed columns. ${like.text} is not valid.`);
+    }
   }
   return out;
 }

@@ -24,7 +24,7 @@ export const prepareSelect: Preparer<SelectStatement> = (stmt, parsed, ctx, sess
   const regularRestricted = where.filterColumns.some((c) => c.kind === 'regular');
   if (stmt.distinct) checkDistinct(stmt, selection.nonStaticColumns, cf.cql.partitionKey.map((c) => c.name), selection.readColumns, where.clusteringRestricted || regularRestricted);
   if (selection.onlyStatic && where.clusteringRestricted) throw new InvalidRequestError('Cannot restrict clustering columns when selecting only static columns');
-  if (where.index !== null && stmt.orderBy.length > 0) throw new InvalidRequestError('ORDER BY with 2ndary indexes is not supported.');
+  if (where.usesIndex && stmt.orderBy.length > 0) throw new InvalidRequestError('ORDER BY with 2ndary indexes is not supported.');
   const plan: SelectPlan = {
     table,
     where,

@@ -17,7 +17,7 @@
  * storage/model/cell-name.ts, so plain byte order is clustering order.
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import { type AbstractType, ReversedType, UTF8_TYPE } from '../../marshal/index.js';
+import { type AbstractType, ReversedType, UTF8_TYPE, valueComparable } from '../../marshal/index.js';
 import type { ColumnFamilyDef, CqlColumn, CqlTable } from '../../schema/index.js';
 import { SEP_END, SEP_NEXT, SEP_STATIC, boundAfter, boundBefore, cellName, staticCellName } from '../../storage/model/index.js';
 import type { NameSlice } from '../../storage/read/slice-query.js';
@@ -65,7 +65,7 @@ export class TableLayout {
 
   /** Comparable components of (a prefix of) the clustering values. */
   clusteringComponents(values: readonly Buffer[]): Buffer[] {
-    return values.map((v, i) => this.clusteringTypes[i]!.toComparable(v));
+    return values.map((v, i) => valueComparable(this.clusteringTypes[i]!, v));
   }
 
   /** A regular column's cell (a collection element's when `path` is given). */
