@@ -243,7 +243,7 @@ export class IliumNode {
         warnTimeoutMs: config.user_defined_function_warn_timeout,
         failTimeoutMs: config.user_defined_function_fail_timeout,
       };
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, udf, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, udf, materializedViewsEnabled: config.enable_materialized_views, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
       if (config.audit_logging_options.enabled) {
         audit.enable(config.audit_logging_options);

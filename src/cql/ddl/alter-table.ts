@@ -32,6 +32,8 @@ export const prepareAlterTable: Preparer<AlterTableStatement> = (stmt, _parsed, 
         if (stmt.ifExists) return null;
         throw new InvalidRequestError(ks === undefined ? `Keyspace '${keyspace}' doesn't exist` : `Table '${keyspace}.${name}' doesn't exist`);
       }
+      // Cassandra 4.0 (AlterTableStatement).
+      if (cf.view !== null) throw new InvalidRequestError('Cannot use ALTER TABLE on a materialized view; use ALTER MATERIALIZED VIEW instead');
       const input = altered(cf, action, s, options, dropTime);
       if (input === null) return null;
       const next = createColumnFamily(input, ctx.env.random);
@@ -61,7 +63,7 @@ function altered(cf: ColumnFamilyDef, action: AlterTableAction, s: Schema, optio
     case 'addColumns':
       return addColumns(cf, base, action.columns, action.ifNotExists, s);
     case 'dropColumns':
-      return dropColumns(cf, base, action.columns, action.ifExists, action.timestamp === null ? dropTime : BigInt(action.timestamp));
+      return dropColumns(cf, base, action.columns, action.ifExists, action.timestamp === null ? dropTime : BigInt(action.timestamp), s.viewsOf(cf.id).length > 0);
     case 'renameColumns':
       return renameColumns(cf, base, action.renames, action.ifExists);
     default:
@@ -105,7 +107,7 @@ function addColumns(cf: ColumnFamilyDef, base: ColumnFamilyInput, columns: reado
   return { ...base, cql: { ...cql, regular, statics } };
 }
 
-function dropColumns(cf: ColumnFamilyDef, base: ColumnFamilyInput, names: readonly string[], ifExists: boolean, droppedTime: bigint): ColumnFamilyInput | null {
+function dropColumns(cf: ColumnFamilyDef, base: ColumnFamilyInput, names: readonly string[], ifExists: boolean, droppedTime: bigint, hasViews: boolean): ColumnFamilyInput | null {
   cqlOnly(cf, 'drop columns from');
   const cql = cqlTableInputOf(cf.cql);
   let regular = [...(cql.regular ?? [])];
@@ -120,6 +122,7 @@ function dropColumns(cf: ColumnFamilyDef, base: ColumnFamilyInput, names: readon
     if (col.kind === 'partition_key' || col.kind === 'clustering') throw new InvalidRequestError(`Cannot drop PRIMARY KEY column ${n}`);
     const indexes = cf.indexes.filter((i) => parseIndexTarget(i.options.target ?? '').column === n).map((i) => i.name);
     if (indexes.length > 0) throw new InvalidRequestError(`Cannot drop column ${n} because it has dependent secondary indexes (${indexes.join(', ')})`);
+    if (hasViews) throw new InvalidRequestError(`Cannot drop column ${n} on base table ${cf.name} with materialized views`);
     regular = regular.filter((c) => c.name !== n);
     statics = statics.filter((c) => c.name !== n);
     dropped.set(n, { name: n, type: col.type, kind: col.kind === 'static' ? 'static' : 'regular', droppedTime });
