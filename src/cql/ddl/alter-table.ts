@@ -8,6 +8,7 @@
 import { InvalidRequestError } from '../../errors/index.js';
 import { COUNTER_COLUMN_TYPE } from '../../marshal/index.js';
 import { type ColumnFamilyDef, type ColumnFamilyInput, type DroppedColumn, type Schema, columnFamilyInputOf, cqlTableInputOf, createColumnFamily, parseIndexTarget } from '../../schema/index.js';
+import type { Random } from '../../env/index.js';
 import { type Preparer, keyspaceOf } from '../execution/index.js';
 import type { AlterTableAction, AlterTableStatement, ColumnDefinition, Rename } from '../parser/index.js';
 import { resolveCqlType } from './resolve-type.js';
@@ -37,12 +38,23 @@ export const prepareAlterTable: Preparer<AlterTableStatement> = (stmt, _parsed, 
       const input = altered(cf, action, s, options, dropTime);
       if (input === null) return null;
       const next = createColumnFamily(input, ctx.env.random);
-      return { schema: s.updateColumnFamily(next), event: { change: 'UPDATED', target: 'TABLE', keyspace, name } };
+      let schema = s.updateColumnFamily(next);
+      if (action.kind === 'addColumns') for (const v of s.viewsOf(cf.id)) schema = schema.updateColumnFamily(withBaseColumns(v, next, ctx.env.random));
+      return { schema, event: { change: 'UPDATED', target: 'TABLE', keyspace, name } };
     });
   });
 };
 
 type Options = ReturnType<typeof tableOptions> | null;
+
+/** A SELECT * view gains the regular columns added to its base, as Cassandra 4.0's ALTER TABLE ADD does (static ones stay out). */
+function withBaseColumns(view: ColumnFamilyDef, base: ColumnFamilyDef, random: Random): ColumnFamilyDef {
+  if (!view.view!.includeAllColumns) return view;
+  const added = base.cql.regular.filter((c) => !view.cql.columns.has(c.name));
+  if (added.length === 0) return view;
+  const cql = cqlTableInputOf(view.cql);
+  return createColumnFamily({ ...columnFamilyInputOf(view), cql: { ...cql, regular: [...(cql.regular ?? []), ...added.map((c) => ({ name: c.name, type: c.type }))] } }, random);
+}
 
 /** The new definition's input, or null when the change changes nothing (IF [NOT] EXISTS). */
 function altered(cf: ColumnFamilyDef, action: AlterTableAction, s: Schema, options: Options, dropTime: bigint): ColumnFamilyInput | null {

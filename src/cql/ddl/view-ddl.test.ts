@@ -167,6 +167,10 @@ test('views without a base regular column in their key, with = filters, SELECT *
     await n.run(cql);
     assert.equal((await n.rows('SELECT k FROM by_ck')).length, 2);
 
+    await n.run('ALTER TABLE t ADD x int'); // a SELECT * view gains the column
+    await n.run('UPDATE t SET x = 7 WHERE k = 2 AND c = 1');
+    assert.deepEqual(await n.rows('SELECT k, x FROM by_ck'), [{ k: 2, x: 7 }, { k: 1, x: null }]);
+
     const r = await n.restart();
     r.state.keyspace = 'ks';
     assert.deepEqual((await r.rows('SELECT k FROM by_ck')).map((x) => x.k), [2, 1]);
