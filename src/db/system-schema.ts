@@ -35,6 +35,7 @@ import { KEYSPACES_MAX, type PendingIndexBuild, SCHEMA_SCAN, decodeStoredSchema 
 import { DEFINITION_CELL, SCHEMA_TABLE_ID, indexBuildCell, schemaTableDef } from './schema-table.js';
 import { toTableDef } from './to-table-def.js';
 import { buildView } from './view/view-build.js';
+import { type ViewWrites, localViewWrites } from './view/view-writes.js';
 
 const EMPTY = Buffer.alloc(0);
 
@@ -52,6 +53,8 @@ export class SchemaKeeper {
   readonly tableGates = new TableGates();
   /** Partitions with CQL-indexed writes in flight, shared with the operations (stale entries are not removed there). */
   readonly indexedWrites = new PartitionWrites();
+  /** Where view updates go: this node's engine until the server routes them across the ring. */
+  viewWrites: ViewWrites;
   /** Index tables being built from their table's rows (a query could miss rows until it is done). */
   private readonly building = new Set<string>();
   /** Told of every new schema snapshot, as it is published (gossip's SCHEMA, schema push). */
@@ -66,6 +69,7 @@ export class SchemaKeeper {
   ) {
     this.current = schema;
     this.lastTimestamp = lastTimestamp;
+    this.viewWrites = localViewWrites(engine);
   }
 
   /**
@@ -215,7 +219,7 @@ export class SchemaKeeper {
   private async buildView(view: ColumnFamilyDef): Promise<void> {
     const base = this.current.tableById(view.view!.baseTableId);
     if (base !== undefined && this.current.tableById(view.id) !== undefined) {
-      await buildView({ engine: this.engine, rowLocks: this.rowLocks, env: this.env, nowSec: () => this.nowSec() }, base, view);
+      await buildView({ engine: this.engine, rowLocks: this.rowLocks, env: this.env, nowSec: () => this.nowSec(), viewWrites: this.viewWrites }, base, view);
     }
     await this.clearMarkers(view.keyspace, [view.id]);
   }

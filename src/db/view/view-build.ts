@@ -15,6 +15,7 @@ import { TableLayout } from '../cql-layout/table-layout.js';
 import type { RowLocks } from '../operations/row-locks.js';
 import { type ViewTarget, viewRowsOf } from './view-rows.js';
 import { viewUpdates } from './view-updates.js';
+import type { ViewWrites } from './view-writes.js';
 
 /** Base partitions per step. */
 const PAGE_PARTITIONS = 32;
@@ -24,6 +25,7 @@ export interface ViewBuildContext {
   readonly engine: StorageEngine;
   readonly rowLocks: RowLocks;
   readonly env: Env;
+  readonly viewWrites: ViewWrites;
   nowSec(): number;
 }
 
@@ -48,6 +50,6 @@ function buildPartition(ctx: ViewBuildContext, t: ViewTarget, key: Buffer): Prom
     const nowSec = ctx.nowSec();
     const cells = ctx.engine.read(t.base.cf.id, key, { slices: [t.base.wholePartition], reversed: false }, nowSec)?.cells ?? [];
     const rows = viewRowsOf(t, key, cells, nowSec);
-    await Promise.all(viewUpdates(t, NO_ROWS, rows, 0n, nowSec).map((u) => ctx.engine.apply(t.view.id, u)));
+    await Promise.all(viewUpdates(t, NO_ROWS, rows, 0n, nowSec).map((u) => ctx.viewWrites.apply(t.view, key, u)));
   });
 }

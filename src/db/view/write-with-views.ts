@@ -6,10 +6,10 @@
  * changes (view-updates.ts). Reading after the write, rather than merging in memory, gives the
  * reconciled state exactly (older timestamps, TTLs, collections).
  *
- * Partial (see docs/COMPATIBILITY.md): a crash between the base write and the view writes loses
- * the view's update (Cassandra routes view mutations through the local batchlog), and the view
- * writes go to this node's own copy of the view (single node; on a ring Cassandra sends them to
- * the paired view replica).
+ * The view writes go where the SchemaKeeper's route says (view-writes.ts): this node's copy, or
+ * on a ring the paired view replica. Partial (see docs/COMPATIBILITY.md): a crash between the base
+ * write and the view writes loses the view's update (Cassandra logs view mutations in the local
+ * batchlog first).
  */
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { PartitionUpdate } from '../../storage/model/index.js';
@@ -34,7 +34,7 @@ export async function writeWithViews(ctx: OperationContext, cf: ColumnFamilyDef,
     for (const view of views) {
       const t: ViewTarget = { view, layout: new TableLayout(view), base };
       const changes = viewUpdates(t, viewRowsOf(t, update.key, before, nowSec), viewRowsOf(t, update.key, after, nowSec), timestamp, nowSec);
-      for (const u of changes) writes.push(ctx.engine.apply(view.id, u));
+      for (const u of changes) writes.push(ctx.writeView(view, update.key, u));
     }
     await Promise.all(writes);
   });
