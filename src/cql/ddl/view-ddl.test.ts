@@ -178,3 +178,16 @@ test('views without a base regular column in their key, with = filters, SELECT *
     assert.deepEqual((await r.rows('SELECT k FROM by_ck')).map((x) => x.k), [9, 2, 1]);
     return r;
   }));
+
+test('collections in a view follow element adds and removes; a composite partition key in the base', () =>
+  withViews(async (n) => {
+    await n.run('CREATE TABLE t (a int, b int, c int, tags set<text>, PRIMARY KEY ((a, b), c))');
+    await n.run('CREATE MATERIALIZED VIEW by_c AS SELECT * FROM t WHERE a IS NOT NULL AND b IS NOT NULL AND c IS NOT NULL PRIMARY KEY (c, a, b)');
+    await n.run("INSERT INTO t (a, b, c, tags) VALUES (1, 2, 3, {'x', 'y'})");
+    await n.run("UPDATE t SET tags = tags + {'z'} WHERE a = 1 AND b = 2 AND c = 3");
+    await n.run("UPDATE t SET tags = tags - {'x'} WHERE a = 1 AND b = 2 AND c = 3");
+    const rows = await n.rows('SELECT a, b, c, tags FROM by_c WHERE c = 3');
+    assert.deepEqual(rows.map((r) => [r.a, r.b, r.c, [...(r.tags as Set<string>)].sort()]), [[1, 2, 3, ['y', 'z']]]);
+    await n.run('DELETE FROM t WHERE a = 1 AND b = 2');
+    assert.deepEqual(await n.rows('SELECT * FROM by_c'), []);
+  }));

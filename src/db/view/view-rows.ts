@@ -17,7 +17,7 @@
 import type { CqlColumn, ColumnFamilyDef } from '../../schema/index.js';
 import { type Cell, CellKind, NO_DELETION_TIME, isLive } from '../../storage/model/index.js';
 import { decodePartitionKey, encodePartitionKey } from '../cql-layout/partition-key.js';
-import type { TableLayout } from '../cql-layout/table-layout.js';
+import { type TableLayout, collectionPathType } from '../cql-layout/table-layout.js';
 
 /** A view with the layouts of its table and its base table. */
 export interface ViewTarget {
@@ -97,8 +97,9 @@ function viewRowOf(t: ViewTarget, keyValues: readonly Buffer[], row: BaseRow): V
   const cells: Cell[] = [{ ...marker, name: t.layout.markerName(clustering)!, value: EMPTY }];
   for (const c of viewTable.regular) {
     for (const cell of row.columns.get(c.name) ?? []) {
-      const d = t.base.decode(cell.name);
-      const name = t.layout.cellName(clustering, c, d.path ?? undefined);
+      // A collection element's path comes back serialized; names take its comparable form.
+      const path = t.base.decode(cell.name).path;
+      const name = t.layout.cellName(clustering, c, path === null ? undefined : collectionPathType(c.type)!.toComparable(path));
       cells.push(keyCell === null ? { ...cell, name } : boundedBy({ ...cell, name }, keyCell));
     }
   }
