@@ -113,3 +113,13 @@ test('user-defined function settings: 4.0 defaults (off, 500 ms, 1500 ms), 4.0 a
   assert.throws(() => resolveNodeConfig({ user_defined_function_fail_timeout: 0 }), ConfigurationError);
   assert.throws(() => resolveNodeConfig({ enable_user_defined_functions: 'yes' }), ConfigurationError);
 });
+
+test('enable_materialized_views: 4.0 default off, honoured under the 4.0 and 4.1 names, not ignored', () => {
+  assert.equal(DEFAULT_NODE_CONFIG.enable_materialized_views, false);
+  const old = resolveNodeConfig({ enable_materialized_views: true });
+  assert.equal(old.config.enable_materialized_views, true);
+  assert.deepEqual(old.ignoredKeys, []);
+  const next = parseConfigText('materialized_views_enabled: true\n', 'c.yaml');
+  assert.equal(next.config.enable_materialized_views, true);
+  assert.deepEqual(next.ignoredKeys, []);
+});

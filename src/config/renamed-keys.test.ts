@@ -49,9 +49,9 @@ test('4.1 names with units are the 4.0 settings, in their units', () => {
 });
 
 test('renamed keys Ilium does not use are reported under the name the file used', () => {
-  const { config, ignoredKeys } = parseConfigText('key_cache_size: 100MiB\ncompaction_throughput: 64MiB/s\nmaterialized_views_enabled: false\ntrace_type_repair_ttl: 7d\nkey_cache_save_period: 4h\n', 'c.yaml');
+  const { config, ignoredKeys } = parseConfigText('key_cache_size: 100MiB\ncompaction_throughput: 64MiB/s\ntrace_type_repair_ttl: 7d\nkey_cache_save_period: 4h\n', 'c.yaml');
   assert.deepEqual(config, DEFAULT_NODE_CONFIG);
-  assert.deepEqual(ignoredKeys, ['key_cache_size', 'compaction_throughput', 'materialized_views_enabled', 'trace_type_repair_ttl', 'key_cache_save_period']);
+  assert.deepEqual(ignoredKeys, ['key_cache_size', 'compaction_throughput', 'trace_type_repair_ttl', 'key_cache_save_period']);
 });
 
 test('trace_type_query_ttl (4.1) is tracetype_query_ttl (4.0), honoured: the TTL of system_traces rows', () => {

@@ -43,6 +43,8 @@ export interface CqlContextParts {
   readonly views?: NodeViews;
   /** The user-defined function settings from cassandra.yaml; Cassandra 4.0's defaults (disabled) when absent. */
   readonly udf?: UdfSettings;
+  /** enable_materialized_views from cassandra.yaml; Cassandra 4.0's default (false) when absent. */
+  readonly materializedViewsEnabled?: boolean;
 }
 
 /** How traces are written: tracetype_query_ttl, and this node's address and storage port. */
@@ -112,6 +114,7 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
       return tracing;
     },
     views: parts.views ?? NO_NODE_VIEWS,
+    materializedViewsEnabled: parts.materializedViewsEnabled ?? false,
   };
   virtualTables = (parts.virtualTables ?? createVirtualTables)(ctx);
   const auth = parts.auth ?? AUTH_DEFAULTS;

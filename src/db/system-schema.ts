@@ -34,6 +34,8 @@ import { PartitionWrites } from './cql-index/partition-writes.js';
 import { KEYSPACES_MAX, type PendingIndexBuild, SCHEMA_SCAN, decodeStoredSchema } from './stored-schema.js';
 import { DEFINITION_CELL, SCHEMA_TABLE_ID, indexBuildCell, schemaTableDef } from './schema-table.js';
 import { toTableDef } from './to-table-def.js';
+import { buildView } from './view/view-build.js';
+import { type ViewWrites, localViewWrites } from './view/view-writes.js';
 
 const EMPTY = Buffer.alloc(0);
 
@@ -51,6 +53,8 @@ export class SchemaKeeper {
   readonly tableGates = new TableGates();
   /** Partitions with CQL-indexed writes in flight, shared with the operations (stale entries are not removed there). */
   readonly indexedWrites = new PartitionWrites();
+  /** Where view updates go: this node's engine until the server routes them across the ring. */
+  viewWrites: ViewWrites;
   /** Index tables being built from their table's rows (a query could miss rows until it is done). */
   private readonly building = new Set<string>();
   /** Told of every new schema snapshot, as it is published (gossip's SCHEMA, schema push). */
@@ -65,6 +69,7 @@ export class SchemaKeeper {
   ) {
     this.current = schema;
     this.lastTimestamp = lastTimestamp;
+    this.viewWrites = localViewWrites(engine);
   }
 
   /**
@@ -154,8 +159,10 @@ export class SchemaKeeper {
     const next = op(before);
     if (next === before) return before;
     const indexes = indexChanges(before, next);
+    // New views of tables that may hold rows are built from them (view-build.ts), with a marker as an index build has.
+    const views = next.tables.filter((t) => t.view !== null && before.tableById(t.id) === undefined && before.tableById(t.view.baseTableId) !== undefined);
     for (const name of new Set([...keyspaces, ...indexes.builds.map((b) => b.cf.keyspace)])) {
-      const markers = indexes.builds.filter((b) => b.cf.keyspace === name).flatMap(buildTableIds);
+      const markers = [...indexes.builds.filter((b) => b.cf.keyspace === name).flatMap(buildTableIds), ...views.filter((v) => v.keyspace === name).map((v) => v.id)];
       await this.persist(name, next.keyspace(name), markers);
     }
     await this.engine.flush(SCHEMA_TABLE_ID);
@@ -179,6 +186,11 @@ export class SchemaKeeper {
       await Promise.all([this.rowLocks.settled(`${b.cf.id}/`), this.engine.writesSettled(b.cf.id)]);
       await this.build(b);
     }
+    for (const v of views) {
+      const baseId = v.view!.baseTableId;
+      await Promise.all([this.rowLocks.settled(`view:${baseId}/`), this.engine.writesSettled(baseId)]);
+      await this.buildView(v);
+    }
     return next;
   }
 
@@ -189,6 +201,7 @@ export class SchemaKeeper {
     for (const cf of this.current.tables) {
       const b = buildOf(cf, wanted);
       if (b !== null) await this.build(b);
+      if (cf.view !== null && wanted.has(cf.id)) await this.buildView(cf);
     }
     await Promise.all(pending.map((p) => this.clearMarkers(p.keyspace, [p.indexTableId])));
   }
@@ -201,6 +214,14 @@ export class SchemaKeeper {
     // A build that failed leaves its indexes unavailable until a start builds them again.
     for (const id of ids) this.building.delete(id);
     await this.clearMarkers(b.cf.keyspace, ids);
+  }
+
+  private async buildView(view: ColumnFamilyDef): Promise<void> {
+    const base = this.current.tableById(view.view!.baseTableId);
+    if (base !== undefined && this.current.tableById(view.id) !== undefined) {
+      await buildView({ engine: this.engine, rowLocks: this.rowLocks, env: this.env, nowSec: () => this.nowSec(), viewWrites: this.viewWrites }, base, view);
+    }
+    await this.clearMarkers(view.keyspace, [view.id]);
   }
 
   private clearMarkers(keyspace: string, indexTableIds: readonly string[]): Promise<void> {

@@ -14,6 +14,7 @@ import { validateName } from './schema-names.js';
 import type { DroppedColumn } from './dropped-column.js';
 import type { IndexDef } from './index-def.js';
 import { type TableParams, type TableParamsInput, createTableParams } from './table-params.js';
+import type { ViewDef } from './view-def.js';
 
 export type ColumnType = 'Standard' | 'Super';
 
@@ -41,6 +42,8 @@ export interface ColumnFamilyDef {
   readonly droppedColumns: readonly DroppedColumn[];
   /** Secondary indexes declared in CQL on a CQL table, sorted by name (Thrift KEYS indexes are in columnMetadata). */
   readonly indexes: readonly IndexDef[];
+  /** Set when this table is a materialized view (view-def.ts): written only through its base table. */
+  readonly view: ViewDef | null;
 }
 
 export interface ColumnFamilyInput {
@@ -62,6 +65,7 @@ export interface ColumnFamilyInput {
   readonly params?: TableParamsInput;
   readonly droppedColumns?: readonly DroppedColumn[];
   readonly indexes?: readonly IndexDef[];
+  readonly view?: ViewDef | null;
 }
 
 /** Cassandra's default gc_grace_seconds: ten days. */
@@ -85,6 +89,7 @@ export function createColumnFamily(input: ColumnFamilyInput, random: Random): Co
     params: createTableParams(input.params),
     droppedColumns: Object.freeze([...(input.droppedColumns ?? [])].sort(byName)),
     indexes: Object.freeze([...(input.indexes ?? [])].sort(byName)),
+    view: input.view ?? null,
   };
   if (input.cql !== undefined) return Object.freeze({ ...common, ...fromCql(input) });
   const columnType = parseColumnType(input.columnType ?? 'Standard');

@@ -17,6 +17,7 @@ export function columnFamilyInputOf(cf: ColumnFamilyDef): ColumnFamilyInput {
     params: cf.params,
     droppedColumns: cf.droppedColumns,
     indexes: cf.indexes,
+    view: cf.view,
   };
   if (!cf.cql.fromThrift) return { ...common, cql: cqlTableInputOf(cf.cql) };
   return {

@@ -34,3 +34,4 @@ export * from './dropped-column.js';
 export * from './user-types.js';
 export * from './function-defs.js';
 export * from './column-family-input.js';
+export * from './view-def.js';

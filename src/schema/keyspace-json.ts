@@ -32,6 +32,7 @@ import type { DroppedColumn } from './dropped-column.js';
 import { type IndexDef, createIndexDef } from './index-def.js';
 import { tableParamsFromObject, tableParamsToObject } from './table-params.js';
 import { functionFromObject, functionToObject } from './function-json.js';
+import { viewFromObject, viewToObject } from './view-def.js';
 
 /** Canonical JSON text of a keyspace. */
 export function keyspaceToJson(ks: KeyspaceDef): string {
@@ -64,6 +65,7 @@ function withExtras(t: ColumnFamilyDef, o: Record<string, unknown>): object {
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .map((d) => ({ name: d.name, type: d.type.fullName, kind: d.kind, dropped_time: d.droppedTime.toString() }));
   }
+  if (t.view !== null) o.view = viewToObject(t.view);
   if (t.indexes.length > 0) o.indexes = [...t.indexes].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((i) => ({ name: i.name, kind: i.kind, options: i.options }));
   return o;
 }
@@ -141,7 +143,7 @@ function storedType(text: string): AbstractType {
   }
 }
 
-function extrasInput(t: Record<string, unknown>): Pick<ColumnFamilyInput, 'params' | 'droppedColumns' | 'indexes'> {
+function extrasInput(t: Record<string, unknown>): Pick<ColumnFamilyInput, 'params' | 'droppedColumns' | 'indexes' | 'view'> {
   const params = t.params === undefined ? undefined : tableParamsFromObject(record(t.params, 'params'));
   const droppedColumns: DroppedColumn[] = t.dropped_columns === undefined ? [] : list(t.dropped_columns, 'dropped_columns').map((x) => {
     const d = record(x, 'dropped column');
@@ -155,7 +157,8 @@ function extrasInput(t: Record<string, unknown>): Pick<ColumnFamilyInput, 'param
     if (kind !== 'KEYS' && kind !== 'COMPOSITES' && kind !== 'CUSTOM') throw new ConfigurationError(`stored keyspace: index kind ${kind}`);
     return createIndexDef(str(i.name, 'index name'), kind, stringRecord(i.options));
   });
-  return { params, droppedColumns, indexes };
+  const view = t.view === undefined ? null : viewFromObject(record(t.view, 'view'));
+  return { params, droppedColumns, indexes, view };
 }
 
 function tableInput(t: Record<string, unknown>): Omit<ColumnFamilyInput, 'keyspace'> {

@@ -16,17 +16,24 @@ export interface KeyspaceChanges {
   readonly durableWrites?: boolean;
 }
 
+const NO_VIEWS: readonly ColumnFamilyDef[] = Object.freeze([]);
+
 export class Schema {
   /** Content digest (a UUID), equal for equal schemas. */
   readonly version: string;
   private readonly byName: ReadonlyMap<string, KeyspaceDef>;
   private readonly byId: ReadonlyMap<string, ColumnFamilyDef>;
+  /** Materialized views by their base table's id (view-def.ts). */
+  private readonly viewsByBase: ReadonlyMap<string, readonly ColumnFamilyDef[]>;
 
   private constructor(keyspaces: readonly KeyspaceDef[]) {
     this.byName = new Map(keyspaces.map((k) => [k.name, k]));
     const byId = new Map<string, ColumnFamilyDef>();
     for (const k of keyspaces) for (const t of k.tables) byId.set(t.id, t);
     this.byId = byId;
+    const views = new Map<string, ColumnFamilyDef[]>();
+    for (const t of byId.values()) if (t.view !== null) views.set(t.view.baseTableId, [...(views.get(t.view.baseTableId) ?? []), t]);
+    this.viewsByBase = views;
     this.version = schemaVersion(keyspaces);
   }
 
@@ -69,6 +76,11 @@ export class Schema {
 
   tableById(id: string): ColumnFamilyDef | undefined {
     return this.byId.get(id);
+  }
+
+  /** The materialized views of a base table (none: an empty list). */
+  viewsOf(baseId: string): readonly ColumnFamilyDef[] {
+    return this.viewsByBase.get(baseId) ?? NO_VIEWS;
   }
 
   get tables(): ColumnFamilyDef[] {
@@ -132,6 +144,8 @@ export class Schema {
     checkUserKeyspace(keyspace);
     const old = this.getTable(keyspace, name);
     const ks = this.getKeyspace(keyspace);
+    // Cassandra 4.0 (DropTableStatement) formats only the keyspace into this message.
+    if (this.viewsOf(old.id).length > 0) throw new InvalidRequestError(`Cannot drop a table when materialized views still depend on it (${keyspace})`);
     return this.replacing(withTables(ks, ks.tables.filter((t) => t.id !== old.id)));
   }
 

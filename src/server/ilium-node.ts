@@ -64,6 +64,7 @@ import { RepairService, registerRepairHandlers } from '../repair/index.js';
 import { PaxosAcceptor } from '../service/paxos/paxos-acceptor.js';
 import type { ReplicaTracing } from '../service/replica/replica-context.js';
 import { BatchlogReplayer } from '../service/batchlog/batchlog-replay.js';
+import { PairedViewWrites } from '../service/paired-view-writes.js';
 import { PaxosStateTable } from '../db/paxos-table.js';
 import { BatchlogTable } from '../db/batchlog-table.js';
 import { RowLocks } from '../db/operations/row-locks.js';
@@ -243,7 +244,7 @@ export class IliumNode {
         warnTimeoutMs: config.user_defined_function_warn_timeout,
         failTimeoutMs: config.user_defined_function_fail_timeout,
       };
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, udf, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, udf, materializedViewsEnabled: config.enable_materialized_views, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
       if (config.audit_logging_options.enabled) {
         audit.enable(config.audit_logging_options);
@@ -580,6 +581,9 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
   const replica = { local, tableById, partitioner: i.partitioner, messaging: svc.messaging };
   registerRepairHandlers(svc.messaging, replica);
   const repair = new RepairService({ replica, self, rings, liveness, clock: env.clock, keyspace: (name) => keeper.schema.keyspace(name) });
+  const hintSink = new HintsServiceSink({ hints, rings, clock: env.clock, tableById });
+  // Base replicas send their view updates to the paired view replica (Cassandra 4.0's pairing).
+  keeper.viewWrites = new PairedViewWrites({ self, rings, messaging: svc.messaging, hints: hintSink, writeTimeoutMs: options.writeTimeoutMs, local: keeper.viewWrites });
   const proxy = new StorageProxy({
     env,
     messaging: svc.messaging,
@@ -588,7 +592,7 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
     rings,
     liveness,
     snitch: svc.snitch,
-    hints: new HintsServiceSink({ hints, rings, clock: env.clock, tableById }),
+    hints: hintSink,
     options,
     paxos,
     background: i.background,

@@ -8,6 +8,7 @@
 import { InvalidRequestError } from '../../errors/index.js';
 import { COUNTER_COLUMN_TYPE } from '../../marshal/index.js';
 import { type ColumnFamilyDef, type ColumnFamilyInput, type DroppedColumn, type Schema, columnFamilyInputOf, cqlTableInputOf, createColumnFamily, parseIndexTarget } from '../../schema/index.js';
+import type { Random } from '../../env/index.js';
 import { type Preparer, keyspaceOf } from '../execution/index.js';
 import type { AlterTableAction, AlterTableStatement, ColumnDefinition, Rename } from '../parser/index.js';
 import { resolveCqlType } from './resolve-type.js';
@@ -32,15 +33,28 @@ export const prepareAlterTable: Preparer<AlterTableStatement> = (stmt, _parsed, 
         if (stmt.ifExists) return null;
         throw new InvalidRequestError(ks === undefined ? `Keyspace '${keyspace}' doesn't exist` : `Table '${keyspace}.${name}' doesn't exist`);
       }
+      // Cassandra 4.0 (AlterTableStatement).
+      if (cf.view !== null) throw new InvalidRequestError('Cannot use ALTER TABLE on a materialized view; use ALTER MATERIALIZED VIEW instead');
       const input = altered(cf, action, s, options, dropTime);
       if (input === null) return null;
       const next = createColumnFamily(input, ctx.env.random);
-      return { schema: s.updateColumnFamily(next), event: { change: 'UPDATED', target: 'TABLE', keyspace, name } };
+      let schema = s.updateColumnFamily(next);
+      if (action.kind === 'addColumns') for (const v of s.viewsOf(cf.id)) schema = schema.updateColumnFamily(withBaseColumns(v, next, ctx.env.random));
+      return { schema, event: { change: 'UPDATED', target: 'TABLE', keyspace, name } };
     });
   });
 };
 
 type Options = ReturnType<typeof tableOptions> | null;
+
+/** A SELECT * view gains the regular columns added to its base, as Cassandra 4.0's ALTER TABLE ADD does (static ones stay out). */
+function withBaseColumns(view: ColumnFamilyDef, base: ColumnFamilyDef, random: Random): ColumnFamilyDef {
+  if (!view.view!.includeAllColumns) return view;
+  const added = base.cql.regular.filter((c) => !view.cql.columns.has(c.name));
+  if (added.length === 0) return view;
+  const cql = cqlTableInputOf(view.cql);
+  return createColumnFamily({ ...columnFamilyInputOf(view), cql: { ...cql, regular: [...(cql.regular ?? []), ...added.map((c) => ({ name: c.name, type: c.type }))] } }, random);
+}
 
 /** The new definition's input, or null when the change changes nothing (IF [NOT] EXISTS). */
 function altered(cf: ColumnFamilyDef, action: AlterTableAction, s: Schema, options: Options, dropTime: bigint): ColumnFamilyInput | null {
@@ -61,7 +75,7 @@ function altered(cf: ColumnFamilyDef, action: AlterTableAction, s: Schema, optio
     case 'addColumns':
       return addColumns(cf, base, action.columns, action.ifNotExists, s);
     case 'dropColumns':
-      return dropColumns(cf, base, action.columns, action.ifExists, action.timestamp === null ? dropTime : BigInt(action.timestamp));
+      return dropColumns(cf, base, action.columns, action.ifExists, action.timestamp === null ? dropTime : BigInt(action.timestamp), s.viewsOf(cf.id).length > 0);
     case 'renameColumns':
       return renameColumns(cf, base, action.renames, action.ifExists);
     default:
@@ -105,7 +119,7 @@ function addColumns(cf: ColumnFamilyDef, base: ColumnFamilyInput, columns: reado
   return { ...base, cql: { ...cql, regular, statics } };
 }
 
-function dropColumns(cf: ColumnFamilyDef, base: ColumnFamilyInput, names: readonly string[], ifExists: boolean, droppedTime: bigint): ColumnFamilyInput | null {
+function dropColumns(cf: ColumnFamilyDef, base: ColumnFamilyInput, names: readonly string[], ifExists: boolean, droppedTime: bigint, hasViews: boolean): ColumnFamilyInput | null {
   cqlOnly(cf, 'drop columns from');
   const cql = cqlTableInputOf(cf.cql);
   let regular = [...(cql.regular ?? [])];
@@ -120,6 +134,7 @@ function dropColumns(cf: ColumnFamilyDef, base: ColumnFamilyInput, names: readon
     if (col.kind === 'partition_key' || col.kind === 'clustering') throw new InvalidRequestError(`Cannot drop PRIMARY KEY column ${n}`);
     const indexes = cf.indexes.filter((i) => parseIndexTarget(i.options.target ?? '').column === n).map((i) => i.name);
     if (indexes.length > 0) throw new InvalidRequestError(`Cannot drop column ${n} because it has dependent secondary indexes (${indexes.join(', ')})`);
+    if (hasViews) throw new InvalidRequestError(`Cannot drop column ${n} on base table ${cf.name} with materialized views`);
     regular = regular.filter((c) => c.name !== n);
     statics = statics.filter((c) => c.name !== n);
     dropped.set(n, { name: n, type: col.type, kind: col.kind === 'static' ? 'static' : 'regular', droppedTime });

@@ -33,6 +33,8 @@ export const prepareCreateIndex: Preparer<CreateIndexStatement> = (stmt, _parsed
       if (ks === undefined) throw new InvalidRequestError(`Keyspace '${keyspace}' doesn't exist`);
       const cf = ks.tables.find((t) => t.name === table);
       if (cf === undefined) throw new InvalidRequestError(`Table '${keyspace}.${table}' doesn't exist`);
+      // Cassandra 4.0 (CreateIndexStatement).
+      if (cf.view !== null) throw new InvalidRequestError('Secondary indexes are not supported on materialized views');
       const name = stmt.name ?? defaultIndexName(ks, table, stmt.targets[0]!.column);
       if (findIndex(ks, name) !== undefined) {
         if (stmt.ifNotExists) return null;

@@ -15,6 +15,8 @@ export const prepareDropTable: Preparer<DropTableStatement> = (stmt, _parsed, ct
         if (stmt.ifExists) return null;
         throw new InvalidRequestError(ks === undefined ? `Keyspace '${keyspace}' doesn't exist` : `Table '${keyspace}.${name}' doesn't exist`);
       }
+      // Cassandra 4.0 (DropTableStatement); a base with views is refused by the schema (Schema.dropColumnFamily).
+      if (ks.tables.find((t) => t.name === name)!.view !== null) throw new InvalidRequestError('Cannot use DROP TABLE on a materialized view. Please use DROP MATERIALIZED VIEW instead.');
       return { schema: s.dropColumnFamily(keyspace, name), event: { change: 'DROPPED', target: 'TABLE', keyspace, name } };
     });
   });

@@ -1,7 +1,7 @@
 /**
  * The schema statements (one file each) and their preparers by kind.
  *
- * The schema statements, one file each (CREATE/ALTER/DROP KEYSPACE, TABLE, INDEX, TYPE; CREATE/DROP FUNCTION and AGGREGATE), applied
+ * The schema statements, one file each (CREATE/ALTER/DROP KEYSPACE, TABLE, INDEX, TYPE; CREATE/DROP FUNCTION and AGGREGATE; CREATE/ALTER/DROP MATERIALIZED VIEW), applied
  * through `SchemaKeeper.alter` against the live schema at execution (`schema-statement.ts`: IF
  * [NOT] EXISTS that changes nothing is VOID, otherwise a schema-change event); the ILIUM extension
  * statements (`ilium-schema.ts`: `ILIUM SCHEMA`, `ILIUM ADD KEYSPACE
@@ -21,6 +21,9 @@ import { prepareDropType } from './drop-type.js';
 import { prepareCreateFunction } from './create-function.js';
 import { prepareCreateAggregate } from './create-aggregate.js';
 import { prepareDropAggregate, prepareDropFunction } from './drop-function.js';
+import { prepareCreateMaterializedView } from './create-view.js';
+import { prepareAlterMaterializedView } from './alter-view.js';
+import { prepareDropMaterializedView } from './drop-view.js';
 import { prepareDescribe } from '../describe/describe.js';
 import { prepareIliumSchema, prepareIliumSchemaChange } from './ilium-schema.js';
 
@@ -40,6 +43,9 @@ export const SCHEMA_PREPARERS: PreparerTable = {
   dropFunction: prepareDropFunction,
   createAggregate: prepareCreateAggregate,
   dropAggregate: prepareDropAggregate,
+  createMaterializedView: prepareCreateMaterializedView,
+  alterMaterializedView: prepareAlterMaterializedView,
+  dropMaterializedView: prepareDropMaterializedView,
   describe: prepareDescribe,
   iliumSchema: prepareIliumSchema,
   iliumSchemaChange: prepareIliumSchemaChange,

@@ -1,7 +1,7 @@
 /**
  * Schema objects printed back as CQL, in Cassandra 4.0's DESCRIBE layout: CREATE KEYSPACE, CREATE
  * TYPE, CREATE FUNCTION / AGGREGATE, CREATE TABLE (columns, PRIMARY KEY, CLUSTERING ORDER,
- * COMPACT STORAGE, every option) and CREATE [CUSTOM] INDEX. Each parses back through our parser and recreates the same definition.
+ * COMPACT STORAGE, every option), CREATE [CUSTOM] INDEX and CREATE MATERIALIZED VIEW. Each parses back through our parser and recreates the same definition.
  */
 import { formatLiteral, toCqlString } from '../../marshal/index.js';
 import type { UserType } from '../../marshal/index.js';
@@ -114,6 +114,25 @@ export function tableCql(cf: ColumnFamilyDef): string {
   pushAll(withs, clusteringOrder(cf));
   pushAll(withs, tableOptionsCql(cf));
   return `CREATE TABLE ${q(cf.keyspace, cf.name)} (\n${columnLines(cf).join(',\n')}\n) WITH ${withs.join('\n    AND ')};`;
+}
+
+/** A materialized view as Cassandra 4.0 prints it (ViewMetadata.appendCqlTo); its options without default_time_to_live, which views never have. */
+export function viewCql(cf: ColumnFamilyDef): string {
+  const v = cf.view!;
+  const t = cf.cql;
+  const columns = v.includeAllColumns ? '*' : [...t.partitionKey, ...t.clustering, ...t.regular].map((c) => quoteIdentifier(c.name)).join(', ');
+  const pk = t.partitionKey.map((c) => quoteIdentifier(c.name));
+  const partition = pk.length === 1 ? pk[0]! : `(${pk.join(', ')})`;
+  const key = [partition, ...t.clustering.map((c) => quoteIdentifier(c.name))].join(', ');
+  const withs = [...clusteringOrder(cf), ...tableOptionsCql(cf).filter((o) => !o.startsWith('default_time_to_live ='))];
+  return [
+    `CREATE MATERIALIZED VIEW ${q(cf.keyspace, cf.name)} AS`,
+    `    SELECT ${columns}`,
+    `    FROM ${q(cf.keyspace, v.baseTableName)}`,
+    `    WHERE ${v.whereClause}`,
+    `    PRIMARY KEY (${key})`,
+    ` WITH ${withs.join('\n    AND ')};`,
+  ].join('\n');
 }
 
 function tableOptionsCql(cf: ColumnFamilyDef): string[] {

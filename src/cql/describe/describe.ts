@@ -2,7 +2,8 @@
  * DESCRIBE / DESC, served as Cassandra 4.0 does: rows of (keyspace_name, type, name) for the
  * listings (KEYSPACES, TABLES, TYPES, FUNCTIONS, AGGREGATES) and (keyspace_name, type, name,
  * create_statement) for objects (KEYSPACE with everything in it, TABLE with its indexes, TYPE,
- * FUNCTION and AGGREGATE (every overload), INDEX, SCHEMA, FULL SCHEMA); CLUSTER gives the cluster name, partitioner and snitch, and the
+ * FUNCTION and AGGREGATE (every overload), INDEX, MATERIALIZED VIEW, SCHEMA, FULL SCHEMA; a table is
+ * followed by its indexes and views); CLUSTER gives the cluster name, partitioner and snitch, and the
  * ring's range ownership when a keyspace is in use. System keyspaces are described as plain
  * CREATE statements and virtual ones (system_virtual_schema, system_views) as comments, as
  * Cassandra 4.0 does; both only by FULL SCHEMA or by name. Listings are in name order, system
@@ -14,7 +15,7 @@ import { type KeyspaceDef, isSystemKeyspace } from '../../schema/index.js';
 import type { ClientState, ColumnSpec, CqlContext, CqlResult, CqlStatement, Preparer } from '../execution/index.js';
 import type { DescribeStatement, DescribeTarget, QualifiedName } from '../parser/index.js';
 import { clusterRows } from './describe-cluster.js';
-import { functionCql, functionElementName, functionsInOrder, indexCql, indexesOf, keyspaceCql, tableCql, typeCql, typesInOrder, virtualKeyspaceCql, virtualTableCql } from './create-statements.js';
+import { functionCql, functionElementName, functionsInOrder, indexCql, indexesOf, keyspaceCql, tableCql, typeCql, typesInOrder, viewCql, virtualKeyspaceCql, virtualTableCql } from './create-statements.js';
 import { pushAll } from '../../util/push-all.js';
 
 const spec = (name: string): ColumnSpec => ({ keyspace: 'system', table: 'describe', name, type: UTF8_TYPE });
@@ -72,7 +73,7 @@ function listing(kind: string, ctx: CqlContext, session: string | undefined): Cq
   const rows: string[][] = [];
   for (const ks of all) {
     if (kind === 'keyspaces') rows.push([ks.name, 'keyspace', ks.name]);
-    if (kind === 'tables' && scope(ks)) for (const t of sorted(ks.tables.map((x) => x.name))) rows.push([ks.name, 'table', t]);
+    if (kind === 'tables' && scope(ks)) for (const t of sorted(baseTables(ks).map((x) => x.name))) rows.push([ks.name, 'table', t]);
     if (kind === 'types' && scope(ks)) for (const t of sorted(ks.types.map((x) => x.typeName))) rows.push([ks.name, 'type', t]);
     if ((kind === 'functions' || kind === 'aggregates') && scope(ks)) {
       const what = kind === 'functions' ? 'function' : 'aggregate';
@@ -115,7 +116,7 @@ function objects(target: DescribeTarget, ctx: CqlContext, session: string | unde
     case 'generic':
       return generic(target.name, ctx, session);
     case 'materializedView':
-      throw new InvalidRequestError(`Materialized view '${target.view.name}' not found in '${target.view.keyspace ?? session ?? ''}'`);
+      return viewElements(keyspaceNamed(ctx, target.view, session), target.view.name);
     case 'function':
     case 'aggregate':
       return functionElements(keyspaceNamed(ctx, target.name, session), target.kind, target.name.name);
@@ -131,6 +132,7 @@ function generic(name: QualifiedName, ctx: CqlContext, session: string | undefin
     if (ks !== undefined) return keyspaceElements(ks, false);
   }
   const ks = keyspaceNamed(ctx, name, session);
+  if (ks.tables.some((t) => t.name === name.name && t.view !== null)) return viewElements(ks, name.name);
   if (ks.tables.some((t) => t.name === name.name)) return tableElements(ks, name.name);
   if (ks.tables.some((t) => indexesOf(t).some((i) => i.name === name.name))) return indexElements(ks, name.name);
   if (ks.types.some((t) => t.typeName === name.name)) return typeElements(ks, name.name);
@@ -153,16 +155,33 @@ function keyspaceElements(ks: KeyspaceDef, only: boolean): Element[] {
   if (only) return out;
   for (const t of typesInOrder(ks)) out.push([ks.name, 'type', t.typeName, typeCql(t)]);
   for (const kind of ['function', 'aggregate'] as const) for (const d of functionsInOrder(ks, kind)) out.push([ks.name, kind, functionElementName(d), functionCql(d)]);
-  for (const name of sorted(ks.tables.map((t) => t.name))) pushAll(out, tableElements(ks, name));
+  for (const name of sorted(baseTables(ks).map((t) => t.name))) pushAll(out, tableElements(ks, name));
   return out;
 }
 
 function tableElements(ks: KeyspaceDef, name: string): Element[] {
-  const cf = ks.tables.find((t) => t.name === name);
+  const cf = ks.tables.find((t) => t.name === name && t.view === null);
   if (cf === undefined) throw new InvalidRequestError(`Table '${name}' not found in keyspace '${ks.name}'`);
   const out: Element[] = [[ks.name, 'table', cf.name, isVirtual(ks) ? virtualTableCql(cf) : tableCql(cf)]];
   for (const i of indexesOf(cf)) out.push([ks.name, 'index', i.name, indexCql(cf, i)]);
+  // Cassandra 4.0 follows a table with its indexes, then its materialized views.
+  for (const v of sortedByName(ks.tables.filter((t) => t.view?.baseTableId === cf.id))) out.push([ks.name, 'materialized_view', v.name, viewCql(v)]);
   return out;
+}
+
+/** The keyspace's tables that are not materialized views. */
+function baseTables(ks: KeyspaceDef): KeyspaceDef['tables'] {
+  return ks.tables.filter((t) => t.view === null);
+}
+
+function sortedByName<T extends { readonly name: string }>(xs: readonly T[]): T[] {
+  return [...xs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function viewElements(ks: KeyspaceDef, name: string): Element[] {
+  const v = ks.tables.find((t) => t.name === name && t.view !== null);
+  if (v === undefined) throw new InvalidRequestError(`Materialized view '${name}' not found in '${ks.name}'`);
+  return [[ks.name, 'materialized_view', v.name, viewCql(v)]];
 }
 
 function typeElements(ks: KeyspaceDef, name: string): Element[] {

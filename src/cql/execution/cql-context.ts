@@ -55,6 +55,8 @@ export interface CqlContext {
   readonly functions: FunctionRegistry;
   /** User-defined functions and aggregates: their settings, compiled forms and resolution. */
   readonly userFunctions: UserFunctions;
+  /** enable_materialized_views (cassandra.yaml): CREATE MATERIALIZED VIEW allowed. */
+  readonly materializedViewsEnabled: boolean;
   /** now(), uuid(), currentTimestamp()… read time and randomness through this. */
   readonly functionContext: FunctionContext;
   /** Server-side write timestamps (microseconds, strictly increasing). */

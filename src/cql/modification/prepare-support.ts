@@ -13,6 +13,8 @@ import { BindVariables, type BoundTerm, type TermScope } from '../terms/index.js
 export function modifiableTable(ctx: CqlContext, name: QualifiedName, sessionKeyspace: string | undefined): TableRef {
   const table = lookupTable(ctx, name, sessionKeyspace);
   if (table.virtual) throw new InvalidRequestError(`Modification is not supported on virtual table ${table.cf.keyspace}.${table.cf.name}`);
+  // Cassandra 4.0 (ModificationStatement.validate): views change only through their base table.
+  if (table.cf.view !== null) throw new InvalidRequestError('Cannot directly modify a materialized view');
   return table;
 }
 

@@ -59,6 +59,12 @@ export function tableRow(cf: ColumnFamilyDef): VirtualRow {
   return { keyspace_name: cf.keyspace, table_name: cf.name, ...tableOptionsRow(cf), flags: tableFlags(cf), id: cf.id };
 }
 
+/** system_schema.views: a view's own options and its base, SELECT * and WHERE clause. */
+export function viewRow(cf: ColumnFamilyDef): VirtualRow {
+  const v = cf.view!;
+  return { keyspace_name: cf.keyspace, view_name: cf.name, ...tableOptionsRow(cf), base_table_id: v.baseTableId, base_table_name: v.baseTableName, id: cf.id, include_all_columns: v.includeAllColumns, where_clause: v.whereClause };
+}
+
 export function columnRows(cf: ColumnFamilyDef): VirtualRow[] {
   const t = cf.cql;
   const compactStatic = t.compact && t.clustering.length === 0;

@@ -1,11 +1,12 @@
 /**
  * system_schema.* (Cassandra 4.0's column sets), every row derived from the live schema when read:
  * the user keyspaces, plus the keyspaces `system` and `system_schema` themselves (LocalStrategy),
- * as Cassandra lists its own. Thrift-made column families appear through their CQL view. Views
- * and triggers have no user definitions yet: those tables are empty.
+ * as Cassandra lists its own. Thrift-made column families appear through their CQL view.
+ * Materialized views are in `views` (not `tables`), their columns in `columns` as Cassandra lists
+ * them; triggers have no user definitions yet: that table is empty.
  */
 import type { KeyspaceDef } from '../../schema/index.js';
-import { aggregateRows, columnRows, droppedColumnRows, functionRows, indexRows, keyspaceRow, tableRow, typeRows } from './schema-rows.js';
+import { aggregateRows, columnRows, droppedColumnRows, functionRows, indexRows, keyspaceRow, tableRow, typeRows, viewRow } from './schema-rows.js';
 import { type VirtualRow, type VirtualTable, type VirtualTableSpec, virtualTableDef } from './virtual-table.js';
 
 const KS = 'system_schema';
@@ -28,7 +29,7 @@ const TABLES: readonly (readonly [Omit<VirtualTableSpec, 'keyspace'>, Rows])[] =
   [{ name: 'keyspaces', comment: 'keyspace definitions', partitionKey: [['keyspace_name', 'text']], columns: [['durable_writes', 'boolean'], ['replication', 'frozen<map<text, text>>']] }, (ks) => [keyspaceRow(ks)]],
   [
     { name: 'tables', comment: 'table definitions', partitionKey: [['keyspace_name', 'text']], clustering: [['table_name', 'text']], columns: [...TABLE_OPTION_COLUMNS, ['flags', 'frozen<set<text>>'], ['id', 'uuid']] },
-    (ks) => ks.tables.map(tableRow),
+    (ks) => ks.tables.filter((t) => t.view === null).map(tableRow),
   ],
   [
     { name: 'columns', comment: 'column definitions', partitionKey: [['keyspace_name', 'text']], clustering: [['table_name', 'text'], ['column_name', 'text']], columns: COLUMNS_TABLE_COLUMNS },
@@ -50,7 +51,7 @@ const TABLES: readonly (readonly [Omit<VirtualTableSpec, 'keyspace'>, Rows])[] =
       clustering: [['view_name', 'text']],
       columns: [...TABLE_OPTION_COLUMNS, ['base_table_id', 'uuid'], ['base_table_name', 'text'], ['id', 'uuid'], ['include_all_columns', 'boolean'], ['where_clause', 'text']],
     },
-    () => [],
+    (ks) => ks.tables.filter((t) => t.view !== null).map(viewRow),
   ],
   [
     { name: 'types', comment: 'user defined type definitions', partitionKey: [['keyspace_name', 'text']], clustering: [['type_name', 'text']], columns: [['field_names', 'frozen<list<text>>'], ['field_types', 'frozen<list<text>>']] },

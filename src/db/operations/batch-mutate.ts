@@ -7,7 +7,7 @@
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import type { RequestContext } from './request-context.js';
-import { checkKeyspace, lookupColumnFamily } from './column-family-lookup.js';
+import { checkKeyspace, writableColumnFamily } from './column-family-lookup.js';
 import { RowUpdateBuilder } from './row-update-builder.js';
 import type { RowWrite } from './row-writer.js';
 import type { ConsistencyLevel, Mutation, MutationMap } from './thrift-types.js';
@@ -31,7 +31,7 @@ function buildBatch(ctx: RequestContext, keyspace: string, mutationMap: Mutation
   const rows = new Map<string, RowUpdateBuilder>();
   for (const [key, byCf] of mutationMap) {
     for (const [cfName, mutations] of byCf) {
-      const cf = lookupColumnFamily(schema, keyspace, cfName);
+      const cf = writableColumnFamily(schema, keyspace, cfName);
       validateKey(cf, key);
       const id = `${cf.id}/${key.toString('latin1')}`;
       let row = rows.get(id);

@@ -15,6 +15,13 @@ export function lookupColumnFamily(schema: Schema, keyspace: string, columnFamil
   throw new InvalidRequestError(`unconfigured columnfamily ${columnFamily}`);
 }
 
+/** A column family a write may name: a materialized view changes only through its base table (Cassandra 3.x's Thrift refused it too). */
+export function writableColumnFamily(schema: Schema, keyspace: string, columnFamily: string): ColumnFamilyDef {
+  const cf = lookupColumnFamily(schema, keyspace, columnFamily);
+  if (cf.view !== null) throw new InvalidRequestError('Cannot directly modify a materialized view');
+  return cf;
+}
+
 /** Only checks the keyspace (truncate's and batch_mutate's first step). */
 export function checkKeyspace(schema: Schema, keyspace: string): void {
   if (schema.keyspace(keyspace) === undefined) throw new InvalidRequestError(`Keyspace ${keyspace} does not exist`);

@@ -8,7 +8,7 @@
  * that must send it that way (a network backend, a batch).
  */
 import type { RequestContext } from './request-context.js';
-import { lookupColumnFamily } from './column-family-lookup.js';
+import { writableColumnFamily } from './column-family-lookup.js';
 import { RowUpdateBuilder } from './row-update-builder.js';
 import type { Column, ConsistencyLevel, Mutation } from './thrift-types.js';
 import { validateKey } from './thrift-validation.js';
@@ -23,7 +23,7 @@ export interface ColumnWrite {
 export function insertColumns(ctx: RequestContext, keyspace: string, columnFamily: string, key: Buffer, columns: readonly ColumnWrite[], timestamp: bigint, ttl: number | undefined, cl: ConsistencyLevel): Promise<void> {
   let row: RowUpdateBuilder;
   try {
-    const cf = lookupColumnFamily(ctx.schema(), keyspace, columnFamily);
+    const cf = writableColumnFamily(ctx.schema(), keyspace, columnFamily);
     validateKey(cf, key);
     row = new RowUpdateBuilder(cf, key, ctx.nowSec);
     for (const c of columns) row.addCell(c.superName, c.name, c.value, timestamp, ttl);

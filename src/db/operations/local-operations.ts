@@ -35,6 +35,7 @@ export class LocalOperations {
       rowLocks: keeper.rowLocks,
       tableGates: keeper.tableGates,
       indexedWrites: keeper.indexedWrites,
+      writeView: (view, baseKey, update) => keeper.viewWrites.apply(view, baseKey, update),
     };
   }
 

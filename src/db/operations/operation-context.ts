@@ -7,6 +7,7 @@
 import type { Partitioner } from '../../dht/index.js';
 import type { ColumnFamilyDef, Schema } from '../../schema/index.js';
 import type { StorageEngine } from '../../storage/storage-engine.js';
+import type { PartitionUpdate } from '../../storage/model/index.js';
 import type { PartitionWrites } from '../cql-index/partition-writes.js';
 import type { CqlIndexSet } from '../cql-index/write-with-cql-indexes.js';
 import type { KeysIndex } from './keys-index.js';
@@ -26,4 +27,6 @@ export interface OperationContext {
   readonly tableGates: TableGates;
   /** Partitions with CQL-indexed writes in flight. */
   readonly indexedWrites: PartitionWrites;
+  /** Where materialized view updates go (the SchemaKeeper's route: local, or the paired view replica). */
+  writeView(view: ColumnFamilyDef, baseKey: Buffer, update: PartitionUpdate): Promise<void>;
 }

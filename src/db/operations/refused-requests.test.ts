@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InvalidRequestError, MarshalError } from '../../errors/index.js';
-import { TTL_SECONDS_MAX } from '../../schema/index.js';
+import { TTL_SECONDS_MAX, createColumnFamily } from '../../schema/index.js';
 import { b, openTestNode } from '../../../test/support/operations-test-node.js';
 import type { Mutation } from './thrift-types.js';
 
@@ -66,6 +66,25 @@ test('batch_mutate whose last mutation is bad writes none of its rows', async ()
     for (const key of ['1', '2']) assert.deepEqual((await ops.getSlice('Test', b(key), { columnFamily: 'People' }, ALL)), [], `row ${key} not written`);
     // Nor did an index entry appear: an indexed query for the batch's state finds nothing.
     assert.deepEqual((await ops.getIndexedSlices('Test', { columnFamily: 'People' }, { expressions: [{ columnName: b('state'), op: 'EQ', value: b('CA') }], startKey: Buffer.alloc(0), count: 10 }, ALL)), []);
+  } finally {
+    await node.close();
+  }
+});
+
+test('Thrift writes to a materialized view are refused: it changes only through its base table', async () => {
+  const node = await openTestNode();
+  try {
+    const { ops, keeper } = node;
+    const base = keeper.schema.table('Twitter', 'Users')!;
+    const cql = { partitionKey: [{ name: 'key', type: 'UTF8Type' }], regular: [{ name: 'v', type: 'UTF8Type' }] };
+    const view = { baseTableId: base.id, baseTableName: 'Users', includeAllColumns: false, whereClause: 'key IS NOT NULL', filters: [{ column: 'key', equals: null }] };
+    const random = { next: () => 0.5, bytes: (n: number) => Buffer.alloc(n, 7) };
+    await keeper.addColumnFamily(createColumnFamily({ keyspace: 'Twitter', name: 'users_view', cql, view }, random));
+    const target = { columnFamily: 'users_view' };
+    await assert.rejects(async () => ops.insert('Twitter', b('k'), target, { name: b('v'), value: b('x'), timestamp: 1n }), /^InvalidRequestError: Cannot directly modify a materialized view$/);
+    await assert.rejects(async () => ops.remove('Twitter', b('k'), target, 1n), /Cannot directly modify a materialized view/);
+    const mutation: Mutation = { columnOrSuperColumn: { column: { name: b('v'), value: b('x'), timestamp: 1n } } };
+    await assert.rejects(async () => ops.batchMutate('Twitter', new Map([[b('k'), new Map([['users_view', [mutation]]])]])), /Cannot directly modify a materialized view/);
   } finally {
     await node.close();
   }

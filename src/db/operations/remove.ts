@@ -3,13 +3,13 @@
  * family), at the client's timestamp.
  */
 import type { RequestContext } from './request-context.js';
-import { lookupColumnFamily } from './column-family-lookup.js';
+import { writableColumnFamily } from './column-family-lookup.js';
 import { RowUpdateBuilder } from './row-update-builder.js';
 import type { ColumnPath, ConsistencyLevel } from './thrift-types.js';
 import { validateColumnPathOrParent, validateKey, validateTimestamp } from './thrift-validation.js';
 
 export async function remove(ctx: RequestContext, keyspace: string, key: Buffer, path: ColumnPath, timestamp: bigint, cl: ConsistencyLevel): Promise<void> {
-  const cf = lookupColumnFamily(ctx.schema(), keyspace, path.columnFamily);
+  const cf = writableColumnFamily(ctx.schema(), keyspace, path.columnFamily);
   validateKey(cf, key);
   validateColumnPathOrParent(cf, path);
   validateTimestamp(timestamp);

@@ -2,12 +2,14 @@
  * Applies validated row updates: one engine update per (row, column family), so each row is
  * atomic (rows without indexes share one commit-log acknowledgement: `StorageEngine.applyAll`); rows of column families with KEYS indexes go through read-before-write index
  * maintenance under the row's lock (index-maintenance.ts explains the write order), partitions of
- * CQL tables with CQL indexes write their new entries first (cql-index/write-with-cql-indexes.ts).
+ * CQL tables with CQL indexes write their new entries first (cql-index/write-with-cql-indexes.ts);
+ * rows of base tables of materialized views keep their views in step (view/write-with-views.ts).
  */
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import { type Cell, type PartitionUpdate } from '../../storage/model/index.js';
 import { partitionWriteId } from '../cql-index/partition-writes.js';
 import { writeWithCqlIndexes } from '../cql-index/write-with-cql-indexes.js';
+import { writeWithViews } from '../view/write-with-views.js';
 import { planIndexChanges } from './index-maintenance.js';
 import type { KeysIndex } from './keys-index.js';
 import type { OperationContext } from './operation-context.js';
@@ -24,13 +26,19 @@ export function writeRows(ctx: OperationContext, rows: readonly RowWrite[]): Pro
   let plain = true;
   for (let i = 0; i < rows.length && plain; i++) {
     const cf = rows[i]!.cf;
-    plain = ctx.indexesOf(cf).length === 0 && ctx.cqlIndexesOf(cf) === null;
+    plain = ctx.indexesOf(cf).length === 0 && ctx.cqlIndexesOf(cf) === null && ctx.schema().viewsOf(cf.id).length === 0;
   }
   if (plain) return ctx.engine.applyAll(rows.map((r) => ({ tableId: r.cf.id, update: r.update })));
   return Promise.all(rows.map((r) => writeRow(ctx, r))).then(() => undefined);
 }
 
-function writeRow(ctx: OperationContext, { cf, update }: RowWrite): Promise<void> {
+function writeRow(ctx: OperationContext, row: RowWrite): Promise<void> {
+  const views = ctx.schema().viewsOf(row.cf.id);
+  if (views.length === 0) return writeBaseRow(ctx, row);
+  return writeWithViews(ctx, row.cf, row.update, views, () => writeBaseRow(ctx, row));
+}
+
+function writeBaseRow(ctx: OperationContext, { cf, update }: RowWrite): Promise<void> {
   const indexes = ctx.indexesOf(cf);
   if (indexes.length === 0) {
     const cql = ctx.cqlIndexesOf(cf);
