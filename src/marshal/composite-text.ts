@@ -6,6 +6,8 @@
  * (Cassandra would read it back as the -1 marker); Cassandra's unescape reads that form correctly.
  */
 
+import { MarshalError } from '../errors/index.js';
+
 /** Escapes one component's text. */
 export function escapeComponent(s: string): string {
   if (s === '') return s;
@@ -33,4 +35,27 @@ export function splitComponents(s: string): string[] {
   }
   parts.push(s.slice(start));
   return parts;
+}
+
+/**
+ * A composite's text split into its components' texts (still escaped) and its end-of-component
+ * byte, from the trailing ':!' (+1) or ':_' (-1) marker. `typeName` names the type in errors.
+ */
+export function componentTexts(s: string, typeName: string): { parts: string[]; eoc: -1 | 0 | 1 } {
+  const parts = splitComponents(s);
+  const last = parts[parts.length - 1];
+  const marked = parts.length > 1 && (last === '!' || last === '_');
+  if (parts.slice(0, marked ? -1 : parts.length).some((p) => p === '!' || p === '_')) {
+    throw new MarshalError(`${typeName}: misplaced end-of-component marker in '${s}'`);
+  }
+  if (!marked) {
+    if (parts.length === 1 && (last === '!' || last === '_')) throw new MarshalError(`${typeName}: misplaced end-of-component marker in '${s}'`);
+    return { parts, eoc: 0 };
+  }
+  return { parts: parts.slice(0, -1), eoc: last === '!' ? 1 : -1 };
+}
+
+/** The text of an end-of-component byte: the marker appended after the components. */
+export function eocText(eoc: -1 | 0 | 1): string {
+  return eoc === 1 ? ':!' : eoc === -1 ? ':_' : '';
 }

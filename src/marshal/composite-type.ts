@@ -15,7 +15,7 @@ import type { ByteReader } from '../util/byte-reader.js';
 import { MARSHAL_PACKAGE, type AbstractType } from './abstract-type.js';
 import { EMPTY_BUFFER } from './base-type.js';
 import { ComparableInput, hex2 } from './byte-comparable.js';
-import { escapeComponent, splitComponents, unescapeComponent } from './composite-text.js';
+import { componentTexts, eocText, escapeComponent, unescapeComponent } from './composite-text.js';
 import { describe } from './integer-text.js';
 import { readWidths, valueComparable, widths } from './value-comparable.js';
 
@@ -29,8 +29,8 @@ export interface CompositeValue {
 
 /** Byte-comparable separators; the same bytes as cell-name.ts's BEFORE, END, NEXT, AFTER. */
 export const COMPONENT_NEXT = 0x40;
-const END_BY_EOC: Record<EndOfComponent, number> = { [-1]: 0x20, 0: 0x38, 1: 0x60 };
-const EOC_BY_END = new Map<number, EndOfComponent>([[0x20, -1], [0x38, 0], [0x60, 1]]);
+export const END_BY_EOC: Record<EndOfComponent, number> = { [-1]: 0x20, 0: 0x38, 1: 0x60 };
+export const EOC_BY_END = new Map<number, EndOfComponent>([[0x20, -1], [0x38, 0], [0x60, 1]]);
 const MAX_COMPONENT_LENGTH = 0xffff;
 
 export class CompositeType implements AbstractType<CompositeValue> {
@@ -114,23 +114,13 @@ export class CompositeType implements AbstractType<CompositeValue> {
     this.validate(bytes);
     const { components, eoc } = this.split(bytes);
     const text = components.map((c, i) => escapeComponent(this.typeAt(i).toString(c))).join(':');
-    return text + (eoc === 1 ? ':!' : eoc === -1 ? ':_' : '');
+    return text + eocText(eoc);
   }
 
   fromString(s: string): Buffer {
-    const parts = splitComponents(s);
-    const components: Buffer[] = [];
-    let eoc: EndOfComponent = 0;
-    for (let i = 0; i < parts.length; i++) {
-      const part = parts[i]!;
-      if (part === '!' || part === '_') {
-        if (i !== parts.length - 1 || i === 0) throw new MarshalError(`${this.name}: misplaced end-of-component marker in '${s}'`);
-        eoc = part === '!' ? 1 : -1;
-        break;
-      }
-      if (i >= this.types.length) throw new MarshalError(`${this.name}: '${s}' has more components than the ${this.types.length} types`);
-      components.push(this.typeAt(i).fromString(unescapeComponent(part)));
-    }
+    const { parts, eoc } = componentTexts(s, this.name);
+    if (parts.length > this.types.length) throw new MarshalError(`${this.name}: '${s}' has more components than the ${this.types.length} types`);
+    const components = parts.map((part, i) => this.typeAt(i).fromString(unescapeComponent(part)));
     return this.build(components, eoc);
   }
 

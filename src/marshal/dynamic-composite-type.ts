@@ -28,14 +28,12 @@ import type { ByteReader } from '../util/byte-reader.js';
 import { MARSHAL_PACKAGE, type AbstractType } from './abstract-type.js';
 import { EMPTY_BUFFER } from './base-type.js';
 import { ComparableInput, decodeByteString, encodeByteString, hex2 } from './byte-comparable.js';
-import { escapeComponent, splitComponents, unescapeComponent } from './composite-text.js';
-import { COMPONENT_NEXT, type EndOfComponent } from './composite-type.js';
+import { componentTexts, eocText, escapeComponent, unescapeComponent } from './composite-text.js';
+import { COMPONENT_NEXT, END_BY_EOC, EOC_BY_END, type EndOfComponent } from './composite-type.js';
 import { describe } from './integer-text.js';
 import { ReversedType } from './reversed-type.js';
 import { readWidths, valueComparable, widths } from './value-comparable.js';
 
-const END_BY_EOC: Record<EndOfComponent, number> = { [-1]: 0x20, 0: 0x38, 1: 0x60 };
-const EOC_BY_END = new Map<number, EndOfComponent>([[0x20, -1], [0x38, 0], [0x60, 1]]);
 const ALIAS_BIT = 0x8000;
 const LENGTH_MAX = 0x7fff;
 
@@ -161,25 +159,17 @@ export class DynamicCompositeType implements AbstractType<DynamicCompositeValue>
     this.validate(bytes);
     const { components, eoc } = this.split(bytes);
     const text = components.map((c) => `${spelledName(c.spelling)}@${escapeComponent(c.type.toString(c.value))}`).join(':');
-    return text + (eoc === 1 ? ':!' : eoc === -1 ? ':_' : '');
+    return text + eocText(eoc);
   }
 
   fromString(s: string): Buffer {
-    const parts = splitComponents(s);
-    const components: DynamicComponent[] = [];
-    let eoc: EndOfComponent = 0;
-    for (let i = 0; i < parts.length; i++) {
-      const part = parts[i]!;
-      if (part === '!' || part === '_') {
-        if (i !== parts.length - 1 || i === 0) throw new MarshalError(`${this.name}: misplaced end-of-component marker in '${s}'`);
-        eoc = part === '!' ? 1 : -1;
-        break;
-      }
+    const { parts, eoc } = componentTexts(s, this.name);
+    const components = parts.map((part): DynamicComponent => {
       const pieces = part.split('@');
       if (pieces.length !== 2) throw new MarshalError(`Invalid component representation: ${part}`);
       const { spelling, type } = this.spell(pieces[0]!);
-      components.push({ spelling, type, value: type.fromString(unescapeComponent(pieces[1]!)) });
-    }
+      return { spelling, type, value: type.fromString(unescapeComponent(pieces[1]!)) };
+    });
     return this.build(components, eoc);
   }
 

@@ -7,29 +7,20 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import cassandra from 'cassandra-driver';
-import { allUp, eventually, pinned, startTestCluster, tableEverywhere, type TestCluster } from '../support/test-cluster.js';
+import { type ConfiguredCluster, type TestCluster, eventually, startConfiguredCluster, tableEverywhere } from '../support/test-cluster.js';
 
+let ring: ConfiguredCluster;
 let cluster: TestCluster;
-let clients: cassandra.Client[] = [];
-const yamlDir = mkdtempSync(join(tmpdir(), 'ilium-mv-yaml-'));
+let clients: readonly cassandra.Client[] = [];
 
 before(async () => {
-  const extra = join(yamlDir, 'mv.yaml');
-  writeFileSync(extra, 'enable_materialized_views: true\n');
-  cluster = await startTestCluster('127.0.28.21', 3, ['--config-extra', extra]);
-  await allUp(cluster);
-  clients = cluster.addresses.map(pinned);
-  await Promise.all(clients.map((c) => c.connect()));
+  ring = await startConfiguredCluster('127.0.28.21', 3, 'enable_materialized_views: true\n');
+  ({ cluster, clients } = ring);
 });
 
 after(async () => {
-  for (const c of clients) await c.shutdown();
-  await cluster?.stop();
-  rmSync(yamlDir, { recursive: true, force: true });
+  await ring?.stop();
 });
 
 async function viewEverywhere(name: string): Promise<void> {

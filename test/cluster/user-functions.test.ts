@@ -5,29 +5,19 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import cassandra from 'cassandra-driver';
-import { allUp, eventually, pinned, startTestCluster, type TestCluster } from '../support/test-cluster.js';
+import { type ConfiguredCluster, eventually, startConfiguredCluster } from '../support/test-cluster.js';
 
-let cluster: TestCluster;
-let clients: cassandra.Client[] = [];
-const yamlDir = mkdtempSync(join(tmpdir(), 'ilium-udf-yaml-'));
+let ring: ConfiguredCluster;
+let clients: readonly cassandra.Client[] = [];
 
 before(async () => {
-  const extra = join(yamlDir, 'udf.yaml');
-  writeFileSync(extra, 'enable_user_defined_functions: true\nenable_scripted_user_defined_functions: true\n');
-  cluster = await startTestCluster('127.0.25.21', 3, ['--config-extra', extra]);
-  await allUp(cluster);
-  clients = cluster.addresses.map(pinned);
-  await Promise.all(clients.map((c) => c.connect()));
+  ring = await startConfiguredCluster('127.0.25.21', 3, 'enable_user_defined_functions: true\nenable_scripted_user_defined_functions: true\n');
+  ({ clients } = ring);
 });
 
 after(async () => {
-  for (const c of clients) await c.shutdown();
-  await cluster?.stop();
-  rmSync(yamlDir, { recursive: true, force: true });
+  await ring?.stop();
 });
 
 test('a UDF and a UDA made on one node are known and run on every node; DROP reaches them all', async () => {

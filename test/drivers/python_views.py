@@ -4,22 +4,11 @@
 # system_schema.views and columns) and the table's views, and export_as_string.
 # Run by python-views.test.ts:  /usr/bin/python3 python_views.py HOST PORT
 # Prints one "ok <section>" line per section that passed; an assertion error exits non-zero.
-import sys
-
-from cassandra.cluster import EXEC_PROFILE_DEFAULT, Cluster, ExecutionProfile
-from cassandra.policies import RoundRobinPolicy
-
-HOST, PORT = sys.argv[1], int(sys.argv[2])
-
-
-def ok(name):
-    print('ok', name, flush=True)
+from py_session import connect_from_argv, ok
 
 
 def main():
-    profile = ExecutionProfile(load_balancing_policy=RoundRobinPolicy())
-    c = Cluster([HOST], port=PORT, execution_profiles={EXEC_PROFILE_DEFAULT: profile})
-    s = c.connect()
+    c, s = connect_from_argv()
     s.execute("CREATE KEYSPACE pymv WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}")
     s.set_keyspace('pymv')
     s.execute('CREATE TABLE scores (game text, player text, score int, PRIMARY KEY (game, player))')

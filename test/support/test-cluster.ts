@@ -3,7 +3,7 @@
  * cluster tests share: `eventually`, `nodetool` on one node, a driver client pinned to one node
  * and waiting until every node sees every other up (UN).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import cassandra from 'cassandra-driver';
@@ -81,5 +81,36 @@ export async function tableEverywhere(c: TestCluster, keyspace: string, table: s
     });
   } finally {
     for (const cl of clients) await cl.shutdown();
+  }
+}
+
+/** A cluster started with extra cassandra.yaml keys, up everywhere, with one connected client pinned to each node. */
+export interface ConfiguredCluster {
+  readonly cluster: TestCluster;
+  readonly clients: readonly cassandra.Client[];
+  /** Shuts the clients down, stops the nodes and removes the folders. */
+  stop(): Promise<void>;
+}
+
+export async function startConfiguredCluster(baseAddress: string, nodes: number, yaml: string): Promise<ConfiguredCluster> {
+  const yamlDir = mkdtempSync(join(tmpdir(), 'ilium-cluster-yaml-'));
+  const extra = join(yamlDir, 'extra.yaml');
+  writeFileSync(extra, yaml);
+  let cluster: TestCluster | undefined;
+  const clients: cassandra.Client[] = [];
+  const stop = async (): Promise<void> => {
+    for (const c of clients) await c.shutdown();
+    await cluster?.stop();
+    rmSync(yamlDir, { recursive: true, force: true });
+  };
+  try {
+    cluster = await startTestCluster(baseAddress, nodes, ['--config-extra', extra]);
+    await allUp(cluster);
+    for (const address of cluster.addresses) clients.push(pinned(address));
+    await Promise.all(clients.map((c) => c.connect()));
+    return { cluster, clients, stop };
+  } catch (e) {
+    await stop();
+    throw e;
   }
 }
