@@ -111,7 +111,7 @@ export class QueryProcessor implements CqlRequestHandler {
     await this.ctx.authorizer.ensureAccess(state, statement);
     // A user-defined function that runs long warns the client of the request that called it.
     const result = await this.ctx.userFunctions.withWarnings((m) => state.warn(m), () => statement.execute(state, options));
-    if (result.kind === 'schemaChange') await this.ctx.authorizer.schemaChanged(state.user, result.change);
+    if (result.kind === 'schemaChange') await this.ctx.authorizer.schemaChanged(state.user, result.change, this.ctx.schema());
     return this.answer(result);
   }
 

@@ -17,9 +17,10 @@ import { InvalidRequestError, UnauthorizedError } from '../../errors/index.js';
 import type { Env } from '../../env/index.js';
 import { SetType, UTF8_TYPE } from '../../marshal/index.js';
 import type { BoundValue, ClientState, CqlStatement, SchemaChangeEvent } from '../execution/index.js';
-import type { Permission } from '../parser/index.js';
+import { type Permission, parseCqlType } from '../parser/index.js';
 import { AUTH_KEYSPACE, RESOURCE_ROLE_INDEX, ROLE_PERMISSIONS } from './auth-keyspace.js';
-import { type AuthResource, ALL_PERMISSIONS, allFunctions, chainOf, keyspaceResource, resourceFromName, tableResource } from './resources.js';
+import { type AuthResource, ALL_PERMISSIONS, allFunctions, chainOf, functionResource, keyspaceResource, resourceFromName, tableResource, userFunctionOf } from './resources.js';
+import type { Schema } from '../../schema/index.js';
 import type { InternalQuery, RoleManager } from './role-manager.js';
 import type { Access } from './statement-access.js';
 import { ExpiringCache } from './expiring-cache.js';
@@ -147,20 +148,21 @@ export class Authorizer {
   }
 
   /**
-   * After a client's schema change (Cassandra's grantPermissionsToCreator and its schema listener):
-   * the creator of a keyspace or table holds everything that applies to it; a dropped keyspace or
-   * table takes its grants along (a keyspace, those on its tables and functions too).
+   * After a client's schema change (Cassandra's grantPermissionsToCreator, createdResources and its
+   * AuthSchemaChangeListener): the creator of a keyspace, table, function or aggregate holds
+   * everything that applies to it; a dropped one takes its grants along (a keyspace, those on its
+   * tables and functions too). `schema` is the schema after the change.
    */
-  async schemaChanged(user: string | undefined, change: SchemaChangeEvent): Promise<void> {
+  async schemaChanged(user: string | undefined, change: SchemaChangeEvent, schema: Schema): Promise<void> {
     if (!this.o.enabled) return;
-    const resource = change.target === 'KEYSPACE' ? keyspaceResource(change.keyspace) : change.target === 'TABLE' ? tableResource(change.keyspace, change.name) : null;
+    const resource = changedResource(change, schema);
     if (resource === null) return;
     if (change.change === 'CREATED' && user !== undefined && user !== 'anonymous') await this.grant(resource.applicable, resource, user);
     if (change.change !== 'DROPPED') return;
     await this.revokeAllOn(resource);
     if (change.target !== 'KEYSPACE') return;
     await this.revokeAllOn(allFunctions(change.keyspace));
-    const inside = (await this.list(ALL_PERMISSIONS, null, null)).filter((d) => d.resource.name.startsWith(`${resource.name}/`));
+    const inside = (await this.list(ALL_PERMISSIONS, null, null)).filter((d) => d.resource.name.startsWith(`${resource.name}/`) || d.resource.name.startsWith(`functions/${change.keyspace}/`));
     for (const name of new Set(inside.map((d) => d.resource.name))) await this.revokeAllOn(resourceFromName(name)!);
   }
 
@@ -209,3 +211,25 @@ const text = (s: string): Buffer => Buffer.from(s, 'utf8');
 const textOf = (b: Buffer | null): string => (b === null ? '' : UTF8_TYPE.compose(b) ?? '');
 const permissionsOf = (cell: Buffer | null): Permission[] =>
   cell === null ? [] : [...(TEXT_SET_TYPE.compose(cell) ?? [])].filter((p): p is Permission => ALL_PERMISSIONS.includes(p as Permission));
+
+/** The resource a schema change made or dropped; null for what takes no permissions (a type). */
+function changedResource(change: SchemaChangeEvent, schema: Schema): AuthResource | null {
+  switch (change.target) {
+    case 'KEYSPACE':
+      return keyspaceResource(change.keyspace);
+    case 'TABLE':
+      return tableResource(change.keyspace, change.name);
+    case 'FUNCTION':
+    case 'AGGREGATE': {
+      // The event lists the argument types in CQL; read in the keyspace they name the one resource.
+      try {
+        const types = change.argTypes.map((t) => parseCqlType(t));
+        return functionResource(change.keyspace, change.name, userFunctionOf(schema, change.keyspace, change.name, types).argumentTypes);
+      } catch {
+        return null; // a type no longer readable (its keyspace went): the keyspace's drop takes the grants
+      }
+    }
+    default:
+      return null;
+  }
+}

@@ -5,15 +5,11 @@
  * FunctionCall and SelectStatement.checkAccess). A call is found anywhere in the statement's AST
  * (selectors, WHERE terms, values); it names `ks.f` or, unqualified, `f` of the statement's
  * keyspace, and needs EXECUTE on each overload of that name, read from the schema when the
- * statement runs (the grant that satisfies it is on `<all functions in ks>` or `<all functions>`:
- * grants on one function are not kept yet).
+ * statement runs (satisfied by a grant on that function, `<all functions in ks>` or `<all functions>`).
  */
-import { toCqlString } from '../../marshal/index.js';
 import type { Schema } from '../../schema/index.js';
 import type { QualifiedName } from '../parser/index.js';
-import type { AuthResource } from './resources.js';
-
-const FUNCTION_LEVEL = ['ALTER', 'DROP', 'AUTHORIZE', 'EXECUTE'] as const;
+import { type AuthResource, functionResource } from './resources.js';
 
 /** Every function call's name in `node` (an AST), natives included. */
 export function functionCallsIn(node: unknown, out: QualifiedName[] = []): QualifiedName[] {
@@ -34,9 +30,8 @@ export function userFunctionResources(calls: readonly QualifiedName[], statement
     if (call.keyspace === 'system') continue;
     const ks = schema.keyspace(call.keyspace ?? statementKeyspace);
     for (const d of ks?.functions.filter((f) => f.name === call.name) ?? []) {
-      const types = d.argumentTypes.map(toCqlString);
-      const name = `functions/${d.keyspace}/${d.name}[${types.join('^')}]`;
-      out.set(name, { name, printed: `<function ${d.keyspace}.${d.name}(${types.join(', ')})>`, applicable: FUNCTION_LEVEL });
+      const r = functionResource(d.keyspace, d.name, d.argumentTypes);
+      out.set(r.name, r);
     }
   }
   return [...out.values()];

@@ -1,8 +1,13 @@
-/** EXECUTE on user-defined functions with CassandraAuthorizer: calls in SELECT and writes, CREATE AGGREGATE's functions. */
+/**
+ * Permissions on user-defined functions with CassandraAuthorizer: EXECUTE for calls in SELECT and
+ * writes and for CREATE AGGREGATE's functions; grants on one function (GRANT/REVOKE/LIST ON
+ * FUNCTION ks.f(types)); the creator's grants; CREATE OR REPLACE and DROP; grants gone with the
+ * function or its keyspace.
+ */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openCqlTestNode, type CqlTestNode } from '../../../test/support/cql-test-node.js';
-import { UnauthorizedError } from '../../errors/index.js';
+import { InvalidRequestError, UnauthorizedError } from '../../errors/index.js';
 import { QueryProcessor } from '../../server/query-processor.js';
 import { type ClientState, queryOptions } from '../execution/index.js';
 import { ensureAuthKeyspace } from './auth-keyspace.js';
@@ -50,5 +55,51 @@ describe('EXECUTE on user-defined functions', () => {
     await assert.rejects(run('bob', 'CREATE AGGREGATE ks.agg(int) SFUNC st STYPE int INITCOND 0'), refusedWith('User bob has no EXECUTE permission on <function ks.st(int, int)> or any of its parents'));
     await run('cassandra', 'GRANT EXECUTE ON ALL FUNCTIONS TO bob');
     await run('bob', 'CREATE AGGREGATE ks.agg(int) SFUNC st STYPE int INITCOND 0');
+  });
+
+  const rowsOf = async (cql: string): Promise<string[]> => {
+    const r = await run('cassandra', cql);
+    return r.kind === 'rows' ? r.rows.map((row) => row.map((c) => c?.toString('utf8')).join(' | ')) : [];
+  };
+
+  it('GRANT EXECUTE ON FUNCTION ks.f(int): the one overload, stored under its type class names, listed, revoked', async () => {
+    await run('cassandra', 'REVOKE EXECUTE ON ALL FUNCTIONS FROM bob');
+    await run('cassandra', 'GRANT EXECUTE ON FUNCTION ks.inc(int) TO bob');
+    assert.deepEqual(await rowsOf('LIST ALL ON FUNCTION ks.inc(int) OF bob NORECURSIVE'), ['bob | bob | <function ks.inc(int)> | EXECUTE']);
+    const stored = await rowsOf("SELECT resource FROM system_auth.role_permissions WHERE role = 'bob'");
+    assert.ok(stored.includes('functions/ks/inc[org.apache.cassandra.db.marshal.Int32Type]'), stored.join(', '));
+    await run('bob', 'SELECT ks.inc(v) FROM ks.t');
+    await run('cassandra', 'REVOKE EXECUTE ON FUNCTION ks.inc(int) FROM bob');
+    await assert.rejects(run('bob', 'SELECT ks.inc(v) FROM ks.t'), refusedWith('User bob has no EXECUTE permission on <function ks.inc(int)> or any of its parents'));
+    await assert.rejects(run('cassandra', 'GRANT SELECT ON FUNCTION ks.inc(int) TO bob'), (e: unknown) => e instanceof Error && e.message === 'Resource type FunctionResource does not support any of the requested permissions');
+    await assert.rejects(run('cassandra', 'GRANT EXECUTE ON ALL FUNCTIONS IN KEYSPACE system TO bob'), (e: unknown) => e instanceof InvalidRequestError && e.message === 'Altering permissions on builtin functions is not supported');
+  });
+
+  it('the creator holds ALTER, DROP, AUTHORIZE and EXECUTE on what it made; OR REPLACE needs ALTER, DROP needs DROP', async () => {
+    await run('cassandra', "CREATE ROLE carol WITH PASSWORD = 'c' AND LOGIN = true");
+    await run('cassandra', 'GRANT CREATE ON ALL FUNCTIONS IN KEYSPACE ks TO carol');
+    await run('cassandra', 'GRANT EXECUTE ON FUNCTION ks.st(int, int) TO carol');
+    await run('carol', "CREATE FUNCTION ks.twice(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS 'x * 2'");
+    assert.deepEqual(await rowsOf('LIST ALL ON FUNCTION ks.twice(int) NORECURSIVE'), ['ALTER', 'DROP', 'AUTHORIZE', 'EXECUTE'].map((p) => `carol | carol | <function ks.twice(int)> | ${p}`));
+    await run('carol', "CREATE OR REPLACE FUNCTION ks.twice(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS 'x + x'");
+    await assert.rejects(run('bob', "CREATE OR REPLACE FUNCTION ks.twice(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS 'x'"), refusedWith('User bob has no ALTER permission on <function ks.twice(int)> or any of its parents'));
+    await assert.rejects(run('bob', 'DROP FUNCTION ks.twice'), refusedWith('User bob has no DROP permission on <function ks.twice(int)> or any of its parents'));
+    await run('carol', 'CREATE AGGREGATE ks.total(int) SFUNC st STYPE int INITCOND 0');
+    await assert.rejects(run('bob', 'DROP AGGREGATE ks.total(int)'), refusedWith('User bob has no DROP permission on <function ks.total(int)> or any of its parents'));
+    await run('cassandra', 'GRANT DROP ON FUNCTION ks.total(int) TO bob');
+    await run('bob', 'DROP AGGREGATE ks.total(int)');
+    // The dropped aggregate's grants went with it: carol's and bob's.
+    assert.deepEqual((await rowsOf('SELECT resource FROM system_auth.role_permissions')).filter((r) => r.startsWith('functions/ks/total')), []);
+    await run('carol', 'DROP FUNCTION ks.twice');
+    assert.deepEqual((await rowsOf('SELECT resource FROM system_auth.role_permissions')).filter((r) => r.startsWith('functions/ks/twice')), []);
+    await assert.rejects(run('cassandra', 'LIST ALL ON FUNCTION ks.twice(int)'), (e: unknown) => e instanceof InvalidRequestError && e.message === "<function ks.twice(int)> doesn't exist");
+  });
+
+  it('dropping the keyspace removes the grants on its functions', async () => {
+    await run('cassandra', "CREATE KEYSPACE ks2 WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    await run('cassandra', "CREATE FUNCTION ks2.f(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS 'x'");
+    await run('cassandra', 'GRANT EXECUTE ON FUNCTION ks2.f(int) TO bob');
+    await run('cassandra', 'DROP KEYSPACE ks2');
+    assert.deepEqual((await rowsOf('SELECT resource FROM system_auth.role_permissions')).filter((r) => r.includes('ks2')), []);
   });
 });

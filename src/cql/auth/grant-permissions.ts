@@ -8,7 +8,7 @@ import { CqlSyntaxError, InvalidRequestError } from '../../errors/index.js';
 import { type CqlContext, type CqlStatement, type Preparer, VOID_RESULT } from '../execution/index.js';
 import type { GrantPermissionsStatement, Permission, Permissions, Resource, RevokePermissionsStatement } from '../parser/index.js';
 import { authStatement } from './auth-statement.js';
-import { type AuthResource, authResourceOf } from './resources.js';
+import { type AuthResource, authResourceOf, functionResource } from './resources.js';
 
 export const prepareGrantPermissions: Preparer<GrantPermissionsStatement> = (stmt, _parsed, ctx, ks) => change(ctx, 'grant', stmt.permissions, stmt.resource, stmt.grantee, ks);
 
@@ -18,8 +18,9 @@ function change(ctx: CqlContext, op: 'grant' | 'revoke', given: Permissions, tar
   return authStatement(op === 'grant' ? 'grantPermissions' : 'revokePermissions', async (user) => {
     ctx.authorizer.ensureEnabled();
     if (!(await ctx.roles.exists(role))) throw new InvalidRequestError(`Role ${role} doesn't exist`);
-    const resource = authResourceOf(target, sessionKeyspace);
-    if (resource.name.startsWith('functions/system/')) throw new InvalidRequestError('Altering permissions on builtin functions is not supported');
+    const resource = authResourceOf(target, sessionKeyspace, ctx.schema());
+    // Cassandra's PermissionsManagementStatement.validate: any function resource of keyspace system.
+    if (resource.name === 'functions/system' || resource.name.startsWith('functions/system/')) throw new InvalidRequestError('Altering permissions on builtin functions is not supported');
     if (!(await resourceExists(ctx, resource))) throw new InvalidRequestError(`Resource ${resource.printed} doesn't exist`);
     const permissions = applicablePermissions(given, resource);
     await ctx.authorizer.ensure(user, 'AUTHORIZE', resource);
@@ -43,16 +44,16 @@ export function applicablePermissions(given: Permissions, resource: AuthResource
 }
 
 /**
- * Cassandra's IResource.exists: the keyspace, table or role is there. A single function never is:
- * Ilium has no user-defined functions yet (CREATE FUNCTION is refused), and the built-in ones
- * take no permissions.
+ * Cassandra's IResource.exists: the keyspace, table or role is there; a single function exists
+ * while a UDF or UDA of that signature does (FunctionResource.exists).
  */
 export async function resourceExists(ctx: CqlContext, resource: AuthResource): Promise<boolean> {
   const [root, a, b] = resource.name.split('/');
   if (root === 'roles') return a === undefined || (await ctx.roles.exists(resource.name.slice('roles/'.length)));
-  if (root === 'functions' && b !== undefined) return false;
   if (a === undefined) return true;
-  const keyspace = ctx.schema().keyspace(a) ?? ctx.virtualTables.keyspaces().find((k) => k.name === a);
+  const schemaKeyspace = ctx.schema().keyspace(a);
+  if (root === 'functions' && b !== undefined) return schemaKeyspace?.functions.some((d) => functionResource(d.keyspace, d.name, d.argumentTypes).name === resource.name) ?? false;
+  const keyspace = schemaKeyspace ?? ctx.virtualTables.keyspaces().find((k) => k.name === a);
   if (keyspace === undefined) return false;
   return root !== 'data' || b === undefined || keyspace.tables.some((t) => t.name === b);
 }

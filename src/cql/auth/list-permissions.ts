@@ -24,7 +24,7 @@ export const prepareListPermissions: Preparer<ListPermissionsStatement> = (stmt,
   authStatement('listPermissions', async (user) => {
     ctx.authorizer.ensureEnabled();
     if (stmt.of !== null && !(await ctx.roles.exists(stmt.of))) throw new InvalidRequestError(`<role ${stmt.of}> doesn't exist`);
-    const resource = stmt.resource === null ? null : authResourceOf(stmt.resource, ks);
+    const resource = stmt.resource === null ? null : authResourceOf(stmt.resource, ks, ctx.schema());
     if (resource !== null && !(await resourceExists(ctx, resource))) throw new InvalidRequestError(`${resource.printed} doesn't exist`);
     const mine = stmt.of !== null && (await ctx.roles.getRoles(user, true)).has(stmt.of);
     if (!mine && !(await ctx.roles.hasSuperuserStatus(user))) {

@@ -16,10 +16,11 @@
  * system_schema and system_virtual_schema).
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import type { Permission, QualifiedName, Statement } from '../parser/index.js';
-import type { Schema } from '../../schema/index.js';
+import type { CqlType, CreateAggregateStatement, Permission, QualifiedName, Statement } from '../parser/index.js';
+import { type Schema, sameSignature } from '../../schema/index.js';
 import { findIndex } from '../ddl/index-names.js';
-import { type AuthResource, allFunctions, allKeyspaces, functionResource, keyspaceResource, tableResource } from './resources.js';
+import { resolveCqlType } from '../ddl/resolve-type.js';
+import { type AuthResource, allFunctions, allKeyspaces, functionResource, keyspaceResource, tableResource, userFunctionOf } from './resources.js';
 import { functionCallsIn, userFunctionResources } from './function-access.js';
 
 export interface Need {
@@ -103,17 +104,16 @@ export function accessOf(s: Statement, sessionKeyspace: string | undefined, sche
     case 'dropMaterializedView':
       return needs(['ALTER', keyspaceResource(ks(s.view))]);
     case 'createFunction':
-      return needs(['CREATE', allFunctions(ks(s.name))]);
     case 'createAggregate': {
-      // And EXECUTE on its state and final functions (CreateAggregateStatement.authorize).
       const k = ks(s.name);
-      const list: [Permission, AuthResource][] = [['CREATE', allFunctions(k)], ['EXECUTE', functionResource({ keyspace: k, name: s.stateFunction }, [s.stateType, ...s.argumentTypes])]];
-      if (s.finalFunction !== null) list.push(['EXECUTE', functionResource({ keyspace: k, name: s.finalFunction }, [s.stateType])]);
-      return needs(...list);
+      const argumentTypes = s.kind === 'createFunction' ? s.arguments.map((a) => a.type) : s.argumentTypes;
+      return { kind: 'atRun', resolve: () => needs(...creating(schema(), k, s.name.name, argumentTypes, s.orReplace), ...(s.kind === 'createAggregate' ? aggregateCalls(schema(), k, s) : [])) };
     }
     case 'dropFunction':
-    case 'dropAggregate':
-      return needs(['DROP', allFunctions(ks(s.name))]);
+    case 'dropAggregate': {
+      const k = ks(s.name);
+      return { kind: 'atRun', resolve: () => needs(...dropping(schema(), k, s.name.name, s.argumentTypes)) };
+    }
     case 'createTrigger':
       return { kind: 'superuser', message: 'Only superusers are allowed to perform CREATE TRIGGER queries' };
     case 'dropTrigger':
@@ -123,4 +123,37 @@ export function accessOf(s: Statement, sessionKeyspace: string | undefined, sche
     default:
       return NOTHING;
   }
+}
+
+type Needed = [Permission, AuthResource];
+const userFunction = (schema: Schema, k: string, name: string, types: readonly CqlType[]): AuthResource => functionResource(k, name, userFunctionOf(schema, k, name, types).argumentTypes);
+
+/**
+ * CREATE [OR REPLACE] FUNCTION / AGGREGATE (Cassandra 4.0's CreateFunctionStatement and
+ * CreateAggregateStatement.authorize): ALTER on the one it replaces, else CREATE on the keyspace's functions.
+ */
+function creating(schema: Schema, k: string, name: string, types: readonly CqlType[], orReplace: boolean): Needed[] {
+  const found = userFunctionOf(schema, k, name, types);
+  return [found.def !== undefined && orReplace ? ['ALTER', functionResource(k, name, found.argumentTypes)] : ['CREATE', allFunctions(k)]];
+}
+
+/** An aggregate's creator also needs EXECUTE on its state and final functions (CreateAggregateStatement.authorize). */
+function aggregateCalls(schema: Schema, k: string, s: CreateAggregateStatement): Needed[] {
+  const out: Needed[] = [['EXECUTE', userFunction(schema, k, s.stateFunction, [s.stateType, ...s.argumentTypes])]];
+  if (s.finalFunction !== null) out.push(['EXECUTE', userFunction(schema, k, s.finalFunction, [s.stateType])]);
+  return out;
+}
+
+/**
+ * DROP FUNCTION / AGGREGATE (DropFunctionStatement and DropAggregateStatement.authorize): DROP on
+ * each overload of the name that the argument types (when given) match; none when the keyspace or
+ * the function does not exist (the statement then fails, or does nothing with IF EXISTS).
+ */
+function dropping(schema: Schema, k: string, name: string, types: readonly CqlType[] | null): Needed[] {
+  const keyspace = schema.keyspace(k);
+  if (keyspace === undefined) return [];
+  const resolved = types?.map((t) => resolveCqlType(t, k, schema)) ?? null;
+  return keyspace.functions
+    .filter((d) => d.name === name && (resolved === null || sameSignature(d.argumentTypes, resolved)))
+    .map((d): Needed => ['DROP', functionResource(d.keyspace, d.name, d.argumentTypes)]);
 }

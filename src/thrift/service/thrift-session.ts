@@ -452,7 +452,7 @@ export class ThriftSession implements CassandraService {
       const version = (await change((e) => events.push(e))).version;
       for (const e of events) {
         this.deps.onSchemaChange?.(e);
-        await this.deps.authorizer?.schemaChanged(this.currentUser, e);
+        await this.deps.authorizer?.schemaChanged(this.currentUser, e, this.schema());
       }
       return version;
     });
