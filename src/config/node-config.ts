@@ -23,7 +23,7 @@ import { ConfigurationError } from '../errors/index.js';
 import { DATA_STORAGE_ALIASES, DATA_STORAGE_KEYS, parseDataStorage } from './data-storage.js';
 import { OLD_NAMES, withOldNames } from './renamed-keys.js';
 import { LATER_IGNORED_KEYS, checkRestriction, isRestrictionKey } from './later-keys.js';
-import { type AuthorizerName, SECURITY_KEYS, authorizerOf, checkSecuritySettings } from './security-settings.js';
+import { type AuthorizerName, type NetworkAuthorizerName, SECURITY_KEYS, authorizerOf, checkSecuritySettings, networkAuthorizerOf } from './security-settings.js';
 import { type AuditLogOptions, DEFAULT_AUDIT_LOG_OPTIONS, parseAuditLogOptions } from './audit-logging-options.js';
 import { type ClientEncryptionOptions, DEFAULT_CLIENT_ENCRYPTION_OPTIONS, DEFAULT_SERVER_ENCRYPTION_OPTIONS, type ServerEncryptionOptions, parseClientEncryptionOptions, parseServerEncryptionOptions } from './client-encryption-options.js';
 
@@ -101,6 +101,8 @@ export interface NodeConfig {
   readonly roles_validity_in_ms: number;
   /** AllowAllAuthorizer or CassandraAuthorizer (security-settings.ts checks the key). */
   readonly authorizer: AuthorizerName;
+  /** AllowAllNetworkAuthorizer or CassandraNetworkAuthorizer (security-settings.ts checks the key). */
+  readonly network_authorizer: NetworkAuthorizerName;
   /** How long what a user holds on a resource is trusted (0: not cached), Cassandra's default 2000. */
   readonly permissions_validity_in_ms: number;
   /** How long a role's salted hash and LOGIN, read for a login, are trusted (0: not cached), Cassandra's default 2000. */
@@ -209,6 +211,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   role_manager: 'CassandraRoleManager',
   roles_validity_in_ms: 2000,
   authorizer: 'AllowAllAuthorizer',
+  network_authorizer: 'AllowAllNetworkAuthorizer',
   permissions_validity_in_ms: 2000,
   credentials_validity_in_ms: 2000,
   memtable_flush_threshold_in_mb: 64,
@@ -325,6 +328,7 @@ export function resolveNodeConfig(givenAsWritten: Record<string, unknown>, base:
   }
   if (unknown.length > 0) throw new ConfigurationError(`Invalid configuration: unknown keys ${unknown.join(', ')} (remove them or fix their spelling)`);
   out.authorizer = authorizerOf(given);
+  out.network_authorizer = networkAuthorizerOf(given);
   const config = out as unknown as NodeConfig;
   validate(config);
   checkSecuritySettings(given, config.authenticator);

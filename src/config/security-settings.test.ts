@@ -37,7 +37,7 @@ test('each security setting Ilium cannot honour refuses the start with one line 
   refused('authenticator: PasswordAuthenticator\nauthorizer: com.example.MyAuthorizer', /^authorizer: com\.example\.MyAuthorizer is not supported by Ilium \(only AllowAllAuthorizer or CassandraAuthorizer\)/);
   refused('role_manager: LDAPRoleManager', /^role_manager: LDAPRoleManager is not supported by Ilium \(only CassandraRoleManager\)/);
   refused('internode_authenticator: com.example.CertAuthenticator', /^internode_authenticator: com\.example\.CertAuthenticator is not supported/);
-  refused('authenticator: PasswordAuthenticator\nnetwork_authorizer: CassandraNetworkAuthorizer', /^network_authorizer: CassandraNetworkAuthorizer is not implemented in Ilium yet/);
+  refused('authenticator: PasswordAuthenticator\nnetwork_authorizer: com.example.DcAuthorizer', /^network_authorizer: com\.example\.DcAuthorizer is not supported by Ilium \(only AllowAllNetworkAuthorizer or CassandraNetworkAuthorizer\)/);
   refused('audit_logging_options:\n  enabled: true\n  logger:\n    - class_name: BinAuditLogger', /^audit_logging_options\.logger: BinAuditLogger is not supported by Ilium/);
   refused('audit_logging_options:\n  enabled: true\n  archive_command: /bin/archive.sh', /^audit_logging_options\.archive_command is not supported by Ilium/);
   refused('audit_logging_options:\n  enabled: true\n  roll_cycle: WEEKLY', /^audit_logging_options\.roll_cycle: "WEEKLY" is not supported/);
@@ -50,6 +50,12 @@ test('each security setting Ilium cannot honour refuses the start with one line 
 test("an authorizer without an authenticator is refused as Cassandra's AuthConfig refuses it", () => {
   refused('authorizer: CassandraAuthorizer', /^AllowAllAuthenticator can't be used with CassandraAuthorizer \(authorizer CassandraAuthorizer needs authenticator: PasswordAuthenticator\)$/);
   refused('authenticator: AllowAllAuthenticator\nnetwork_authorizer: CassandraNetworkAuthorizer', /^CassandraNetworkAuthorizer can't be used with AllowAllAuthenticator/);
+});
+
+test('CassandraNetworkAuthorizer with PasswordAuthenticator is accepted (bare or full class name)', () => {
+  assert.equal(parseConfigText('authenticator: PasswordAuthenticator\nnetwork_authorizer: CassandraNetworkAuthorizer', 'c.yaml').config.network_authorizer, 'CassandraNetworkAuthorizer');
+  assert.equal(parseConfigText('authenticator: PasswordAuthenticator\nnetwork_authorizer: org.apache.cassandra.auth.CassandraNetworkAuthorizer', 'c.yaml').config.network_authorizer, 'CassandraNetworkAuthorizer');
+  assert.equal(parseConfigText('', 'c.yaml').config.network_authorizer, 'AllowAllNetworkAuthorizer');
 });
 
 test('CassandraAuthorizer with PasswordAuthenticator is accepted, permissions_validity_in_ms read', () => {

@@ -5,7 +5,7 @@
  *
  *   authorizer               AllowAllAuthorizer, CassandraAuthorizer (with PasswordAuthenticator)
  *   role_manager             CassandraRoleManager
- *   network_authorizer       AllowAllNetworkAuthorizer
+ *   network_authorizer       AllowAllNetworkAuthorizer, CassandraNetworkAuthorizer (with PasswordAuthenticator)
  *   internode_authenticator  AllowAllInternodeAuthenticator
  *   transparent_data_encryption_options   accepted with enabled: false (or no `enabled`) only:
  *   Ilium has no encryption at rest yet.
@@ -23,12 +23,13 @@ import { ConfigurationError } from '../errors/index.js';
 const CLASS_KEYS = {
   authorizer: { honoured: ['AllowAllAuthorizer', 'CassandraAuthorizer'], notYet: [] },
   role_manager: { honoured: ['CassandraRoleManager'], notYet: [] },
-  network_authorizer: { honoured: ['AllowAllNetworkAuthorizer'], notYet: ['CassandraNetworkAuthorizer'] },
+  network_authorizer: { honoured: ['AllowAllNetworkAuthorizer', 'CassandraNetworkAuthorizer'], notYet: [] },
   internode_authenticator: { honoured: ['AllowAllInternodeAuthenticator'], notYet: [] },
 } as const;
 
 /** The authorizers Ilium runs, by Cassandra's short name. */
 export type AuthorizerName = (typeof CLASS_KEYS.authorizer.honoured)[number];
+export type NetworkAuthorizerName = (typeof CLASS_KEYS.network_authorizer.honoured)[number];
 
 /** Option maps accepted only while their `enabled` is false. */
 const OPTION_KEYS = {
@@ -84,6 +85,12 @@ export function checkSecuritySettings(given: Readonly<Record<string, unknown>>, 
 export function authorizerOf(given: Readonly<Record<string, unknown>>): AuthorizerName {
   const value = given.authorizer;
   return typeof value === 'string' && authClassName(value) === 'CassandraAuthorizer' ? 'CassandraAuthorizer' : 'AllowAllAuthorizer';
+}
+
+/** The network authorizer `given` names (after checkSecuritySettings accepted it); AllowAllNetworkAuthorizer when unset. */
+export function networkAuthorizerOf(given: Readonly<Record<string, unknown>>): NetworkAuthorizerName {
+  const value = given.network_authorizer;
+  return typeof value === 'string' && authClassName(value) === 'CassandraNetworkAuthorizer' ? 'CassandraNetworkAuthorizer' : 'AllowAllNetworkAuthorizer';
 }
 
 function checkOptionMap(key: keyof typeof OPTION_KEYS, value: unknown): void {

@@ -5,7 +5,7 @@ import type { LocalOperations } from '../db/operations/index.js';
 import type { SchemaKeeper } from '../db/system-schema.js';
 import type { Partitioner } from '../dht/index.js';
 import { type Env, TimestampSource } from '../env/index.js';
-import { Authorizer, BCRYPT_ROUNDS_DEFAULT, type BcryptWork, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
+import { Authorizer, BCRYPT_ROUNDS_DEFAULT, NetworkAuthorizer, type BcryptWork, type InternalQuery, PasswordHasher, RoleManager } from './auth/index.js';
 import { type BoundValue, type CqlContext, type CqlLimits, type CqlStatement, NO_NODE_VIEWS, type NodeViews, type CqlLogger, DEFAULT_CQL_LIMITS, DEFAULT_REQUEST_TIMEOUTS, type DataStore, LayoutCache, type RequestTimeouts, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
 import { parseStatement } from './parser/index.js';
 import { prepareStatement } from './prepare.js';
@@ -69,6 +69,8 @@ export interface AuthSettings {
   readonly bcryptRounds: number;
   /** authorizer: CassandraAuthorizer (absent: AllowAllAuthorizer). */
   readonly authorizer?: boolean;
+  /** network_authorizer: CassandraNetworkAuthorizer (absent: AllowAllNetworkAuthorizer). */
+  readonly networkAuthorizer?: boolean;
   /** permissions_validity_in_ms (absent: 2000). */
   readonly permissionsValidityMs?: number;
   /** credentials_validity_in_ms (absent: 2000). */
@@ -104,6 +106,9 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     get authorizer() {
       return authorizer;
     },
+    get network() {
+      return network;
+    },
     timeouts: parts.timeouts ?? DEFAULT_REQUEST_TIMEOUTS,
     node: parts.node,
     peers: parts.peers ?? (() => []),
@@ -124,7 +129,12 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     return result.kind === 'rows' ? result : null;
   };
   const roles = new RoleManager({ env, query, passwords: auth.passwords, validityMs: auth.rolesValidityMs, credentialsValidityMs: auth.credentialsValidityMs ?? 2000, hasher: new PasswordHasher(auth.bcryptRounds, auth.bcrypt) });
-  const authorizer = new Authorizer({ env, query, roles, enabled: auth.authorizer ?? false, validityMs: auth.permissionsValidityMs ?? 2000 });
+  const network = new NetworkAuthorizer({
+    env, query, roles, enabled: auth.networkAuthorizer ?? false, validityMs: auth.rolesValidityMs,
+    localDc: () => ctx.node().dataCenter,
+    knownDcs: () => [ctx.node().dataCenter, ...ctx.peers().map((p) => p.dataCenter)],
+  });
+  const authorizer = new Authorizer({ env, query, roles, network, enabled: auth.authorizer ?? false, validityMs: auth.permissionsValidityMs ?? 2000 });
   const tracing = createTracing(ctx, parts.tracing ?? TRACING_DEFAULTS);
   return ctx;
 }

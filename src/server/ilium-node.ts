@@ -220,6 +220,7 @@ export class IliumNode {
         rolesValidityMs: config.roles_validity_in_ms,
         bcryptRounds: properties.authBcryptGensaltLog2Rounds,
         authorizer: config.authorizer === 'CassandraAuthorizer',
+        networkAuthorizer: config.network_authorizer === 'CassandraNetworkAuthorizer',
         permissionsValidityMs: config.permissions_validity_in_ms,
         credentialsValidityMs: config.credentials_validity_in_ms,
         // A real node checks passwords on a worker thread; a simulated one in process (determinism).
@@ -286,7 +287,7 @@ export class IliumNode {
         thriftServer = new ThriftServer(env, (client) => {
           const session = new ThriftSession({
             env, keeper, ops: requests, engine, partitioner, node: nodeInfo, authenticator, client,
-            timestamps: ctx.timestamps, data: ctx.data, authorizer: ctx.authorizer,
+            timestamps: ctx.timestamps, data: ctx.data, authorizer: ctx.authorizer, network: ctx.network,
             schemaVersions: () => svc.schemaVersions(),
             ring: (keyspace) => {
               if (cluster === undefined) return undefined;

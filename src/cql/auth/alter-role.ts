@@ -22,6 +22,7 @@ function alterRole(ctx: CqlContext, kind: StatementKind, role: string, ifExists:
   if (isEmptyChange(changes)) throw new InvalidRequestError("ALTER [ROLE|USER] can't be empty");
   return authStatement(kind, async (user) => {
     const roles = ctx.roles;
+    if (changes.datacenters !== undefined) ctx.network.validate(changes.datacenters);
     if (!(await roles.exists(role))) {
       if (ifExists) return VOID_RESULT;
       throw new InvalidRequestError(`${role} doesn't exist`);
@@ -38,6 +39,7 @@ function alterRole(ctx: CqlContext, kind: StatementKind, role: string, ifExists:
       }
     } else if (!isSuper) await checkPermission(ctx, user, 'ALTER', role);
     await roles.alterRole(role, changes);
+    if (changes.datacenters !== undefined) await ctx.network.setRoleDatacenters(role, changes.datacenters);
     return VOID_RESULT;
   });
 }
@@ -48,5 +50,8 @@ function optionsOf(c: RoleChanges): RoleOption[] {
   if (c.superuser !== undefined) out.push('SUPERUSER');
   if (c.password !== undefined) out.push('PASSWORD');
   if (c.hashedPassword !== undefined) out.push('HASHED_PASSWORD');
+  // Cassandra's AlterRoleStatement lets a role change its own data centres (it checks only the
+  // role options); Ilium does not: a role may not widen its own network access.
+  if (c.datacenters !== undefined) out.push('ACCESS TO DATACENTERS');
   return out;
 }

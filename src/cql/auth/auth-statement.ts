@@ -57,11 +57,8 @@ export function roleChangesOf(roles: RoleManager, o: RoleOptions): RoleChanges {
   for (const [option, present] of given) {
     if (present && !roles.supports(option)) throw new InvalidRequestError(`org.apache.cassandra.auth.CassandraRoleManager doesn't support ${option}`);
   }
-  if (Array.isArray(o.datacenters)) {
-    // Cassandra's AllowAllNetworkAuthorizer.setRoleDatacenters (the only network_authorizer Ilium has).
-    throw new InvalidRequestError('ACCESS TO DATACENTERS operations not supported by AllowAllNetworkAuthorizer');
-  }
   return {
+    ...(o.datacenters === null ? {} : { datacenters: o.datacenters }),
     ...(o.login === null ? {} : { login: o.login }),
     ...(o.superuser === null ? {} : { superuser: o.superuser }),
     ...(o.password === null ? {} : { password: o.password }),
@@ -70,5 +67,5 @@ export function roleChangesOf(roles: RoleManager, o: RoleOptions): RoleChanges {
 }
 
 export function isEmptyChange(c: RoleChanges): boolean {
-  return c.login === undefined && c.superuser === undefined && c.password === undefined && c.hashedPassword === undefined;
+  return c.login === undefined && c.superuser === undefined && c.password === undefined && c.hashedPassword === undefined && c.datacenters === undefined;
 }

@@ -22,6 +22,7 @@ import { AUTH_KEYSPACE, RESOURCE_ROLE_INDEX, ROLE_PERMISSIONS } from './auth-key
 import { type AuthResource, ALL_PERMISSIONS, allFunctions, chainOf, functionResource, keyspaceResource, resourceFromName, tableResource, userFunctionOf } from './resources.js';
 import type { Schema } from '../../schema/index.js';
 import type { InternalQuery, RoleManager } from './role-manager.js';
+import type { NetworkAuthorizer } from './network-authorizer.js';
 import type { Access } from './statement-access.js';
 import { ExpiringCache } from './expiring-cache.js';
 import { pushAll } from '../../util/push-all.js';
@@ -33,6 +34,8 @@ export interface AuthorizerOptions {
   readonly env: Env;
   readonly query: InternalQuery;
   readonly roles: RoleManager;
+  /** Checked first for every client statement, whatever the authorizer (ClientState.validateLogin). */
+  readonly network: NetworkAuthorizer;
   /** authorizer: CassandraAuthorizer. */
   readonly enabled: boolean;
   /** permissions_validity_in_ms (Cassandra's default 2000). */
@@ -79,10 +82,12 @@ export class Authorizer {
 
   /**
    * Before a client's statement runs (each time: a prepared statement is checked at execution):
-   * Unauthorized unless the session's user holds what it needs. A statement bound elsewhere than
+   * Unauthorized unless the session's user reaches this node's data centre (network-authorizer.ts)
+   * and holds what the statement needs. A statement bound elsewhere than
    * prepareStatement has no note and is refused.
    */
   async ensureAccess(state: ClientState, statement: CqlStatement): Promise<void> {
+    if (this.o.network.enabled) await this.o.network.ensureLocalAccess(state.user);
     if (!this.o.enabled) return;
     const user = state.user;
     if (user === undefined || user === 'anonymous') throw new UnauthorizedError('You have not logged in');

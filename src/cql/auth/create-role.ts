@@ -26,6 +26,9 @@ function createRole(ctx: CqlContext, kind: StatementKind, role: string, ifNotExi
   if (role === '') throw new InvalidRequestError("Role name can't be an empty string");
   return authStatement(kind, async (user) => {
     const roles = ctx.roles;
+    // DCPermissions.validate; Ilium also refuses ACCESS TO DATACENTERS under AllowAllNetworkAuthorizer
+    // (Cassandra's CREATE ROLE then drops it silently, its ALTER ROLE refuses it).
+    if (changes.datacenters !== undefined) ctx.network.validate(changes.datacenters);
     await checkPermission(ctx, user, 'CREATE', null);
     if (changes.superuser === true && !(await roles.hasSuperuserStatus(user))) {
       throw new UnauthorizedError('Only superusers can create a role with superuser status');
@@ -35,6 +38,8 @@ function createRole(ctx: CqlContext, kind: StatementKind, role: string, ifNotExi
       throw new InvalidRequestError(`${role} already exists`);
     }
     await roles.createRole(role, changes);
+    // CreateRoleStatement.execute: under CassandraNetworkAuthorizer every new role gets its row (all when not given).
+    await ctx.network.setRoleDatacenters(role, changes.datacenters ?? 'all');
     // Cassandra's grantPermissionsToCreator: the creator holds everything that applies to the new role.
     if (ctx.authorizer.enabled) await ctx.authorizer.grant(roleResourceOf(role).applicable, roleResourceOf(role), user);
     return VOID_RESULT;

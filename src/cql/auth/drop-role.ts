@@ -1,7 +1,7 @@
 /**
  * DROP ROLE [IF EXISTS] r and the legacy DROP USER [IF EXISTS] u (Cassandra's
  * DropRoleStatement): the role's row goes, and so do its memberships both ways, the permissions
- * granted to it and those granted on it.
+ * granted to it and those granted on it, and its network_permissions row (DropRoleStatement.execute).
  */
 import { InvalidRequestError, UnauthorizedError } from '../../errors/index.js';
 import { type CqlContext, type CqlStatement, type Preparer, VOID_RESULT } from '../execution/index.js';
@@ -29,6 +29,7 @@ function dropRole(ctx: CqlContext, kind: StatementKind, role: string, ifExists: 
     await roles.dropRole(role);
     await ctx.authorizer.revokeAllFrom(role);
     await ctx.authorizer.revokeAllOn(roleResourceOf(role));
+    await ctx.network.drop(role);
     return VOID_RESULT;
   });
 }

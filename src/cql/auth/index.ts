@@ -10,6 +10,7 @@
  * Permissions (CassandraAuthorizer): `resources` (stored names and chains), `authorizer` (grants
  * kept and checked, cached), `statement-access` (what each statement needs), `grant-permissions`
  * (GRANT / REVOKE permissions), `list-permissions` (LIST … PERMISSIONS).
+ * Data centres (CassandraNetworkAuthorizer): `network-authorizer` (network_permissions, cached, checked per request).
  */
 import type { PreparerTable } from '../execution/index.js';
 import { prepareAlterRole, prepareAlterUser } from './alter-role.js';
@@ -22,6 +23,7 @@ import { prepareListRoles, prepareListUsers } from './list-roles.js';
 
 export { AUTH_KEYSPACE, authKeyspaceDef, ensureAuthKeyspace, systemTableId } from './auth-keyspace.js';
 export { AUTHORIZER_CLASS, Authorizer, type AuthorizerOptions, type PermissionDetail } from './authorizer.js';
+export { type DcAccess, NETWORK_AUTHORIZER_CLASS, NetworkAuthorizer, type NetworkAuthorizerOptions } from './network-authorizer.js';
 export { type AuthResource, allKeyspaces, keyspaceResource, tableResource } from './resources.js';
 export { type Access, accessOf } from './statement-access.js';
 export { BCRYPT_ROUNDS_DEFAULT, type BcryptWork, INLINE_BCRYPT, PasswordHasher } from './password-hash.js';

@@ -1,7 +1,8 @@
 /**
  * LIST ROLES [OF r] [NORECURSIVE] and the legacy LIST USERS (Cassandra's ListRolesStatement and
  * ListUsersStatement): rows sorted by name with Cassandra's columns — role, super, login,
- * options for roles; name, super, datacenters for users (the roles that may log in). No role:
+ * options for roles; name, super, datacenters for users (the roles that may log in; the data
+ * centres they reach as the network authorizer says: ALL, or a list). No role:
  * a VOID result, as Cassandra answers.
  *
  * Who sees what (Cassandra's ListRolesStatement.execute): a user holding DESCRIBE on `<all roles>`
@@ -17,6 +18,7 @@ import { AUTH_KEYSPACE, ROLES } from './auth-keyspace.js';
 import { authStatement } from './auth-statement.js';
 import { InvalidRequestError, UnauthorizedError } from '../../errors/index.js';
 import { allRoles } from './resources.js';
+import { describeAccess } from './network-authorizer.js';
 
 const OPTIONS_TYPE = new MapType<string | null, string | null>(UTF8_TYPE, UTF8_TYPE, false);
 const col = (name: string, type: ColumnSpec['type']): ColumnSpec => ({ keyspace: AUTH_KEYSPACE, table: ROLES, name, type });
@@ -43,7 +45,7 @@ export const prepareListUsers: Preparer<ListUsersStatement> = (_stmt, _parsed, c
     for (const name of sorted(await visibleRoles(ctx, user, null, false))) {
       const role = await ctx.roles.getRole(name);
       if (role === null || !role.canLogin) continue;
-      rows.push([UTF8_TYPE.decompose(name), BOOLEAN_TYPE.decompose(role.isSuper), UTF8_TYPE.decompose('ALL')]);
+      rows.push([UTF8_TYPE.decompose(name), BOOLEAN_TYPE.decompose(role.isSuper), UTF8_TYPE.decompose(describeAccess(await ctx.network.access(name)))]);
     }
     return rows.length === 0 ? VOID_RESULT : { kind: 'rows', columns: USER_COLUMNS, rows };
   }, USER_COLUMNS);

@@ -20,6 +20,7 @@ import type { BoundValue, Consistency, RowsResult } from '../execution/index.js'
 import { AUTH_KEYSPACE, ROLES, ROLE_MEMBERS } from './auth-keyspace.js';
 import { PasswordHasher, isBcryptHash } from './password-hash.js';
 import { ExpiringCache } from './expiring-cache.js';
+import type { DcGrant } from './network-authorizer.js';
 import { pushAll } from '../../util/push-all.js';
 
 export const DEFAULT_SUPERUSER_NAME = 'cassandra';
@@ -45,6 +46,8 @@ export interface RoleChanges {
   readonly password?: string;
   /** Already a bcrypt hash (HASHED PASSWORD). */
   readonly hashedPassword?: string;
+  /** ACCESS TO [ALL] DATACENTERS: kept by the network authorizer, not in the role's row. */
+  readonly datacenters?: DcGrant;
 }
 
 export interface RoleManagerOptions {
@@ -59,7 +62,7 @@ export interface RoleManagerOptions {
   readonly hasher: PasswordHasher;
 }
 
-export type RoleOption = 'LOGIN' | 'SUPERUSER' | 'PASSWORD' | 'HASHED_PASSWORD' | 'OPTIONS';
+export type RoleOption = 'LOGIN' | 'SUPERUSER' | 'PASSWORD' | 'HASHED_PASSWORD' | 'OPTIONS' | 'ACCESS TO DATACENTERS';
 
 export class RoleManager {
   private readonly roles: ExpiringCache<Role | null>;

@@ -5,6 +5,7 @@
  * the request timeouts, and what the node says about itself.
  */
 import type { Authorizer } from '../auth/authorizer.js';
+import type { NetworkAuthorizer } from '../auth/network-authorizer.js';
 import type { RoleManager } from '../auth/role-manager.js';
 import type { SchemaKeeper } from '../../db/system-schema.js';
 import type { Partitioner } from '../../dht/index.js';
@@ -65,6 +66,8 @@ export interface CqlContext {
   readonly roles: RoleManager;
   /** Permissions in system_auth (CassandraAuthorizer, or every check passing: AllowAllAuthorizer). */
   readonly authorizer: Authorizer;
+  /** Which data centres each role may use (CassandraNetworkAuthorizer, or all: AllowAllNetworkAuthorizer). */
+  readonly network: NetworkAuthorizer;
   /** read/range/write_request_timeout_in_ms: how long a request's own work may run (RequestBudget). */
   readonly timeouts: RequestTimeouts;
   node(): NodeInfo;

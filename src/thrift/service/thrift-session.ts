@@ -26,7 +26,7 @@
  * Schema changes are published through `onSchemaChange` as the CQL layer's events, so CQL drivers
  * connected to the node refresh their metadata when a Thrift client changes the schema.
  */
-import { type AuthResource, type Authorizer, allKeyspaces, keyspaceResource, tableResource } from '../../cql/auth/index.js';
+import { type AuthResource, type Authorizer, type NetworkAuthorizer, allKeyspaces, keyspaceResource, tableResource } from '../../cql/auth/index.js';
 import { type DataStore, type NodeInfo, type SchemaChangeEvent, checkReadLevel, checkWriteLevel } from '../../cql/execution/index.js';
 import { type ColumnParent, type ColumnPath, DEFAULT_THRIFT_CONSISTENCY, type IndexClause, type KeyRange, type Mutation, type SlicePredicate, type Column, type ThriftOperations } from '../../db/index.js';
 import type { StorageEngine } from '../../storage/storage-engine.js';
@@ -85,6 +85,8 @@ export interface ThriftSessionDeps {
   readonly data: DataStore;
   /** The CQL context's authorizer (CassandraAuthorizer checks calls; absent or AllowAll: none). */
   readonly authorizer?: Authorizer;
+  /** The CQL context's network authorizer (CassandraNetworkAuthorizer refuses a login here; absent: none). */
+  readonly network?: NetworkAuthorizer;
 }
 
 export class ThriftSession implements CassandraService {
@@ -112,9 +114,15 @@ export class ThriftSession implements CassandraService {
 
   // ---- connection state ---------------------------------------------------------------------
 
+  /**
+   * A role the network authorizer keeps out of this node's data centre is refused here, with
+   * Cassandra's message as an AuthorizationException (a CQL session gets it on each request).
+   */
   login(authRequest: AuthenticationRequest): Promise<void> {
     return guard(async () => {
-      this.currentUser = await authenticate(this.deps.authenticator, this.deps.client ?? { host: 'unknown', port: 0 }, authRequest);
+      const user = await authenticate(this.deps.authenticator, this.deps.client ?? { host: 'unknown', port: 0 }, authRequest);
+      await this.deps.network?.ensureLocalAccess(user);
+      this.currentUser = user;
     });
   }
 

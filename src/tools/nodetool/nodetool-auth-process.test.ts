@@ -130,7 +130,7 @@ test('ilium start refuses each security setting it cannot honour, with one line 
     ['authorizer: CassandraAuthorizer', "AllowAllAuthenticator can't be used with CassandraAuthorizer"],
     ['role_manager: com.example.LdapRoleManager', 'role_manager: com.example.LdapRoleManager is not supported by Ilium (only CassandraRoleManager)'],
     ['internode_authenticator: com.example.CertAuthenticator', 'internode_authenticator: com.example.CertAuthenticator is not supported by Ilium'],
-    ['authenticator: PasswordAuthenticator\nnetwork_authorizer: CassandraNetworkAuthorizer', 'network_authorizer: CassandraNetworkAuthorizer is not implemented in Ilium yet'],
+    ['authenticator: PasswordAuthenticator\nnetwork_authorizer: com.example.DcAuthorizer', 'network_authorizer: com.example.DcAuthorizer is not supported by Ilium'],
     ['audit_logging_options:\n  enabled: true\n  logger:\n    - class_name: BinAuditLogger', 'audit_logging_options.logger: BinAuditLogger is not supported by Ilium'],
     ['transparent_data_encryption_options:\n  enabled: true', 'transparent_data_encryption_options: enabled: true is not supported'],
   ];
