@@ -171,9 +171,13 @@ export class Authorizer {
     for (const name of new Set(inside.map((d) => d.resource.name))) await this.revokeAllOn(resourceFromName(name)!);
   }
 
-  /** Refuses the permission statements under AllowAllAuthorizer, as Cassandra's does. */
-  ensureEnabled(): void {
-    if (!this.o.enabled) throw new InvalidRequestError('GRANT/REVOKE/LIST PERMISSIONS operations are not supported by AllowAllAuthorizer');
+  /**
+   * Refuses the permission statements under AllowAllAuthorizer, with its messages (checked in
+   * apache/cassandra auth/AllowAllAuthorizer.java: grant, revoke, list), once the statement's own
+   * checks passed, as Cassandra reaches the authorizer only then; clients see an Invalid query.
+   */
+  ensureEnabled(operation: 'GRANT' | 'REVOKE' | 'LIST PERMISSIONS'): void {
+    if (!this.o.enabled) throw new InvalidRequestError(`${operation} operation is not supported by AllowAllAuthorizer`);
   }
 
   invalidate(): void {

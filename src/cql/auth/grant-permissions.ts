@@ -16,7 +16,6 @@ export const prepareRevokePermissions: Preparer<RevokePermissionsStatement> = (s
 
 function change(ctx: CqlContext, op: 'grant' | 'revoke', given: Permissions, target: Resource, role: string, sessionKeyspace: string | undefined): CqlStatement {
   return authStatement(op === 'grant' ? 'grantPermissions' : 'revokePermissions', async (user) => {
-    ctx.authorizer.ensureEnabled();
     if (!(await ctx.roles.exists(role))) throw new InvalidRequestError(`Role ${role} doesn't exist`);
     const resource = authResourceOf(target, sessionKeyspace, ctx.schema());
     // Cassandra's PermissionsManagementStatement.validate: any function resource of keyspace system.
@@ -25,6 +24,7 @@ function change(ctx: CqlContext, op: 'grant' | 'revoke', given: Permissions, tar
     const permissions = applicablePermissions(given, resource);
     await ctx.authorizer.ensure(user, 'AUTHORIZE', resource);
     for (const p of permissions) await ctx.authorizer.ensure(user, p, resource);
+    ctx.authorizer.ensureEnabled(op === 'grant' ? 'GRANT' : 'REVOKE');
     if (op === 'grant') await ctx.authorizer.grant(permissions, resource, role);
     else await ctx.authorizer.revoke(permissions, resource, role);
     return VOID_RESULT;

@@ -22,7 +22,6 @@ const COLUMNS: readonly ColumnSpec[] = [col('role'), col('username'), col('resou
 
 export const prepareListPermissions: Preparer<ListPermissionsStatement> = (stmt, _parsed, ctx, ks) =>
   authStatement('listPermissions', async (user) => {
-    ctx.authorizer.ensureEnabled();
     if (stmt.of !== null && !(await ctx.roles.exists(stmt.of))) throw new InvalidRequestError(`<role ${stmt.of}> doesn't exist`);
     const resource = stmt.resource === null ? null : authResourceOf(stmt.resource, ks, ctx.schema());
     if (resource !== null && !(await resourceExists(ctx, resource))) throw new InvalidRequestError(`${resource.printed} doesn't exist`);
@@ -30,6 +29,7 @@ export const prepareListPermissions: Preparer<ListPermissionsStatement> = (stmt,
     if (!mine && !(await ctx.roles.hasSuperuserStatus(user))) {
       throw new UnauthorizedError(`You are not authorized to view ${stmt.of ?? 'everyone'}'s permissions`);
     }
+    ctx.authorizer.ensureEnabled('LIST PERMISSIONS');
     const permissions = stmt.permissions === 'all' ? ALL_PERMISSIONS : stmt.permissions;
     const details: PermissionDetail[] = [];
     const targets = resource === null ? [null] : stmt.recursive ? chainOf(resource) : [resource];

@@ -1,7 +1,8 @@
 /**
  * CassandraNetworkAuthorizer on one node (data centre 'datacenter1'): ACCESS TO DATACENTERS kept
  * in system_auth.network_permissions, checked on every request of a logged-in role, shown by
- * LIST USERS, gone with the role; AllowAllNetworkAuthorizer refuses the clause.
+ * LIST USERS, gone with the role; AllowAllNetworkAuthorizer refuses the clause; AllowAllAuthorizer
+ * refuses the permission statements with its messages.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -14,8 +15,8 @@ import { ensureAuthKeyspace } from './auth-keyspace.js';
 const as = (user: string): ClientState => ({ keyspace: undefined, user, warn: () => undefined });
 const failsWith = (type: new (...a: never[]) => Error, message: string) => (e: unknown) => e instanceof type && e.message === message;
 
-async function authNode(networkAuthorizer: boolean): Promise<{ n: CqlTestNode; p: QueryProcessor }> {
-  const n = await openCqlTestNode({ auth: { passwords: true, rolesValidityMs: 0, bcryptRounds: 4, authorizer: true, permissionsValidityMs: 0, networkAuthorizer } });
+async function authNode(networkAuthorizer: boolean, authorizer = true): Promise<{ n: CqlTestNode; p: QueryProcessor }> {
+  const n = await openCqlTestNode({ auth: { passwords: true, rolesValidityMs: 0, bcryptRounds: 4, authorizer, permissionsValidityMs: 0, networkAuthorizer } });
   await ensureAuthKeyspace(n.ctx.keeper, n.env.random);
   await n.ctx.roles.setupDefaultRole();
   return { n, p: new QueryProcessor(n.ctx) };
@@ -78,6 +79,21 @@ describe('AllowAllNetworkAuthorizer', () => {
       const refusal = failsWith(InvalidRequestError, 'ACCESS TO DATACENTERS operations not supported by AllowAllNetworkAuthorizer');
       await assert.rejects(run("CREATE ROLE r WITH LOGIN = true AND ACCESS TO DATACENTERS {'datacenter1'}"), refusal);
       await assert.rejects(run('ALTER ROLE cassandra WITH ACCESS TO ALL DATACENTERS'), refusal);
+    } finally {
+      await n.close();
+    }
+  });
+});
+
+describe('AllowAllAuthorizer', () => {
+  it('refuses GRANT, REVOKE and LIST PERMISSIONS each with its own message (AllowAllAuthorizer.grant/revoke/list)', async () => {
+    const { n, p } = await authNode(false, false);
+    try {
+      const run = async (cql: string) => p.run(p.prepareText(cql, undefined), as('cassandra'), queryOptions());
+      await run('CREATE ROLE r');
+      await assert.rejects(run('GRANT SELECT ON ALL KEYSPACES TO r'), failsWith(InvalidRequestError, 'GRANT operation is not supported by AllowAllAuthorizer'));
+      await assert.rejects(run('REVOKE SELECT ON ALL KEYSPACES FROM r'), failsWith(InvalidRequestError, 'REVOKE operation is not supported by AllowAllAuthorizer'));
+      await assert.rejects(run('LIST ALL PERMISSIONS'), failsWith(InvalidRequestError, 'LIST PERMISSIONS operation is not supported by AllowAllAuthorizer'));
     } finally {
       await n.close();
     }
