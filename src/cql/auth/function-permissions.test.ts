@@ -102,4 +102,12 @@ describe('EXECUTE on user-defined functions', () => {
     await run('cassandra', 'DROP KEYSPACE ks2');
     assert.deepEqual((await rowsOf('SELECT resource FROM system_auth.role_permissions')).filter((r) => r.includes('ks2')), []);
   });
+
+  it('a function over a collection and a user type: granted, listed back from its stored name', async () => {
+    await run('cassandra', 'CREATE TYPE ks.pt (x int, y int)');
+    await run('cassandra', "CREATE FUNCTION ks.size(l list<int>, p pt) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS '1'");
+    await run('cassandra', 'GRANT EXECUTE ON FUNCTION ks.size(list<int>, pt) TO bob');
+    assert.deepEqual(await rowsOf('LIST EXECUTE ON FUNCTION ks.size(list<int>, pt) OF bob NORECURSIVE'), ['bob | bob | <function ks.size(list<int>, pt)> | EXECUTE']);
+    assert.ok((await rowsOf('LIST ALL PERMISSIONS OF bob')).includes('bob | bob | <function ks.size(list<int>, pt)> | EXECUTE'));
+  });
 });
