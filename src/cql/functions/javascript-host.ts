@@ -135,14 +135,14 @@ export class JavascriptHost {
 
   /** Waits for the answer: undefined when it came, else why the thread must end. */
   private await(t: Thread, timeoutMs: number): HostFailure | undefined {
-    if (Atomics.wait(t.signals, SIGNAL_ANSWER, 0, SAMPLE_MS) !== 'timed-out') return undefined;
+    const started = performance.now();
+    if (signalled(t.signals, SIGNAL_ANSWER, SAMPLE_MS)) return undefined;
     // Slower than a sample: from here the wait is in samples, each looking at the process's memory.
-    const started = performance.now() - SAMPLE_MS;
     const rssBefore = process.memoryUsage.rss();
     for (;;) {
       const leftMs = timeoutMs - (performance.now() - started);
       if (leftMs <= 0) return { kind: 'timeout' };
-      if (Atomics.wait(t.signals, SIGNAL_ANSWER, 0, Math.min(SAMPLE_MS, leftMs)) !== 'timed-out') return undefined;
+      if (signalled(t.signals, SIGNAL_ANSWER, Math.min(SAMPLE_MS, leftMs))) return undefined;
       if (process.memoryUsage.rss() - rssBefore > this.limits.callBytesMax) return { kind: 'memory' };
     }
   }
@@ -150,7 +150,7 @@ export class JavascriptHost {
   private running(): Thread {
     if (this.closed) throw new JavascriptHostFailure({ kind: 'error', text: 'the node is closing: JavaScript functions no longer run', compile: false });
     const t = this.thread ?? this.start();
-    if (Atomics.load(t.signals, SIGNAL_READY) === 0 && Atomics.wait(t.signals, SIGNAL_READY, 0, START_MS_MAX) === 'timed-out') {
+    if (!readyWithin(t.signals, START_MS_MAX)) {
       this.retire(t);
       throw new JavascriptHostFailure({ kind: 'error', text: `the function sandbox did not start within ${START_MS_MAX}ms`, compile: false });
     }
@@ -187,4 +187,22 @@ export class JavascriptHost {
     this.started++;
     return t;
   }
+}
+
+/**
+ * Whether `slot` is set, waiting up to `ms` for it. Atomics.wait's own answer is not trusted: it
+ * also returns "ok" when the isolate is woken for an interrupt (seen in a running node: a call
+ * "answered" with no answer posted), so the slot itself is read.
+ */
+function signalled(signals: Int32Array, slot: number, ms: number): boolean {
+  Atomics.wait(signals, slot, 0, ms);
+  return Atomics.load(signals, slot) !== 0;
+}
+
+function readyWithin(signals: Int32Array, ms: number): boolean {
+  const deadline = performance.now() + ms;
+  for (let left = ms; left > 0; left = deadline - performance.now()) {
+    if (signalled(signals, SIGNAL_READY, left)) return true;
+  }
+  return Atomics.load(signals, SIGNAL_READY) !== 0;
 }

@@ -7,9 +7,10 @@
  * set once, when the thread starts waiting for requests.
  *
  * Each answer carries what the thread's isolate holds after the call (`retainedBytes`: V8 heap
- * used plus ArrayBuffers, which live outside the heap), so the host can retire a thread whose
+ * used plus external memory: ArrayBuffers, which live outside the heap), so the host can retire a thread whose
  * functions keep memory across calls.
  */
+import v8 from 'node:v8';
 import { type MessagePort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { JavascriptSandbox, type SandboxAnswer, type SandboxRequest } from './javascript-sandbox.js';
 
@@ -36,8 +37,9 @@ function serve(setup: WorkerSetup): void {
     const received = receiveMessageOnPort(setup.port);
     if (received === undefined) continue;
     const answer = sandbox.handle(received.message as SandboxRequest);
-    const usage = process.memoryUsage();
-    setup.port.postMessage({ ...answer, retainedBytes: usage.heapUsed + usage.arrayBuffers } satisfies WorkerAnswer);
+    // V8's own figures (~0.7 µs), not process.memoryUsage() (~13 µs: it reads the process's RSS too).
+    const heap = v8.getHeapStatistics();
+    setup.port.postMessage({ ...answer, retainedBytes: heap.used_heap_size + heap.external_memory } satisfies WorkerAnswer);
     Atomics.store(signals, SIGNAL_ANSWER, 1);
     Atomics.notify(signals, SIGNAL_ANSWER);
   }
