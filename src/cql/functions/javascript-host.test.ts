@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type HostFailure, type HostedFunction, JavascriptHost, JavascriptHostFailure } from './javascript-host.js';
+import { ARRAY_BUFFER_BYTES_MAX, STRING_CHARS_MAX } from './javascript-prelude.js';
 import { RESULT_CHARS_MAX } from './javascript-sandbox.js';
 
 const NO_ARGS = JSON.stringify({ names: ['x'], values: [1] });
@@ -64,9 +65,22 @@ test('a call growing the heap or ArrayBuffers past callBytesMax fails as memory,
     assert.ok(grownMb < 200, `RSS grew ${grownMb} MiB`);
   }));
 
+test('one builtin call cannot make a huge buffer or string (no memory sample could stop it): refused; smaller ones and views work', () =>
+  withHost((host) => {
+    const rssBefore = process.memoryUsage.rss();
+    const refused = (source: string, what: string) => assert.deepEqual(failure(() => host.call(fn(source), NO_ARGS, 5000)), { kind: 'error', text: `RangeError: ${what}`, compile: false }, source);
+    for (const source of ['new Float64Array(1.5e8).fill(1)', 'Float64Array.from({ length: 1.5e8 })']) refused(source, `Float64Array of more than ${ARRAY_BUFFER_BYTES_MAX} bytes`);
+    refused('new ArrayBuffer(8, { maxByteLength: 1e9 })', `ArrayBuffer of more than ${ARRAY_BUFFER_BYTES_MAX} bytes`);
+    refused('"x".repeat(5e8).length', `a string of more than ${STRING_CHARS_MAX} characters`);
+    refused('"x".padEnd(5e8).length', `a string of more than ${STRING_CHARS_MAX} characters`);
+    assert.ok(process.memoryUsage.rss() - rssBefore < 64 * 2 ** 20, 'nothing was touched');
+    const works = '[new Uint8Array([1, 2, 3]).map(function (v) { return v * 2; })[2], new Float64Array(4).subarray(1).length, new Uint8Array(new ArrayBuffer(16), 4, 4).length, new Uint8Array(1).constructor === Uint8Array, "ab".repeat(2), "7".padStart(3, "0")]';
+    assert.equal(host.call(fn(works), NO_ARGS, 5000), '{"$l":[6,3,4,true,"abab","007"]}');
+  }));
+
 test('a result over RESULT_CHARS_MAX fails', () =>
   withHost((host) => {
-    assert.deepEqual(failure(() => host.call(fn(`"x".repeat(${RESULT_CHARS_MAX})`), NO_ARGS, 5000)), { kind: 'error', text: `RangeError: the result is larger than ${RESULT_CHARS_MAX} characters`, compile: false });
+    assert.deepEqual(failure(() => host.call(fn(`"x".repeat(${RESULT_CHARS_MAX / 2}) + "x".repeat(${RESULT_CHARS_MAX / 2})`), NO_ARGS, 5000)), { kind: 'error', text: `RangeError: the result is larger than ${RESULT_CHARS_MAX} characters`, compile: false });
   }));
 
 test('a thread keeping more than retainedBytesMax between calls is retired after answering; its calls are all served', () =>
