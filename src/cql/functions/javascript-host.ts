@@ -14,8 +14,8 @@
  *            last resort: `heapMb`, after which Node ends the thread itself and the call fails at
  *            its timeout);
  *   kept     a thread whose isolate holds more than `retainedBytesMax` after a call (globals
- *            kept between calls) is retired after answering: the next call gets a fresh thread
- *            and its functions are compiled again;
+ *            kept between calls) is replaced before the next call, whose functions are compiled
+ *            again on the new thread;
  *   result   at most RESULT_CHARS_MAX characters of tagged JSON (javascript-sandbox.ts).
  *
  * A thread ended is replaced at once in the background (unref'd, as every thread here: none keeps
@@ -64,6 +64,8 @@ interface Thread {
   readonly signals: Int32Array;
   /** Functions compiled on this thread (it may have dropped some since: it answers `missing`). */
   readonly compiled: Set<number>;
+  /** It keeps more than retainedBytesMax: replaced before the next call (not during this one, which may still need it). */
+  spent: boolean;
 }
 
 export class JavascriptHost {
@@ -128,7 +130,7 @@ export class JavascriptHost {
       this.retire(t);
       throw new JavascriptHostFailure({ kind: 'error', text: 'the function sandbox answered nothing', compile: false });
     }
-    if (answer.retainedBytes > this.limits.retainedBytesMax) this.retire(t);
+    if (answer.retainedBytes > this.limits.retainedBytesMax) t.spent = true;
     if (answer.kind === 'error' && answer.compile === true) throw new JavascriptHostFailure({ kind: 'error', text: answer.text, compile: true });
     return answer;
   }
@@ -149,7 +151,11 @@ export class JavascriptHost {
 
   private running(): Thread {
     if (this.closed) throw new JavascriptHostFailure({ kind: 'error', text: 'the node is closing: JavaScript functions no longer run', compile: false });
-    const t = this.thread ?? this.start();
+    let t = this.thread ?? this.start();
+    if (t.spent) {
+      this.retire(t);
+      t = this.thread ?? this.start();
+    }
     if (!readyWithin(t.signals, START_MS_MAX)) {
       this.retire(t);
       throw new JavascriptHostFailure({ kind: 'error', text: `the function sandbox did not start within ${START_MS_MAX}ms`, compile: false });
@@ -178,7 +184,7 @@ export class JavascriptHost {
     worker.unref();
     // A thread Node ends during a call (its heap cap) is noticed by the call waiting on it, at its timeout.
     worker.on('error', () => undefined);
-    const t: Thread = { worker, port: port1, signals: new Int32Array(signals), compiled: new Set() };
+    const t: Thread = { worker, port: port1, signals: new Int32Array(signals), compiled: new Set(), spent: false };
     // A thread that ended between calls is not waited on by the next one.
     worker.on('exit', () => {
       if (this.thread === t) this.thread = undefined;
