@@ -34,7 +34,7 @@ test('calls run on one thread, compiled once; a compile error names the cause', 
     assert.equal(host.call(twice, NO_ARGS, 1500), '2');
     assert.equal(host.call(twice, JSON.stringify({ names: ['x'], values: [21] }), 1500), '42');
     assert.equal(host.call(fn('[x, "a", new Map([[1, 2]])]'), NO_ARGS, 1500), '{"$l":[1,"a",{"$m":[[1,2]]}]}');
-    assert.equal(host.started, 1);
+    assert.equal(host.threadsStarted, 1);
     assert.deepEqual(failure(() => host.compile(fn('x +'), 1500)), { kind: 'error', text: 'SyntaxError: Unexpected end of input', compile: true });
   }));
 
@@ -47,7 +47,7 @@ test('a call past its fail timeout ends the thread; the next call gets a new one
     const tookMs = performance.now() - began;
     assert.ok(tookMs >= 300 && tookMs < 1000, `failed after ${tookMs} ms`);
     assert.equal(host.call(twice, NO_ARGS, 1500), '2', 'recompiled on the new thread');
-    assert.equal(host.started, 2);
+    assert.equal(host.threadsStarted, 2);
   }));
 
 test('a call growing the heap or ArrayBuffers past callBytesMax fails as memory, long before its timeout, and the node keeps its memory', () =>
@@ -90,7 +90,7 @@ test('a thread keeping more than retainedBytesMax between calls is retired after
     // 96 MiB is passed at the second or third 40 MiB kept (with the heap's garbage): a later call finds its global gone.
     assert.deepEqual(answers.slice(0, 2), ['1', '2']);
     assert.ok(answers.slice(2).includes('1'), `answers ${answers.join()}`);
-    assert.equal(host.started, 2);
+    assert.equal(host.threadsStarted, 2);
   }));
 
 test('a closed host ends its thread and refuses calls', async () => {

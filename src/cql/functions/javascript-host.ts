@@ -73,7 +73,7 @@ export class JavascriptHost {
   private nextId = 0;
   private closed = false;
   /** Threads started, for tests and metrics. */
-  started = 0;
+  threadsStarted = 0;
 
   constructor(readonly limits: JavascriptLimits = DEFAULT_JAVASCRIPT_LIMITS) {}
 
@@ -190,7 +190,7 @@ export class JavascriptHost {
       if (this.thread === t) this.thread = undefined;
     });
     this.thread = t;
-    this.started++;
+    this.threadsStarted++;
     return t;
   }
 }
