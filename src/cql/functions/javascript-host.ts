@@ -7,8 +7,9 @@
  *   time     the host waits at most the call's fail timeout for the answer, then ends the thread
  *            (its V8 isolate is terminated wherever the script is) and the call fails with
  *            Cassandra's timeout cause;
- *   memory   while it waits, the host samples the process's resident memory every SAMPLE_MS;
- *            growth past `callBytesMax` since the call began ends the thread and fails the call
+ *   memory   while it waits, the host samples the process's resident memory every SAMPLE_MS
+ *            (from the first sample on: a call answered within SAMPLE_MS costs no sample);
+ *            growth past `callBytesMax` ends the thread and fails the call
  *            ("…used more than N bytes of memory"). This covers the heap and ArrayBuffers alike
  *            (typed arrays live outside the V8 heap, which the thread's resourceLimits cap as a
  *            last resort: `heapMb`, after which Node ends the thread itself and the call fails at
@@ -119,7 +120,7 @@ export class JavascriptHost {
     t.port.postMessage(request);
     Atomics.store(t.signals, SIGNAL_REQUEST, 1);
     Atomics.notify(t.signals, SIGNAL_REQUEST);
-    const failure = this.await(t, timeoutMs);
+    const failure = this.waitForAnswer(t, timeoutMs);
     if (failure !== undefined) {
       this.retire(t);
       throw new JavascriptHostFailure(failure);
@@ -136,7 +137,7 @@ export class JavascriptHost {
   }
 
   /** Waits for the answer: undefined when it came, else why the thread must end. */
-  private await(t: Thread, timeoutMs: number): HostFailure | undefined {
+  private waitForAnswer(t: Thread, timeoutMs: number): HostFailure | undefined {
     const started = performance.now();
     if (signalled(t.signals, SIGNAL_ANSWER, SAMPLE_MS)) return undefined;
     // Slower than a sample: from here the wait is in samples, each looking at the process's memory.
