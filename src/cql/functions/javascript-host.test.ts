@@ -100,3 +100,16 @@ test('a closed host ends its thread and refuses calls', async () => {
   assert.equal(host.threadKept, false);
   assert.equal(failure(() => host.call(fn('x'), NO_ARGS, 1500)).kind, 'error');
 });
+
+test('a thread Node ends at its heap cap (before a memory sample sees it) fails the call at its timeout; the next call gets a new thread', async () => {
+  const host = new JavascriptHost({ callBytesMax: 2 ** 40, retainedBytesMax: 2 ** 40, heapMb: 32 });
+  try {
+    const began = performance.now();
+    assert.deepEqual(failure(() => host.call(fn('var a = []; while (true) a.push(new Array(1e5).fill(x))'), NO_ARGS, 1500)), { kind: 'timeout' });
+    assert.ok(performance.now() - began < 3000);
+    assert.equal(host.call(fn('x + 1'), NO_ARGS, 1500), '2');
+    assert.equal(host.threadsStarted, 2);
+  } finally {
+    await host.close();
+  }
+});
