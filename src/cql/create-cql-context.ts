@@ -9,7 +9,7 @@ import { Authorizer, BCRYPT_ROUNDS_DEFAULT, NetworkAuthorizer, type BcryptWork, 
 import { type BoundValue, type CqlContext, type CqlLimits, type CqlStatement, NO_NODE_VIEWS, type NodeViews, type CqlLogger, DEFAULT_CQL_LIMITS, DEFAULT_REQUEST_TIMEOUTS, type DataStore, LayoutCache, type RequestTimeouts, LocalDataStore, NO_VIRTUAL_TABLES, type NodeInfo, type PeerInfo, type VirtualTables, newClientState, queryOptions } from './execution/index.js';
 import { parseStatement } from './parser/index.js';
 import { prepareStatement } from './prepare.js';
-import { DEFAULT_UDF_SETTINGS, type UdfSettings, UserFunctions, createFunctionContext, createNativeFunctionRegistry } from './functions/index.js';
+import { DEFAULT_UDF_SETTINGS, JavascriptHost, type UdfSettings, UserFunctions, createFunctionContext, createNativeFunctionRegistry } from './functions/index.js';
 import { createVirtualTables } from './virtual/index.js';
 import { type TraceSource, TraceWriter, Tracing } from './tracing/index.js';
 import { executeModifications } from './modification/execute-modifications.js';
@@ -43,6 +43,8 @@ export interface CqlContextParts {
   readonly views?: NodeViews;
   /** The user-defined function settings from cassandra.yaml; Cassandra 4.0's defaults (disabled) when absent. */
   readonly udf?: UdfSettings;
+  /** Where JavaScript UDFs run (the node makes it and closes it); a host with the default limits when absent. */
+  readonly javascript?: JavascriptHost;
   /** enable_materialized_views from cassandra.yaml; Cassandra 4.0's default (false) when absent. */
   readonly materializedViewsEnabled?: boolean;
 }
@@ -97,7 +99,7 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     partitioner: parts.partitioner,
     layouts: new LayoutCache(),
     functions: createNativeFunctionRegistry(),
-    userFunctions: new UserFunctions(parts.udf ?? DEFAULT_UDF_SETTINGS, env.clock, (m) => ctx.logger.warn(m)),
+    userFunctions: new UserFunctions(parts.udf ?? DEFAULT_UDF_SETTINGS, env.clock, (m) => ctx.logger.warn(m), parts.javascript ?? new JavascriptHost()),
     functionContext: createFunctionContext(env),
     timestamps: new TimestampSource(env.clock),
     get roles() {

@@ -32,6 +32,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties, settingsRows } from '../config/index.js';
 import { createCqlContext } from '../cql/create-cql-context.js';
+import { JavascriptHost } from '../cql/functions/index.js';
 import { CQL_VERSION, type CqlContext, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
 import { LocalOperations, openNodeStorage, type SchemaKeeper, ThriftOperations } from '../db/index.js';
 import { type Partitioner, createPartitioner } from '../dht/index.js';
@@ -179,6 +180,7 @@ export class IliumNode {
     let storageService: StorageService | undefined;
     let cluster: Coordination | undefined;
     let roleSetup: DefaultRoleSetup | undefined;
+    let javascript: JavascriptHost | undefined;
     try {
       const ops = new LocalOperations(keeper, engine, env, partitioner);
       // Before schema agreement starts, so the keyspace carries stamp 0 and any ALTER made elsewhere wins (auth-keyspace.ts).
@@ -245,7 +247,9 @@ export class IliumNode {
         warnTimeoutMs: config.user_defined_function_warn_timeout,
         failTimeoutMs: config.user_defined_function_fail_timeout,
       };
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, udf, materializedViewsEnabled: config.enable_materialized_views, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      // JavaScript UDFs run on a worker thread bounded in time and memory (javascript-host.ts), started at the first call.
+      javascript = new JavascriptHost();
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, udf, javascript, materializedViewsEnabled: config.enable_materialized_views, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
       if (config.audit_logging_options.enabled) {
         audit.enable(config.audit_logging_options);
@@ -328,6 +332,7 @@ export class IliumNode {
       await undo('messaging and gossip', storageService, (svc) => svc.stop());
       clientTls?.stop();
       internodeTls?.stop();
+      await undo('JavaScript UDF host', javascript, (h) => h.close());
       await undo('Thrift server', thriftServer, (t) => t.close());
       await undo('CQL TLS server', sslServer, (t) => t.close());
       await undo('CQL server', server, (t) => t.close());
@@ -468,6 +473,7 @@ export class IliumNode {
       failures.push(await step('hints', this.cluster.hints, (h) => h.stop()));
       failures.push(await step('storage engine', this.engine, (e) => e.close()));
       failures.push(await step('role manager', this.ctx.roles, (r) => r.close()));
+      failures.push(await step('JavaScript UDF host', this.ctx.userFunctions, (u) => u.close()));
       const first = failures.find((f) => f !== undefined);
       if (first !== undefined) throw first;
       this.log.info('stopped', {});

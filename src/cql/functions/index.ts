@@ -16,7 +16,8 @@
  * uuid, blob conversions, toJson/fromJson), operators as functions (`_add`… with number promotion
  * and Java overflow, decimal math, timestamp/date ± duration), count/min/max/sum/avg,
  * `castFunction` (CAST matrix); user-defined functions and aggregates (`user-functions.ts`, JavaScript
- * bodies in a node:vm sandbox: `javascript-function.ts`, `javascript-prelude.ts`, `js-values.ts`)
+ * bodies in a node:vm sandbox on a worker thread bounded in time and memory: `javascript-function.ts`,
+ * `javascript-host.ts`, `javascript-worker.ts`, `javascript-sandbox.ts`, `javascript-prelude.ts`, `js-values.ts`)
  */
 export { type AggregateFunction, type CqlFunction, type ScalarFunction, SYSTEM_KEYSPACE, cqlTypeName, describeFunction, qualifiedName } from './function-model.js';
 export { type FunctionContext, createFunctionContext, randomUuidFrom } from './function-context.js';
@@ -26,6 +27,7 @@ export { isValueCompatible, sameType, unwrapReversed } from './type-compat.js';
 export { FunctionRegistry, type UserCandidates } from './function-registry.js';
 export { UserFunctions, type UserFunctionName, finalFunctionOf, stateFunctionOf } from './user-functions.js';
 export { DEFAULT_UDF_SETTINGS, type UdfSettings } from './udf-settings.js';
+export { DEFAULT_JAVASCRIPT_LIMITS, JavascriptHost, type JavascriptLimits } from './javascript-host.js';
 export { createNativeFunctionRegistry } from './native-functions.js';
 export { type ArithmeticOperator, NEGATION_FUNCTION_NAME, OPERATOR_FUNCTION_NAMES, operatorOfFunction } from './operator-functions.js';
 export { COUNT_ROWS_NAME } from './basic-aggregates.js';

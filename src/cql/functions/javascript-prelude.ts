@@ -2,7 +2,9 @@
  * The script every JavaScript UDF context runs first, before any user code: it captures the
  * intrinsics it needs (so a function that redefines Map, JSON or Array.prototype cannot intercept
  * the conversions), removes what could block or escape (Atomics, SharedArrayBuffer,
- * WebAssembly), and hands back two functions the host keeps:
+ * WebAssembly), caps the ArrayBuffers a function may make (ARRAY_BUFFER_BYTES_MAX) and the strings repeat and
+ * padStart/padEnd make (STRING_CHARS_MAX), and hands
+ * back two functions the host keeps:
  *
  *   bind(json)  — the call's arguments, as tagged JSON (js-values.ts), become global variables
  *                 named after the parameters (as Cassandra bound them in the script's scope);
@@ -18,6 +20,10 @@
  * Tags: {"$b": "123"} BigInt, {"$d": ms} Date, {"$x": hex} bytes, {"$n": "NaN"} non-finite
  * number, {"$l": […]} array, {"$s": […]} Set, {"$m": [[k, v], …]} Map, {"$o": {…}} object.
  */
+/** A typed array or ArrayBuffer a function makes is at most this many bytes (the host's call bound, javascript-host.ts). */
+export const ARRAY_BUFFER_BYTES_MAX = 64 * 1024 * 1024;
+/** String.prototype.repeat, padStart and padEnd make at most this many characters. */
+export const STRING_CHARS_MAX = 32 * 1024 * 1024;
 /** A result is at most this many values (elements, entries, fields, counted through nesting). */
 export const RESULT_VALUES_MAX = 100_000;
 
@@ -31,7 +37,44 @@ export const JAVASCRIPT_PRELUDE = `(function (global) {
   const setIterNext = Object.getPrototypeOf(new Set().values()).next, bigToString = BigInt.prototype.toString;
   const numToString = Number.prototype.toString, isFinite = Number.isFinite;
   delete global.Atomics; delete global.SharedArrayBuffer; delete global.WebAssembly;
+  capBuffers(global);
+  capStrings(global.String.prototype);
   let held;
+  // The same for the string builtins that make a long string from a short one in one call; others
+  // (join, concat) are held by the heap cap and V8's longest string (2^29 - 24 characters).
+  function capStrings(proto) {
+    const ops = [['repeat', function (s, a) { return s.length * a[0]; }], ['padStart', function (s, a) { return a[0]; }], ['padEnd', function (s, a) { return a[0]; }]];
+    for (let i = 0; i < ops.length; i++) {
+      const name = ops[i][0], size = ops[i][1], original = proto[name], StringC = String, RangeErrorC = RangeError;
+      defineProperty(proto, name, { value: { [name]: function () { const s = StringC(this); if (size(s, arguments) > ${STRING_CHARS_MAX}) throw new RangeErrorC('a string of more than ${STRING_CHARS_MAX} characters'); return apply(original, s, arguments); } }[name], writable: true, configurable: true });
+    }
+  }
+  // One builtin call (new Float64Array(n).fill(1)) can touch gigabytes before the host's next
+  // memory sample, and nothing interrupts it: every way to a new ArrayBuffer goes through a
+  // constructor checked here (slice and the like reach it through 'constructor' and species).
+  function capBuffers(g) {
+    const names = ['ArrayBuffer', 'Uint8Array', 'Int8Array', 'Uint16Array', 'Int16Array', 'Uint32Array', 'Int32Array', 'Float32Array', 'Float64Array', 'Uint8ClampedArray', 'BigUint64Array', 'BigInt64Array'];
+    const construct = Reflect.construct, getPrototypeOf = Object.getPrototypeOf, setPrototypeOf = Object.setPrototypeOf, RangeErrorC = RangeError;
+    for (let i = 0; i < names.length; i++) {
+      const Intrinsic = g[names[i]], unit = Intrinsic.BYTES_PER_ELEMENT || 1;
+      const checked = function (a, b, c) {
+        if (new.target === undefined) throw new TypeError('Constructor ' + names[i] + " requires 'new'");
+        let bytes = 0;
+        if (typeof a === 'number') bytes = a * unit;
+        else if (a !== null && typeof a === 'object' && !(a instanceof AB) && typeof a.length === 'number') bytes = a.length * unit;
+        if (unit === 1 && names[i] === 'ArrayBuffer' && b !== null && typeof b === 'object' && typeof b.maxByteLength === 'number') bytes = b.maxByteLength > bytes ? b.maxByteLength : bytes;
+        if (bytes > ${ARRAY_BUFFER_BYTES_MAX}) throw new RangeErrorC(names[i] + ' of more than ${ARRAY_BUFFER_BYTES_MAX} bytes');
+        return construct(Intrinsic, arguments.length > 2 ? [a, b, c] : arguments.length > 1 ? [a, b] : arguments.length > 0 ? [a] : []);
+      };
+      setPrototypeOf(checked, getPrototypeOf(Intrinsic));
+      defineProperty(checked, 'prototype', { value: Intrinsic.prototype });
+      defineProperty(checked, 'name', { value: names[i] });
+      if (unit > 1 || names[i] !== 'ArrayBuffer') defineProperty(checked, 'BYTES_PER_ELEMENT', { value: unit });
+      else defineProperty(checked, 'isView', { value: Intrinsic.isView });
+      defineProperty(Intrinsic.prototype, 'constructor', { value: checked, writable: false, configurable: false });
+      defineProperty(g, names[i], { value: checked, writable: true, configurable: true });
+    }
+  }
   function put(o, k, v) { defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true }); }
   function revive(d) {
     if (d === null || typeof d !== 'object') return d;

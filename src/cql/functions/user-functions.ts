@@ -12,7 +12,8 @@
  * given a null or empty argument returns null without running; an aggregate starts from INITCOND
  * (or null), skips a row when its state function returns null on null input and the state or an
  * argument is null, and ends with the final function of the state, or the state itself.
- * `LANGUAGE java` functions are kept in the schema, and refused when called.
+ * `LANGUAGE java` functions are kept in the schema, and refused when called. JavaScript bodies run
+ * on the node's JavascriptHost (a worker thread; time and memory bounded per call).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { InvalidRequestError } from '../../errors/index.js';
@@ -24,6 +25,7 @@ import type { AggregateFunction, CqlFunction, ScalarFunction } from './function-
 import { describeFunction } from './function-model.js';
 import type { UserCandidates } from './function-registry.js';
 import { JavascriptFunction, JsCallFailure } from './javascript-function.js';
+import type { JavascriptHost } from './javascript-host.js';
 import type { UdfSettings } from './udf-settings.js';
 
 /** User-defined functions read no time or ids from the node: aggregates call theirs without a context. */
@@ -47,11 +49,18 @@ export class UserFunctions {
     readonly settings: UdfSettings,
     private readonly clock: { nowMs(): number },
     private readonly log: (message: string) => void,
+    /** Where JavaScript bodies run (a worker thread with bounded time and memory). */
+    private readonly host: JavascriptHost,
   ) {}
 
   /** Runs `body` (a client's statement, QueryProcessor.run) with slow-call warnings going to `warn` (that client). */
   withWarnings<T>(warn: (message: string) => void, body: () => T): T {
     return this.warnings.run(warn, body);
+  }
+
+  /** Ends the thread JavaScript bodies run on (the node's close). */
+  close(): Promise<void> {
+    return this.host.close();
   }
 
   /** Compiles a javascript body now (CREATE FUNCTION refuses one that does not compile). */
@@ -137,7 +146,7 @@ export class UserFunctions {
 
   private javascript(def: FunctionDef): JavascriptFunction {
     const sig = { described: describeFunction({ name: def.name, keyspace: def.keyspace, argTypes: def.argumentTypes, returnType: def.returnType }), argumentNames: def.argumentNames, argumentTypes: def.argumentTypes, returnType: def.returnType };
-    return new JavascriptFunction(sig, `${def.keyspace}.${def.name}`, def.body);
+    return new JavascriptFunction(sig, `${def.keyspace}.${def.name}`, def.body, this.host, this.settings.failTimeoutMs);
   }
 
   private warn(message: string): void {
