@@ -41,5 +41,5 @@ export * from './cql-table-handle.js';
 export * from './ilium.js';
 export * from './open.js';
 export { connect, type ConnectOptions } from './remote/connect.js';
-export { RemoteBackend } from './remote/remote-backend.js';
+export type { RemoteBackend } from './remote/remote-backend.js';
 export { IliumError, InvalidRequestError, MarshalError, NotFoundError, EngineStateError, OverloadedError } from '../errors/index.js';
