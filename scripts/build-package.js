@@ -2,6 +2,8 @@
 // (tsconfig.build.json), into dist/src. Compiled files under dist/src whose TypeScript source is
 // gone are removed first, so a package made in a working tree never ships a module that no longer
 // exists; the rest of dist/ (tests, benches) is left as it is.
+// `--if-missing` (the `prepare` script: npm runs it when it installs Ilium from git, and on `npm
+// install`/`npm ci` in a checkout) builds only when dist/src/index.js is not there yet.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -30,6 +32,7 @@ function removeStale(dir) {
   return removed;
 }
 
+if (process.argv.includes('--if-missing') && existsSync(join(out, 'index.js'))) process.exit(0);
 const removed = removeStale(out);
 if (removed > 0) console.error(`build-package: removed ${removed} compiled files whose source is gone`);
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
