@@ -32,6 +32,7 @@ export * from './js-values.js';
 export * from './time-uuid.js';
 export * from './operations-backend.js';
 export * from './embedded-backend.js';
+export type { CqlValues, ExecuteOptions, PreparedQuery, ResultColumn, ResultSet } from './embedded-cql.js';
 export type { KeyRangeOptions } from './column-family-access.js';
 export * from './batch.js';
 export * from './index-clause.js';
