@@ -133,12 +133,12 @@ export class Ilium {
    *   await db.execute('INSERT INTO ks.users (id, name) VALUES (?, ?)', [1, 'ann']);
    *   const { rows } = await db.execute<{ id: number; name: string }>('SELECT * FROM ks.users WHERE id = ?', [1]);
    */
-  execute<R = Record<string, unknown>>(query: string, values?: CqlValues, options?: ExecuteOptions): Promise<ResultSet<R>> {
+  async execute<R = Record<string, unknown>>(query: string, values?: CqlValues, options?: ExecuteOptions): Promise<ResultSet<R>> {
     return this.embeddedOnly('execute').execute!<R>(query, values, options);
   }
 
   /** Binds `query` once (its errors now) and describes its markers and columns; `execute` it with values. Embedded only. */
-  prepare(query: string, options: { readonly keyspace?: string } = {}): Promise<PreparedQuery> {
+  async prepare(query: string, options: { readonly keyspace?: string } = {}): Promise<PreparedQuery> {
     return this.embeddedOnly('prepare').prepare!(query, options.keyspace);
   }
 
@@ -147,7 +147,7 @@ export class Ilium {
    * process, so any driver, cqlsh or `ilium cqlsh` can connect; `close()` stops them. Resolves
    * with the addresses (port 0 picks a free one).
    */
-  serve(options?: ServeOptions): Promise<Served> {
+  async serve(options?: ServeOptions): Promise<Served> {
     return this.embeddedOnly('serve').serve!(options);
   }
 

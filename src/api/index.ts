@@ -43,4 +43,4 @@ export * from './ilium.js';
 export * from './open.js';
 export { connect, type ConnectOptions } from './remote/connect.js';
 export type { RemoteBackend } from './remote/remote-backend.js';
-export { IliumError, InvalidRequestError, MarshalError, NotFoundError, EngineStateError, OverloadedError } from '../errors/index.js';
+export { IliumError, ErrorCode, InvalidRequestError, MarshalError, NotFoundError, EngineStateError, OverloadedError, ConfigurationError, DataDirectoryInUseError, CqlSyntaxError, UnauthorizedError, AuthenticationError, UnavailableError, ReadTimeoutError, WriteTimeoutError } from '../errors/index.js';
