@@ -67,6 +67,7 @@ export const LAYERS: readonly Layer[] = [
   { folder: 'server', holds: 'the query processor, admin server, IliumNode (the composition root)' },
   { folder: 'api', holds: 'the TypeScript API: open() an embedded node, connect() remote' },
   { folder: 'tools', holds: 'the ilium command: start, cli, cqlsh, nodetool, stress, cluster' },
+  { folder: 'testing', holds: 'ilium/testing: a fresh in-memory node per test file' },
   { folder: '.', holds: "src/index.ts, the package entry: the API's exports" },
 ];
 
