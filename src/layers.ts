@@ -64,9 +64,10 @@ export const LAYERS: readonly Layer[] = [
     importsOnly: ['util', 'errors', 'env'],
   },
   { folder: 'thrift', holds: 'the Cassandra 0.7 Thrift service: IDL codecs, dispatcher, client' },
-  { folder: 'api', holds: 'the TypeScript API: open() embedded, connect() remote' },
   { folder: 'server', holds: 'the query processor, admin server, IliumNode (the composition root)' },
+  { folder: 'api', holds: 'the TypeScript API: open() an embedded node, connect() remote' },
   { folder: 'tools', holds: 'the ilium command: start, cli, cqlsh, nodetool, stress, cluster' },
+  { folder: 'testing', holds: 'ilium/testing: a fresh in-memory node per test file' },
   { folder: '.', holds: "src/index.ts, the package entry: the API's exports" },
 ];
 

@@ -1,56 +1,72 @@
 /**
- * The in-process OperationsBackend: the node's storage engine and durable schema (SchemaKeeper) in
- * this process, the 0.7 operations (ThriftOperations) over the local DataStore — the same
- * translators a node's Thrift server hands to its coordinator, here with the one replica there is.
- * It holds the data directory's LOCK from before storage opens until it is closed: a directory in
- * use by a node or another `open()`, in any process, is refused before its commit log is replayed.
+ * The in-process OperationsBackend: a node started in this process (embedded-node.ts: the
+ * assembly `ilium start` uses, its ports off until `serve()`), the 0.7 operations through that
+ * node's ThriftOperations — the translators its Thrift server hands to the coordinator — and CQL
+ * through its query processor (embedded-cql.ts). Schema changes made here are announced as a
+ * Thrift client's are, so drivers connected through `serve()` see them.
  */
-import { type DataDirLock, type Env, lockDataDir } from '../env/index.js';
-import type { Partitioner } from '../dht/index.js';
-import { type Column, type ColumnOrSuperColumn, type ColumnParent, type ColumnPath, type ColumnWrite, type IndexClause, type KeyRange, LocalOperations, type MutationMap, ThriftOperations, type SchemaKeeper, type SlicePredicate, DEFAULT_REQUEST_TIMEOUTS, openNodeStorage } from '../db/index.js';
+import type { NetAddress } from '../env/index.js';
+import type { Column, ColumnOrSuperColumn, ColumnParent, ColumnPath, ColumnWrite, IndexClause, KeyRange, MutationMap, SchemaKeeper, SlicePredicate, ThriftOperations } from '../db/index.js';
 import { lookupColumnFamily } from '../db/operations/column-family-lookup.js';
+import type { SchemaChangeEvent } from '../cql/execution/index.js';
 import { type ColumnFamilyDef, type KeyspaceDef, isSystemKeyspace } from '../schema/index.js';
-import { LocalDataStore } from '../service/local-data-store.js';
-import type { StorageEngine, StorageEngineConfig } from '../storage/storage-engine.js';
+import type { IliumNode } from '../server/index.js';
 import type { ColumnFamilyCodec } from './column-family-codec.js';
-import { EmbeddedCql } from './embedded-cql.js';
+import { type CqlValues, EmbeddedCql, type ExecuteOptions, type PreparedQuery, type ResultSet } from './embedded-cql.js';
+import type { EmbeddedNode } from './embedded-node.js';
 import type { Row, SuperRow } from './js-values.js';
 import type { DecodedRow, OperationsBackend } from './operations-backend.js';
 
-export interface EmbeddedBackendConfig {
-  readonly env: Env;
-  readonly dataDir: string;
-  readonly partitioner: Partitioner;
-  readonly options?: StorageEngineConfig['options'];
+/** Where `serve()` listens. */
+export interface ServeOptions {
+  /** 127.0.0.1 by default. */
+  readonly host?: string;
+  /** The CQL port: 9042 by default; 0 picks a free one. */
+  readonly port?: number;
+  /** Serve the 0.7 Thrift API too: `true` (port 9160) or `{ port }` (0 picks a free one). */
+  readonly thrift?: boolean | { readonly port?: number };
+}
+
+export interface Served {
+  /** Where CQL drivers and cqlsh connect. */
+  readonly cql: NetAddress;
+  /** Where Thrift clients connect, when asked. */
+  readonly thrift?: NetAddress;
 }
 
 export class EmbeddedBackend implements OperationsBackend {
   readonly partitionerName: string;
   private readonly embeddedCql: EmbeddedCql;
   private readonly ops: ThriftOperations;
+  private readonly keeper: SchemaKeeper;
+  private readonly node: IliumNode;
 
-  private constructor(
-    private readonly engine: StorageEngine,
-    private readonly keeper: SchemaKeeper,
-    ops: LocalOperations,
-    private readonly lock: DataDirLock,
-    partitioner: Partitioner,
-    env: Env,
-  ) {
-    this.partitionerName = partitioner.name;
-    this.ops = new ThriftOperations({ ...ops.ctx, store: new LocalDataStore(ops.ctx), env, timeouts: DEFAULT_REQUEST_TIMEOUTS });
-    this.embeddedCql = new EmbeddedCql({ env, keeper, ops, partitioner });
+  constructor(private readonly embedded: EmbeddedNode) {
+    this.node = embedded.node;
+    this.partitionerName = this.node.ctx.partitioner.name;
+    this.keeper = this.node.keeper;
+    this.ops = this.node.thrift;
+    this.embeddedCql = new EmbeddedCql(this.node.processor);
   }
 
-  static async open(cfg: EmbeddedBackendConfig): Promise<EmbeddedBackend> {
-    const lock = lockDataDir(cfg.env, cfg.dataDir);
-    try {
-      const { engine, keeper } = await openNodeStorage({ env: cfg.env, dataDir: cfg.dataDir, partitioner: cfg.partitioner, options: cfg.options });
-      return new EmbeddedBackend(engine, keeper, new LocalOperations(keeper, engine, cfg.env, cfg.partitioner), lock, cfg.partitioner, cfg.env);
-    } catch (e) {
-      lock.release();
-      throw e;
-    }
+  /** Whether the node's files are in memory (open() without a dataDir). */
+  get inMemory(): boolean {
+    return this.embedded.inMemory;
+  }
+
+  execute<R>(query: string, values: CqlValues | undefined, options?: ExecuteOptions): Promise<ResultSet<R>> {
+    return this.embeddedCql.execute<R>(query, values, options);
+  }
+
+  prepare(query: string, keyspace: string | undefined): Promise<PreparedQuery> {
+    return this.embeddedCql.prepare(query, keyspace);
+  }
+
+  async serve(options: ServeOptions = {}): Promise<Served> {
+    const host = options.host ?? '127.0.0.1';
+    const thrift = options.thrift;
+    const rpcPort = thrift === undefined || thrift === false ? undefined : thrift === true ? 9160 : (thrift.port ?? 9160);
+    return this.node.serve(this.embedded.clientNet, { host, port: options.port ?? 9042, ...(rpcPort === undefined ? {} : { rpcPort }) });
   }
 
   /** At once, from the live schema (throws for an unknown one). */
@@ -66,18 +82,28 @@ export class EmbeddedBackend implements OperationsBackend {
   }
   async addKeyspace(def: KeyspaceDef): Promise<void> {
     await this.keeper.addKeyspace(def);
+    this.announce({ change: 'CREATED', target: 'KEYSPACE', keyspace: def.name }, ...def.tables.map((t): SchemaChangeEvent => ({ change: 'CREATED', target: 'TABLE', keyspace: def.name, name: t.name })));
   }
   async addColumnFamily(def: ColumnFamilyDef): Promise<void> {
     await this.keeper.addColumnFamily(def);
+    this.announce({ change: 'CREATED', target: 'TABLE', keyspace: def.keyspace, name: def.name });
   }
   async updateColumnFamily(def: ColumnFamilyDef): Promise<void> {
     await this.keeper.updateColumnFamily(def);
+    this.announce({ change: 'UPDATED', target: 'TABLE', keyspace: def.keyspace, name: def.name });
   }
   async dropKeyspace(keyspace: string): Promise<void> {
     await this.keeper.dropKeyspace(keyspace);
+    this.announce({ change: 'DROPPED', target: 'KEYSPACE', keyspace });
   }
   async dropColumnFamily(keyspace: string, columnFamily: string): Promise<void> {
     await this.keeper.dropColumnFamily(keyspace, columnFamily);
+    this.announce({ change: 'DROPPED', target: 'TABLE', keyspace, name: columnFamily });
+  }
+
+  /** Tells connected CQL clients (serve()) of a change made through the API. */
+  private announce(...events: SchemaChangeEvent[]): void {
+    for (const e of events) this.node.processor.announceSchemaChange(e);
   }
 
   async get(keyspace: string, key: Buffer, path: ColumnPath): Promise<ColumnOrSuperColumn> {
@@ -115,15 +141,11 @@ export class EmbeddedBackend implements OperationsBackend {
   }
 
   cql(keyspace: string, query: string, values: readonly (Buffer | null)[]): Promise<(Buffer | null)[][]> {
-    return this.embeddedCql.run(keyspace, query, values);
+    return this.embeddedCql.rawRows(keyspace, query, values);
   }
 
-  /** The LOCK goes even when closing fails: the engine takes no more writes either way. */
-  async close(): Promise<void> {
-    try {
-      await this.engine.close();
-    } finally {
-      this.lock.release();
-    }
+  /** Stops the node (served ports, then storage); the data directory's LOCK goes even when that fails. */
+  close(): Promise<void> {
+    return this.embedded.close();
   }
 }

@@ -4,7 +4,9 @@
  * OperationsBackend: the embedded engine today (open.ts), a network client later.
  */
 import type { Env } from '../env/index.js';
-import { NotFoundError } from '../errors/index.js';
+import { EngineStateError, InvalidRequestError, NotFoundError } from '../errors/index.js';
+import type { ServeOptions, Served } from './embedded-backend.js';
+import type { CqlValues, ExecuteOptions, PreparedQuery, ResultSet } from './embedded-cql.js';
 import { type ColumnFamilyDef, type ColumnFamilyInput, type ExistingDefinition, type KeyspaceDef, type KeyspaceInput, Schema, createColumnFamily, createKeyspace, planSchemaLoad } from '../schema/index.js';
 import type { ApiContext } from './api-context.js';
 import { ColumnFamily } from './column-family.js';
@@ -119,6 +121,40 @@ export class Ilium {
 
   dropColumnFamily(keyspace: string, name: string): Promise<void> {
     return this.ctx.backend.dropColumnFamily(keyspace, name);
+  }
+
+  /**
+   * Runs one CQL statement — DDL, DML, SELECT, USE, BATCH text — with JS values for its bind
+   * markers (an array by position, or an object by marker name) and rows as objects (embedded-cql.ts
+   * says which JS type each CQL type takes). Every row is read unless `options.pageSize` asks for
+   * a page. Embedded (`open()`) only; over `connect()`, use the driver's client.
+   *
+   *   await db.execute('CREATE TABLE ks.users (id int PRIMARY KEY, name text)');
+   *   await db.execute('INSERT INTO ks.users (id, name) VALUES (?, ?)', [1, 'ann']);
+   *   const { rows } = await db.execute<{ id: number; name: string }>('SELECT * FROM ks.users WHERE id = ?', [1]);
+   */
+  async execute<R = Record<string, unknown>>(query: string, values?: CqlValues, options?: ExecuteOptions): Promise<ResultSet<R>> {
+    return this.embeddedOnly('execute').execute!<R>(query, values, options);
+  }
+
+  /** Binds `query` once (its errors now) and describes its markers and columns; `execute` it with values. Embedded only. */
+  async prepare(query: string, options: { readonly keyspace?: string } = {}): Promise<PreparedQuery> {
+    return this.embeddedOnly('prepare').prepare!(query, options.keyspace);
+  }
+
+  /**
+   * Opens this embedded node's CQL native protocol port (and Thrift's with `thrift`) in this
+   * process, so any driver, cqlsh or `ilium cqlsh` can connect; `close()` stops them. Resolves
+   * with the addresses (port 0 picks a free one).
+   */
+  async serve(options?: ServeOptions): Promise<Served> {
+    return this.embeddedOnly('serve').serve!(options);
+  }
+
+  private embeddedOnly(what: 'execute' | 'prepare' | 'serve'): OperationsBackend {
+    if (this.closed) throw new EngineStateError(`${what}(): the database is closed`);
+    if (this.backend[what] === undefined) throw new InvalidRequestError(`${what}() is for an embedded database (open()); with connect(), use a driver's client for CQL`);
+    return this.backend;
   }
 
   /** Closes the backend (the engine refuses later calls with its typed error). Idempotent. */

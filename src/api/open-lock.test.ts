@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSimEnv } from '../env/index.js';
+import { MemoryFileSystem, SimNetwork, createRealEnv } from '../env/index.js';
 import { DataDirectoryInUseError } from '../errors/index.js';
 import { open } from './open.js';
 import { tempEnv } from '../../test/support/temp-env.js';
@@ -42,8 +42,9 @@ test('a second open() of one directory in this process is refused naming this pr
   }
 });
 
-test('open() on a simulated env locks in its in-memory file system; a failed open releases the LOCK', async () => {
-  const env = createSimEnv(7);
+test('open() on an env with an in-memory file system locks there; a failed open releases the LOCK', async () => {
+  // Real clock and timers (the node's start waits on them), files and network in memory.
+  const env = { ...createRealEnv(), fs: new MemoryFileSystem(), net: new SimNetwork() };
   const db = await open({ dataDir: '/db', env });
   assert.equal(env.fs.readFileSync('/db/LOCK').toString(), `${env.processes.selfPid}\n`);
   await assert.rejects(open({ dataDir: '/db', env }), DataDirectoryInUseError);

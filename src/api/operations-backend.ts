@@ -8,6 +8,8 @@
  * engine cells directly (the codec's shaper), a wire backend decodes the serialized columns it
  * receives (result-maps.ts); both give the same Maps.
  */
+import type { CqlValues, ExecuteOptions, PreparedQuery, ResultSet } from './embedded-cql.js';
+import type { ServeOptions, Served } from './embedded-backend.js';
 import type { ColumnFamilyDef, KeyspaceDef } from '../schema/index.js';
 import type { ColumnOrSuperColumn, ColumnParent, ColumnPath, Column, ColumnWrite, IndexClause, KeyRange, MutationMap, ShapedRow, SlicePredicate } from '../db/index.js';
 import type { ColumnFamilyCodec } from './column-family-codec.js';
@@ -60,6 +62,13 @@ export interface OperationsBackend {
    * bytes (null for no value). What `ks.table(name)` (cql-table-handle.ts) sends.
    */
   cql(keyspace: string, query: string, values: readonly (Buffer | null)[]): Promise<(Buffer | null)[][]>;
+
+  /** Any CQL statement with JS values and rows (`db.execute`); embedded only. */
+  execute?<R>(query: string, values: CqlValues | undefined, options?: ExecuteOptions): Promise<ResultSet<R>>;
+  /** A statement bound once, its markers and columns described (`db.prepare`); embedded only. */
+  prepare?(query: string, keyspace: string | undefined): Promise<PreparedQuery>;
+  /** Opens the node's client ports in this process (`db.serve`); embedded only. */
+  serve?(options?: ServeOptions): Promise<Served>;
 
   close(): Promise<void>;
 }

@@ -54,6 +54,11 @@ export class TimeUUID {
     return this.toGuid();
   }
 
+  /** How console.log and util.inspect show it: `TimeUUID<b06e80b0-8c61-11de-8287-c1fa647fd821>`. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `TimeUUID<${this.toGuid()}>`;
+  }
+
   /** The millisecond the id was made in. */
   toDate(): Date {
     return timeUuidToDate(this.bytes);

@@ -36,7 +36,7 @@ import { JavascriptHost } from '../cql/functions/index.js';
 import { CQL_VERSION, type CqlContext, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
 import { LocalOperations, openNodeStorage, type SchemaKeeper, ThriftOperations } from '../db/index.js';
 import { type Partitioner, createPartitioner } from '../dht/index.js';
-import { type Env, type NetAddress, type TimerHandle, createRealEnv } from '../env/index.js';
+import { type Env, type NetAddress, type Network, type TimerHandle, type TlsServerOptions, createRealEnv } from '../env/index.js';
 import { ConfigurationError, InvalidRequestError } from '../errors/index.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import type { StorageOptions } from '../storage/storage-options.js';
@@ -103,6 +103,25 @@ export interface IliumNodeOptions {
 
 const MB = 1024 * 1024;
 
+/** How the node makes a client server on an Env's network (ilium-node.ts start, `serve`). */
+interface ClientPorts {
+  cql(env: Env, host: string, port: number, tls: TlsServerOptions | undefined): CqlServer;
+  thrift(env: Env, host: string, port: number, tls: TlsServerOptions | undefined): ThriftServer;
+}
+
+export interface ServeOptions {
+  readonly host: string;
+  /** The CQL port; 0 picks a free one. */
+  readonly port: number;
+  /** Thrift's port too, when given (0 picks a free one). */
+  readonly rpcPort?: number;
+}
+
+export interface ServedAddresses {
+  readonly cql: NetAddress;
+  readonly thrift?: NetAddress;
+}
+
 export class IliumNode {
   private closing: Promise<void> | undefined;
   private draining: Promise<void> | undefined;
@@ -143,7 +162,12 @@ export class IliumNode {
     readonly background: BackgroundSupervisor,
     private readonly log: NodeLogger,
     private readonly die: ((cause: Error) => void) | undefined,
+    /** Makes client servers as the configured ports' were made (`serve`). */
+    private readonly ports: ClientPorts,
   ) {}
+
+  /** Servers `serve` started; closed with the configured ones. */
+  private readonly served: { close(): Promise<void> }[] = [];
 
   /** Opens storage, then listens for CQL clients; on a failure everything opened is closed again. */
   static async start(opts: IliumNodeOptions): Promise<IliumNode> {
@@ -264,46 +288,57 @@ export class IliumNode {
         ...opts.processor,
       });
       processor.audit = audit;
+      const handler: CqlRequestHandler = properties.queryHandler === 'custom-payload-mirroring' ? new CustomPayloadMirroringHandler(processor) : processor;
+      const cqlOptions = {
+        nativeTransportMaxFrameSizeInMb: config.native_transport_max_frame_size_in_mb,
+        nativeTransportMaxConcurrentConnections: config.native_transport_max_concurrent_connections,
+        nativeTransportMaxConcurrentConnectionsPerIp: config.native_transport_max_concurrent_connections_per_ip,
+        // One count for both CQL ports, as Cassandra's limits are per node.
+        requestData: new RequestDataLimits({ bytesMax: config.native_transport_max_request_data_in_flight, perIpBytesMax: config.native_transport_max_request_data_in_flight_per_ip }),
+        authenticator,
+        logger: transportLogger(log),
+        cqlVersions: [CQL_VERSION],
+      };
+      const thriftLogger = transportLogger(log, 'thrift');
+      // The client servers, made the same way for the configured ports here and for IliumNode.serve.
+      const cqlServers: CqlServer[] = [];
+      const ports: ClientPorts = {
+        cql: (serverEnv, host, port, serverTls) => {
+          const made = new CqlServer(serverEnv, handler, { ...cqlOptions, host, port, ...(serverTls === undefined ? {} : { tls: serverTls }) });
+          cqlServers.push(made);
+          return made;
+        },
+        thrift: (serverEnv, host, port, serverTls) => {
+          const idl = loadCassandraIdl();
+          return new ThriftServer(serverEnv, (client) => {
+            const session = new ThriftSession({
+              env, keeper, ops: requests, engine, partitioner, node: nodeInfo, authenticator, client,
+              timestamps: ctx.timestamps, data: ctx.data, authorizer: ctx.authorizer, network: ctx.network,
+              schemaVersions: () => svc.schemaVersions(),
+              ring: (keyspace) => {
+                if (cluster === undefined) return undefined;
+                const rpc = new Map(svc.peers().map((peer) => [peer.endpoint, peer.nativeAddress]));
+                const self = config.broadcast_rpc_address ?? config.rpc_address;
+                const rings = cluster.rings;
+                return describeRingOf(partitioner, { ring: rings.ring(), placement: rings.placement(keyspace), rpcAddressOf: (e) => rpc.get(e) ?? (endpointHost(e) === config.listen_address ? self : endpointHost(e)) });
+              },
+              onSchemaChange: (change) => processor.announceSchemaChange(change),
+            });
+            return new ServiceDispatcher(idl, session, thriftLogger);
+          }, { host, port, maxFrameBytes: config.thrift_framed_transport_size_in_mb * MB, logger: thriftLogger, ...(serverTls === undefined ? {} : { tls: serverTls }) });
+        },
+      };
+      processor.publishTo((event) => cqlServers.reduce((n, s) => n + s.publish(event), 0));
       if (config.start_native_transport) {
-        const handler: CqlRequestHandler = properties.queryHandler === 'custom-payload-mirroring' ? new CustomPayloadMirroringHandler(processor) : processor;
-        const cqlOptions = {
-          host: config.rpc_address,
-          nativeTransportMaxFrameSizeInMb: config.native_transport_max_frame_size_in_mb,
-          nativeTransportMaxConcurrentConnections: config.native_transport_max_concurrent_connections,
-          nativeTransportMaxConcurrentConnectionsPerIp: config.native_transport_max_concurrent_connections_per_ip,
-          // One count for both CQL ports, as Cassandra's limits are per node.
-          requestData: new RequestDataLimits({ bytesMax: config.native_transport_max_request_data_in_flight, perIpBytesMax: config.native_transport_max_request_data_in_flight_per_ip }),
-          authenticator,
-          logger: transportLogger(log),
-          cqlVersions: [CQL_VERSION],
-        };
-        server = new CqlServer(env, handler, { ...cqlOptions, port: config.native_transport_port, ...(tls === undefined || sslPortApart ? {} : { tls }) });
+        server = ports.cql(env, config.rpc_address, config.native_transport_port, tls === undefined || sslPortApart ? undefined : tls);
         const s = server;
-        if (sslPortApart) sslServer = new CqlServer(env, handler, { ...cqlOptions, port: config.native_transport_port_ssl!, tls: tls! });
+        if (sslPortApart) sslServer = ports.cql(env, config.rpc_address, config.native_transport_port_ssl!, tls);
         const ssl = sslServer;
-        processor.publishTo((event) => s.publish(event) + (ssl?.publish(event) ?? 0));
         nativePort = (await listen(() => s.start(), 'CQL', config.rpc_address, config.native_transport_port, settingsOf('rpc_address, native_transport_port', !sslPortApart && tls !== undefined))).port;
         if (ssl !== undefined) await listen(() => ssl.start(), 'CQL TLS', config.rpc_address, config.native_transport_port_ssl!, settingsOf('rpc_address, native_transport_port_ssl', true));
       }
       if (config.start_rpc) {
-        const idl = loadCassandraIdl();
-        const logger = transportLogger(log, 'thrift');
-        thriftServer = new ThriftServer(env, (client) => {
-          const session = new ThriftSession({
-            env, keeper, ops: requests, engine, partitioner, node: nodeInfo, authenticator, client,
-            timestamps: ctx.timestamps, data: ctx.data, authorizer: ctx.authorizer, network: ctx.network,
-            schemaVersions: () => svc.schemaVersions(),
-            ring: (keyspace) => {
-              if (cluster === undefined) return undefined;
-              const rpc = new Map(svc.peers().map((peer) => [peer.endpoint, peer.nativeAddress]));
-              const self = config.broadcast_rpc_address ?? config.rpc_address;
-              const rings = cluster.rings;
-              return describeRingOf(partitioner, { ring: rings.ring(), placement: rings.placement(keyspace), rpcAddressOf: (e) => rpc.get(e) ?? (endpointHost(e) === config.listen_address ? self : endpointHost(e)) });
-            },
-            onSchemaChange: (change) => processor.announceSchemaChange(change),
-          });
-          return new ServiceDispatcher(idl, session, logger);
-        }, { host: config.rpc_address, port: config.rpc_port, maxFrameBytes: config.thrift_framed_transport_size_in_mb * MB, logger, ...(tls === undefined ? {} : { tls }) });
+        thriftServer = ports.thrift(env, config.rpc_address, config.rpc_port, tls);
         const t = thriftServer;
         await listen(() => t.start(), 'Thrift', config.rpc_address, config.rpc_port, settingsOf('rpc_address, rpc_port; start_rpc: false turns Thrift off', tls !== undefined));
       }
@@ -321,7 +356,7 @@ export class IliumNode {
       }
       clientTls?.startReloading(properties.tlsReloadPeriodMs ?? undefined);
       internodeTls?.startReloading(properties.tlsReloadPeriodMs ?? undefined);
-      node = new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, sslServer, clientTls, internodeTls, svc, cluster, roleSetup, audit, background, log, opts.die);
+      node = new IliumNode(config, env, dataDir, identity, engine, keeper, ctx, requests, processor, server, thriftServer, sslServer, clientTls, internodeTls, svc, cluster, roleSetup, audit, background, log, opts.die, ports);
       return node;
     } catch (e) {
       // Undoing a failed start: each step that fails too is logged with what it was, and the rest still run.
@@ -346,6 +381,30 @@ export class IliumNode {
     return this.server?.address();
   }
 
+  /**
+   * Serves clients on `net` beside the configured ports: the CQL native protocol on `host:port`
+   * (0: a free port) and, with `rpcPort`, Thrift — servers made as the configured ports' are (the
+   * node's authenticator, limits and handler; TLS when client_encryption_options is on), closed
+   * with them. What the embedded API's `serve()` starts on a node whose ports are off.
+   */
+  async serve(net: Network, options: ServeOptions): Promise<ServedAddresses> {
+    if (this.closing !== undefined || this.draining !== undefined || this.left || this.transportsStopped !== undefined) throw new InvalidRequestError('the node is not serving clients (closed, drained, decommissioned or stopped by a failure policy)');
+    const env = { ...this.env, net };
+    const tls = this.clientTls?.serverOptions();
+    const cql = this.ports.cql(env, options.host, options.port, tls);
+    const cqlAddress = await listen(() => cql.start(), 'CQL', options.host, options.port, settingsOf('serve({ host, port })', tls !== undefined));
+    this.served.push(cql);
+    if (options.rpcPort === undefined) return { cql: cqlAddress };
+    const thrift = this.ports.thrift(env, options.host, options.rpcPort, tls);
+    const thriftAddress = await listen(() => thrift.start(), 'Thrift', options.host, options.rpcPort, settingsOf('serve({ host, rpcPort })', tls !== undefined));
+    this.served.push(thrift);
+    return { cql: cqlAddress, thrift: thriftAddress };
+  }
+
+  private async closeClientServers(): Promise<void> {
+    await Promise.all([this.server?.close(), this.sslServer?.close(), this.thriftServer?.close(), ...this.served.map((s) => s.close())]);
+  }
+
   /** Where the TLS-only CQL port listens; undefined unless native_transport_port_ssl is set apart. */
   get cqlSslAddress(): NetAddress | undefined {
     return this.sslServer?.address();
@@ -364,7 +423,7 @@ export class IliumNode {
   stopTransports(): Promise<void> {
     this.transportsStopped ??= (async () => {
       await this.storage.stop();
-      await Promise.all([this.server?.close(), this.sslServer?.close(), this.thriftServer?.close()]);
+      await this.closeClientServers();
       this.log.error('transports_stopped', { reason: 'disk_failure_policy or commit_failure_policy', disk_failure_policy: this.config.disk_failure_policy, commit_failure_policy: this.config.commit_failure_policy });
     })();
     return this.transportsStopped;
@@ -399,7 +458,7 @@ export class IliumNode {
     this.draining ??= (async () => {
       this.log.info('draining', {});
       await this.storage.stop();
-      await Promise.all([this.server?.close(), this.sslServer?.close(), this.thriftServer?.close()]);
+      await this.closeClientServers();
       await this.engine.flush();
       this.log.info('drained', {});
     })();
@@ -432,7 +491,7 @@ export class IliumNode {
         markDecommissioned(this.env, this.dataDir, this.identity);
         this.cluster.batchlogReplay.cancel();
         await this.storage.stop();
-        await Promise.all([this.server?.close(), this.sslServer?.close(), this.thriftServer?.close()]);
+        await this.closeClientServers();
         await this.cluster.hints.stop();
         await this.engine.flush();
         this.log.info('decommissioned', { ...report });
@@ -468,7 +527,7 @@ export class IliumNode {
       // Every step runs even when one before it failed (each failure logged); the first is rethrown at the end.
       const step = <T>(what: string, target: T | undefined, run: (t: T) => Promise<unknown>) => stepLogged(this.log, 'stop_step_failed', what, target, run);
       const failures = [await step('messaging and gossip', this.storage, (s) => s.stop())];
-      failures.push(...(await Promise.all([step('CQL server', this.server, (s) => s.close()), step('CQL TLS server', this.sslServer, (s) => s.close()), step('Thrift server', this.thriftServer, (s) => s.close())])));
+      failures.push(...(await Promise.all([step('CQL server', this.server, (s) => s.close()), step('CQL TLS server', this.sslServer, (s) => s.close()), step('Thrift server', this.thriftServer, (s) => s.close()), ...this.served.map((s) => step('served client port', s, (x) => x.close()))])));
       this.audit.disable();
       failures.push(await step('hints', this.cluster.hints, (h) => h.stop()));
       failures.push(await step('storage engine', this.engine, (e) => e.close()));

@@ -78,6 +78,14 @@ export class QueryProcessor implements CqlRequestHandler {
     return new QuerySession(this, client.user, client.remoteAddress, client.protocolVersion >= 5);
   }
 
+  /**
+   * A QUERY's statement: bound from the statement cache when it holds the text, else parsed and
+   * bound (paced) — `seen` gets the parse then.
+   */
+  bindText(query: string, keyspace: string | undefined, seen?: (parsed: Statement) => void): CqlStatement | Promise<CqlStatement> {
+    return this.statements?.statementFor(query, keyspace) ?? this.prepareTextPaced(query, keyspace, seen);
+  }
+
   /** Parses and binds `query` (no caching). */
   prepareText(query: string, keyspace: string | undefined): CqlStatement {
     return this.prepare(parseStatement(query), this.ctx, keyspace);
@@ -109,10 +117,22 @@ export class QueryProcessor implements CqlRequestHandler {
    */
   async run(statement: CqlStatement, state: ClientState, options: QueryOptions): Promise<ResultMessage> {
     await this.ctx.authorizer.ensureAccess(state, statement);
+    return toResultMessage(await this.runChecked(statement, state, options), this.types);
+  }
+
+  /**
+   * Executes `statement` whose access was checked (or that the node's own process runs, as the
+   * embedded API does: Cassandra's internal queries are not checked either) and returns its
+   * result as the CQL layer gives it; schema changes are published and tell the authorizer.
+   */
+  async runChecked(statement: CqlStatement, state: ClientState, options: QueryOptions): Promise<CqlResult> {
     // A user-defined function that runs long warns the client of the request that called it.
     const result = await this.ctx.userFunctions.withWarnings((m) => state.warn(m), () => statement.execute(state, options));
-    if (result.kind === 'schemaChange') await this.ctx.authorizer.schemaChanged(state.user, result.change, this.ctx.schema());
-    return this.answer(result);
+    if (result.kind === 'schemaChange') {
+      await this.ctx.authorizer.schemaChanged(state.user, result.change, this.ctx.schema());
+      this.events({ type: 'SCHEMA_CHANGE', change: toSchemaChange(result.change) });
+    }
+    return result;
   }
 
   /** A CqlResult as a RESULT message, publishing it when it is a schema change. */

@@ -165,7 +165,7 @@ export class QuerySession implements CqlSession {
 
   /** `seen` gets the text's parse when it is parsed here (not when the statement cache has it bound). */
   private bind(query: string, keyspace: string | undefined, seen?: (parsed: Statement) => void): CqlStatement | Promise<CqlStatement> {
-    return this.processor.statements?.statementFor(query, keyspace) ?? this.processor.prepareTextPaced(query, keyspace, seen);
+    return this.processor.bindText(query, keyspace, seen);
   }
 
   /** The ClientState statements of one request see. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `ilium` command. Subcommands:
+ *   ilium --version
  *   ilium start [--config FILE] [--data DIR] [--listen ADDR] [--seeds A,B] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
  *   ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]
  *   ilium schema load FILE [--data DIR] [--partitioner NAME] | [--host H [--port N] [-u user --password pass]]
@@ -17,6 +18,8 @@ import { IliumError } from '../errors/index.js';
 // schema loaders (XML parser, embedded API) and the SSTable dumper.
 
 const USAGE = `usage:
+  ilium --version
+      Prints Ilium's version and the Cassandra release it speaks as.
   ilium start [--config FILE] [--data DIR] [--listen ADDR] [--seeds A,B] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
       Starts a node, its CQL server and its Thrift (0.7 API) server. --config: a cassandra.yaml-style
       file (its keys where the meaning is the same); the flags override it: --data the data
@@ -73,6 +76,11 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'start') {
     return start(rest);
+  }
+  if (command === '--version' || command === '-v' || command === 'version') {
+    const { versionLine } = await import('./version.js');
+    process.stdout.write(`${versionLine()}\n`);
+    return 0;
   }
   if (command === 'schema' && rest[0] === 'load') return schemaLoad(rest.slice(1));
   if (command === 'cqlsh') {

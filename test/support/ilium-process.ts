@@ -40,6 +40,12 @@ export interface IliumProcessOptions {
   readonly nodeArgs?: readonly string[];
   /** Another build's `dist/src/tools/ilium.js` (benchmarks comparing builds); this one's by default. */
   readonly cli?: string;
+  /**
+   * An installed `ilium` executable (an npm package's bin, e.g. `<project>/node_modules/.bin/ilium`),
+   * run as it is, with its own node flags, instead of node and this build's CLI; `nodeArgs` and
+   * `cli` do not apply.
+   */
+  readonly bin?: string;
   /** How long to wait for the ready line (default 30 s: a loaded CI machine). */
   readonly readyTimeoutMs?: number;
 }
@@ -72,7 +78,7 @@ export interface IliumProcess {
 export async function startIliumProcess(opts: IliumProcessOptions = {}): Promise<IliumProcess> {
   const made = opts.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'ilium-proc-')) : undefined;
   const dataDir = opts.dataDir ?? join(made!, 'data');
-  const args = [...(opts.nodeArgs ?? []), opts.cli ?? CLI, 'start', '--data', dataDir, '--port', String(opts.port ?? 0)];
+  const args = [...(opts.bin === undefined ? [...(opts.nodeArgs ?? []), opts.cli ?? CLI] : []), 'start', '--data', dataDir, '--port', String(opts.port ?? 0)];
   // Builds from before the Thrift server (bench --before) know no --rpc-port.
   if (opts.cli === undefined || opts.rpcPort !== undefined) args.push('--rpc-port', String(opts.rpcPort ?? 0));
   // ... and none before nodetool knows --admin-port.
@@ -89,7 +95,7 @@ export async function startIliumProcess(opts: IliumProcessOptions = {}): Promise
   args.push(...(opts.args ?? []));
   const began = performance.now();
   // As bin/ilium.js runs it (and for --before builds too, so both sides run alike).
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = opts.bin === undefined ? spawn(process.execPath, [...SERVER_NODE_FLAGS, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(opts.bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   // 'close', not 'exit': by then stdout and stderr are drained, so output() is complete.
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));

@@ -17,15 +17,14 @@
  * `ssl` connects over TLS (a node with client_encryption_options), either way:
  *   connect({ contactPoints: ['10.0.0.5'], ssl: { ca: readFileSync('ca.pem') } })
  * with `cert` and `key` (or `pfx` and `passphrase`) when the node requires client certificates.
+ *
+ * The driver (cassandra-driver) is loaded only by a CQL connect (`connect-cql.ts`): importing the
+ * package, `open()` and Thrift connects do not load it.
  */
-import cassandra from 'cassandra-driver';
-import { type TlsClientOptions, createRealEnv } from '../../env/index.js';
 import { InvalidRequestError } from '../../errors/index.js';
+import type { TlsClientOptions } from '../../env/index.js';
 import type { ConsistencyLevel } from '../../db/index.js';
-import { Ilium } from '../ilium.js';
-import { fromDriverError } from './driver-errors.js';
-import { RemoteBackend } from './remote-backend.js';
-import { connectOverThrift } from './connect-thrift-api.js';
+import type { Ilium } from '../ilium.js';
 
 export interface ConnectOptions {
   /** Nodes to contact first: 'host' or 'host:port' (port 9042, or 9160 over Thrift, unless `port` says otherwise). */
@@ -53,41 +52,12 @@ export interface ConnectOptions {
   readonly ssl?: TlsClientOptions;
 }
 
-/** The driver's name of each level. */
-const DRIVER_CONSISTENCY: Record<ConsistencyLevel, number> = {
-  ONE: cassandra.types.consistencies.one,
-  TWO: cassandra.types.consistencies.two,
-  THREE: cassandra.types.consistencies.three,
-  QUORUM: cassandra.types.consistencies.quorum,
-  LOCAL_QUORUM: cassandra.types.consistencies.localQuorum,
-  EACH_QUORUM: cassandra.types.consistencies.eachQuorum,
-  ALL: cassandra.types.consistencies.all,
-  ANY: cassandra.types.consistencies.any,
-};
-
 export async function connect(options: ConnectOptions): Promise<Ilium> {
-  if (options.protocol === 'thrift') return connectOverThrift(options);
-  if (options.protocol !== undefined && options.protocol !== 'cql') throw new InvalidRequestError(`protocol must be 'cql' or 'thrift', not ${String(options.protocol)}`);
-  const client = new cassandra.Client({
-    contactPoints: [...options.contactPoints],
-    localDataCenter: options.localDataCenter ?? 'datacenter1',
-    ...(options.keyspace === undefined ? {} : { keyspace: options.keyspace }),
-    ...(options.consistency === undefined ? {} : { queryOptions: { consistency: DRIVER_CONSISTENCY[options.consistency] } }),
-    ...(options.port === undefined ? {} : { protocolOptions: { port: options.port } }),
-    ...(options.credentials === undefined ? {} : { credentials: { ...options.credentials } }),
-    ...(options.ssl === undefined ? {} : { sslOptions: { ...options.ssl } }),
-    socketOptions: { readTimeout: options.requestTimeoutMs ?? 12_000 },
-    encoding: { useBigIntAsLong: true, useBigIntAsVarint: true },
-  });
-  try {
-    await client.connect();
-    const rs = await client.execute("SELECT partitioner FROM system.local WHERE key = 'local'");
-    const partitioner = String(rs.first()?.get('partitioner') ?? 'org.apache.cassandra.dht.Murmur3Partitioner');
-    const env = createRealEnv();
-    const backend = new RemoteBackend(client, partitioner, () => Math.floor(env.clock.nowMs() / 1000));
-    return new Ilium(backend, env, { raw: options.raw ?? false });
-  } catch (e) {
-    await client.shutdown().catch(() => undefined);
-    throw fromDriverError(e);
+  if (options.protocol === 'thrift') {
+    const { connectOverThrift } = await import('./connect-thrift-api.js');
+    return connectOverThrift(options);
   }
+  if (options.protocol !== undefined && options.protocol !== 'cql') throw new InvalidRequestError(`protocol must be 'cql' or 'thrift', not ${String(options.protocol)}`);
+  const { connectOverCql } = await import('./connect-cql.js');
+  return connectOverCql(options);
 }

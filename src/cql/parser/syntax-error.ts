@@ -3,9 +3,10 @@
  * position as `line L:C` (line counted from 1, column from 0, the convention Cassandra's own
  * messages use) and names the offending token, so drivers and cqlsh show a familiar shape.
  */
-import { ErrorCode, IliumError } from '../../errors/index.js';
+import { CqlSyntaxError as SyntaxErrorOfAnyKind } from '../../errors/index.js';
 
-export class CqlSyntaxError extends IliumError {
+/** Also an instance of the errors layer's CqlSyntaxError (the one the package exports), as every syntax error is. */
+export class CqlSyntaxError extends SyntaxErrorOfAnyKind {
   /** 1-based line of the offending token. */
   readonly line: number;
   /** 0-based column of the offending token within its line. */
@@ -16,7 +17,7 @@ export class CqlSyntaxError extends IliumError {
   readonly reason: string;
 
   constructor(reason: string, line: number, column: number, offset: number) {
-    super(ErrorCode.SYNTAX_ERROR, `line ${line}:${column} ${reason}`);
+    super(`line ${line}:${column} ${reason}`);
     this.line = line;
     this.column = column;
     this.offset = offset;
