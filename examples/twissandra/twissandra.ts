@@ -25,9 +25,22 @@ export const TWISSANDRA_SCHEMA = `  <Keyspaces>
 export interface Page {
   /** Tweet bodies, newest first. */
   readonly tweets: string[];
+  /** The same tweets whole: who wrote each and when. */
+  readonly entries: TweetEntry[];
   /** The `start` of the next page, or undefined on the last page. */
   readonly next: bigint | undefined;
 }
+
+export interface TweetEntry {
+  readonly id: string;
+  readonly body: string;
+  readonly userId: string;
+  /** When it was posted (its Userline/Timeline name, microseconds). */
+  readonly micros: bigint;
+}
+
+/** The Userline row every tweet also goes to: Twissandra's public line. */
+export const PUBLIC_USERLINE_KEY = '!PUBLIC!';
 
 /** The app: the seven column families as pycassa-style handles, and its operations. */
 export class Twissandra {
@@ -53,10 +66,34 @@ export class Twissandra {
     return String((await this.cf.username.get(username, { columns: ['id'] })).get('id'));
   }
 
+  /** The user's id when the name exists and the password is theirs (Twissandra's login); undefined otherwise. */
+  async login(username: string, password: string): Promise<string | undefined> {
+    const id = (await this.cf.username.get(username, { columns: ['id'] }).catch(notFoundAsEmpty)).get('id');
+    if (id === undefined) return undefined;
+    const user = await this.cf.user.get(String(id), { columns: ['password'] }).catch(notFoundAsEmpty);
+    return user.get('password') === password ? String(id) : undefined;
+  }
+
+  /** The user's name, for display. */
+  async username(useruuid: string): Promise<string> {
+    return String((await this.cf.user.get(useruuid, { columns: ['username'] })).get('username'));
+  }
+
+  /** Whether the name is taken. */
+  async exists(username: string): Promise<boolean> {
+    return (await this.cf.username.get(username, { columns: ['id'] }).catch(notFoundAsEmpty)).size > 0;
+  }
+
   async follow(useruuid: string, frienduuid: string): Promise<void> {
     const now = String(this.nextTimestamp());
     await this.cf.friends.insert(useruuid, { [frienduuid]: now });
     await this.cf.followers.insert(frienduuid, { [useruuid]: now });
+  }
+
+  /** Stops following: the Friends and Followers columns go. */
+  async unfollow(useruuid: string, frienduuid: string): Promise<void> {
+    await this.cf.friends.remove(useruuid, [frienduuid]);
+    await this.cf.followers.remove(frienduuid, [useruuid]);
   }
 
   async tweet(useruuid: string, body: string): Promise<string> {
@@ -65,6 +102,7 @@ export class Twissandra {
     await this.cf.tweet.insert(tweetuuid, { id: tweetuuid, user_id: useruuid, body, _ts: String(timestamp) });
     const columns = new Map([[timestamp, tweetuuid]]);
     await this.cf.userline.insert(useruuid, columns);
+    await this.cf.userline.insert(PUBLIC_USERLINE_KEY, columns);
     await this.cf.timeline.insert(useruuid, columns);
     for (const otheruuid of await this.followerIds(useruuid)) await this.cf.timeline.insert(otheruuid, columns);
     return tweetuuid;
@@ -76,6 +114,11 @@ export class Twissandra {
 
   timeline(useruuid: string, start?: bigint, limit = 20): Promise<Page> {
     return this.page(this.cf.timeline, useruuid, start, limit);
+  }
+
+  /** Everyone's tweets, newest first (Twissandra's public line). */
+  publicline(start?: bigint, limit = 20): Promise<Page> {
+    return this.page(this.cf.userline, PUBLIC_USERLINE_KEY, start, limit);
   }
 
   async followerIds(useruuid: string): Promise<string[]> {
@@ -92,13 +135,14 @@ export class Twissandra {
     try {
       timeline = await line.get(useruuid, { columnStart: start, columnCount: limit + 1, columnReversed: true });
     } catch (e) {
-      if (e instanceof NotFoundError) return { tweets: [], next: undefined };
+      if (e instanceof NotFoundError) return { tweets: [], entries: [], next: undefined };
       throw e;
     }
-    const entries = [...timeline];
-    const ids = entries.slice(0, limit).map(([, id]) => String(id));
-    const tweets = await this.cf.tweet.multiget(ids);
-    return { tweets: ids.map((id) => String(tweets.get(id)?.get('body'))), next: entries.length > limit ? (entries[limit]![0] as bigint) : undefined };
+    const columns = [...timeline];
+    const page = columns.slice(0, limit).map(([micros, id]) => ({ micros: micros as bigint, id: String(id) }));
+    const tweets = await this.cf.tweet.multiget(page.map((p) => p.id));
+    const entries = page.map((p) => ({ ...p, body: String(tweets.get(p.id)?.get('body')), userId: String(tweets.get(p.id)?.get('user_id')) }));
+    return { tweets: entries.map((e) => e.body), entries, next: columns.length > limit ? (columns[limit]![0] as bigint) : undefined };
   }
 
   private async keysOf(cf: ColumnFamily, key: string): Promise<string[]> {
@@ -116,6 +160,12 @@ export class Twissandra {
     this.lastTimestamp = now > this.lastTimestamp ? now : this.lastTimestamp + 1n;
     return this.lastTimestamp;
   }
+}
+
+/** A missing row read as an empty one. */
+function notFoundAsEmpty(e: unknown): Row {
+  if (e instanceof NotFoundError) return new Map();
+  throw e;
 }
 
 export interface TwissandraResult extends ExampleRun {
