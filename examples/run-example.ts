@@ -1,10 +1,7 @@
 /**
- * The examples' command line: open an embedded database in `--data DIR` (kept) or a temporary
- * directory (removed afterwards), run the example, print its lines, close.
+ * The examples' command line: open an embedded database in `--data DIR` (kept) or in memory, run
+ * the example, print its lines, close.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Ilium, type PartitionerName, open } from '../src/index.js';
 
 export interface ExampleRun {
@@ -15,13 +12,11 @@ export async function runExample(name: string, run: (db: Ilium) => Promise<Examp
   const argv = process.argv.slice(2);
   const at = argv.indexOf('--data');
   const given = at >= 0 ? argv[at + 1] : undefined;
-  const dataDir = given ?? mkdtempSync(join(tmpdir(), `ilium-${name}-`));
-  const db = await open({ dataDir, partitioner });
+  const db = await open({ ...(given === undefined ? {} : { dataDir: given }), ...(partitioner === undefined ? {} : { partitioner }) });
   try {
     for (const line of (await run(db)).lines) console.log(line);
   } finally {
     await db.close();
-    if (given === undefined) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
