@@ -11,7 +11,9 @@
  *
  * The figure is the process's CPU time per partition (µs) and its ratio to the engine's read.
  *
- *   node dist/bench/cql-in-process.js [--ops=100000] [--shapes=engine,proxy,select,in,batch]
+ *   node dist/bench/cql-in-process.js [--ops=100000] [--shapes=engine,proxy,select,in,batch] [--address=127.0.0.1]
+ *
+ * `--address`: the node's listen address (its messaging port) and own seed, 127.0.0.1 by default.
  *
  * Last line: one JSON object.
  */
@@ -24,7 +26,7 @@ import { IliumNode } from '../src/server/index.js';
 import type { BatchSpec } from '../src/transport/index.js';
 import { CollectingContext } from '../src/transport/server/request-context.js';
 
-const { values: args } = parseArgs({ options: { ops: { type: 'string', default: '100000' }, shapes: { type: 'string', default: 'engine,proxy,select,in,batch' } } });
+const { values: args } = parseArgs({ options: { ops: { type: 'string', default: '100000' }, shapes: { type: 'string', default: 'engine,proxy,select,in,batch' }, address: { type: 'string', default: '127.0.0.1' } } });
 const OPS = Number(args.ops);
 const SHAPES = new Set(args.shapes.split(','));
 const TWEETS = 4000;
@@ -63,7 +65,7 @@ async function measure(ops: number, per: number, fn: (i: number) => Promise<unkn
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ilium-bench-inproc-'));
-  const { config } = resolveNodeConfig({ data_file_directories: [join(dir, 'data')], start_native_transport: false, start_rpc: false });
+  const { config } = resolveNodeConfig({ data_file_directories: [join(dir, 'data')], start_native_transport: false, start_rpc: false, start_admin: false, listen_address: args.address, rpc_address: args.address, seeds: [args.address] });
   const node = await IliumNode.start({ config });
   try {
     const s = node.processor.newSession({ remoteAddress: { host: '127.0.0.1', port: 1 }, protocolVersion: 4, startupOptions: new Map() });

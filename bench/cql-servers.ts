@@ -56,6 +56,8 @@ export interface IliumServer extends BenchServer {
 export interface IliumStartExtras {
   readonly configYaml?: string;
   readonly args?: readonly string[];
+  /** The node's listen and rpc address (its own seed); 127.0.0.1 by default. */
+  readonly address?: string;
 }
 
 /**

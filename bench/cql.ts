@@ -22,6 +22,8 @@
  * through test/support/test-certs.ts) and the driver connecting with `sslOptions`; measured in the
  * same alternating rounds, its throughput, server CPU per request and p99 are printed as ratios to
  * the plaintext node's (`ratios ilium-tls/ilium`, `tlsRatios` in the JSON line).
+ * `--addresses=A,B` puts the node (A) and the --before node (B) on those loopback addresses, each
+ * its own seed (a machine shared with other nodes on 127.0.0.1's ports).
  * Progress goes to stderr; the summary to stdout, its last line one JSON object.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -45,6 +47,7 @@ const { values: args } = parseArgs({
     before: { type: 'string' },
     'ilium-only': { type: 'boolean', default: false },
     tls: { type: 'boolean', default: false },
+    addresses: { type: 'string' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -147,11 +150,12 @@ async function main(): Promise<void> {
   const targets: Target[] = [];
   let certs: TestCerts | undefined;
   try {
-    const [ilium, iliumFacts] = await startNode('ilium', nodeArgs);
+    const [address, beforeAddress] = (args.addresses ?? '').split(',').map((a) => (a === '' ? undefined : a));
+    const [ilium, iliumFacts] = await startNode('ilium', nodeArgs, undefined, address === undefined ? {} : { address });
     servers.push(ilium);
     facts.set('ilium', iliumFacts);
     if (args.before !== undefined) {
-      const [before, beforeFacts] = await startNode('before', [], resolve(args.before, 'dist/src/tools/ilium.js'));
+      const [before, beforeFacts] = await startNode('before', [], resolve(args.before, 'dist/src/tools/ilium.js'), beforeAddress === undefined ? {} : { address: beforeAddress, args: ['--rpc-port', '0', '--admin-port', '0'] });
       servers.push(before);
       facts.set('before', beforeFacts);
     }

@@ -85,6 +85,22 @@ const PERMISSIVE: ReadonlyMap<string, -1 | null | true | false | 'empty'> = new 
   ['dynamic_data_masking_enabled', false],
 ]);
 
+/**
+ * Warnings Cassandra 4.0 turns on by default (Config.java: 40 keyspaces, 150 tables, 100000
+ * tombstones in one compacted partition): their 4.0 default is accepted too, so the 4.0 file as
+ * shipped starts; Ilium does not give these warnings (they are reported as ignored).
+ */
+const CASSANDRA_40_DEFAULT_WARNINGS: ReadonlyMap<string, number> = new Map([
+  ['keyspace_count_warn_threshold', 40],
+  ['table_count_warn_threshold', 150],
+  ['compaction_tombstone_warning_threshold', 100_000],
+]);
+
+/** Whether a restriction key at this value is one of 4.0's default warnings (accepted, reported as ignored). */
+export function isDefaultWarning(key: string, value: unknown): boolean {
+  return CASSANDRA_40_DEFAULT_WARNINGS.get(key) === value;
+}
+
 /** Whether `key` is a restriction Ilium accepts only at its permissive value. */
 export function isRestrictionKey(key: string): boolean {
   return PERMISSIVE.has(key) || key === 'cidr_authorizer' || key === 'default_secondary_index';
@@ -102,6 +118,7 @@ export function checkRestriction(key: string, value: unknown): void {
     if (value === 'legacy_local_table') return;
     throw new ConfigurationError(`default_secondary_index: ${JSON.stringify(value)} is not supported by Ilium (its secondary indexes are legacy_local_table)`);
   }
+  if (isDefaultWarning(key, value)) return;
   const permissive = PERMISSIVE.get(key);
   const ok = permissive === 'empty' ? Array.isArray(value) && value.length === 0 : permissive === -1 ? value === -1 || value === '-1' : value === permissive;
   if (ok) return;

@@ -22,7 +22,7 @@
 import { ConfigurationError } from '../errors/index.js';
 import { DATA_STORAGE_ALIASES, DATA_STORAGE_KEYS, parseDataStorage } from './data-storage.js';
 import { OLD_NAMES, withOldNames } from './renamed-keys.js';
-import { LATER_IGNORED_KEYS, checkRestriction, isRestrictionKey } from './later-keys.js';
+import { LATER_IGNORED_KEYS, checkRestriction, isDefaultWarning, isRestrictionKey } from './later-keys.js';
 import { type AuthorizerName, type NetworkAuthorizerName, SECURITY_KEYS, authorizerOf, checkSecuritySettings, networkAuthorizerOf } from './security-settings.js';
 import { type AuditLogOptions, DEFAULT_AUDIT_LOG_OPTIONS, parseAuditLogOptions } from './audit-logging-options.js';
 import { type ClientEncryptionOptions, DEFAULT_CLIENT_ENCRYPTION_OPTIONS, DEFAULT_SERVER_ENCRYPTION_OPTIONS, type ServerEncryptionOptions, parseClientEncryptionOptions, parseServerEncryptionOptions } from './client-encryption-options.js';
@@ -276,6 +276,7 @@ const IGNORED_KEYS = new Set([
   'rpc_interface', 'rpc_interface_prefer_ipv6', 'listen_interface', 'listen_interface_prefer_ipv6', 'commitlog_sync_batch_window_in_ms',
   'start_rpc_server', 'rpc_server_type', 'rpc_min_threads', 'rpc_max_threads',
   'rpc_send_buff_size_in_bytes', 'rpc_recv_buff_size_in_bytes', 'internode_send_buff_size_in_bytes', 'internode_recv_buff_size_in_bytes',
+  'internode_socket_send_buffer_size_in_bytes', 'internode_socket_receive_buffer_size_in_bytes', 'use_creation_time_for_hint_ttl',
 ]);
 
 export interface LoadedConfig {
@@ -322,6 +323,7 @@ export function resolveNodeConfig(givenAsWritten: Record<string, unknown>, base:
       ignoredKeys.push(writtenAs.get(key) ?? key);
     } else if (isRestrictionKey(key)) {
       checkRestriction(key, value);
+      if (isDefaultWarning(key, value)) ignoredKeys.push(writtenAs.get(key) ?? key);
     } else {
       unknown.push(key);
     }
@@ -342,6 +344,9 @@ function checkValue(key: string, value: unknown, def: unknown): unknown {
     return String(value);
   }
   if (value === null && (def === null || key === 'commitlog_directory' || key === 'broadcast_rpc_address' || key === 'hints_directory' || key === 'initial_token' || key === 'native_transport_port_ssl')) return null;
+  // An empty number (`prepared_statements_cache_size_mb:` in 4.0's shipped file) is Cassandra's
+  // "size it automatically" (Config.java's nullable Long/Integer fields, sized in DatabaseDescriptor): the default here.
+  if (value === null && typeof def === 'number') return def;
   if (Array.isArray(def)) {
     if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new ConfigurationError(`${key} must be a list of strings`);
     return Object.freeze([...value]);

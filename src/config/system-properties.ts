@@ -92,3 +92,19 @@ export function parseSystemProperties(definitions: readonly string[]): SystemPro
   }
   return Object.freeze(out);
 }
+
+/**
+ * The properties as system_views.system_properties lists them: Cassandra's names, each with the
+ * value the node runs with (null: unset).
+ */
+export function systemPropertyRows(p: SystemProperties): [string, string | null][] {
+  const handler = Object.entries(QUERY_HANDLERS).find(([, kind]) => kind === p.queryHandler)?.[0] ?? null;
+  return [
+    ['cassandra.auth_bcrypt_gensalt_log2_rounds', String(p.authBcryptGensaltLog2Rounds)],
+    ['cassandra.commitlog.ignorereplayerrors', String(p.commitlogIgnoreReplayErrors)],
+    ['cassandra.custom_query_handler_class', handler],
+    ['cassandra.superuser_setup_delay_ms', String(p.superuserSetupDelayMs)],
+    ['cassandra.test.fail_writes_ks', p.testFailWritesKeyspace],
+    ['ilium.test.tls_reload_period_ms', p.tlsReloadPeriodMs === null ? null : String(p.tlsReloadPeriodMs)],
+  ];
+}

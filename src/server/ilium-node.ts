@@ -30,7 +30,8 @@
  * node (`background`: logged as background_task_failed and counted; nodetool bgfailures).
  */
 import { resolve } from 'node:path';
-import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties, settingsRows } from '../config/index.js';
+import { DEFAULT_SYSTEM_PROPERTIES, type NodeConfig, type SystemProperties, settingsRows, systemPropertyRows } from '../config/index.js';
+import { internodePeersOf, tableViewsOf } from './system-views-sources.js';
 import { createCqlContext } from '../cql/create-cql-context.js';
 import { JavascriptHost } from '../cql/functions/index.js';
 import { CQL_VERSION, type CqlContext, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
@@ -264,6 +265,10 @@ export class IliumNode {
         threadPools: () => stages.snapshot(),
         // The SSTable chunk cache is Cassandra's "chunks" cache; Ilium has no key, row or counter cache.
         caches: () => [{ name: 'chunks', capacityBytes: engine.cache.capacityBytes, sizeBytes: engine.cache.sizeBytes, entries: engine.cache.entryCount, hits: engine.cache.hits, misses: engine.cache.misses }],
+        tables: () => tableViewsOf(engine),
+        sstableTasks: () => engine.sstableTasks(),
+        internode: () => (storageService === undefined ? [] : internodePeersOf(storageService.messaging, storageService.snitch)),
+        systemProperties: () => systemPropertyRows(properties),
       };
       const udf = {
         enabled: config.enable_user_defined_functions,
@@ -662,6 +667,7 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
     options,
     paxos,
     background: i.background,
+    metrics: i.engine.metrics,
   });
   // Cassandra replays the batchlog every 10 s (batches older than twice the write timeout).
   const replayer = new BatchlogReplayer({

@@ -51,6 +51,8 @@ import type { PaxosAcceptor } from './paxos/paxos-acceptor.js';
 import { coordinateSerialRead } from './paxos/serial-read.js';
 import { encodeTruncate } from './wire/truncate-message.js';
 import { BackgroundSupervisor } from '../util/background-supervisor.js';
+import type { TableMetricsRegistry } from '../storage/metrics/table-metrics.js';
+import { COORDINATOR_READ, COORDINATOR_SCAN, COORDINATOR_WRITE, timedForTables } from './coordinator/coordinator-metrics.js';
 
 export interface StorageProxyConfig {
   readonly env: Env;
@@ -68,12 +70,16 @@ export interface StorageProxyConfig {
   readonly paxos?: PaxosAcceptor;
   /** Where best-effort work nobody waits for (cleaning stale index entries) reports failures (a node passes its own; default: counted, not logged). */
   readonly background?: BackgroundSupervisor;
+  /** Where the coordinator's per-table latencies go (the node's registry, shared with its engine); none: not recorded. */
+  readonly metrics?: TableMetricsRegistry;
 }
 
 export class StorageProxy implements DataStore {
   private readonly d: ProxyDeps;
+  private readonly metrics: TableMetricsRegistry | undefined;
 
   constructor(config: StorageProxyConfig) {
+    this.metrics = config.metrics;
     this.d = {
       env: config.env,
       messaging: config.messaging,
@@ -97,8 +103,8 @@ export class StorageProxy implements DataStore {
   }
 
   read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
-    if (isSerialConsistency(cl) && this.multiNode()) return coordinateSerialRead(this.d, cf, key, query, cl, nowSec);
-    return coordinateRead(this.d, cf, key, query, cl, nowSec);
+    const work = isSerialConsistency(cl) && this.multiNode() ? coordinateSerialRead(this.d, cf, key, query, cl, nowSec) : coordinateRead(this.d, cf, key, query, cl, nowSec);
+    return timedForTables(this.metrics, cf.id, COORDINATOR_READ, work);
   }
 
   readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: Consistency, nowSec: number): Promise<(PartitionResult | null)[]> {
@@ -108,7 +114,7 @@ export class StorageProxy implements DataStore {
       if (keys.length > 1) return Promise.reject(new InvalidRequestError('SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time'));
       if (this.multiNode()) return Promise.all(keys.map((key) => this.read(cf, key, query, cl, nowSec)));
     }
-    return coordinateReads(this.d, cf, keys, query, cl, nowSec);
+    return timedForTables(this.metrics, cf.id, COORDINATOR_READ, coordinateReads(this.d, cf, keys, query, cl, nowSec));
   }
 
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {
@@ -116,11 +122,16 @@ export class StorageProxy implements DataStore {
     // LOCAL_QUORUM do, without Paxos, on any ring size: Cassandra 4.0's PartitionRangeReadCommand.execute
     // goes straight to StorageProxy.getRangeSlice → RangeCommands.partitions with the level; only
     // readWithPaxos (single-partition groups) refuses "… one partition at a time".
-    return coordinateScan(this.d, cf, from, to, query, partitionLimit, cl, nowSec);
+    return timedForTables(this.metrics, cf.id, COORDINATOR_SCAN, coordinateScan(this.d, cf, from, to, query, partitionLimit, cl, nowSec));
   }
 
   /** A LOGGED batch over several partitions on a multi-node ring goes through the batch log of other nodes. */
   apply(writes: readonly TableWrite[], cl: Consistency, how?: ApplyOptions): Promise<void> {
+    const tableIds = writes.length === 1 ? writes[0]!.cf.id : [...new Set(writes.map((w) => w.cf.id))];
+    return timedForTables(this.metrics, tableIds, COORDINATOR_WRITE, this.coordinateApply(writes, cl, how));
+  }
+
+  private coordinateApply(writes: readonly TableWrite[], cl: Consistency, how?: ApplyOptions): Promise<void> {
     if (how?.logged === true && writes.length > 1 && this.multiNode()) {
       try {
         return coordinateLoggedBatch(this.d, writes, cl);

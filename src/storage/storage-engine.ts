@@ -20,6 +20,8 @@ import { type PositionBound, type ScannedPartition, TableStore } from './table-s
 import { TruncationRecords } from './truncation-records.js';
 import { Snapshots } from './snapshots.js';
 import { BackgroundSupervisor } from '../util/background-supervisor.js';
+import { TableMetricsRegistry } from './metrics/table-metrics.js';
+import type { SSTableTask } from './compaction/compactor.js';
 
 export interface StorageEngineConfig {
   readonly env: Env;
@@ -64,6 +66,8 @@ export class StorageEngine {
   private readonly admission: MemoryAdmission;
   readonly cache: ChunkCache;
   readonly options: StorageOptions;
+  /** Each table's request metrics (local latencies here; the coordinator records its own in the same registry). */
+  readonly metrics: TableMetricsRegistry;
   /** Failed background flushes (`flush`) and compactions (`compaction`) are reported here. */
   readonly background: BackgroundSupervisor;
   replayReport: ReplayReport | null = null;
@@ -72,6 +76,7 @@ export class StorageEngine {
     this.options = resolveStorageOptions(cfg.options);
     this.background = cfg.background ?? new BackgroundSupervisor((f) => this.log('background_task_failed', { ...f }, 'error'));
     this.cache = new ChunkCache(this.options.chunkCacheBytes);
+    this.metrics = new TableMetricsRegistry(() => Number(cfg.env.clock.monotonicNs()));
     this.truncations = new TruncationRecords(cfg.env, `${cfg.dataDir}/system`);
     // A worker thread can only reach the real file system; simulated ones compact inline.
     const inWorker = this.options.compactionInWorker && cfg.env.fs instanceof RealFileSystem;
@@ -131,7 +136,7 @@ export class StorageEngine {
     const existing = this.tables.get(def.id);
     if (existing) return existing;
     const dir = `${this.cfg.dataDir}/data/${def.keyspace}/${tableDirName(def)}`;
-    const t = new TableStore(this.cfg.env, def, dir, this.cache);
+    const t = new TableStore(this.cfg.env, def, dir, this.cache, this.metrics.of(def.id));
     const log: StorageLog = (event, fields, level) => this.log(event, fields, level);
     const { readers, maxGeneration } = loadSSTables(this.cfg.env, dir, this.cache, { policy: this.options.diskFailurePolicy, log });
     t.replaceSSTables([], readers);
@@ -151,6 +156,7 @@ export class StorageEngine {
     await this.flusher.idle(t);
     await this.compactor.idle();
     this.tables.delete(tableId);
+    this.metrics.drop(tableId);
     // Its entries may still sit in live segments: a durable floor keeps replay from reviving them.
     const at = this.commitLog.currentPosition();
     this.truncations.set(tableId, { ...at, atMs: this.cfg.env.clock.nowMs() });
@@ -165,6 +171,11 @@ export class StorageEngine {
     const t = this.tables.get(tableId);
     if (!t) throw new InvalidRequestError(`unknown table id ${tableId}`);
     return t;
+  }
+
+  /** The compactions running now (system_views.sstable_tasks): one at most, Ilium compacts one at a time. */
+  sstableTasks(): SSTableTask[] {
+    return this.compactor.current === null ? [] : [this.compactor.current];
   }
 
   tableIds(): string[] {
@@ -259,7 +270,9 @@ export class StorageEngine {
           const mem = mems[i]!;
           const before = mem.liveBytes;
           try {
+            const startNs = this.metrics.nowNs();
             t.applyTo(mem, writes[i]!.update, nowSec);
+            t.metrics.localWrite.record(startNs, this.metrics.nowNs());
           } catch (e) {
             if (applyError === null) applyError = e;
           } finally {
@@ -296,7 +309,9 @@ export class StorageEngine {
       () => {
         const before = mem.liveBytes;
         try {
+          const startNs = this.metrics.nowNs();
           t.applyTo(mem, update, this.nowSec());
+          t.metrics.localWrite.record(startNs, this.metrics.nowNs());
         } finally {
           mem.endWrite();
           epoch.end();
@@ -423,7 +438,12 @@ export class StorageEngine {
     this.checkOpen();
     const t = this.table(tableId);
     try {
+      const startNs = this.metrics.nowNs();
       const r = t.read(key, query, nowSec, this.tombstoneBound(t));
+      const m = t.metrics;
+      m.localRead.record(startNs, this.metrics.nowNs());
+      m.rowsPerRead.record(r?.liveRows ?? 0);
+      m.tombstonesPerRead.record(r?.tombstones ?? 0);
       if (r !== null) this.countTombstones(t, r.tombstones ?? 0, r.cells.length);
       return r;
     } catch (e) {
@@ -435,10 +455,19 @@ export class StorageEngine {
     this.checkOpen();
     const t = this.table(tableId);
     try {
+      const startNs = this.metrics.nowNs();
       const tally = { tombstones: 0 };
       const out = t.scan(from, to, query, partitionLimit, nowSec, this.tombstoneBound(t), tally);
+      const m = t.metrics;
+      m.localScan.record(startNs, this.metrics.nowNs());
       let live = 0;
-      for (const p of out) live += p.cells.length;
+      let rows = 0;
+      for (const p of out) {
+        live += p.cells.length;
+        rows += p.liveRows ?? p.cells.length;
+      }
+      m.rowsPerRead.record(rows);
+      m.tombstonesPerRead.record(tally.tombstones);
       this.countTombstones(t, tally.tombstones, live);
       return out;
     } catch (e) {

@@ -12,6 +12,7 @@ import { BOTTOM, TOP } from './model/cell-name.js';
 import { type TableDef, positionOf } from './table-def.js';
 import { invariant } from '../util/invariant.js';
 import type { TraceSink } from '../util/trace-sink.js';
+import { TableMetrics } from './metrics/table-metrics.js';
 
 /** A slice holding nothing: the first cursor of a scan that asks no slices (it still learns the partition's key and deletion). */
 const NOTHING = { start: TOP, end: BOTTOM };
@@ -48,6 +49,8 @@ export class TableStore {
     readonly def: TableDef,
     readonly dir: string,
     readonly cache: ChunkCache,
+    /** Its request metrics (the engine's registry holds them; a table opened alone gets its own). */
+    readonly metrics: TableMetrics = new TableMetrics(Number(env.clock.monotonicNs())),
   ) {
     this.active = new Memtable(env.clock.nowMs());
   }

@@ -5,6 +5,10 @@
  */
 import type { StageCounts } from '../../net/index.js';
 import type { NetAddress } from '../../env/index.js';
+import type { TableMetrics } from '../../storage/metrics/table-metrics.js';
+import type { SSTableTask } from '../../storage/compaction/compactor.js';
+
+export type { SSTableTask, TableMetrics };
 
 /**
  * One CQL connection as system_views.clients shows it. The transport (a layer above) describes
@@ -29,6 +33,38 @@ export interface NodeViews {
   threadPools(): readonly StageCounts[];
   /** The node's caches under Cassandra's names (Ilium has the SSTable chunk cache: `chunks`). */
   caches(): readonly CacheCounts[];
+  /** Every table of the node with its request metrics and its SSTables' bytes on disk. */
+  tables(): readonly TableView[];
+  /** The compactions running now. */
+  sstableTasks(): readonly SSTableTask[];
+  /** Internode messaging, one entry per peer this node exchanged messages with. */
+  internode(): readonly InternodePeer[];
+  /** The Cassandra -D system properties the node was started with, as (name, value) text. */
+  systemProperties(): readonly (readonly [string, string | null])[];
+}
+
+export interface TableView {
+  readonly keyspace: string;
+  readonly table: string;
+  readonly metrics: TableMetrics;
+  readonly diskBytes: number;
+  /** The monotonic time of the read, in nanoseconds (the five-minute rates tick up to it). */
+  readonly nowNs: number;
+}
+
+/** A peer's message counts (Ilium counts messages, not bytes). */
+export interface InternodePeer {
+  readonly address: NetAddress;
+  readonly dc: string;
+  readonly rack: string;
+  readonly sent: number;
+  readonly received: number;
+  /** Dropped because the peer's outbound queue was full. */
+  readonly overloaded: number;
+  /** Dropped unsent because the connection or service closed. */
+  readonly closedUnsent: number;
+  /** Received with a verb this node does not know or has no handler for. */
+  readonly unknownVerb: number;
 }
 
 export interface CacheCounts {
@@ -40,4 +76,13 @@ export interface CacheCounts {
   readonly misses: number;
 }
 
-export const NO_NODE_VIEWS: NodeViews = Object.freeze({ clients: () => [], settings: () => [], threadPools: () => [], caches: () => [] });
+export const NO_NODE_VIEWS: NodeViews = Object.freeze({
+  clients: () => [],
+  settings: () => [],
+  threadPools: () => [],
+  caches: () => [],
+  tables: () => [],
+  sstableTasks: () => [],
+  internode: () => [],
+  systemProperties: () => [],
+});

@@ -12,6 +12,8 @@
  *           request_count bigint, hit_count bigint, hit_ratio double,
  *           recent_request_rate_per_second bigint, recent_hit_rate_per_second bigint)  (CachesTable)
  *
+ * The other 4.0 tables: table-metric-views.ts (latencies, rows and tombstones per read, disk
+ * usage) and node-activity-views.ts (sstable_tasks, internode_inbound/outbound, system_properties).
  * Rows are computed when read, from the node's NodeViews. A thread pool here is one of Ilium's
  * internode stages under Cassandra's pool name; Ilium runs their handlers as they arrive, so no
  * limit applies (active_tasks_limit null) and nothing waits or blocks.
@@ -19,11 +21,15 @@
 import { STAGE_POOL_NAMES } from '../../net/index.js';
 import type { NodeViews } from '../execution/index.js';
 import { type VirtualTable, virtualTableDef } from './virtual-table.js';
+import { SYSTEM_VIEWS } from './system-views-keyspace.js';
+import { tableMetricTables } from './table-metric-views.js';
+import { nodeActivityTables } from './node-activity-views.js';
 
-export const SYSTEM_VIEWS = 'system_views';
+export { SYSTEM_VIEWS };
 
+/** Every system_views table Ilium serves: these four, the per-table metrics and the node's activity. */
 export function systemViewsTables(views: NodeViews): VirtualTable[] {
-  return [caches(views), clients(views), settings(views), threadPools(views)];
+  return [caches(views), clients(views), settings(views), threadPools(views), ...tableMetricTables(views), ...nodeActivityTables(views)];
 }
 
 /** Cassandra's rates over the last fifteen minutes are not kept: null. A cache never asked has a NaN hit ratio, as Cassandra's mean. */

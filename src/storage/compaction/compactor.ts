@@ -6,14 +6,29 @@ import type { BackgroundExecutor } from '../background/background-executor.js';
 import type { CompactionJob, KeepInterval } from './compaction-job.js';
 import { DEFAULT_BUCKETS, pickCompaction } from './size-tiered.js';
 import { invariant } from '../../util/invariant.js';
+import { randomUuid } from '../../util/random-uuid.js';
 
 /**
  * Schedules compactions one at a time across all tables (Cassandra's concurrent_compactors = 1 on
  * a small machine). The merge itself runs in the executor (a worker thread on the real file
  * system); this class picks inputs, builds the job, and swaps the result in on the main thread.
  */
+/** A compaction under way, as system_views.sstable_tasks shows it (Cassandra's CompactionInfo). */
+export interface SSTableTask {
+  readonly keyspace: string;
+  readonly table: string;
+  /** A random (version 4) UUID, Cassandra's compaction id. */
+  readonly taskId: string;
+  /** Cassandra's OperationType, lower case: `compaction` (size-tiered or nodetool compact) or `cleanup`. */
+  readonly kind: 'compaction' | 'cleanup';
+  /** The inputs' bytes on disk (Cassandra's total, unit `bytes`). */
+  readonly totalBytes: number;
+}
+
 export class Compactor {
   private running: Promise<void> | null = null;
+  /** The compaction running now (one at a time), if any. */
+  current: SSTableTask | null = null;
   private readonly wanted = new Set<TableStore>();
   private closed = false;
   failures = 0;
@@ -103,6 +118,13 @@ export class Compactor {
       invariant(table.sstables.includes(s) && !table.compacting.has(s), `sstable ${s.generation}: joins a compaction while not live or already compacting`);
       table.compacting.add(s);
     }
+    this.current = {
+      keyspace: table.def.keyspace,
+      table: table.def.name,
+      taskId: randomUuid(table.env.random),
+      kind: keep === undefined ? 'compaction' : 'cleanup',
+      totalBytes: inputs.reduce((n, s) => n + s.stats.onDiskBytes, 0),
+    };
     try {
       const job = this.job(table, inputs, keep);
       const result = await this.executor.run({ kind: 'compact' as const, ...job });
@@ -121,6 +143,7 @@ export class Compactor {
       }
       table.env.fs.unlinkSync(result.journalPath);
     } finally {
+      this.current = null;
       for (const s of inputs) table.compacting.delete(s);
     }
   }

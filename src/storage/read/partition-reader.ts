@@ -23,6 +23,11 @@ export interface PartitionResult {
    * partition deletion. Set by storage reads (absent on results merged or decoded elsewhere).
    */
   readonly tombstones?: number;
+  /**
+   * Live rows the read returned: groups (CQL rows) when the query names them (groupLength), else
+   * live cells. Set by storage reads, for the table's rows-per-read metric.
+   */
+  readonly liveRows?: number;
 }
 
 /**
@@ -67,10 +72,10 @@ export function readPartition(views: readonly PartitionView[], query: SliceQuery
     if (truncated) break;
   }
   if (tombstones > bound) throw new TombstoneOverwhelmingError(countedBefore + tombstones);
-  return { key: views[0]!.key, partitionDeletion, rangeTombstones: seenRts, cells, truncated, tombstones };
+  return { key: views[0]!.key, partitionDeletion, rangeTombstones: seenRts, cells, truncated, tombstones, liveRows: counter.rows };
 }
 
-/** Counts live cells and groups; refuses the first cell past either limit. */
+/** Counts live cells and groups (when the query names groups); refuses the first cell past either limit. */
 class LimitCounter {
   private cells = 0;
   private groups = 0;
@@ -80,13 +85,18 @@ class LimitCounter {
 
   constructor(private readonly query: SliceQuery) {}
 
+  /** Live rows admitted: groups when the query names them, else cells. */
+  get rows(): number {
+    return this.query.groupLength ? this.groups : this.cells;
+  }
+
   admit(name: Buffer): boolean {
     const q = this.query;
     if (q.cellLimit !== undefined && this.cells >= q.cellLimit) return false;
-    if (q.groupLimit !== undefined && q.groupLength) {
+    if (q.groupLength) {
       const length = q.groupLength(name);
       if (this.lastName === null || !samePrefix(name, this.lastName, length, this.lastGroupLength)) {
-        if (this.groups >= q.groupLimit) return false;
+        if (q.groupLimit !== undefined && this.groups >= q.groupLimit) return false;
         this.groups++;
         this.lastName = name;
         this.lastGroupLength = length;

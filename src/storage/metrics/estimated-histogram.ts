@@ -1,0 +1,64 @@
+/**
+ * A histogram of non-negative whole values in buckets that grow by 1.2 (Cassandra's
+ * EstimatedHistogram and its 4.0 DecayingEstimatedHistogramReservoir bucket offsets, checked in
+ * apache/cassandra utils/EstimatedHistogram.newOffsets: 1, 2, 3, …, each next offset the larger of
+ * previous + 1 and previous × 1.2 rounded). A value lands in the first bucket whose offset is ≥ it;
+ * a percentile is the offset of the bucket that reaches it, as Cassandra's snapshot reports it.
+ * Counts are kept since the table was first used (Cassandra's reservoir decays old samples; this
+ * one does not). Recording is a binary search over a fixed array: no allocation.
+ */
+export const BUCKET_COUNT = 164;
+
+function newOffsets(size: number): Float64Array {
+  const offsets = new Float64Array(size);
+  let last = 1;
+  offsets[0] = last;
+  for (let i = 1; i < size; i++) {
+    const next = Math.max(last + 1, Math.round(last * 1.2));
+    offsets[i] = next;
+    last = next;
+  }
+  return offsets;
+}
+
+const OFFSETS = newOffsets(BUCKET_COUNT);
+
+export class EstimatedHistogram {
+  /** One more than the offsets: the last counts values above the largest offset. */
+  private readonly buckets = new Float64Array(BUCKET_COUNT + 1);
+  private total = 0;
+
+  record(value: number): void {
+    let lo = 0;
+    let hi = BUCKET_COUNT;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (OFFSETS[mid]! < value) lo = mid + 1;
+      else hi = mid;
+    }
+    this.buckets[lo]!++;
+    this.total++;
+  }
+
+  get count(): number {
+    return this.total;
+  }
+
+  /** The offset of the bucket holding the q-th quantile (0 when empty). */
+  percentile(q: number): number {
+    const wanted = Math.ceil(this.total * q);
+    if (wanted === 0) return 0;
+    let seen = 0;
+    for (let i = 0; i <= BUCKET_COUNT; i++) {
+      seen += this.buckets[i]!;
+      if (seen >= wanted) return i < BUCKET_COUNT ? OFFSETS[i]! : Infinity;
+    }
+    return 0;
+  }
+
+  /** The offset of the highest bucket holding a value (0 when empty). */
+  max(): number {
+    for (let i = BUCKET_COUNT; i >= 0; i--) if (this.buckets[i]! > 0) return i < BUCKET_COUNT ? OFFSETS[i]! : Infinity;
+    return 0;
+  }
+}
