@@ -4,13 +4,14 @@
  * them, and Keyspace.applyInternal puts the base mutation in the commit log before that).
  *
  * Ilium's commit-log replay does not regenerate view updates, so the entry holds the base update
- * as well as the view updates it makes: one batch in this node's batch log (batchlog-table.ts,
- * the form logged batches take), stored before the base write and removed once every view update
- * was applied or hinted. The entry goes through the same commit log ahead of the base write, and a
- * crash loses only a tail of that log, so a base write that survives a crash has its entry too.
- * The node's batch-log replay (service/batchlog/batchlog-replay.ts) applies an entry still there
- * after twice the write timeout through the coordinator: the base update again (idempotent: its
- * replicas recompute their view updates) and the view updates to the view's replicas.
+ * and the deletions of the view updates it makes (write-with-views.ts says why not their live
+ * cells): one batch in this node's batch log (batchlog-table.ts, the form logged batches take),
+ * stored before the base write and removed once every view update was applied or hinted. The
+ * entry goes through the same commit log ahead of the base write, and a crash loses only a tail of
+ * that log, so a base write that survives a crash has its entry too. The node's batch-log replay
+ * (service/batchlog/batchlog-replay.ts) applies an entry still there after twice the write timeout
+ * through the coordinator: the base update again (idempotent: its replicas put the view rows the
+ * base holds) and the deletions to the view's replicas.
  */
 import type { Env } from '../../env/index.js';
 import { TimeUuidGenerator } from '../../marshal/timeuuid.js';

@@ -12,9 +12,15 @@
  *   4. the batch-log entry is removed.
  * A crash anywhere between 1 and 4 leaves the entry, which the batch-log replay applies: base and
  * view agree again, as Cassandra's local batchlog of view mutations makes them.
+ *
+ * The entry holds the base update and the view updates' deletions (row and cell tombstones, all
+ * at the base update's timestamp), not their live cells: the replay writes the base update through
+ * this same path, which puts the view rows the base then holds. Logged live cells would be wrong
+ * when the base write never happened (a crash before it) and a later write to the row came first:
+ * that write's view updates knew nothing of them, so nothing would delete them.
  */
 import type { ColumnFamilyDef } from '../../schema/index.js';
-import { type Cell, LIVE_DELETION, type Mutation, type PartitionUpdate } from '../../storage/model/index.js';
+import { type Cell, CellKind, LIVE_DELETION, type Mutation, type PartitionUpdate } from '../../storage/model/index.js';
 import { reconcile } from '../../storage/model/reconcile.js';
 import { DataPartitionView } from '../../storage/read/partition-view.js';
 import { readPartition } from '../../storage/read/partition-reader.js';
@@ -40,7 +46,11 @@ export async function writeWithViews(ctx: OperationContext, cf: ColumnFamilyDef,
       for (const u of viewUpdates(t, viewRowsOf(t, update.key, before, nowSec), viewRowsOf(t, update.key, after, nowSec), timestamp, nowSec)) writes.push({ view, update: u });
     }
     if (writes.length === 0) return writeBase();
-    const logged: Mutation[] = [{ tableId: cf.id, update }, ...writes.map((w) => ({ tableId: w.view.id, update: w.update }))];
+    const logged: Mutation[] = [{ tableId: cf.id, update }];
+    for (const w of writes) {
+      const deletions = deletionsOf(w.update);
+      if (deletions !== null) logged.push({ tableId: w.view.id, update: deletions });
+    }
     const id = await ctx.viewLog.store(logged);
     await writeBase();
     await Promise.all(writes.map((w) => ctx.writeView(w.view, update.key, w.update)));
@@ -98,4 +108,11 @@ function updateTimestamp(update: PartitionUpdate): bigint {
   for (const r of update.rangeTombstones) if (r.deletion.markedForDeleteAt > ts) ts = r.deletion.markedForDeleteAt;
   for (const c of update.cells) if (c.timestamp > ts) ts = c.timestamp;
   return ts;
+}
+
+/** A view update's deletions only (row and cell tombstones); null when it has none. */
+function deletionsOf(u: PartitionUpdate): PartitionUpdate | null {
+  const cells = u.cells.filter((c) => c.kind === CellKind.TOMBSTONE);
+  if (cells.length === 0 && u.rangeTombstones.length === 0) return null;
+  return { key: u.key, partitionDeletion: null, rangeTombstones: u.rangeTombstones, cells };
 }
