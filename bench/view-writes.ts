@@ -1,7 +1,8 @@
 /**
  * The write cost of materialized views: prepared INSERTs per second over the npm driver into three
  * tables of one `ilium start` node — one without views, one with one view, one with two — printed
- * as ratios to the table without views, all measured in the same run. Each base INSERT of a table
+ * as ratios to the table without views, all measured in the same run, with the node's CPU per
+ * insert (utime + stime from /proc, every thread) beside them: the steadier figure on a busy machine. Each base INSERT of a table
  * with views reads the row before, logs base and view updates in the node's batch log, writes the
  * base and each view, then removes the log entry (db/view/write-with-views.ts).
  *
@@ -13,6 +14,7 @@
 import { parseArgs } from 'node:util';
 import cassandra from 'cassandra-driver';
 import { startIliumProcess } from '../test/support/ilium-process.js';
+import { cpuMs } from './cql-servers.js';
 
 const { values } = parseArgs({ options: { inserts: { type: 'string' }, rounds: { type: 'string' }, inflight: { type: 'string' }, address: { type: 'string' } } });
 const inserts = Number(values.inserts ?? 10_000);
@@ -64,16 +66,23 @@ async function main(): Promise<void> {
     await client.connect();
     await setUp(client);
     const rates = new Map<string, number[]>(TABLES.map((t) => [t.name, []]));
+    const cpuPerInsertUs = new Map<string, number[]>(TABLES.map((t) => [t.name, []]));
     await insertRate(client, 't0', 10_000_000); // warm-up: connections, prepared statements, JIT
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 === 0 ? TABLES : [...TABLES].reverse();
-      for (const t of order) rates.get(t.name)!.push(await insertRate(client, t.name, r * inserts));
+      for (const t of order) {
+        const cpuBefore = cpuMs(node.pid) ?? 0;
+        rates.get(t.name)!.push(await insertRate(client, t.name, r * inserts));
+        cpuPerInsertUs.get(t.name)!.push((((cpuMs(node.pid) ?? 0) - cpuBefore) * 1000) / inserts);
+      }
     }
     const base = median(rates.get('t0')!);
+    const baseCpu = median(cpuPerInsertUs.get('t0')!);
     console.log(`view write cost: ${inserts} inserts per table per round, ${rounds} rounds, ${inflight} in flight, node ${node.host}`);
     for (const t of TABLES) {
       const m = median(rates.get(t.name)!);
-      console.log(`  ${t.views} view${t.views === 1 ? ' ' : 's'}: ${Math.round(m).toString().padStart(6)} inserts/s  ratio ${(m / base).toFixed(2)}  (rounds: ${rates.get(t.name)!.map((x) => Math.round(x)).join(', ')})`);
+      const cpu = median(cpuPerInsertUs.get(t.name)!);
+      console.log(`  ${t.views} view${t.views === 1 ? ' ' : 's'}: ${Math.round(m).toString().padStart(6)} inserts/s  ratio ${(m / base).toFixed(2)}  (rounds: ${rates.get(t.name)!.map((x) => Math.round(x)).join(', ')});  node CPU ${Math.round(cpu)} µs/insert  ratio ${(cpu / baseCpu).toFixed(2)}`);
     }
   } finally {
     await client.shutdown();
