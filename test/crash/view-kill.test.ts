@@ -33,8 +33,8 @@ test(`kill -9 between base and view writes: after restart the view matches the b
   let node = first;
   const dataDir = node.dataDir;
   const r = new TestRandom(4242);
+  let c = connect(node);
   try {
-    let c = connect(node);
     await c.execute("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
     await c.execute('CREATE TABLE ks.t (k int PRIMARY KEY, v int)');
     await c.execute('CREATE MATERIALIZED VIEW ks.by_v AS SELECT k, v FROM ks.t WHERE v IS NOT NULL AND k IS NOT NULL PRIMARY KEY (v, k)');
@@ -68,8 +68,8 @@ test(`kill -9 between base and view writes: after restart the view matches the b
       const { base } = last;
       assert.ok(base.length > 0);
     }
-    await c.shutdown();
   } finally {
+    await c.shutdown().catch(() => undefined);
     await node.stop().catch(() => undefined);
     first.dispose(); // the data directory it made
   }
