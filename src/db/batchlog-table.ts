@@ -8,12 +8,26 @@
 import { ByteOrderedPartitioner } from '../dht/index.js';
 import { BYTES_TYPE } from '../marshal/index.js';
 import { BOTTOM, TOP, cellName, liveCell } from '../storage/model/index.js';
+import { encodeMutation } from '../storage/commitlog/mutation-codec.js';
+import type { Mutation } from '../storage/model/index.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
+import { ByteWriter } from '../util/byte-writer.js';
 import type { TableDef } from '../storage/table-def.js';
 import { SYSTEM_KEYSPACE } from './schema-table.js';
 
 export const BATCHLOG_TABLE_ID = '5c4e0a7e-0000-4000-8000-5c4e0a7e0003';
 export const BATCHLOG_TABLE_NAME = 'batchlog';
+
+/** Mutations per stored batch: never change (readers bound the count with it). */
+export const BATCH_MUTATIONS_MAX = 0xffff;
+
+export function encodeBatchMutations(mutations: readonly Mutation[]): Buffer {
+  if (mutations.length > BATCH_MUTATIONS_MAX) throw new RangeError(`a batch of ${mutations.length} mutations exceeds ${BATCH_MUTATIONS_MAX}`);
+  const w = new ByteWriter();
+  w.varint(mutations.length);
+  for (const m of mutations) w.lenBytes(encodeMutation(m));
+  return w.toBuffer();
+}
 
 const DATA = cellName([BYTES_TYPE.toComparable(Buffer.from('data'))]);
 const WHOLE = { slices: [{ start: BOTTOM, end: TOP }], reversed: false } as const;

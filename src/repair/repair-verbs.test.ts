@@ -36,7 +36,7 @@ test('VALIDATION_REQ answers the replica tree; SYNC_REQ pulls what differs and s
   const fresh = await simAwait(c.env, buildValidationTree(c.node(0).local, c.cf, partitioner, WHOLE_RING, 5, nowSec));
   const diff = MerkleTree.difference(fresh, stale);
   assert.ok(diff.length > 0);
-  const sync = decodeSyncResponse((await ask('SYNC_REQ', encodeSyncRequest({ tableId: c.cf.id, nowSec, source: c.node(0).endpoint, ranges: diff }))).payload);
+  const sync = decodeSyncResponse((await ask('SYNC_REQ', encodeSyncRequest({ tableId: c.cf.id, nowSec, source: c.node(0).endpoint, ranges: diff, viewUpdates: true }))).payload);
   assert.ok(sync.partitions >= 5, `${sync.partitions} partitions`);
   assert.ok(sync.pages >= 3, `paged: ${sync.pages} range reads of 2 partitions`);
   assert.deepEqual(localDump(c, 1), localDump(c, 0));
@@ -52,6 +52,6 @@ test('garbled VALIDATION_REQ and SYNC_REQ are answered BAD_PAYLOAD, an unknown t
   }
   const unknown = (e: unknown) => e instanceof RemoteFailureError && e.reason === 'HANDLER_ERROR' && e.remoteErrorCode === ErrorCode.INVALID && /Unknown table id nope/.test(e.message);
   await assert.rejects(ask('VALIDATION_REQ', encodeValidationRequest({ tableId: 'nope', nowSec: 0, depth: 1, range: WHOLE_RING })), unknown);
-  await assert.rejects(ask('SYNC_REQ', encodeSyncRequest({ tableId: 'nope', nowSec: 0, source: c.node(0).endpoint, ranges: [WHOLE_RING] })), unknown);
+  await assert.rejects(ask('SYNC_REQ', encodeSyncRequest({ tableId: 'nope', nowSec: 0, source: c.node(0).endpoint, ranges: [WHOLE_RING], viewUpdates: true })), unknown);
   await c.close();
 });

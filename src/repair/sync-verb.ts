@@ -10,6 +10,6 @@ export function syncVerbHandler(ctx: RepairReplicaContext): VerbHandler {
     answer(message, reply, async (payload) => {
       const s = decodeSyncRequest(payload, ctx.partitioner);
       const cf = repairTable(ctx, s.tableId);
-      return encodeSyncResponse(await pullRanges(ctx, cf, s.source, s.ranges, s.nowSec));
+      return encodeSyncResponse(await pullRanges(ctx, cf, s.source, s.ranges, s.nowSec, s.viewUpdates));
     });
 }

@@ -3,7 +3,10 @@
  * table from another replica. Each range is read from the source page by page through RANGE_READ
  * (whole partitions, tombstones included, at most a page of partitions per message) and every
  * partition is applied here as an ordinary write; reconciliation keeps the newer of each cell and
- * deletion, so pulling what this node already has changes nothing.
+ * deletion, so pulling what this node already has changes nothing. With `viewUpdates` (repair) the
+ * writes of a base table keep its views in step as client writes do (Cassandra 4.0 sends such
+ * streams through the write path: CassandraStreamReceiver); without (range movements) they are
+ * written as they are, the views' own tables being streamed as well.
  */
 import type { Range, Token } from '../dht/index.js';
 import type { Endpoint } from '../locator/index.js';
@@ -18,7 +21,9 @@ import { DEFAULT_REPAIR_PAGE, REPAIR_QUERY, forEachPage } from './range-scan.js'
 import type { RepairReplicaContext } from './repair-context.js';
 import type { SyncResult } from './wire/sync-message.js';
 
-export async function pullRanges(ctx: RepairReplicaContext, cf: ColumnFamilyDef, source: Endpoint, ranges: readonly Range<Token>[], nowSec: number): Promise<SyncResult> {
+const WITHOUT_VIEWS = { withoutViews: true } as const;
+
+export async function pullRanges(ctx: RepairReplicaContext, cf: ColumnFamilyDef, source: Endpoint, ranges: readonly Range<Token>[], nowSec: number, viewUpdates: boolean): Promise<SyncResult> {
   const address = parseEndpoint(source);
   let partitions = 0;
   let pages = 0;
@@ -36,7 +41,7 @@ export async function pullRanges(ctx: RepairReplicaContext, cf: ColumnFamilyDef,
         if (c === null) continue;
         writes.push({ cf, update: { key: c.key, partitionDeletion: isLiveDeletion(c.partitionDeletion) ? null : c.partitionDeletion, rangeTombstones: c.rangeTombstones, cells: c.cells } });
       }
-      if (writes.length > 0) await ctx.local.apply(writes, 'ONE');
+      if (writes.length > 0) await ctx.local.apply(writes, 'ONE', viewUpdates ? undefined : WITHOUT_VIEWS);
       partitions += writes.length;
     });
   }

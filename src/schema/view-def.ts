@@ -3,15 +3,20 @@
  * column family of its own (its own storage, read like any table) whose `view` field names the base
  * table, whether it was made with SELECT *, and its WHERE clause — as text for system_schema.views
  * and DESCRIBE, and as the filters a base row must pass to have a view row (`IS NOT NULL` on any
- * selected column, `=` on a base primary key column, the value serialized).
+ * column; `=`, `<`, `<=`, `>`, `>=` or `IN` on a base primary key column, values serialized).
+ * Stored as `{column, op, values}` (hex values); a filter stored before ops existed has
+ * `equals` instead: null for IS NOT NULL, else the value of `=`.
  */
 import type { ColumnFamilyDef } from './column-family-def.js';
 import type { KeyspaceDef } from './keyspace-def.js';
 
+export type ViewFilterOp = 'IS NOT NULL' | '=' | '<' | '<=' | '>' | '>=' | 'IN';
+
 export interface ViewFilter {
   readonly column: string;
-  /** null: IS NOT NULL; otherwise the serialized value the column must equal. */
-  readonly equals: Buffer | null;
+  readonly op: ViewFilterOp;
+  /** The serialized values compared with: none for IS NOT NULL, one for a comparison, any for IN. */
+  readonly values: readonly Buffer[];
 }
 
 export interface ViewDef {
@@ -35,7 +40,7 @@ export function viewToObject(v: ViewDef): object {
     base_table_name: v.baseTableName,
     include_all_columns: v.includeAllColumns,
     where_clause: v.whereClause,
-    filters: v.filters.map((f) => ({ column: f.column, equals: f.equals === null ? null : f.equals.toString('hex') })),
+    filters: v.filters.map((f) => ({ column: f.column, op: f.op, values: f.values.map((b) => b.toString('hex')) })),
   };
 }
 
@@ -46,6 +51,17 @@ export function viewFromObject(o: Record<string, unknown>): ViewDef {
     baseTableName: String(o.base_table_name),
     includeAllColumns: o.include_all_columns === true,
     whereClause: String(o.where_clause),
-    filters: Object.freeze(filters.map((f) => Object.freeze({ column: String(f.column), equals: f.equals === null || f.equals === undefined ? null : Buffer.from(String(f.equals), 'hex') }))),
+    filters: Object.freeze(filters.map(filterFromObject)),
   });
+}
+
+function filterFromObject(f: Record<string, unknown>): ViewFilter {
+  const column = String(f.column);
+  if (typeof f.op !== 'string') {
+    // Stored before comparisons and IN: `equals` null for IS NOT NULL, else the value of `=`.
+    const equals = f.equals === null || f.equals === undefined ? null : Buffer.from(String(f.equals), 'hex');
+    return Object.freeze({ column, op: equals === null ? 'IS NOT NULL' : '=', values: Object.freeze(equals === null ? [] : [equals]) });
+  }
+  const values = Array.isArray(f.values) ? f.values.map((v) => Buffer.from(String(v), 'hex')) : [];
+  return Object.freeze({ column, op: f.op as ViewFilterOp, values: Object.freeze(values) });
 }

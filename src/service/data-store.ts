@@ -40,6 +40,11 @@ export interface ApplyOptions {
   readonly logged?: boolean;
   /** The traced request's sink: the coordinator and the local write say what they do. */
   readonly trace?: TraceSink;
+  /**
+   * Base rows written without their views' updates (a range movement's stream, whose views are
+   * streamed too). Only the local store honours it; a coordinator sends replicas ordinary writes.
+   */
+  readonly withoutViews?: boolean;
 }
 
 /** What a compare-and-set decision reads the current data through (at the serial read level). */

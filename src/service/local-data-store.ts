@@ -47,7 +47,7 @@ export class LocalDataStore implements DataStore {
 
   apply(writes: readonly TableWrite[], _cl?: unknown, how?: ApplyOptions): Promise<void> {
     if (how?.trace !== undefined) traceLocalWrite(how.trace, writes);
-    return writeRows(this.ops, writes);
+    return writeRows(this.ops, writes, how?.withoutViews === true);
   }
 
   withPartitionLock<T>(cf: ColumnFamilyDef, key: Buffer, fn: () => Promise<T>): Promise<T> {

@@ -3,9 +3,13 @@
  * (ViewUtils.getViewNaturalEndpoint): to this node's own copy when it is a replica of the view
  * partition too; otherwise, with the replicas common to both sets left out, the view replica at
  * this node's position among the base replicas — so each base replica updates one view replica
- * and the view gets the base's replication factor. An unreachable paired replica gets a hint
- * (Cassandra first logs the update in its local batchlog); a node that is no natural base replica
- * (one joining the ring) sends nothing.
+ * and the view gets the base's replication factor. While a node joins or leaves, the view
+ * partition's pending replicas get the update too (Cassandra 4.0's StorageProxy.mutateMV sends to
+ * the paired endpoint and the pending ones), so a joining node's view does not miss the writes made
+ * after its view ranges were streamed to it. An unreachable replica gets a hint; the update was
+ * logged in this node's batch log before the base write (db/view/view-log.ts). A node that is no
+ * natural base replica (one joining the ring, written as a pending base replica) sends nothing:
+ * the natural base replicas send the same update to every natural and pending view replica.
  */
 import type { Endpoint } from '../locator/index.js';
 import type { MessagingService } from '../net/index.js';
@@ -41,9 +45,15 @@ export class PairedViewWrites implements ViewWrites {
   async apply(view: ColumnFamilyDef, baseKey: Buffer, update: PartitionUpdate): Promise<void> {
     const ring = this.d.rings.ring();
     const placement = this.d.rings.placement(view.keyspace);
+    const viewToken = ring.partitioner.token(update.key);
     const base = placement.naturalEndpoints(ring.partitioner.token(baseKey), ring);
-    const target = pairedViewEndpoint(this.d.self, base, placement.naturalEndpoints(ring.partitioner.token(update.key), ring));
-    if (target === undefined) return;
+    const paired = pairedViewEndpoint(this.d.self, base, placement.naturalEndpoints(viewToken, ring));
+    if (paired === undefined) return;
+    const pending = placement.pendingEndpoints(viewToken, ring).filter((e) => e !== paired);
+    await Promise.all([paired, ...pending].map((target) => this.send(target, view, baseKey, update)));
+  }
+
+  private async send(target: Endpoint, view: ColumnFamilyDef, baseKey: Buffer, update: PartitionUpdate): Promise<void> {
     if (target === this.d.self) return this.d.local.apply(view, baseKey, update);
     const mutation: Mutation = { tableId: view.id, update };
     try {

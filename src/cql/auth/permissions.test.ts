@@ -23,7 +23,7 @@ describe('permissions (CassandraAuthorizer) on one node', () => {
   };
 
   before(async () => {
-    n = await openCqlTestNode({ auth: { passwords: true, rolesValidityMs: 0, bcryptRounds: 4, authorizer: true, permissionsValidityMs: 0 } });
+    n = await openCqlTestNode({ auth: { passwords: true, rolesValidityMs: 0, bcryptRounds: 4, authorizer: true, permissionsValidityMs: 0 }, materializedViewsEnabled: true });
     await ensureAuthKeyspace(n.ctx.keeper, n.env.random);
     await n.ctx.roles.setupDefaultRole();
     p = new QueryProcessor(n.ctx);
@@ -139,6 +139,25 @@ describe('permissions (CassandraAuthorizer) on one node', () => {
     await p.run(drop, as('alice'), queryOptions());
     await assert.rejects(run('alice', 'DROP INDEX ks.indexed_v_idx'), (e: unknown) => e instanceof InvalidRequestError && e.message === "Index 'ks.indexed_v_idx' doesn't exist");
     await run('alice', 'DROP INDEX IF EXISTS ks.indexed_v_idx');
+  });
+
+  it('CREATE, ALTER and DROP MATERIALIZED VIEW need ALTER on the base table (Cassandra 4.0), looked up when they run', async () => {
+    await run('cassandra', 'CREATE TABLE ks.based (k int PRIMARY KEY, v int)');
+    await run('cassandra', 'CREATE TABLE ks.unrelated (k int PRIMARY KEY)');
+    await run('cassandra', 'GRANT ALTER ON ks.unrelated TO alice');
+    const create = 'CREATE MATERIALIZED VIEW ks.by_v AS SELECT k, v FROM ks.based WHERE v IS NOT NULL AND k IS NOT NULL PRIMARY KEY (v, k)';
+    const refused = refusedWith('User alice has no ALTER permission on <table ks.based> or any of its parents');
+    await assert.rejects(run('alice', create), refused);
+    const drop = p.prepareText('DROP MATERIALIZED VIEW ks.by_v', undefined);
+    await run('cassandra', create);
+    await assert.rejects(run('alice', "ALTER MATERIALIZED VIEW ks.by_v WITH comment = 'x'"), refused);
+    await assert.rejects(p.run(drop, as('alice'), queryOptions()), refused, 'prepared before the view existed: its base is found when it runs');
+    await run('cassandra', 'GRANT ALTER ON ks.based TO alice');
+    await run('alice', "ALTER MATERIALIZED VIEW ks.by_v WITH comment = 'x'");
+    await p.run(drop, as('alice'), queryOptions());
+    await run('alice', 'DROP MATERIALIZED VIEW IF EXISTS ks.by_v');
+    await run('alice', create);
+    await run('alice', 'DROP MATERIALIZED VIEW ks.by_v');
   });
 
   it('FUNCTION resources: the keyspace is required, built-in functions take no permissions, a function that does not exist is refused', async () => {

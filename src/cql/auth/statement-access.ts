@@ -5,9 +5,10 @@
  * CREATE KEYSPACE (all keyspaces), CREATE TABLE / TYPE (the keyspace) and CREATE FUNCTION /
  * AGGREGATE (all functions in the keyspace; an aggregate also EXECUTE on its state and final
  * functions); EXECUTE on each user-defined function a SELECT or a write calls (function-access.ts); ALTER / DROP on the keyspace or table itself; ALTER
- * on the base table for indexes and materialized views. DROP INDEX names only the index: its
- * base table is looked up each time the statement runs (Cassandra's DropIndexStatement.authorize),
- * and an index that does not exist needs nothing (the statement then fails, or does nothing with
+ * on the base table for indexes and materialized views. DROP INDEX and ALTER / DROP MATERIALIZED
+ * VIEW name only the index or view: its base table is looked up each time the statement runs
+ * (Cassandra's DropIndexStatement, AlterViewStatement and DropViewStatement.authorize), and an
+ * index or view that does not exist needs nothing (the statement then fails, or does nothing with
  * IF EXISTS). Triggers and Ilium's schema changes
  * (ILIUM ADD/UPDATE) need a superuser. USE, DESCRIBE and the role and permission statements check for themselves.
  *
@@ -101,8 +102,19 @@ export function accessOf(s: Statement, sessionKeyspace: string | undefined, sche
     case 'createMaterializedView':
       return needs(['ALTER', table(s.baseTable)]);
     case 'alterMaterializedView':
-    case 'dropMaterializedView':
-      return needs(['ALTER', keyspaceResource(ks(s.view))]);
+    case 'dropMaterializedView': {
+      // ALTER on the view's base table, looked up when the statement runs; a view that does not
+      // exist needs nothing (Cassandra 4.0's AlterViewStatement / DropViewStatement.authorize).
+      const k = ks(s.view);
+      const name = s.view.name;
+      return {
+        kind: 'atRun',
+        resolve: () => {
+          const view = schema().keyspace(k)?.tables.find((t) => t.name === name)?.view ?? null;
+          return view === null ? NOTHING : needs(['ALTER', tableResource(k, view.baseTableName)]);
+        },
+      };
+    }
     case 'createFunction':
     case 'createAggregate': {
       const k = ks(s.name);

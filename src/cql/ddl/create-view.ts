@@ -4,19 +4,18 @@
  * in its order and with its messages (cql3/statements/schema/CreateViewStatement.java): allowed
  * only with enable_materialized_views; the base a non-counter table, not a view, with a non-zero
  * gc_grace_seconds; plain columns selected, none static; the view key holding every base key
- * column and at most one other column, each restricted (IS NOT NULL or `=`); no
+ * column and at most one other column, each restricted (view-where.ts); no
  * default_time_to_live. The view is a table of its own (ViewDef beside it); the SchemaKeeper
  * builds it from the base's rows. Success warns the client that views are experimental, as
  * Cassandra 4.0 does (View.USAGE_WARNING).
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import { AlreadyExistsError, type ColumnFamilyDef, type CqlTableInput, type Schema, type ViewFilter, createColumnFamily } from '../../schema/index.js';
+import { AlreadyExistsError, type ColumnFamilyDef, type CqlTableInput, type Schema, createColumnFamily } from '../../schema/index.js';
 import { type CqlContext, type Preparer, keyspaceOf } from '../execution/index.js';
-import { type CreateMaterializedViewStatement, type Relation, type Selector, quoteIdentifier } from '../parser/index.js';
-import { literalToBytes } from '../terms/literal-value.js';
-import { termText } from '../terms/term-text.js';
+import type { CreateMaterializedViewStatement, Selector } from '../parser/index.js';
 import { applySchemaChange, checkModifiable, schemaStatement } from './schema-statement.js';
 import { tableOptions } from './table-options.js';
+import { relationText, viewFilters } from './view-where.js';
 
 /** Cassandra 4.0's View.USAGE_WARNING. */
 export const VIEW_USAGE_WARNING = 'Materialized views are experimental and are not recommended for production use.';
@@ -110,40 +109,4 @@ function selectedColumns(stmt: CreateMaterializedViewStatement, base: ColumnFami
 
 function selectorName(s: Selector): string {
   return s.kind === 'column' ? s.name : s.kind;
-}
-
-/** The WHERE clause as filters: every view key column restricted, non-key columns only with IS NOT NULL. */
-function viewFilters(where: readonly Relation[], base: ColumnFamilyDef, viewKey: ReadonlySet<string>): ViewFilter[] {
-  const filters: ViewFilter[] = [];
-  const restricted = new Set<string>();
-  const illegal: string[] = [];
-  for (const r of where) {
-    if (r.kind === 'token') throw new InvalidRequestError('Cannot use token relation when defining a materialized view');
-    if (r.kind !== 'isNotNull' && r.kind !== 'column') throw new InvalidRequestError('Ilium supports only IS NOT NULL and = restrictions in a materialized view\'s WHERE clause');
-    const col = base.cql.columns.get(r.column);
-    if (col === undefined) throw new InvalidRequestError(`Undefined column name ${r.column}`);
-    restricted.add(r.column);
-    const isKey = col.kind === 'partition_key' || col.kind === 'clustering';
-    if (r.kind === 'isNotNull') {
-      filters.push({ column: r.column, equals: null });
-      continue;
-    }
-    if (!isKey) {
-      illegal.push(r.column);
-      continue;
-    }
-    if (r.op !== '=' || r.value.kind !== 'literal') throw new InvalidRequestError('Ilium supports only IS NOT NULL and = restrictions in a materialized view\'s WHERE clause');
-    filters.push({ column: r.column, equals: literalToBytes(r.value, col.type, r.column) });
-  }
-  const unrestricted = [...viewKey].filter((k) => !restricted.has(k));
-  if (unrestricted.length > 0) throw new InvalidRequestError(`Primary key columns ${unrestricted.join(', ')} must be restricted with 'IS NOT NULL' or otherwise`);
-  if (illegal.length > 0) throw new InvalidRequestError(`Non-primary key columns can only be restricted with 'IS NOT NULL' (got: ${illegal.join(',')} restricted illegally)`);
-  return filters;
-}
-
-/** A relation as Cassandra prints a view's where_clause. */
-function relationText(r: Relation): string {
-  if (r.kind === 'isNotNull') return `${quoteIdentifier(r.column)} IS NOT NULL`;
-  if (r.kind === 'column') return `${quoteIdentifier(r.column)} ${r.op} ${termText(r.value)}`;
-  return '';
 }

@@ -13,6 +13,7 @@ import type { ColumnFamilyDef } from '../../schema/index.js';
 import type { StorageEngine } from '../../storage/storage-engine.js';
 import type { SchemaKeeper } from '../system-schema.js';
 import { TableLayout } from '../cql-layout/table-layout.js';
+import { localViewLog } from '../view/view-log.js';
 import { cqlIndexesOf } from '../cql-index/cql-index.js';
 import type { CqlIndexSet } from '../cql-index/write-with-cql-indexes.js';
 import { type KeysIndex, keysIndexesOf } from './keys-index.js';
@@ -36,6 +37,7 @@ export class LocalOperations {
       tableGates: keeper.tableGates,
       indexedWrites: keeper.indexedWrites,
       writeView: (view, baseKey, update) => keeper.viewWrites.apply(view, baseKey, update),
+      viewLog: localViewLog(engine, env),
     };
   }
 

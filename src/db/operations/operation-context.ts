@@ -10,6 +10,7 @@ import type { StorageEngine } from '../../storage/storage-engine.js';
 import type { PartitionUpdate } from '../../storage/model/index.js';
 import type { PartitionWrites } from '../cql-index/partition-writes.js';
 import type { CqlIndexSet } from '../cql-index/write-with-cql-indexes.js';
+import type { ViewLog } from '../view/view-log.js';
 import type { KeysIndex } from './keys-index.js';
 import type { RowLocks } from './row-locks.js';
 import type { TableGates } from './table-gates.js';
@@ -29,4 +30,6 @@ export interface OperationContext {
   readonly indexedWrites: PartitionWrites;
   /** Where materialized view updates go (the SchemaKeeper's route: local, or the paired view replica). */
   writeView(view: ColumnFamilyDef, baseKey: Buffer, update: PartitionUpdate): Promise<void>;
+  /** Where a base write's view updates are logged first (this node's batch log). */
+  readonly viewLog: ViewLog;
 }

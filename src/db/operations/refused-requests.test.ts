@@ -77,7 +77,7 @@ test('Thrift writes to a materialized view are refused: it changes only through 
     const { ops, keeper } = node;
     const base = keeper.schema.table('Twitter', 'Users')!;
     const cql = { partitionKey: [{ name: 'key', type: 'UTF8Type' }], regular: [{ name: 'v', type: 'UTF8Type' }] };
-    const view = { baseTableId: base.id, baseTableName: 'Users', includeAllColumns: false, whereClause: 'key IS NOT NULL', filters: [{ column: 'key', equals: null }] };
+    const view = { baseTableId: base.id, baseTableName: 'Users', includeAllColumns: false, whereClause: 'key IS NOT NULL', filters: [{ column: 'key', op: 'IS NOT NULL' as const, values: [] }] };
     const random = { next: () => 0.5, bytes: (n: number) => Buffer.alloc(n, 7) };
     await keeper.addColumnFamily(createColumnFamily({ keyspace: 'Twitter', name: 'users_view', cql, view }, random));
     const target = { columnFamily: 'users_view' };

@@ -19,21 +19,22 @@ export interface RowWrite {
   readonly update: PartitionUpdate;
 }
 
-export function writeRows(ctx: OperationContext, rows: readonly RowWrite[]): Promise<void> {
-  if (rows.length === 1) return writeRow(ctx, rows[0]!);
+/** `withoutViews`: the rows' views are not updated (a range movement's stream; see sync.ts). */
+export function writeRows(ctx: OperationContext, rows: readonly RowWrite[], withoutViews = false): Promise<void> {
+  if (rows.length === 1) return writeRow(ctx, rows[0]!, withoutViews);
   // Rows without indexes (a batch's usual case) go to the engine together: one commit-log
   // acknowledgement for all of them, each row still its own atomic update.
   let plain = true;
   for (let i = 0; i < rows.length && plain; i++) {
     const cf = rows[i]!.cf;
-    plain = ctx.indexesOf(cf).length === 0 && ctx.cqlIndexesOf(cf) === null && ctx.schema().viewsOf(cf.id).length === 0;
+    plain = ctx.indexesOf(cf).length === 0 && ctx.cqlIndexesOf(cf) === null && (withoutViews || ctx.schema().viewsOf(cf.id).length === 0);
   }
   if (plain) return ctx.engine.applyAll(rows.map((r) => ({ tableId: r.cf.id, update: r.update })));
-  return Promise.all(rows.map((r) => writeRow(ctx, r))).then(() => undefined);
+  return Promise.all(rows.map((r) => writeRow(ctx, r, withoutViews))).then(() => undefined);
 }
 
-function writeRow(ctx: OperationContext, row: RowWrite): Promise<void> {
-  const views = ctx.schema().viewsOf(row.cf.id);
+function writeRow(ctx: OperationContext, row: RowWrite, withoutViews: boolean): Promise<void> {
+  const views = withoutViews ? [] : ctx.schema().viewsOf(row.cf.id);
   if (views.length === 0) return writeBaseRow(ctx, row);
   return writeWithViews(ctx, row.cf, row.update, views, () => writeBaseRow(ctx, row));
 }

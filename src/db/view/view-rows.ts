@@ -3,7 +3,8 @@
  * that turns one base row into its view row), one per base row that has a view row:
  *  - a base row has one when it is live (its marker or any cell), every view primary key column has
  *    a value (the base key columns always do; a base regular column in the view key must be live)
- *    and the WHERE filters pass (IS NOT NULL, `=` on a key column);
+ *    and the WHERE filters pass (IS NOT NULL; `=`, IN and ranges on a key column, compared by the
+ *    column's type);
  *  - the view row's marker: the timestamp and expiry of the base regular column in the view key
  *    when there is one (the row lives exactly while that cell does); otherwise the base row's
  *    marker timestamp (the newest cell's when it has no marker) and the latest expiry of the base
@@ -14,7 +15,8 @@
  *    key comes back to an earlier value is not shadowed by the tombstone its move away wrote —
  *    what Cassandra's shadowable tombstones do) and never outlive it.
  */
-import type { CqlColumn, ColumnFamilyDef } from '../../schema/index.js';
+import type { AbstractType } from '../../marshal/index.js';
+import type { CqlColumn, ColumnFamilyDef, ViewFilter } from '../../schema/index.js';
 import { type Cell, CellKind, NO_DELETION_TIME, isLive } from '../../storage/model/index.js';
 import { decodePartitionKey, encodePartitionKey } from '../cql-layout/partition-key.js';
 import { type TableLayout, collectionPathType } from '../cql-layout/table-layout.js';
@@ -74,7 +76,7 @@ function viewRowOf(t: ViewTarget, keyValues: readonly Buffer[], row: BaseRow): V
   for (const f of t.view.view!.filters) {
     const col = t.base.table.columns.get(f.column);
     const v = col === undefined ? null : value(col);
-    if (v === null || (f.equals !== null && !v.equals(f.equals))) return null;
+    if (v === null || !passes(f, v, col!.type)) return null;
   }
   const viewTable = t.layout.table;
   const keyParts: Buffer[] = [];
@@ -130,3 +132,15 @@ function boundedBy(cell: Cell, key: Cell): Cell {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/** Whether a base row's value of the filter's column passes it. */
+function passes(f: ViewFilter, v: Buffer, type: AbstractType): boolean {
+  if (f.op === 'IS NOT NULL') return true;
+  if (f.op === 'IN') return f.values.some((x) => type.compare(v, x) === 0);
+  const c = type.compare(v, f.values[0]!);
+  if (f.op === '=') return c === 0;
+  if (f.op === '<') return c < 0;
+  if (f.op === '<=') return c <= 0;
+  if (f.op === '>') return c > 0;
+  return c >= 0;
+}

@@ -41,10 +41,11 @@ test('validation responses carry the tree', () => {
 
 test('sync requests and responses round trip', () => {
   fc.assert(
-    fc.property(fc.string(), fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer({ min: 1, max: 254 }), fc.array(range, { maxLength: 5 }), fc.nat(), fc.nat(), (tableId, nowSec, host, ranges, partitions, pages) => {
+    fc.property(fc.string(), fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer({ min: 1, max: 254 }), fc.array(range, { maxLength: 5 }), fc.nat(), fc.nat(), fc.boolean(), (tableId, nowSec, host, ranges, partitions, pages, viewUpdates) => {
       const source = endpoint(`10.0.0.${host}:7000`);
-      const back = decodeSyncRequest(encodeSyncRequest({ tableId, nowSec, source, ranges }), p);
+      const back = decodeSyncRequest(encodeSyncRequest({ tableId, nowSec, source, ranges, viewUpdates }), p);
       assert.equal(back.tableId, tableId);
+      assert.equal(back.viewUpdates, viewUpdates);
       assert.equal(back.source, source);
       assert.deepEqual(back.ranges.map((x) => [x.left, x.right]), ranges.map((x) => [x.left, x.right]));
       assert.deepEqual(decodeSyncResponse(encodeSyncResponse({ partitions, pages })), { partitions, pages });
@@ -71,9 +72,9 @@ test('malformed repair payloads are MalformedMessageErrors', () => {
   assert.throws(() => decodeValidationResponse(reshaped, p), malformed);
   assert.throws(() => decodeValidationResponse(Buffer.from([9]), p), malformed, 'unknown version');
 
-  const sreq = encodeSyncRequest({ tableId: 't', nowSec: 1, source: endpoint('10.0.0.1:7000'), ranges: [r] });
+  const sreq = encodeSyncRequest({ tableId: 't', nowSec: 1, source: endpoint('10.0.0.1:7000'), ranges: [r], viewUpdates: false });
   assert.throws(() => decodeSyncRequest(sreq.subarray(0, sreq.length - 2), p), malformed);
-  const badSource = encodeSyncRequest({ tableId: 't', nowSec: 1, source: 'not-an-address' as never, ranges: [] });
+  const badSource = encodeSyncRequest({ tableId: 't', nowSec: 1, source: 'not-an-address' as never, ranges: [], viewUpdates: true });
   assert.throws(() => decodeSyncRequest(badSource, p), (e: unknown) => malformed(e) && /bad source endpoint/.test(String(e)));
   assert.throws(() => decodeSyncResponse(Buffer.from([0x80])), malformed);
 });

@@ -2,7 +2,7 @@
  * SYNC_REQ tells a replica "pull these token ranges of this table from that node"; SYNC_RSP says
  * how much it took.
  *
- *   syncRequest  = tableId:str nowSec:u32 source:str rangeCount:uv range{rangeCount}
+ *   syncRequest  = tableId:str nowSec:u32 source:str rangeCount:uv range{rangeCount} viewUpdates:u8
  *   syncResponse = partitions:uv pages:uv
  *   (source: the peer's endpoint, `a.b.c.d:port`; range: token-range-codec.ts)
  */
@@ -19,6 +19,12 @@ export interface SyncRequest<T extends Token = Token> {
   readonly nowSec: number;
   readonly source: Endpoint;
   readonly ranges: readonly Range<T>[];
+  /**
+   * Whether the received base rows update the table's views (1) or are written as they are (0).
+   * Cassandra 4.0's StreamOperation.requiresViewBuild: repair does; range movements (bootstrap,
+   * decommission, removenode) do not, since the views' own tables are streamed with them.
+   */
+  readonly viewUpdates: boolean;
 }
 
 export interface SyncResult {
@@ -35,6 +41,7 @@ export function encodeSyncRequest<T extends Token>(s: SyncRequest<T>): Buffer {
   writeString(w, s.source);
   w.varint(s.ranges.length);
   for (const r of s.ranges) writeTokenRange(w, r);
+  w.u8(s.viewUpdates ? 1 : 0);
   return w.toBuffer();
 }
 
@@ -46,7 +53,9 @@ export function decodeSyncRequest<T extends Token>(payload: Uint8Array, partitio
     const count = readBoundedVarint(r, Math.min(RANGES_MAX, r.remaining), 'range count');
     const ranges: Range<T>[] = [];
     for (let i = 0; i < count; i++) ranges.push(readTokenRange(r, partitioner));
-    return { tableId, nowSec, source, ranges };
+    const flag = r.u8();
+    if (flag > 1) throw new RangeError(`view updates flag ${flag} is neither 0 nor 1`);
+    return { tableId, nowSec, source, ranges, viewUpdates: flag === 1 };
   });
 }
 

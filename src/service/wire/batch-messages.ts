@@ -1,33 +1,25 @@
 /**
  * BATCH_STORE: the batch id (a 16-byte TimeUUID, checked), then the batch's mutations — a varint
- * count (at most 65,535) and each mutation length-prefixed in the commit log's grammar; the same
- * mutations bytes are what the batch log keeps. BATCH_REMOVE: the batch id. Both answers are
+ * count (at most 65,535) and each mutation length-prefixed in the commit log's grammar — the bytes
+ * the batch log keeps (db/batchlog-table.ts owns their encoding). BATCH_REMOVE: the batch id. Both answers are
  * empty acknowledgements.
  */
 import type { Mutation } from '../../storage/model/index.js';
-import { ByteWriter } from '../../util/byte-writer.js';
-import { decodeMutationMessage, encodeMutationMessage } from './mutation-message.js';
+import { BATCH_MUTATIONS_MAX, encodeBatchMutations } from '../../db/batchlog-table.js';
+import { decodeMutationMessage } from './mutation-message.js';
 import { readBallot } from './paxos-commit-codec.js';
 import { decodeWire, readBoundedVarint } from './wire-decoding.js';
 
-const MAX_MUTATIONS = 0xffff;
+export { encodeBatchMutations };
 
 export interface BatchStore {
   readonly id: Buffer;
   readonly mutations: readonly Mutation[];
 }
 
-export function encodeBatchMutations(mutations: readonly Mutation[]): Buffer {
-  if (mutations.length > MAX_MUTATIONS) throw new RangeError(`a batch of ${mutations.length} mutations exceeds ${MAX_MUTATIONS}`);
-  const w = new ByteWriter();
-  w.varint(mutations.length);
-  for (const m of mutations) w.lenBytes(encodeMutationMessage(m));
-  return w.toBuffer();
-}
-
 export function decodeBatchMutations(data: Uint8Array, what = 'batch mutations'): Mutation[] {
   return decodeWire(what, data, (r) => {
-    const n = readBoundedVarint(r, MAX_MUTATIONS, 'mutation count');
+    const n = readBoundedVarint(r, BATCH_MUTATIONS_MAX, 'mutation count');
     const out: Mutation[] = [];
     for (let i = 0; i < n; i++) out.push(decodeMutationMessage(r.lenBytes(), what));
     return out;
