@@ -24,6 +24,8 @@ const MiB = 1024 * 1024;
 interface Sample {
   readonly readyMs: number;
   readonly rssMiB: number;
+  /** Opening the node alone (`nodeStartMs` of the `started` log event): the rest of `readyMs` is Node and module loading. */
+  readonly nodeStartMs?: number;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,7 +49,8 @@ async function iliumOnce(cli: string | undefined): Promise<Sample> {
     const rssMiB = rssBytes(node.pid) / MiB;
     const code = await node.stop();
     if (code !== 0) throw new Error(`ilium start exited with ${code}:\n${node.output()}`);
-    return { readyMs: node.spawnToReadyMs, rssMiB };
+    const nodeStart = /"nodeStartMs":(\d+)/.exec(node.output());
+    return { readyMs: node.spawnToReadyMs, rssMiB, ...(nodeStart === null ? {} : { nodeStartMs: Number(nodeStart[1]) }) };
   } finally {
     node.dispose();
   }
@@ -66,7 +69,8 @@ for (let i = 0; i < runs; i++) {
   for (const [kind, once] of kinds) {
     const s = await once();
     samples.get(kind)!.push(s);
-    console.log(`${kind.padEnd(6)} run ${i + 1}: ready ${s.readyMs.toFixed(0)} ms, idle RSS ${s.rssMiB.toFixed(1)} MiB`);
+    const opening = s.nodeStartMs === undefined ? '' : ` (node opened in ${s.nodeStartMs} ms)`;
+    console.log(`${kind.padEnd(6)} run ${i + 1}: ready ${s.readyMs.toFixed(0)} ms${opening}, idle RSS ${s.rssMiB.toFixed(1)} MiB`);
   }
 }
 const summary: Record<string, number | string> = { runs, address, idleMs };
@@ -76,6 +80,8 @@ for (const [kind, xs] of samples) {
   console.log(`${kind.padEnd(6)} median: ready ${readyMs} ms, idle RSS ${rssMiB} MiB`);
   summary[`${kind}ReadyMs`] = readyMs;
   summary[`${kind}RssMiB`] = rssMiB;
+  const opened = xs.flatMap((s) => (s.nodeStartMs === undefined ? [] : [s.nodeStartMs]));
+  if (opened.length > 0) summary[`${kind}NodeStartMs`] = Math.round(median(opened));
 }
 summary.goalReadyMs = 300;
 summary.goalRssMiB = 60;
