@@ -4,7 +4,8 @@
  * (`<Keyspace Name=…><ColumnFamily CompareWith=…/>`). The form is told by the first character.
  */
 import type { Random } from '../env/index.js';
-import { type KeyspaceDef, loadJsonSchema, loadXmlSchema } from '../schema/index.js';
+import { type KeyspaceDef, loadJsonSchema } from '../schema/index.js';
+import { loadXmlSchema } from '../schema/xml-schema-loader.js';
 
 export function parseSchemaText(text: string, random: Random): KeyspaceDef[] {
   return text.trimStart().startsWith('<') ? loadXmlSchema(text, random) : loadJsonSchema(text, random);

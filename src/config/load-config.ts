@@ -3,6 +3,7 @@ import { parse } from 'yaml';
 import type { FileSystem } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import { type LoadedConfig, resolveNodeConfig } from './node-config.js';
+import { yamlErrorPlace } from './yaml-error.js';
 
 export function loadConfigFile(fs: FileSystem, path: string, overrides: Record<string, unknown> = {}): LoadedConfig {
   let text: string;
@@ -19,7 +20,9 @@ export function parseConfigText(text: string, source: string, overrides: Record<
   try {
     doc = parse(text);
   } catch (e) {
-    throw new ConfigurationError(`${source} is not valid YAML: ${(e as Error).message}`, { cause: e });
+    const place = yamlErrorPlace(text, e);
+    const where = place === undefined ? '' : ` at line ${place.line}, column ${place.column}`;
+    throw new ConfigurationError(`${source} is not valid YAML${where}: ${place?.problem ?? (e as Error).message}`, { cause: e });
   }
   if (doc === null || doc === undefined) doc = {};
   if (typeof doc !== 'object' || Array.isArray(doc)) throw new ConfigurationError(`${source} must be a YAML mapping of keys to values`);

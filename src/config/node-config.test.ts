@@ -123,3 +123,13 @@ test('enable_materialized_views: 4.0 default off, honoured under the 4.0 and 4.1
   assert.equal(next.config.enable_materialized_views, true);
   assert.deepEqual(next.ignoredKeys, []);
 });
+
+test('without seed_provider a node seeds itself at its listen address; Cassandra\'s default (127.0.0.1) is unchanged', () => {
+  assert.deepEqual(resolveNodeConfig({}).config.seeds, ['127.0.0.1']);
+  assert.deepEqual(resolveNodeConfig({ listen_address: '127.0.0.9' }).config.seeds, ['127.0.0.9']);
+  assert.deepEqual(parseConfigText('listen_address: 127.0.0.9', 'c.yaml').config.seeds, ['127.0.0.9']);
+  // Given seeds win, from the file or from --seeds.
+  assert.deepEqual(resolveNodeConfig({ listen_address: '127.0.0.9', seeds: ['127.0.0.1'] }).config.seeds, ['127.0.0.1']);
+  const yaml = ['listen_address: 127.0.0.9', 'seed_provider:', '  - class_name: org.apache.cassandra.locator.SimpleSeedProvider', '    parameters:', '      - seeds: "127.0.0.2"'].join('\n');
+  assert.deepEqual(parseConfigText(yaml, 'c.yaml').config.seeds, ['127.0.0.2']);
+});

@@ -329,6 +329,11 @@ export function resolveNodeConfig(givenAsWritten: Record<string, unknown>, base:
     }
   }
   if (unknown.length > 0) throw new ConfigurationError(`Invalid configuration: unknown keys ${unknown.join(', ')} (remove them or fix their spelling)`);
+  // No seed_provider: the node seeds itself at its own listen address. Cassandra's default
+  // (SimpleSeedProvider with 127.0.0.1, conf/cassandra.yaml) is that same node when listen_address
+  // is 127.0.0.1; following listen_address keeps `ilium start --listen 127.0.0.9` a lone node
+  // instead of one bootstrapping from a 127.0.0.1 that is not there.
+  if (given.seed_provider === undefined && given.seeds === undefined) out.seeds = Object.freeze([out.listen_address]);
   out.authorizer = authorizerOf(given);
   out.network_authorizer = networkAuthorizerOf(given);
   const config = out as unknown as NodeConfig;

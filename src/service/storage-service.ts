@@ -106,6 +106,11 @@ export class StorageService {
     this.logger.info('storage_service_started', { endpoint: endpointKey(messaging.address), seeds: seeds.map(endpointKey), tokens: o.tokens.length });
   }
 
+  /** The seeds this node gossips to (`host:port`), itself excluded: what a start-up names when none answers. */
+  get seedAddresses(): readonly string[] {
+    return this.seeds().map(endpointKey);
+  }
+
   /** The configured seeds except this node itself (named by its configured address): nobody gossips to itself. */
   private seeds(): InetAddressAndPort[] {
     const { config } = this.o;

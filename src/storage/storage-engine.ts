@@ -80,7 +80,7 @@ export class StorageEngine {
     this.truncations = new TruncationRecords(cfg.env, `${cfg.dataDir}/system`);
     // A worker thread can only reach the real file system; simulated ones compact inline.
     const inWorker = this.options.compactionInWorker && cfg.env.fs instanceof RealFileSystem;
-    this.executor = inWorker ? new WorkerExecutor() : new InlineExecutor(cfg.env);
+    this.executor = inWorker ? new WorkerExecutor(cfg.env) : new InlineExecutor(cfg.env);
     this.flusher = new Flusher(() => this.commitLog.currentPosition(), (t, upTo) => this.onFlushed(t, upTo), this.options.compression, this.executor);
     this.compactor = new Compactor(
       this.options,

@@ -12,7 +12,7 @@
  *   ilium stress write|read|mixed [-n N | --duration T] [--concurrency N] [--rate N] [--json FILE|-] …
  */
 import { parseArgs } from 'node:util';
-import { IliumError } from '../errors/index.js';
+import { failureLine } from './startup-failure.js';
 
 // Each subcommand's modules load only when it runs: `ilium start` is ready sooner without the
 // schema loaders (XML parser, embedded API) and the SSTable dumper.
@@ -208,7 +208,7 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (e: unknown) => {
-    process.stderr.write(`ilium: ${e instanceof IliumError ? `${e.name}: ${e.message}` : e instanceof Error ? e.stack : String(e)}\n`);
+    process.stderr.write(`${failureLine(e)}\n`);
     process.exitCode = 1;
   },
 );

@@ -4,6 +4,7 @@ import { type LoadedConfig, loadConfigFile, parseSystemProperties, resolveNodeCo
 import { createRealEnv, lockDataDir } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import { RACKDC_FILE_NAME } from '../locator/index.js';
+import { type DirectorySetting, fileSettingError } from './startup-failure.js';
 import { AdminServer, IliumNode, type NodeLogger, createNodeAdmin, nodeSuperuserCheck } from '../server/index.js';
 
 /** The exit status after a failure policy's `die` (a supervisor can tell it from a crash or a stop). */
@@ -52,7 +53,9 @@ export async function startNode(opts: StartOptions): Promise<void> {
   const properties = parseSystemProperties(opts.systemProperties ?? []);
   if (ignoredKeys.length > 0) log.warn('config_keys_ignored', { keys: ignoredKeys });
   const dataDir = resolve(config.data_file_directories[0]!);
-  const lock = lockDataDir(env, dataDir, 'stop that node or pass another --data');
+  // An unwritable directory or a path under a file is a setting to fix: one line naming it.
+  const directories = [{ path: dataDir, setting: 'data_file_directories (--data)' }, ...(config.hints_directory === null ? [] : [{ path: config.hints_directory, setting: 'hints_directory' }])];
+  const lock = withSettingErrors(directories, () => lockDataDir(env, dataDir, 'stop that node or pass another --data'));
   if (lock.staleOwner !== undefined) log.warn('stale_lock_taken_over', { dataDir, lockFile: lock.lockFile, previousPid: lock.staleOwner });
   const unlock = (): void => lock.release();
   let node: IliumNode;
@@ -78,7 +81,7 @@ export async function startNode(opts: StartOptions): Promise<void> {
     }
   } catch (e) {
     unlock();
-    throw e;
+    throw fileSettingError(e, directories);
   }
   // Signal handlers go in before the startup line: a supervisor may stop us the moment it sees it.
   let stopping = false;
@@ -137,6 +140,14 @@ function readRackDcProperties(opts: StartOptions, env: ReturnType<typeof createR
   if (opts.configFile === undefined) return undefined;
   const path = join(dirname(resolve(opts.configFile)), RACKDC_FILE_NAME);
   return env.fs.existsSync(path) ? env.fs.readFileSync(path).toString('utf8') : undefined;
+}
+
+function withSettingErrors<T>(directories: readonly DirectorySetting[], f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw fileSettingError(e, directories);
+  }
 }
 
 function formatAddress(host: string, port: number): string {

@@ -12,6 +12,7 @@
  * Fails (the node does not start) when no peer is reached or the schema does not agree within the
  * wait, or when a range has no live source.
  */
+import { ConfigurationError } from '../errors/index.js';
 import { statusValues } from '../gms/index.js';
 import type { Endpoint } from '../locator/index.js';
 import { joiningFetches } from './range-transfers.js';
@@ -25,6 +26,9 @@ export interface BootstrapReport {
 }
 
 const POLL_MS = 100;
+/** How long a joining node waits for a seed before it says none answers (it keeps waiting). */
+export const SEEDS_SILENT_WARN_MS = 3_000;
+const SEEDS_SETTING = '--seeds / seed_provider';
 
 export async function bootstrap(ctx: TopologyContext, waitMs = Math.max(2 * ctx.svc.ringDelayMs, 30_000)): Promise<BootstrapReport> {
   const { svc } = ctx;
@@ -62,17 +66,26 @@ export async function bootstrap(ctx: TopologyContext, waitMs = Math.max(2 * ctx.
 
 async function waitForRingAndSchema(ctx: TopologyContext, waitMs: number): Promise<void> {
   const { svc } = ctx;
-  const deadline = ctx.env.clock.nowMs() + waitMs;
+  const began = ctx.env.clock.nowMs();
+  const deadline = began + waitMs;
+  let warned = false;
   for (;;) {
     const peers = svc.ring().normalEndpoints().filter((e) => e !== svc.localEndpoint && svc.isAlive(e));
     if (peers.length > 0) {
       const versions = [...svc.schemaVersions().keys()].filter((v) => v !== 'UNREACHABLE');
       if (versions.length === 1 && versions[0] === ctx.schemaVersion()) return;
     }
-    if (ctx.env.clock.nowMs() >= deadline) {
-      throw new Error(peers.length === 0
-        ? `bootstrap: no live ring member reached through the seeds within ${waitMs} ms (are the seeds up?)`
-        : `bootstrap: the schema did not agree with the ring's within ${waitMs} ms`);
+    const now = ctx.env.clock.nowMs();
+    if (peers.length === 0 && !warned && now - began >= SEEDS_SILENT_WARN_MS) {
+      // Said within seconds, not only when the wait ends: the usual cause is a wrong seed list.
+      warned = true;
+      ctx.log.warn('seeds_unreachable', { seeds: svc.seedAddresses, waitedMs: now - began, giveUpInMs: deadline - now, hint: `no seed answers yet: start a seed first, or fix ${SEEDS_SETTING}; a lone node needs no seeds` });
+    }
+    if (now >= deadline) {
+      // Cassandra 4.0 ends the start of a node that is not a seed when no seed answers its shadow
+      // round (Gossiper.doShadowRound: "Unable to gossip with any peers"); so does this one.
+      if (peers.length === 0) throw new ConfigurationError(`Unable to gossip with any peers: no seed answered within ${waitMs} ms (seeds ${svc.seedAddresses.join(', ')}; ${SEEDS_SETTING})`);
+      throw new Error(`bootstrap: the schema did not agree with the ring's within ${waitMs} ms`);
     }
     await sleep(ctx.env, POLL_MS);
   }
