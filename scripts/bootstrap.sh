@@ -11,7 +11,7 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 stamp=dist/.build-stamp
 # A changed or added .ts file, a removed one (its directory's time changes), or a changed config.
-if [ -f "$stamp" ] && [ -z "$(find src bench test examples tsconfig.json package.json package-lock.json -newer "$stamp" \( -type d -o -name '*.ts' -o -name '*.json' \) -print 2>/dev/null | head -n 1)" ]; then
+if [ -f "$stamp" ] && [ -z "$(find src bench test examples scripts tsconfig.json package.json package-lock.json -newer "$stamp" \( -type d -o -name '*.ts' -o -name '*.json' \) -print 2>/dev/null | head -n 1)" ]; then
   exit 0
 fi
 echo "bootstrap: compiling TypeScript" >&2
