@@ -42,20 +42,21 @@ export function parseArgsMessage(e: unknown, options: Readonly<Record<string, { 
   return unknownOptionMessage(flag, parseArgsFlags(options));
 }
 
-/** Levenshtein distance, cut short once every path exceeds `limit` (the names are short). */
+/** Edit distance counting a swap of neighbours as one edit (optimal string alignment), cut short past `limit`. */
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
       row.push(d);
-      rowMin = Math.min(rowMin, d);
     }
-    if (rowMin > limit) return limit + 1;
+    if (Math.min(...row) > limit) return limit + 1;
+    before = prev;
     prev = row;
   }
   return prev[b.length]!;
