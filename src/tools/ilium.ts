@@ -60,12 +60,13 @@ async function main(argv: readonly string[]): Promise<number> {
 function buildProgram(done: (code: number) => void): Command {
   const program = new Command('ilium')
     .description("Apache Cassandra's data model in TypeScript: a node, its tools and shells.")
-    .helpOption('--help', 'this text; `ilium <command> --help` (or `ilium help <command>`) for a command')
+    .helpOption('--help', 'this help')
     .option('-v, --version', "Ilium's version and the Cassandra release it speaks as")
     .exitOverride()
     .showHelpAfterError('(add --help for the options)')
     .configureOutput({ writeErr: (s) => void process.stderr.write(s) });
   program.addHelpCommand('help [command]', 'help for a command');
+  program.addHelpText('after', '\n`ilium <command> --help` (or `ilium help <command>`) gives a command\'s options.');
   addStartCommand(program, done);
   addSchemaCommand(program, done);
   addSSTableCommand(program, done);
