@@ -9,8 +9,10 @@
  * stderr is written synchronously and a closed stderr (EPIPE: `ilium start 2>&1 | head -1`) is
  * tolerated: the line is dropped, the node goes on and still stops on a signal.
  */
-import { writeSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { pino } from 'pino';
+import { ConfigurationError } from '../errors/index.js';
 import type { NodeLogger } from '../server/index.js';
 import { formatLogLine } from './log-line-format.js';
 
@@ -50,7 +52,8 @@ export async function openNodeLog(opts: NodeLogOptions): Promise<NodeLog> {
   let file: { flushSync(): void } | undefined;
   if (opts.file !== undefined) {
     const { default: roll } = await import('pino-roll');
-    const rolled = await roll({ file: opts.file, size: opts.fileSize ?? LOG_FILE_SIZE_DEFAULT, limit: { count: LOG_FILES_KEPT }, mkdir: true, symlink: true });
+    logDirectory(opts.file);
+    const rolled = await roll({ file: opts.file, size: opts.fileSize ?? LOG_FILE_SIZE_DEFAULT, limit: { count: LOG_FILES_KEPT }, symlink: true });
     file = rolled;
     streams.push({ level, stream: rolled });
   }
@@ -62,6 +65,17 @@ export async function openNodeLog(opts: NodeLogOptions): Promise<NodeLog> {
     error: (event, fields) => p.error({ event, ...fields }, event),
   };
   return { log, flush: () => file?.flushSync() };
+}
+
+/** Makes the log file's directory; one clear error, before any stream opens, when it cannot be written. */
+function logDirectory(file: string): void {
+  const dir = dirname(resolve(file));
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    throw new ConfigurationError(`--log-file ${file}: cannot write in ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { cause: e });
+  }
 }
 
 /** One line to fd 2, synchronously; dropped when stderr is gone or stays full. */
