@@ -13,9 +13,8 @@
  * Each command's modules load only when it runs: `ilium start` is ready sooner without the schema
  * loaders (XML parser, embedded API), the shells' driver and the SSTable dumper.
  */
-import { Command, CommanderError } from 'commander';
+import type { Command } from 'commander';
 import { IliumError } from '../errors/index.js';
-import { addStartCommand } from './start-command.js';
 
 /** The commands with a parser of their own: what `ilium --help` says of each. */
 const OWN_PARSERS = {
@@ -41,8 +40,10 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${versionLine()}\n`);
     return 0;
   }
+  // commander and start's flags (pino with them) load only for the commands commander parses.
+  const [{ Command, CommanderError }, { addStartCommand }] = await Promise.all([import('commander'), import('./start-command.js')]);
   let code = 0;
-  const program = buildProgram((c) => (code = c));
+  const program = buildProgram(new Command('ilium'), addStartCommand, (c) => (code = c));
   if (argv.length === 0) {
     program.outputHelp();
     return 0;
@@ -57,8 +58,8 @@ async function main(argv: readonly string[]): Promise<number> {
   return code;
 }
 
-function buildProgram(done: (code: number) => void): Command {
-  const program = new Command('ilium')
+function buildProgram(root: Command, addStartCommand: (program: Command, done: (code: number) => void) => void, done: (code: number) => void): Command {
+  const program = root
     .description("Apache Cassandra's data model in TypeScript: a node, its tools and shells.")
     .helpOption('--help', 'this help')
     .option('-v, --version', "Ilium's version and the Cassandra release it speaks as")
