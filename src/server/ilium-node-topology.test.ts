@@ -57,7 +57,7 @@ async function countAt(env: SimEnv, node: IliumNode, keys: readonly number[], co
 }
 
 function recordingLog(events: string[]): NodeLogger {
-  return { info: (e) => void events.push(e), warn: () => undefined, error: () => undefined };
+  return { debug: () => undefined, info: (e) => void events.push(e), warn: () => undefined, error: () => undefined };
 }
 
 test('bootstrap into a ring with data, restart without bootstrap, decommission, removenode', async () => {

@@ -196,7 +196,7 @@ export class IliumNode {
     // Failures at run time reach the node once it exists (disk-failure.ts); at start they stop the start.
     let node: IliumNode | undefined;
     const onFailure = (action: 'stop_transports' | 'die', cause: Error): void => node?.onStorageFailure(action, cause);
-    const storageLog = (event: string, fields: Record<string, unknown>, level: 'info' | 'warn' | 'error' = 'info'): void => log[level](event, fields);
+    const storageLog = (event: string, fields: Record<string, unknown>, level: 'debug' | 'info' | 'warn' | 'error' = 'info'): void => log[level](event, fields);
     const background = new BackgroundSupervisor((f) => log.warn('background_task_failed', { ...f }));
     const { engine, keeper } = await openNodeStorage({ env, dataDir, partitioner, options: storage, log: storageLog, onFailure, background });
     let server: CqlServer | undefined;

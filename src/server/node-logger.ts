@@ -5,12 +5,13 @@
 import type { TransportLogger } from '../transport/index.js';
 
 export interface NodeLogger {
+  debug(event: string, fields?: Record<string, unknown>): void;
   info(event: string, fields?: Record<string, unknown>): void;
   warn(event: string, fields?: Record<string, unknown>): void;
   error(event: string, fields?: Record<string, unknown>): void;
 }
 
-export const SILENT_LOGGER: NodeLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+export const SILENT_LOGGER: NodeLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Transport reports as `cql_*` events (`thrift_*` for the Thrift server's). */
 export function transportLogger(log: NodeLogger, prefix: 'cql' | 'thrift' = 'cql'): TransportLogger {

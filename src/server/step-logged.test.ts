@@ -4,7 +4,7 @@ import { stepLogged } from './step-logged.js';
 
 function recorder() {
   const warnings: [string, Record<string, unknown>][] = [];
-  return { warnings, log: { info: () => undefined, error: () => undefined, warn: (event: string, fields: Record<string, unknown> = {}) => void warnings.push([event, fields]) } };
+  return { warnings, log: { debug: () => undefined, info: () => undefined, error: () => undefined, warn: (event: string, fields: Record<string, unknown> = {}) => void warnings.push([event, fields]) } };
 }
 
 test('a failing cleanup step is logged with what failed and why the cleanup ran, and returned; later steps still run', async () => {

@@ -31,7 +31,7 @@ export type DiskFailurePolicy = (typeof diskFailurePolicies)[number];
 export const commitFailurePolicies = ['die', 'stop', 'stop_commit', 'ignore'] as const;
 export type CommitFailurePolicy = (typeof commitFailurePolicies)[number];
 
-export type LogLevel = 'info' | 'warn' | 'error';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** The engine's log: an event, its fields, and a level (info when absent). */
 export type StorageLog = (event: string, fields: Record<string, unknown>, level?: LogLevel) => void;

@@ -6,6 +6,14 @@ import { SSTableReader } from './sstable/index.js';
 import type { Compression } from './storage-options.js';
 import type { TableStore } from './table-store.js';
 
+/** What one flush wrote. */
+export interface FlushDone {
+  readonly generation: number;
+  readonly partitions: number;
+  readonly bytesOnDisk: number;
+  readonly durationMs: number;
+}
+
 /**
  * Turns a table's active memtable into an SSTable. The story: switch (the memtable stops taking
  * writes at the current commit-log position), wait until writes already logged against it are
@@ -18,7 +26,8 @@ export class Flusher {
 
   constructor(
     private readonly currentPosition: () => CommitLogPosition,
-    private readonly onFlushed: (table: TableStore, upTo: CommitLogPosition) => void,
+    /** After the swap: the SSTable written (its size on disk) and how long the flush took. */
+    private readonly onFlushed: (table: TableStore, upTo: CommitLogPosition, done: FlushDone) => void,
     private readonly compressionDefault: Compression,
     private readonly executor: BackgroundExecutor,
   ) {}
@@ -42,6 +51,7 @@ export class Flusher {
 
   private async flushNow(table: TableStore): Promise<void> {
     if (table.active.isEmpty) return;
+    const beganNs = table.env.clock.monotonicNs();
     const mem = table.active;
     const upperBound = this.currentPosition();
     mem.switchOut(upperBound);
@@ -59,9 +69,11 @@ export class Flusher {
       commitLogUpperBound: upperBound,
       data,
     });
-    table.replaceSSTables([], [SSTableReader.open(table.env, table.dir, generation, table.cache)]);
+    const reader = SSTableReader.open(table.env, table.dir, generation, table.cache);
+    table.replaceSSTables([], [reader]);
     mem.markFlushed();
     table.flushing = table.flushing.filter((m) => m !== mem);
-    this.onFlushed(table, upperBound);
+    const durationMs = Number(table.env.clock.monotonicNs() - beganNs) / 1e6;
+    this.onFlushed(table, upperBound, { generation, partitions: mem.partitions.size, bytesOnDisk: reader.stats.onDiskBytes, durationMs });
   }
 }

@@ -5,7 +5,7 @@ import type { Epoch } from './apply-barrier.js';
 import { type BackgroundExecutor, InlineExecutor, WorkerExecutor } from './background/background-executor.js';
 import { Compactor } from './compaction/compactor.js';
 import { type FailureAction, type LogLevel, onCommitFailure, onCorruptSSTable, onFsError, type StorageLog } from './disk-failure.js';
-import { Flusher } from './flusher.js';
+import { type FlushDone, Flusher } from './flusher.js';
 import { Memtable } from './memtable/memtable.js';
 import { MemoryAdmission } from './memory-admission.js';
 import { type CommitLogPosition, comparePositions } from './model/commit-log-position.js';
@@ -81,7 +81,7 @@ export class StorageEngine {
     // A worker thread can only reach the real file system; simulated ones compact inline.
     const inWorker = this.options.compactionInWorker && cfg.env.fs instanceof RealFileSystem;
     this.executor = inWorker ? new WorkerExecutor(cfg.env) : new InlineExecutor(cfg.env);
-    this.flusher = new Flusher(() => this.commitLog.currentPosition(), (t, upTo) => this.onFlushed(t, upTo), this.options.compression, this.executor);
+    this.flusher = new Flusher(() => this.commitLog.currentPosition(), (t, upTo, done) => this.onFlushed(t, upTo, done), this.options.compression, this.executor);
     this.compactor = new Compactor(
       this.options,
       this.executor,
@@ -90,6 +90,7 @@ export class StorageEngine {
         const old = this.truncations.get(t.def.id);
         if (!old || comparePositions(bound, old) > 0) this.truncations.set(t.def.id, { ...bound, atMs: this.cfg.env.clock.nowMs() });
       },
+      (event, fields, level) => this.log(event, fields, level),
     );
     this.snapshots = new Snapshots(cfg.env);
     this.admission = new MemoryAdmission(cfg.env, this.options, () => this.flushLargest(), () => this.checkWritable());
@@ -414,7 +415,8 @@ export class StorageEngine {
     if (first) this.act(onFsError(policy), err);
   }
 
-  private onFlushed(t: TableStore, upTo: CommitLogPosition): void {
+  private onFlushed(t: TableStore, upTo: CommitLogPosition, done: FlushDone): void {
+    this.log('flush_completed', { table: `${t.def.keyspace}.${t.def.name}`, generation: done.generation, partitions: done.partitions, bytesOnDisk: done.bytesOnDisk, durationMs: Math.round(done.durationMs) });
     this.recountMemtableBytes();
     this.commitLog.discardCompletedSegments(t.def.id, upTo);
     this.compactor.request(t);

@@ -1,11 +1,12 @@
 import { dirname, join, resolve } from 'node:path';
-import { pino } from 'pino';
 import { type LoadedConfig, loadConfigFile, parseSystemProperties, resolveNodeConfig } from '../config/index.js';
 import { createRealEnv, lockDataDir } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import { RACKDC_FILE_NAME } from '../locator/index.js';
 import { type DirectorySetting, fileSettingError } from './startup-failure.js';
 import { AdminServer, IliumNode, type NodeLogger, createNodeAdmin, nodeSuperuserCheck } from '../server/index.js';
+import { openNodeLog } from './node-log.js';
+import { onStopSignals } from './stop-signals.js';
 
 /** The exit status after a failure policy's `die` (a supervisor can tell it from a crash or a stop). */
 export const DIE_EXIT_CODE = 100;
@@ -29,6 +30,8 @@ export interface StartOptions {
   readonly commitlogSync?: string;
   /** `-D` definitions (`name=value`): Cassandra's system properties Ilium honours. */
   readonly systemProperties?: readonly string[];
+  /** Where events go (ilium.ts builds it from --log-format, --log-level, --log-file); JSON lines on stderr without one. */
+  readonly log?: NodeLogger;
 }
 
 /**
@@ -41,12 +44,7 @@ export interface StartOptions {
  *   Ilium node started in 85 ms: data /x/data, commit log sync periodic; ready: CQL native protocol on 127.0.0.1:9042, Thrift on 127.0.0.1:9160, nodetool on 127.0.0.1:7199. Ctrl-C stops it.
  */
 export async function startNode(opts: StartOptions): Promise<void> {
-  const pinoLog = pino({ name: 'ilium' }, pino.destination(2));
-  const log: NodeLogger = {
-    info: (event, fields) => pinoLog.info({ event, ...fields }, event),
-    warn: (event, fields) => pinoLog.warn({ event, ...fields }, event),
-    error: (event, fields) => pinoLog.error({ event, ...fields }, event),
-  };
+  const log = opts.log ?? (await openNodeLog({ stderrIsTTY: false })).log;
   const env = createRealEnv();
   const began = env.clock.monotonicNs();
   const { config, ignoredKeys } = readConfig(opts, env);
@@ -100,8 +98,7 @@ export async function startNode(opts: StartOptions): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  onStopSignals(stop); // a second signal exits at once
   // Two measures: opening the node (storage, replay, listener), and the whole process from its
   // start (module loading included) — the number the startup line shows.
   const nodeMs = Number(env.clock.monotonicNs() - began) / 1e6;

@@ -7,13 +7,16 @@ import { createSimEnv, flushMicrotasks, type SimEnv } from '../../src/env/index.
 import { endpoint, MessagingService, type MessagingOptions, type NetLogger } from '../../src/net/index.js';
 
 export interface LogEntry {
-  readonly level: 'info' | 'warn' | 'error';
+  readonly level: 'debug' | 'info' | 'warn' | 'error';
   readonly event: string;
   readonly fields: Record<string, unknown>;
 }
 
 export class RecordingNetLogger implements NetLogger {
   readonly entries: LogEntry[] = [];
+  debug(event: string, fields: Record<string, unknown> = {}): void {
+    this.entries.push({ level: 'debug', event, fields });
+  }
   info(event: string, fields: Record<string, unknown> = {}): void {
     this.entries.push({ level: 'info', event, fields });
   }

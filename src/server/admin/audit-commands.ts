@@ -6,15 +6,8 @@
 import { type AuditLogOptions, auditCategoriesOf, auditListOf, parseAuditLogOptions } from '../../config/index.js';
 import { ConfigurationError, InvalidRequestError } from '../../errors/index.js';
 import type { AuditLog } from '../audit/index.js';
+import { AUDIT_LOG_LIST_OPTIONS as LIST_OPTIONS } from './nodetool-commands.js';
 
-const LIST_OPTIONS = {
-  '--included-keyspaces': 'included_keyspaces',
-  '--excluded-keyspaces': 'excluded_keyspaces',
-  '--included-categories': 'included_categories',
-  '--excluded-categories': 'excluded_categories',
-  '--included-users': 'included_users',
-  '--excluded-users': 'excluded_users',
-} as const;
 
 export const ENABLE_AUDIT_LOG_USAGE = `usage: enableauditlog [--logger FileAuditLogger] [${Object.keys(LIST_OPTIONS).map((o) => `${o} a,b`).join('] [')}]`;
 
@@ -45,7 +38,7 @@ export function enableAuditLogOptions(base: AuditLogOptions, args: readonly stri
   }
 }
 
-export function auditLogCommands(audit: AuditLog, base: AuditLogOptions): Record<string, (args: readonly string[]) => unknown> {
+export function auditLogCommands(audit: AuditLog, base: AuditLogOptions): Record<'enableauditlog' | 'disableauditlog', (args: readonly string[]) => unknown> {
   return {
     enableauditlog: (args) => {
       audit.enable(enableAuditLogOptions(base, args));

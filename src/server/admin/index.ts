@@ -24,3 +24,4 @@ export * from './admin-auth.js';
 export * from './admin-connection.js';
 export * from './admin-server.js';
 export * from './node-admin.js';
+export * from './nodetool-commands.js';

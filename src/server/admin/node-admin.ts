@@ -13,6 +13,7 @@ import type { AdminCommandRunner } from './admin-connection.js';
 import { auditLogCommands } from './audit-commands.js';
 import { runFaultsCommand } from './fault-commands.js';
 import { getEndpoints } from './get-endpoints.js';
+import { type NodetoolCommandName, isNodetoolCommand } from './nodetool-commands.js';
 import { clusterRing, clusterStatus, gossipInfo, schemaVersionsOf } from './cluster-status.js';
 
 export interface TableStatsRow {
@@ -37,7 +38,7 @@ export interface StatusNode {
 }
 
 export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminCommandRunner {
-  const commands: Record<string, (args: readonly string[]) => Promise<unknown> | unknown> = {
+  const commands: Record<NodetoolCommandName, (args: readonly string[]) => Promise<unknown> | unknown> = {
     version: () => ({ releaseVersion: node.ctx.node().releaseVersion }),
     info: () => info(node, startedAtMs),
     status: () => clusterStatus(node),
@@ -114,7 +115,7 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
     ...auditLogCommands(node.audit, node.config.audit_logging_options),
   };
   return async (command, args) => {
-    const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
+    const run = isNodetoolCommand(command) ? commands[command] : undefined;
     if (run === undefined) throw new InvalidRequestError(`unknown command '${command}'; known: ${Object.keys(commands).sort().join(', ')}`);
     return run(args);
   };

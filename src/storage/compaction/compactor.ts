@@ -1,5 +1,6 @@
 import { type CommitLogPosition, comparePositions } from '../model/commit-log-position.js';
 import { SSTableReader, removeGeneration } from '../sstable/index.js';
+import type { StorageLog } from '../disk-failure.js';
 import type { StorageOptions } from '../storage-options.js';
 import type { TableStore } from '../table-store.js';
 import type { BackgroundExecutor } from '../background/background-executor.js';
@@ -40,6 +41,8 @@ export class Compactor {
     private readonly onError: (e: unknown) => void,
     /** Everything of the table up to `bound` was compacted away: no SSTable remembers it now. */
     private readonly onEmptied: (table: TableStore, bound: CommitLogPosition) => void,
+    /** Completed compactions (info) and the input SSTables removed after them (debug). */
+    private readonly log: StorageLog = () => undefined,
   ) {}
 
   /** Asks for a size-tiered check of `table` when the compactor is free. */
@@ -126,6 +129,7 @@ export class Compactor {
       totalBytes: inputs.reduce((n, s) => n + s.stats.onDiskBytes, 0),
     };
     try {
+      const beganNs = table.env.clock.monotonicNs();
       const job = this.job(table, inputs, keep);
       const result = await this.executor.run({ kind: 'compact' as const, ...job });
       // Truncated (or dropped) meanwhile: the inputs are gone and the output must not come back.
@@ -133,11 +137,17 @@ export class Compactor {
         if (result.output === null && job.commitLogUpperBound) this.onEmptied(table, job.commitLogUpperBound);
         const output = result.output === null ? [] : [SSTableReader.open(table.env, table.dir, result.output, table.cache)];
         table.replaceSSTables(inputs, output);
+        const name = `${table.def.keyspace}.${table.def.name}`;
         for (const s of inputs) {
           s.close();
           removeGeneration(table.env, table.dir, s.generation);
+          this.log('sstable_removed', { table: name, generation: s.generation, reason: keep === undefined ? 'compacted' : 'cleaned up' }, 'debug');
         }
         this.completed++;
+        const bytesIn = inputs.reduce((n, s) => n + s.stats.onDiskBytes, 0);
+        const bytesOut = output[0]?.stats.onDiskBytes ?? 0;
+        const durationMs = Number(table.env.clock.monotonicNs() - beganNs) / 1e6;
+        this.log(keep === undefined ? 'compaction_completed' : 'cleanup_completed', { table: name, inputs: job.inputs, output: result.output, bytesIn, bytesOut, partitions: result.partitions, durationMs: Math.round(durationMs) });
       } else if (result.output !== null) {
         removeGeneration(table.env, table.dir, result.output);
       }

@@ -7,6 +7,7 @@
  * CA certificates (PEM) of `--ssl-ca` or the system's.
  */
 import { parseArgs } from 'node:util';
+import { parseArgsMessage } from '../option-suggestion.js';
 
 export interface CliArgs {
   readonly host: string;
@@ -41,25 +42,36 @@ A file or standard input holding a schema document — the JSON form {"Keyspace"
 the XML <Keyspace> form — is loaded instead: its keyspaces and column families that do not exist
 yet are added (as \`ilium schema load FILE --host H\`).`;
 
+const OPTIONS = {
+  host: { type: 'string', short: 'h' },
+  port: { type: 'string', short: 'p' },
+  keyspace: { type: 'string', short: 'k' },
+  username: { type: 'string', short: 'u' },
+  password: { type: 'string' },
+  ssl: { type: 'boolean' },
+  'ssl-ca': { type: 'string' },
+  file: { type: 'string', short: 'f' },
+  batch: { type: 'boolean', short: 'B' },
+  verbose: { type: 'boolean', short: 'v' },
+  help: { type: 'boolean' },
+} as const;
+
+/** util.parseArgs over OPTIONS, an unknown option refused with the nearest known one. */
+function parseStrict(config: { args: string[]; allowPositionals: true; options: typeof OPTIONS }) {
+  try {
+    return parseArgs(config);
+  } catch (e) {
+    throw new Error(parseArgsMessage(e, OPTIONS));
+  }
+}
+
 /** Parses the arguments after `cli`; throws an Error with a message for the user. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseStrict({
     // cassandra-cli's -pw (commons-cli allowed multi-letter short options; util.parseArgs does not)
     args: argv.map((a) => (a === '-pw' ? '--password' : a.startsWith('-pw=') ? `--password=${a.slice(4)}` : a)),
     allowPositionals: true,
-    options: {
-      host: { type: 'string', short: 'h' },
-      port: { type: 'string', short: 'p' },
-      keyspace: { type: 'string', short: 'k' },
-      username: { type: 'string', short: 'u' },
-      password: { type: 'string' },
-      ssl: { type: 'boolean' },
-      'ssl-ca': { type: 'string' },
-      file: { type: 'string', short: 'f' },
-      batch: { type: 'boolean', short: 'B' },
-      verbose: { type: 'boolean', short: 'v' },
-      help: { type: 'boolean' },
-    },
+    options: OPTIONS,
   });
   if (positionals.length > 0) throw new Error(`unexpected argument '${positionals[0]}'`);
   const portText = values.port ?? '9160';

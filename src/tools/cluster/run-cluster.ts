@@ -1,5 +1,6 @@
 /** `ilium cluster start -n N | stop | status`, over local-cluster.ts. Exit codes: 0 done, 1 failed, 2 usage. */
 import { parseArgs } from 'node:util';
+import { parseArgsMessage } from '../option-suggestion.js';
 import type { Writable } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,17 +17,32 @@ const USAGE = `usage: ilium cluster start -n N [--dir DIR] [--base-address 127.0
                        replacing the generated ones they name; {address} and {node} in the file
                        become the node's address and name (keystore: /certs/{address}.pem)`;
 
+const OPTIONS = {
+  n: { type: 'string', short: 'n' },
+  dir: { type: 'string' },
+  'base-address': { type: 'string' },
+  name: { type: 'string' },
+  'fault-injection': { type: 'boolean' },
+  'data-center': { type: 'string' },
+  'config-extra': { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
 export async function runCluster(io: ClusterIo): Promise<number> {
   const [verb, ...rest] = io.argv;
   let values;
   try {
     values = parseArgs({
       args: rest as string[],
-      options: { n: { type: 'string', short: 'n' }, dir: { type: 'string' }, 'base-address': { type: 'string' }, name: { type: 'string' }, 'fault-injection': { type: 'boolean' }, 'data-center': { type: 'string' }, 'config-extra': { type: 'string' } },
+      options: OPTIONS,
     }).values;
   } catch (e) {
-    io.stderr.write(`ilium cluster: ${(e as Error).message}\n${USAGE}\n`);
+    io.stderr.write(`ilium cluster: ${parseArgsMessage(e, OPTIONS)}\n${USAGE}\n`);
     return 2;
+  }
+  if (values.help === true || verb === '--help') {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
   }
   const root = resolve(values.dir ?? 'cluster');
   const say = (line: string) => io.stdout.write(`${line}\n`);
@@ -73,7 +89,7 @@ export async function runCluster(io: ClusterIo): Promise<number> {
     return 1;
   }
   io.stderr.write(`${USAGE}\n`);
-  return verb === undefined || verb === '--help' ? 0 : 2;
+  return verb === undefined ? 0 : 2;
 }
 
 function printStatus(nodes: ReturnType<typeof clusterNodes>, say: (line: string) => void): void {

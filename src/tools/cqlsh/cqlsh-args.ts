@@ -9,6 +9,7 @@
  * -u without -p: the shell asks for the password on the terminal (`Password: `, not echoed), as cqlsh.
  */
 import { parseArgs } from 'node:util';
+import { parseArgsMessage } from '../option-suggestion.js';
 import type { ConnectOptions } from './cqlsh-connection.js';
 
 /** The files of --ssl, read by the shell before connecting. */
@@ -49,25 +50,36 @@ function seconds(text: string | undefined, dflt: number, name: string): number {
   return n;
 }
 
+const OPTIONS = {
+  keyspace: { type: 'string', short: 'k' },
+  execute: { type: 'string', short: 'e' },
+  file: { type: 'string', short: 'f' },
+  username: { type: 'string', short: 'u' },
+  password: { type: 'string', short: 'p' },
+  'request-timeout': { type: 'string' },
+  'connect-timeout': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  ssl: { type: 'boolean' },
+  'ssl-certfile': { type: 'string' },
+  'ssl-usercert': { type: 'string' },
+  'ssl-userkey': { type: 'string' },
+} as const;
+
+/** util.parseArgs over OPTIONS, an unknown option refused with the nearest known one. */
+function parseStrict(config: { args: string[]; allowPositionals: true; options: typeof OPTIONS }) {
+  try {
+    return parseArgs(config);
+  } catch (e) {
+    throw new Error(parseArgsMessage(e, OPTIONS));
+  }
+}
+
 /** Parses the arguments after `cqlsh`; throws an Error with a message for the user. */
 export function parseCqlshArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CqlshArgs {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseStrict({
     args: [...argv],
     allowPositionals: true,
-    options: {
-      keyspace: { type: 'string', short: 'k' },
-      execute: { type: 'string', short: 'e' },
-      file: { type: 'string', short: 'f' },
-      username: { type: 'string', short: 'u' },
-      password: { type: 'string', short: 'p' },
-      'request-timeout': { type: 'string' },
-      'connect-timeout': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-      ssl: { type: 'boolean' },
-      'ssl-certfile': { type: 'string' },
-      'ssl-usercert': { type: 'string' },
-      'ssl-userkey': { type: 'string' },
-    },
+    options: OPTIONS,
   });
   if (positionals.length > 2) throw new Error(`unexpected argument '${positionals[2]}'`);
   const portText = positionals[1] ?? env['CQLSH_PORT'] ?? '9042';

@@ -96,10 +96,20 @@ test('flush writes memtables to SSTables; tablestats counts them; snapshot and c
   assert.equal(compact.code, 0, compact.stderr);
 });
 
-test('errors: unknown commands and names get the node\'s message and exit 1; bad usage 2; no node 3', async () => {
+test('errors: unknown names get the node\'s message and exit 1; bad usage (unknown commands and flags too) 2; no node 3', async () => {
   const unknown = await nodetool('frobnicate');
-  assert.equal(unknown.code, 1);
-  assert.match(unknown.stderr, /nodetool: unknown command 'frobnicate'; known: .*flush/);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /nodetool: unknown command 'frobnicate'\n\(ilium nodetool --help lists the commands and options\)/);
+  const typo = await nodetool('stauts');
+  assert.equal(typo.code, 2);
+  assert.match(typo.stderr, /nodetool: unknown command 'stauts' \(did you mean status\?\)/);
+  // regression (issue 18): a flag status does not take was silently accepted.
+  const flag = await nodetool('status', '--resolve-ip');
+  assert.equal(flag.code, 2);
+  assert.match(flag.stderr, /nodetool: status: unknown option '--resolve-ip'; status takes no options/);
+  const negative = await nodetool('settraceprobability', '-0.5');
+  assert.equal(negative.code, 1, 'a negative number is a value, refused by the node');
+  assert.match(negative.stderr, /Trace probability must be between 0 and 1/);
   const missing = await nodetool('flush', 'no_such_keyspace');
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /Keyspace 'no_such_keyspace' does not exist/);

@@ -13,6 +13,8 @@
  */
 import type { Writable } from 'node:stream';
 import type { Env, TlsClientOptions } from '../../env/index.js';
+import { NODETOOL_COMMANDS, type NodetoolCommand, type NodetoolCommandName, isNodetoolCommand } from '../../server/admin/nodetool-commands.js';
+import { closestName, unknownOptionMessage } from '../option-suggestion.js';
 import { AdminClosedError, AdminCommandError, type AdminCredentials, callAdmin } from './admin-client.js';
 import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatTpStats, formatBackgroundFailures, formatStatus, formatTableStats } from './nodetool-output.js';
 
@@ -31,42 +33,33 @@ export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [-u nam
   --ssl-cert FILE --ssl-key FILE  a client certificate and its key (PEM), for a node whose
                  client_encryption_options has require_client_auth: true; imply --ssl
 commands:
-  status                         the ring's nodes: up/down, state, load, tokens, ownership
-  info                           this node: host id, load, uptime, heap, data center, rack
-  ring                           every token with its node
-  describecluster                cluster name, snitch, partitioner, schema versions per node
-  gossipinfo                     what gossip holds of every node
-  version                        the release version
-  tablestats [ks[.table]…]       per-table SSTables, space used, memtable size, partitions
-  flush [ks [table…]]            writes memtables to SSTables
-  compact [ks [table…]]          compacts SSTables
-  verify [ks [table…]]           reads every partition of the SSTables, reports damage
-  scrub [ks [table…]]            rewrites the SSTables without their damaged partitions (old sets
-                                 moved to the table's quarantine/ folder), reports what it dropped
-  snapshot [-t tag] [ks…]        hard-link snapshots of SSTables
-  clearsnapshot [-t tag]         removes snapshots (all of them without -t)
-  drain                          stops client requests and flushes every memtable
-  repair [ks [table…]]           anti-entropy repair of this node's ranges (every user keyspace
-                                 without arguments): Merkle trees compared, differences synced
-  getendpoints <ks> <table> <key>  the replicas of a partition key (its token's natural endpoints)
-  hints                          hints kept for other nodes: targets and counts
-  bgfailures                     failures of background work (flush, compaction, hints, batchlog
-                                 replay, gossip…) per task and error class, with the last message
-  faults partition <addr…>|heal|list
-                                 TESTING HOOK (needs enable_fault_injection: true): drop internode
-                                 messages between the listed hosts and all others; heal removes it
-  decommission                   this node leaves the ring: its ranges streamed to their new
-                                 owners, then LEFT (refused when a keyspace would lose its RF)
-  removenode <host-id>           a dead node's ranges re-replicated from the survivors, then the
-                                 ring forgets it (refused while it is alive)
-  cleanup [ks]                   drops local data of ranges this node no longer replicates
-  enableauditlog [--included-categories C,…] [--excluded-categories C,…] [--included-keyspaces K,…]
-                 [--excluded-keyspaces K,…] [--included-users U,…] [--excluded-users U,…] [--logger FileAuditLogger]
-                                 turns the audit log on, these options over audit_logging_options
-  disableauditlog                turns the audit log off
-  settraceprobability <value>    traces this share of requests (0 to 1; 0, the default, traces
-                                 only requests with the tracing flag) into system_traces
-  gettraceprobability            the trace probability`;
+${commandLines()}`;
+
+/** The command table as help lines: synopsis, then the summary wrapped beside it. */
+function commandLines(): string {
+  const width = 32;
+  const lines: string[] = [];
+  for (const [name, c] of Object.entries(NODETOOL_COMMANDS)) {
+    const head = `  ${name}${c.args === '' ? '' : ` ${c.args}`}`;
+    const words = c.summary.split(' ');
+    let line = head.length < width ? head.padEnd(width) : `${head}\n${' '.repeat(width)}`;
+    let used = 0;
+    for (const w of words) {
+      if (used > 0 && used + w.length > 64) {
+        lines.push(line.trimEnd());
+        line = ' '.repeat(width);
+        used = 0;
+      }
+      line += `${w} `;
+      used += w.length + 1;
+    }
+    lines.push(line.trimEnd());
+  }
+  return lines.join('\n');
+}
+
+/** The options before the command, for "did you mean". */
+const GLOBAL_FLAGS = ['-h', '--host', '-p', '--port', '--timeout', '-u', '--username', '-pw', '--password', '-pwf', '--password-file', '--ssl', '--ssl-ca', '--ssl-cert', '--ssl-key', '--help'];
 
 export interface NodetoolIo {
   readonly argv: readonly string[];
@@ -129,7 +122,7 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
       else if (a === '--ssl-cert') sslCert = value();
       else if (a === '--ssl-key') sslKey = value();
       else if (a === '--help' || a === 'help') return 'help';
-      else if (a.startsWith('-')) return `unknown option ${a}`;
+      else if (a.startsWith('-')) return unknownOptionMessage(a, GLOBAL_FLAGS);
       else break;
     } catch (e) {
       return (e as Error).message;
@@ -137,11 +130,25 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
   }
   const command = argv[i];
   if (command === undefined) return 'no command given';
+  if (!isNodetoolCommand(command)) {
+    const near = closestName(command, Object.keys(NODETOOL_COMMANDS));
+    return `unknown command '${command}'${near === undefined ? '' : ` (did you mean ${near}?)`}`;
+  }
+  const refused = unknownCommandFlag(command, argv.slice(i + 1));
+  if (refused !== undefined) return refused;
   if (user === undefined && (password !== undefined || passwordFile !== undefined)) return `${password !== undefined ? '-pw' : '--password-file'} needs -u (the name to log in as)`;
   if (user !== undefined && password === undefined && passwordFile === undefined) return `-u ${user} needs -pw PASSWORD or --password-file FILE`;
   if ((sslCert === undefined) !== (sslKey === undefined)) return '--ssl-cert and --ssl-key go together';
   ssl ||= sslCa !== undefined || sslCert !== undefined;
   return { host, port, timeoutMs, user, password, passwordFile, ssl, sslCa, sslCert, sslKey, command, args: argv.slice(i + 1) as string[] };
+}
+
+/** A flag the command does not take (a negative number is a value, not a flag), as a refusal. */
+function unknownCommandFlag(command: NodetoolCommandName, args: readonly string[]): string | undefined {
+  const flags: readonly string[] = (NODETOOL_COMMANDS[command] as NodetoolCommand).flags ?? [];
+  const flag = args.find((a) => a.startsWith('-') && !/^-\.?\d/.test(a) && !flags.includes(a.split('=')[0]!));
+  if (flag === undefined) return undefined;
+  return `${command}: ${unknownOptionMessage(flag, flags)}${flags.length === 0 ? `; ${command} takes no options` : ''}`;
 }
 
 /** The password of `user` in a jmxremote.password-style text: "name password" lines, '#' comments. */
@@ -192,7 +199,7 @@ export async function runNodetool(io: NodetoolIo): Promise<number> {
       io.stdout.write(`${NODETOOL_USAGE}\n`);
       return 0;
     }
-    io.stderr.write(`nodetool: ${parsed}\n${NODETOOL_USAGE}\n`);
+    io.stderr.write(`nodetool: ${parsed}\n(ilium nodetool --help lists the commands and options)\n`);
     return 2;
   }
   const credentials = credentialsOf(parsed, io.env);

@@ -82,7 +82,9 @@ test('every option', () => {
   assert.equal(parseStressArgs(['write', '--rate', '0']).rate, 0);
   assert.deepEqual(parseStressArgs(['mixed', '--ratio', 'read=2']).ratio, { write: 0, read: 2 });
   assert.equal(parseStressArgs(['--help']).help, true);
-  assert.equal(parseStressArgs(['read', '-h']).help, true);
+  // -h is not help (nodetool's and cli's -h is the host): refused, pointing at --host and --help.
+  assert.throws(() => parseStressArgs(['read', '-h']), (e: Error) => e instanceof StressOptionError && /unknown option '-h'/.test(e.message));
+  assert.throws(() => parseStressArgs(['read', '--hots', 'x']), (e: Error) => e instanceof StressOptionError && /unknown option '--hots' \(did you mean --host\?\)/.test(e.message));
 });
 
 test('bad values are typed errors naming the option', () => {

@@ -8,6 +8,7 @@ import { type DistSpec, parseDistSpec } from './key-distribution.js';
 import { OP_KINDS, type OpRatio, WORKLOADS, type Workload } from './op-mix.js';
 import { type CountOrTime, parseCountOrTime, parseDurationMs, parseInteger, parseNumber, parseRatio } from './option-values.js';
 import { StressOptionError } from './stress-option-error.js';
+import { parseArgsMessage } from '../option-suggestion.js';
 
 export const CONSISTENCY_LEVELS = ['ANY', 'ONE', 'TWO', 'THREE', 'QUORUM', 'ALL', 'LOCAL_QUORUM', 'EACH_QUORUM', 'LOCAL_ONE'] as const;
 export type ConsistencyName = (typeof CONSISTENCY_LEVELS)[number];
@@ -86,7 +87,7 @@ export const STRESS_USAGE = `usage: ilium stress write|read|mixed [options]
                               -transport truststore=FILE, without its JKS stores, protocol and cipher keys
   --json FILE|-               also write the summary as one JSON object (- : last line of stdout)
   --seed N                    seed of the key and operation generators (default ${STRESS_DEFAULTS.seed})
-  -h, --help                  this text`;
+  --help                      this text (-h is not help: host is --host, as nodetool's -h)`;
 
 const OPTIONS = {
   ops: { type: 'string', short: 'n' },
@@ -111,7 +112,7 @@ const OPTIONS = {
   'ssl-ca': { type: 'string' },
   json: { type: 'string' },
   seed: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
+  help: { type: 'boolean' },
 } as const;
 
 const ROW_SIZE_MAX = 16 * 1024 * 1024;
@@ -196,8 +197,8 @@ function keyspaceName(text: string | undefined): string {
 /** util.parseArgs's refusal, named by our option labels (`-n` and `--ops` are both `-n/--ops`). */
 function parseArgsError(e: Error & { code?: string }): StressOptionError {
   const flag = /'(--?[A-Za-z][\w-]*)/.exec(e.message)?.[1];
-  const option = flag === '-n' || flag === '--ops' ? '-n/--ops' : flag === '-h' ? '--help' : (flag ?? 'arguments');
-  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new StressOptionError(option, 'unknown option (ilium stress --help lists them)');
+  const option = flag === '-n' || flag === '--ops' ? '-n/--ops' : (flag ?? 'arguments');
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new StressOptionError(option, parseArgsMessage(e, OPTIONS));
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     if (/does not take/.test(e.message)) return new StressOptionError(option, 'takes no value');
     return new StressOptionError(option, /ambiguous/.test(e.message) ? 'needs a value (a value starting with - is not one)' : 'needs a value');
