@@ -2,7 +2,7 @@
 /**
  * The `ilium` command. Subcommands:
  *   ilium --version
- *   ilium start [--config FILE] [--data DIR] [--listen ADDR] [--seeds A,B] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
+ *   ilium start [--config FILE] [--data DIR] [--listen ADDR] [--seeds A,B] [--port N] [--rpc-port N] [--admin-port N] [--http-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
  *   ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]
  *   ilium schema load FILE [--data DIR] [--partitioner NAME] | [--host H [--port N] [-u user --password pass]]
  *   ilium sstable dump <table dir> <generation>
@@ -20,7 +20,7 @@ import { IliumError } from '../errors/index.js';
 const USAGE = `usage:
   ilium --version
       Prints Ilium's version and the Cassandra release it speaks as.
-  ilium start [--config FILE] [--data DIR] [--listen ADDR] [--seeds A,B] [--port N] [--rpc-port N] [--admin-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
+  ilium start [--config FILE] [--data DIR] [--listen ADDR] [--seeds A,B] [--port N] [--rpc-port N] [--admin-port N] [--http-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
       Starts a node, its CQL server and its Thrift (0.7 API) server. --config: a cassandra.yaml-style
       file (its keys where the meaning is the same); the flags override it: --data the data
       directory (./data by default), --listen the node's address (listen_address and rpc_address,
@@ -28,7 +28,8 @@ const USAGE = `usage:
       (seed_provider), --port the CQL port (native_transport_port, 9042; 0 picks a
       free one), --rpc-port the Thrift port (rpc_port, 9160; 0 picks a free one; start_rpc: false
       in the config turns Thrift off), --admin-port where nodetool connects (admin_port, 7199 on
-      admin_address, 127.0.0.1 by default; 0 picks a free one; start_admin: false turns it off), --commitlog-sync the
+      admin_address, 127.0.0.1 by default; 0 picks a free one; start_admin: false turns it off), --http-port the HTTP
+      endpoint (http_port: /metrics and the admin API, 9180 on http_address, 127.0.0.1 by default), --commitlog-sync the
       commit log's sync mode. -D: the Cassandra system properties Ilium knows:
       cassandra.test.fail_writes_ks=KS (writes to KS fail),
       cassandra.custom_query_handler_class=org.apache.cassandra.cql3.CustomPayloadMirroringQueryHandler,
@@ -125,6 +126,7 @@ async function start(args: string[]): Promise<number> {
       port: { type: 'string' },
       'rpc-port': { type: 'string' },
       'admin-port': { type: 'string' },
+      'http-port': { type: 'string' },
       listen: { type: 'string' },
       seeds: { type: 'string' },
       'commitlog-sync': { type: 'string' },
@@ -138,7 +140,8 @@ async function start(args: string[]): Promise<number> {
   const port = portOption(values.port);
   const rpcPort = portOption(values['rpc-port']);
   const adminPort = portOption(values['admin-port']);
-  for (const [flag, v, given] of [['--port', port, values.port], ['--rpc-port', rpcPort, values['rpc-port']], ['--admin-port', adminPort, values['admin-port']]] as const) {
+  const httpPort = portOption(values['http-port']);
+  for (const [flag, v, given] of [['--port', port, values.port], ['--rpc-port', rpcPort, values['rpc-port']], ['--admin-port', adminPort, values['admin-port']], ['--http-port', httpPort, values['http-port']]] as const) {
     if (Number.isNaN(v)) {
       process.stderr.write(`ilium: ${flag} takes a port number (0-65535), got ${given}\n`);
       return 2;
@@ -151,6 +154,7 @@ async function start(args: string[]): Promise<number> {
     ...(port === undefined ? {} : { port }),
     ...(rpcPort === undefined ? {} : { rpcPort }),
     ...(adminPort === undefined ? {} : { adminPort }),
+    ...(httpPort === undefined ? {} : { httpPort }),
     ...(values.listen === undefined ? {} : { listen: values.listen }),
     ...(values.seeds === undefined ? {} : { seeds: values.seeds.split(',').map((x) => x.trim()).filter((x) => x.length > 0) }),
     ...(values['commitlog-sync'] === undefined ? {} : { commitlogSync: values['commitlog-sync'] }),
