@@ -43,6 +43,15 @@ export interface StorageEngineConfig {
 
 type State = 'open' | 'closing' | 'closed';
 
+export interface EngineBackgroundStats {
+  readonly compactionsCompleted: number;
+  readonly compactionsFailed: number;
+  /** Tables waiting for a compaction check, plus the one running. */
+  readonly compactionsPending: number;
+  readonly bytesCompacted: number;
+  readonly commitLog: { readonly addedEntries: number; readonly syncedEntries: number; readonly segments: number };
+}
+
 /**
  * The local storage engine: commit log → memtables → SSTables → compaction, for many tables.
  *
@@ -171,6 +180,12 @@ export class StorageEngine {
     const t = this.tables.get(tableId);
     if (!t) throw new InvalidRequestError(`unknown table id ${tableId}`);
     return t;
+  }
+
+  /** What the node's /metrics and nodetool show of the background work (read on demand). */
+  backgroundStats(): EngineBackgroundStats {
+    const c = this.compactor;
+    return { compactionsCompleted: c.completed, compactionsFailed: c.failures, compactionsPending: c.pending + (c.current === null ? 0 : 1), bytesCompacted: c.bytesCompacted, commitLog: this.commitLog.stats() };
   }
 
   /** The compactions running now (system_views.sstable_tasks): one at most, Ilium compacts one at a time. */
@@ -415,6 +430,7 @@ export class StorageEngine {
   }
 
   private onFlushed(t: TableStore, upTo: CommitLogPosition): void {
+    t.metrics.memtableSwitchCount++;
     this.recountMemtableBytes();
     this.commitLog.discardCompletedSegments(t.def.id, upTo);
     this.compactor.request(t);

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../src/tools/server-flags.js';
 
 const CLI = fileURLToPath(new URL('../../src/tools/ilium.js', import.meta.url));
-const READY = /Ilium node started in (\d+) ms: .*; ready: CQL native protocol on \[?([^\]\s]+?)\]?:(\d+)(?:, Thrift (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?(?:, nodetool (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?(?:, HTTP on (https?:\/\/\S+?))?\./;
+const READY = /Ilium node started in (\d+) ms: .*; ready: CQL native protocol on \[?([^\]\s]+?)\]?:(\d+)(?:, Thrift (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?(?:, nodetool (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?(?:, HTTP on (https?:\/\/\[?[^\s\]]+?\]?:\d+))?\./;
 
 export interface IliumProcessOptions {
   /** Reuse a directory (a restart); a fresh temporary one otherwise, removed by `dispose`. */

@@ -33,6 +33,8 @@ export class Compactor {
   private closed = false;
   failures = 0;
   completed = 0;
+  /** The inputs' bytes of the compactions completed (Cassandra's BytesCompacted). */
+  bytesCompacted = 0;
 
   constructor(
     private readonly options: StorageOptions,
@@ -61,6 +63,11 @@ export class Compactor {
     await this.idle();
     const inputs = table.sstables.filter((s) => !table.compacting.has(s));
     if (inputs.length > 0) await this.compact(table, inputs, keep);
+  }
+
+  /** Tables waiting for a size-tiered check (Cassandra's PendingTasks, counted per table). */
+  get pending(): number {
+    return this.wanted.size;
   }
 
   async idle(): Promise<void> {
@@ -138,6 +145,7 @@ export class Compactor {
           removeGeneration(table.env, table.dir, s.generation);
         }
         this.completed++;
+        this.bytesCompacted += this.current?.totalBytes ?? 0;
       } else if (result.output !== null) {
         removeGeneration(table.env, table.dir, result.output);
       }
