@@ -5,7 +5,8 @@
  *   when authentication is on, HTTPS with client_encryption_options),
  * - `node-routes.ts` (the node's table: each feature's routes, and GET /api listing them),
  * - `metrics-route.ts`, `node-metrics.ts`, `scraped-metric.ts` (GET /metrics: Prometheus text
- *   through prom-client, every family read from the node's counters at scrape time).
+ *   through prom-client, every family read from the node's counters at scrape time),
+ * - `admin-routes.ts` (POST /api/v1/<command>: the admin port's commands as JSON over HTTP).
  */
 export * from './http-route.js';
 export * from './http-server.js';
@@ -13,3 +14,4 @@ export * from './node-routes.js';
 export * from './metrics-route.js';
 export * from './node-metrics.js';
 export * from './scraped-metric.js';
+export * from './admin-routes.js';

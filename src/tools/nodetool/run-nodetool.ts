@@ -14,11 +14,14 @@
 import type { Writable } from 'node:stream';
 import type { Env, TlsClientOptions } from '../../env/index.js';
 import { AdminClosedError, AdminCommandError, type AdminCredentials, callAdmin } from './admin-client.js';
+import { callAdminHttp } from './http-admin-client.js';
 import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatTpStats, formatBackgroundFailures, formatStatus, formatTableStats } from './nodetool-output.js';
 
-export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file] [--ssl-cert file --ssl-key file]] [--timeout seconds] <command> [args…]
+export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [--http] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file] [--ssl-cert file --ssl-key file]] [--timeout seconds] <command> [args…]
   -h, --host     the node's admin address (admin_address in the config, 127.0.0.1 by default)
   -p, --port     its admin port (admin_port in the config, 7199 by default)
+  --http         over the node's HTTP endpoint instead (POST /api/v1/<command>; -h is http_address,
+                 -p http_port, 9180 by default; --ssl for HTTPS)
   -u, --username a superuser's name: every command needs one when the node's authenticator is
                  PasswordAuthenticator
   -pw, --password        its password
@@ -80,6 +83,8 @@ export interface NodetoolIo {
 interface Parsed {
   readonly host: string;
   readonly port: number;
+  /** --http: the HTTP endpoint's admin API rather than the admin port. */
+  readonly http: boolean;
   readonly timeoutMs: number;
   readonly user: string | undefined;
   readonly password: string | undefined;
@@ -95,7 +100,8 @@ interface Parsed {
 
 export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
   let host = '127.0.0.1';
-  let port = 7199;
+  let port: number | undefined;
+  let http = false;
   let timeoutMs = 600_000;
   let user: string | undefined;
   let password: string | undefined;
@@ -125,6 +131,7 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
       else if (a === '-pw' || a === '--password') password = value();
       else if (a === '-pwf' || a === '--password-file') passwordFile = value();
       else if (a === '--ssl') ssl = true;
+      else if (a === '--http') http = true;
       else if (a === '--ssl-ca') sslCa = value();
       else if (a === '--ssl-cert') sslCert = value();
       else if (a === '--ssl-key') sslKey = value();
@@ -141,7 +148,7 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
   if (user !== undefined && password === undefined && passwordFile === undefined) return `-u ${user} needs -pw PASSWORD or --password-file FILE`;
   if ((sslCert === undefined) !== (sslKey === undefined)) return '--ssl-cert and --ssl-key go together';
   ssl ||= sslCa !== undefined || sslCert !== undefined;
-  return { host, port, timeoutMs, user, password, passwordFile, ssl, sslCa, sslCert, sslKey, command, args: argv.slice(i + 1) as string[] };
+  return { host, port: port ?? (http ? 9180 : 7199), http, timeoutMs, user, password, passwordFile, ssl, sslCa, sslCert, sslKey, command, args: argv.slice(i + 1) as string[] };
 }
 
 /** The password of `user` in a jmxremote.password-style text: "name password" lines, '#' comments. */
@@ -207,7 +214,10 @@ export async function runNodetool(io: NodetoolIo): Promise<number> {
   }
   let result: unknown;
   try {
-    result = await callAdmin(io.env, { host: parsed.host, port: parsed.port }, parsed.command, parsed.args, parsed.timeoutMs, credentials, tls);
+    const address = { host: parsed.host, port: parsed.port };
+    result = parsed.http
+      ? await callAdminHttp(address, parsed.command, parsed.args, parsed.timeoutMs, credentials, tls)
+      : await callAdmin(io.env, address, parsed.command, parsed.args, parsed.timeoutMs, credentials, tls);
   } catch (e) {
     if (e instanceof AdminClosedError) {
       const hint = tls === undefined
@@ -235,7 +245,9 @@ export async function runNodetool(io: NodetoolIo): Promise<number> {
     }
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ECONNREFUSED'
-      ? 'Connection refused (is the node running, and are its admin_address and admin_port these? admin_address is 127.0.0.1 unless the config sets it)'
+      ? parsed.http
+        ? 'Connection refused (is the node running, and are its http_address and http_port these? http_address is 127.0.0.1 unless the config sets it)'
+        : 'Connection refused (is the node running, and are its admin_address and admin_port these? admin_address is 127.0.0.1 unless the config sets it)'
       : (e as Error).message;
     io.stderr.write(`nodetool: Failed to connect to '${parsed.host}:${parsed.port}' - ${why}\n`);
     return 3;
