@@ -182,6 +182,15 @@ export class StorageEngine {
     return t;
   }
 
+  /** Compaction's throughput limit in MiB/s (0: none), as nodetool get/setcompactionthroughput show it; set applies to compactions started later. */
+  get compactionThroughputMbPerSec(): number {
+    return this.compactor.throughputBytesPerSec / (1024 * 1024);
+  }
+
+  set compactionThroughputMbPerSec(mb: number) {
+    this.compactor.throughputBytesPerSec = mb * 1024 * 1024;
+  }
+
   /** What the node's /metrics and nodetool show of the background work (read on demand). */
   backgroundStats(): EngineBackgroundStats {
     const c = this.compactor;

@@ -6,6 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import cassandra from 'cassandra-driver';
 import { runIliumCommand, useIliumProcess } from '../support/ilium-process.js';
 import { SUPERUSER_AT_ONCE, defaultSuperuserReady } from '../support/default-superuser.js';
 
@@ -72,4 +73,53 @@ test('with PasswordAuthenticator: 401 without a superuser\'s Basic credentials, 
   const withCreds = await runIliumCommand(['nodetool', '--http', '-p', port, '-u', 'cassandra', '-pw', 'cassandra', 'status']);
   assert.equal(withCreds.code, 0, withCreds.stderr);
   assert.match(withCreds.stdout, /UN {2}127\.0\.37\.4/);
+});
+
+test('nodetool --http: tpstats, tablestats, tablehistograms, proxyhistograms, compactionstats, compaction throughput as Cassandra prints them', async () => {
+  const n = open();
+  const port = new URL(n.httpUrl!).port;
+  const nodetool = async (...args: string[]) => {
+    const r = await runIliumCommand(['nodetool', '--http', '-p', port, ...args]);
+    assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+    return r.stdout;
+  };
+  const client = new cassandra.Client({ contactPoints: [`${n.host}:${n.port}`], localDataCenter: 'datacenter1' });
+  try {
+    await client.execute("CREATE KEYSPACE st WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    await client.execute('CREATE TABLE st.t (k int, c int, v text, PRIMARY KEY (k, c))');
+    for (let c = 0; c < 10; c++) await client.execute('INSERT INTO st.t (k, c, v) VALUES (1, ?, ?)', [c, 'v'], { prepare: true });
+    for (let i = 0; i < 5; i++) await client.execute('SELECT * FROM st.t WHERE k = 1', [], { prepare: true });
+  } finally {
+    await client.shutdown();
+  }
+  const stats = await nodetool('tablestats', 'st.t');
+  assert.match(stats, /^Total number of tables: 1\n----------------\nKeyspace : st\n\tRead Count: 5\n\tRead Latency: \d+(\.\d+)? ms\n\tWrite Count: 10\n/);
+  assert.match(stats, /\n\t\tTable: t\n\t\tSSTable count: 0\n/);
+  assert.match(stats, /\n\t\tLocal read count: 5\n\t\tLocal read latency: \d+\.\d{3} ms\n\t\tLocal write count: 10\n/);
+  assert.match(stats, /\n\t\tAverage live cells per slice \(last five minutes\): 10\.0\n\t\tMaximum live cells per slice \(last five minutes\): 10\n/);
+
+  const tp = await nodetool('tpstats');
+  const completed = (pool: string) => Number(new RegExp(`^${pool}\\s+\\d+\\s+\\d+\\s+(\\d+)`, 'm').exec(tp)?.[1]);
+  assert.ok(completed('Native-Transport-Requests') >= 15, tp);
+  assert.ok(completed('ReadStage') >= 5, tp);
+  assert.ok(completed('MutationStage') >= 10, tp);
+
+  const proxy = await nodetool('proxyhistograms');
+  const proxyLines = proxy.split('\n');
+  assert.equal(proxyLines[0], 'proxy histograms');
+  assert.equal(proxyLines[1], `${'Percentile'.padEnd(10)}${['Read Latency', 'Write Latency', 'Range Latency', 'CAS Read Latency', 'CAS Write Latency', 'View Write Latency'].map((c) => c.padStart(19)).join('')}`);
+  assert.deepEqual(proxyLines.slice(3, 10).map((l) => l.slice(0, 10).trim()), ['50%', '75%', '95%', '98%', '99%', 'Min', 'Max']);
+  assert.ok(Number(proxyLines[3]!.slice(10, 29)) > 0, 'reads have a median');
+
+  const hist = await nodetool('tablehistograms', 'st', 't');
+  assert.match(hist, /^st\/t histograms\nPercentile  SSTables     Write Latency      Read Latency    Partition Size        Cell Count\n/);
+  assert.equal(hist.split('\n').filter((l) => /^(50%|75%|95%|98%|99%|Min|Max) /.test(l)).length, 7);
+
+  assert.match(await nodetool('compactionstats'), /^pending tasks: \d+\n/);
+  assert.equal(await nodetool('getcompactionthroughput'), 'Current compaction throughput: 64 MB/s\n');
+  assert.equal(await nodetool('setcompactionthroughput', '16'), '');
+  assert.equal(await nodetool('getcompactionthroughput'), 'Current compaction throughput: 16 MB/s\n');
+  const bad = await runIliumCommand(['nodetool', '--http', '-p', port, 'tablehistograms', 'st']);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /tablehistograms requires <keyspace> <table> or <keyspace\.table>/);
 });

@@ -24,3 +24,5 @@ export * from './admin-auth.js';
 export * from './admin-connection.js';
 export * from './admin-server.js';
 export * from './node-admin.js';
+export * from './stats-commands.js';
+export * from './table-args.js';

@@ -33,6 +33,8 @@ export class Compactor {
   private closed = false;
   failures = 0;
   completed = 0;
+  /** The throughput limit of compactions started from now on, bytes/s (0: none; nodetool setcompactionthroughput). */
+  throughputBytesPerSec: number;
   /** The inputs' bytes of the compactions completed (Cassandra's BytesCompacted). */
   bytesCompacted = 0;
 
@@ -42,7 +44,9 @@ export class Compactor {
     private readonly onError: (e: unknown) => void,
     /** Everything of the table up to `bound` was compacted away: no SSTable remembers it now. */
     private readonly onEmptied: (table: TableStore, bound: CommitLogPosition) => void,
-  ) {}
+  ) {
+    this.throughputBytesPerSec = options.compactionThroughputBytesPerSec;
+  }
 
   /** Asks for a size-tiered check of `table` when the compactor is free. */
   request(table: TableStore): void {
@@ -115,7 +119,7 @@ export class Compactor {
       maxPurgeableTimestamp: String(table.minTimestampOutside(new Set(inputs))),
       commitLogUpperBound: bound,
       expectedPartitions: inputs.reduce((n, s) => n + s.stats.partitionCount, 0),
-      bytesPerSec: this.options.compactionThroughputBytesPerSec,
+      bytesPerSec: this.throughputBytesPerSec,
       ...(keep === undefined ? {} : { keep }),
     };
   }

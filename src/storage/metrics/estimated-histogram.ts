@@ -78,6 +78,19 @@ export class EstimatedHistogram {
     return 0;
   }
 
+  /** Adds `other`'s counts to this one's (to show several series as one, e.g. every consistency level). */
+  addAll(other: EstimatedHistogram): void {
+    for (let i = 0; i <= BUCKET_COUNT; i++) this.buckets[i]! += other.buckets[i]!;
+    this.total += other.total;
+    this.valueSum += other.valueSum;
+  }
+
+  /** The offset of the lowest bucket holding a value (0 when empty). */
+  min(): number {
+    for (let i = 0; i <= BUCKET_COUNT; i++) if (this.buckets[i]! > 0) return i < BUCKET_COUNT ? OFFSETS[i]! : Infinity;
+    return 0;
+  }
+
   /** The offset of the highest bucket holding a value (0 when empty). */
   max(): number {
     for (let i = BUCKET_COUNT; i >= 0; i--) if (this.buckets[i]! > 0) return i < BUCKET_COUNT ? OFFSETS[i]! : Infinity;

@@ -15,7 +15,8 @@ import type { Writable } from 'node:stream';
 import type { Env, TlsClientOptions } from '../../env/index.js';
 import { AdminClosedError, AdminCommandError, type AdminCredentials, callAdmin } from './admin-client.js';
 import { callAdminHttp } from './http-admin-client.js';
-import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatTpStats, formatBackgroundFailures, formatStatus, formatTableStats } from './nodetool-output.js';
+import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatBackgroundFailures, formatStatus } from './nodetool-output.js';
+import { formatCompactionStats, formatProxyHistograms, formatTableHistograms, formatTableStats, formatTpStats } from './stats-output.js';
 
 export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [--http] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file] [--ssl-cert file --ssl-key file]] [--timeout seconds] <command> [args…]
   -h, --host     the node's admin address (admin_address in the config, 127.0.0.1 by default)
@@ -40,7 +41,14 @@ commands:
   describecluster                cluster name, snitch, partitioner, schema versions per node
   gossipinfo                     what gossip holds of every node
   version                        the release version
-  tablestats [ks[.table]…]       per-table SSTables, space used, memtable size, partitions
+  tablestats [ks[.table]…]       per keyspace and table: reads, writes, latencies, SSTables, space
+                                 used, memtable, partitions, live cells and tombstones per read
+  tablehistograms <ks> <table>   a table's local read and write latency percentiles
+  proxyhistograms                latency percentiles of the requests this node coordinated
+  tpstats                        stages: internode work, local reads and writes, client requests
+  compactionstats                compactions pending and running
+  getcompactionthroughput        compaction's throughput limit (MB/s)
+  setcompactionthroughput <MB/s> sets it for compactions started later (0: no limit)
   flush [ks [table…]]            writes memtables to SSTables
   compact [ks [table…]]          compacts SSTables
   verify [ks [table…]]           reads every partition of the SSTables, reports damage
@@ -283,6 +291,14 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return (result as { endpoints: string[] }).endpoints.map((e) => `${e}\n`).join('');
     case 'tpstats':
       return formatTpStats(r);
+    case 'proxyhistograms':
+      return formatProxyHistograms(r);
+    case 'tablehistograms':
+      return formatTableHistograms(r);
+    case 'compactionstats':
+      return formatCompactionStats(r);
+    case 'getcompactionthroughput':
+      return `Current compaction throughput: ${(result as { mbPerSec: number }).mbPerSec} MB/s\n`;
     case 'bgfailures':
       return formatBackgroundFailures(r);
     case 'gettraceprobability': {
@@ -294,6 +310,7 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return `Current trace probability: ${Number.isInteger(p) ? p.toFixed(1) : String(p)}\n${dropped}`;
     }
     case 'settraceprobability':
+    case 'setcompactionthroughput':
     case 'cleanup':
     case 'enableauditlog':
     case 'disableauditlog':
