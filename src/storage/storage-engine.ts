@@ -191,6 +191,45 @@ export class StorageEngine {
     this.compactor.throughputBytesPerSec = mb * 1024 * 1024;
   }
 
+  /** Turns size-tiered compaction of the tables on or off (nodetool enable/disableautocompaction). */
+  setAutoCompaction(tableIds: readonly string[], enabled: boolean): void {
+    for (const id of tableIds) {
+      const t = this.table(id);
+      if (enabled) {
+        this.compactor.autoCompactionOff.delete(id);
+        this.compactor.request(t);
+      } else this.compactor.autoCompactionOff.add(id);
+    }
+  }
+
+  /** Rewrites each SSTable of the table alone, purging deleted data (nodetool garbagecollect). */
+  async garbageCollect(tableId: string): Promise<void> {
+    this.checkOpen();
+    await this.compactor.garbageCollect(this.table(tableId));
+  }
+
+  /** Every snapshot of every table: its tag, bytes only the snapshot holds (true size) and all its bytes. */
+  listSnapshots(): { readonly tag: string; readonly keyspace: string; readonly table: string; readonly trueSizeBytes: number; readonly sizeOnDiskBytes: number }[] {
+    const fs = this.cfg.env.fs;
+    const size = (f: string): number => {
+      try {
+        return fs.statSync(f).size;
+      } catch {
+        return 0;
+      }
+    };
+    return [...this.tables.values()].flatMap((t) => {
+      const live = new Set(t.sstables.flatMap((s) => s.files.map((f) => f.slice(f.lastIndexOf('/') + 1))));
+      return this.snapshots.list(t).map(({ tag, files }) => ({
+        tag,
+        keyspace: t.def.keyspace,
+        table: t.def.name,
+        sizeOnDiskBytes: files.reduce((n, f) => n + size(f), 0),
+        trueSizeBytes: files.filter((f) => !live.has(f.slice(f.lastIndexOf('/') + 1))).reduce((n, f) => n + size(f), 0),
+      }));
+    });
+  }
+
   /** What the node's /metrics and nodetool show of the background work (read on demand). */
   backgroundStats(): EngineBackgroundStats {
     const c = this.compactor;

@@ -4,7 +4,7 @@ import { type LoadedConfig, loadConfigFile, parseSystemProperties, resolveNodeCo
 import { createRealEnv, lockDataDir } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import { RACKDC_FILE_NAME } from '../locator/index.js';
-import { AdminServer, IliumNode, NodeHttpServer, type NodeLogger, adminRoutes, createNodeAdmin, metricsRoutes, nodeHttpRoutes, nodeSuperuserCheck } from '../server/index.js';
+import { type AdminCommandRunner, AdminServer, IliumNode, NodeHttpServer, type NodeLogger, adminRoutes, createNodeAdmin, metricsRoutes, nodeHttpRoutes, nodeSuperuserCheck } from '../server/index.js';
 
 /** The exit status after a failure policy's `die` (a supervisor can tell it from a crash or a stop). */
 export const DIE_EXIT_CODE = 100;
@@ -65,13 +65,15 @@ export async function startNode(opts: StartOptions): Promise<void> {
     // disk_failure_policy / commit_failure_policy die: the failure is logged, then the process exits at once.
     const die = (): void => process.exit(DIE_EXIT_CODE);
     node = await IliumNode.start({ config, properties, env, log, die, ...(rackDcProperties === undefined ? {} : { rackDcProperties }) });
+    // One command table for the admin port and the HTTP admin API.
+    const commands = createNodeAdmin(node, env.clock.nowMs());
     if (config.start_admin) {
       // 127.0.0.1 unless admin_address opts in; credentials on every command when authentication is on.
       const host = config.admin_address;
       const checkSuperuser = nodeSuperuserCheck(node);
       // TLS (required or optional) with the client ports' key material when client encryption is on.
       const tls = node.clientTls?.serverOptions();
-      admin = new AdminServer(env, createNodeAdmin(node, env.clock.nowMs()), { host, port: config.admin_port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }), ...(tls === undefined ? {} : { tls }) });
+      admin = new AdminServer(env, commands, { host, port: config.admin_port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }), ...(tls === undefined ? {} : { tls }) });
       await admin.start().catch(async (e: unknown) => {
         await node.close();
         const code = (e as NodeJS.ErrnoException).code;
@@ -79,7 +81,7 @@ export async function startNode(opts: StartOptions): Promise<void> {
         throw new ConfigurationError(`cannot listen for nodetool on ${host}:${config.admin_port}: ${why} (admin_address, admin_port, --admin-port; start_admin: false turns it off)`, { cause: e });
       });
     }
-    if (config.start_http) http = await startHttp(node, env, admin);
+    if (config.start_http) http = await startHttp(node, env, commands, admin);
   } catch (e) {
     unlock();
     throw e;
@@ -148,11 +150,11 @@ function readRackDcProperties(opts: StartOptions, env: ReturnType<typeof createR
  * The HTTP endpoint on http_address:http_port: the same credentials and TLS as the admin port.
  * A port it cannot take stops the start (the node closed, as for the admin port).
  */
-async function startHttp(node: IliumNode, env: ReturnType<typeof createRealEnv>, admin: AdminServer | undefined): Promise<NodeHttpServer> {
+async function startHttp(node: IliumNode, env: ReturnType<typeof createRealEnv>, commands: AdminCommandRunner, admin: AdminServer | undefined): Promise<NodeHttpServer> {
   const { http_address: host, http_port: port } = node.config;
   const checkSuperuser = nodeSuperuserCheck(node);
   const tls = node.clientTls?.serverOptions();
-  const server = new NodeHttpServer(env, nodeHttpRoutes([metricsRoutes(node), adminRoutes(createNodeAdmin(node, env.clock.nowMs()))]), { host, port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }), ...(tls === undefined ? {} : { tls }) });
+  const server = new NodeHttpServer(env, nodeHttpRoutes([metricsRoutes(node), adminRoutes(commands)]), { host, port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }), ...(tls === undefined ? {} : { tls }) });
   await server.start().catch(async (e: unknown) => {
     await Promise.all([admin?.close(), node.close()]);
     const code = (e as NodeJS.ErrnoException).code;

@@ -123,3 +123,39 @@ test('nodetool --http: tpstats, tablestats, tablehistograms, proxyhistograms, co
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /tablehistograms requires <keyspace> <table> or <keyspace\.table>/);
 });
+
+test('nodetool --http: disable/enableautocompaction, garbagecollect, listsnapshots, gcstats', async () => {
+  const n = open();
+  const port = new URL(n.httpUrl!).port;
+  const nodetool = async (...args: string[]) => {
+    const r = await runIliumCommand(['nodetool', '--http', '-p', port, ...args]);
+    assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+    return r.stdout;
+  };
+  const sstables = async () => Number(/SSTable count: (\d+)/.exec(await nodetool('tablestats', 'gc.t'))?.[1]);
+  const client = new cassandra.Client({ contactPoints: [`${n.host}:${n.port}`], localDataCenter: 'datacenter1' });
+  try {
+    await client.execute("CREATE KEYSPACE gc WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    await client.execute('CREATE TABLE gc.t (k int PRIMARY KEY, v text) WITH gc_grace_seconds = 0');
+    assert.equal(await nodetool('disableautocompaction', 'gc'), '');
+    for (let i = 0; i < 5; i++) {
+      await client.execute('INSERT INTO gc.t (k, v) VALUES (?, ?)', [i, 'v'], { prepare: true });
+      await client.execute('DELETE FROM gc.t WHERE k = ?', [i], { prepare: true });
+      await nodetool('flush', 'gc', 't');
+    }
+    assert.equal(await sstables(), 5, 'five flushes, no compaction while it is off');
+    await nodetool('garbagecollect', 'gc', 't');
+    assert.ok((await sstables()) < 5, 'each SSTable rewritten alone: the ones holding only purgeable deletes are gone');
+    assert.match(await nodetool('listsnapshots'), /^Snapshot Details: \nThere are no snapshots\n$/);
+    await client.execute('INSERT INTO gc.t (k, v) VALUES (9, ?)', ['kept'], { prepare: true });
+    await nodetool('snapshot', '-t', 'before-upgrade', 'gc');
+    const listed = await nodetool('listsnapshots');
+    assert.match(listed, /^Snapshot Details: \nSnapshot name +Keyspace name +Column family name +True size +Size on disk\nbefore-upgrade +gc +t +0 bytes +\d+(\.\d+)? (bytes|KiB)\n\nTotal TrueDiskSpaceUsed: 0 bytes\n\n$/);
+    assert.equal(await nodetool('enableautocompaction', 'gc'), '');
+  } finally {
+    await client.shutdown();
+  }
+  const gc = (await nodetool('gcstats')).split('\n');
+  assert.equal(gc[0], `${'Interval (ms)'.padStart(20)}${'Max GC Elapsed (ms)'.padStart(20)}${'Total GC Elapsed (ms)'.padStart(20)}${'Stdev GC Elapsed (ms)'.padStart(20)}${'GC Reclaimed (MB)'.padStart(20)}${'Collections'.padStart(20)}${'Direct Memory Bytes'.padStart(25)}`);
+  assert.match(gc[1]!, /^ +\d+ +\d+ +\d+ +(\d+|NaN) +NaN +\d+ +\d+$/);
+});

@@ -26,3 +26,5 @@ export * from './admin-server.js';
 export * from './node-admin.js';
 export * from './stats-commands.js';
 export * from './table-args.js';
+export * from './maintenance-commands.js';
+export * from './gc-stats.js';

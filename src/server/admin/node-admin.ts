@@ -13,6 +13,7 @@ import type { AdminCommandRunner } from './admin-connection.js';
 import { auditLogCommands } from './audit-commands.js';
 import { runFaultsCommand } from './fault-commands.js';
 import { getEndpoints } from './get-endpoints.js';
+import { maintenanceCommands } from './maintenance-commands.js';
 import { statsCommands } from './stats-commands.js';
 import { tablesOf } from './table-args.js';
 import { clusterRing, clusterStatus, gossipInfo, schemaVersionsOf } from './cluster-status.js';
@@ -103,6 +104,7 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
     },
     ...auditLogCommands(node.audit, node.config.audit_logging_options),
     ...statsCommands(node),
+    ...maintenanceCommands(node),
   };
   return async (command, args) => {
     const run = Object.hasOwn(commands, command) ? commands[command] : undefined;

@@ -15,20 +15,15 @@ export const COORDINATOR_READ: PickLatency = (m) => m.coordinatorRead;
 export const COORDINATOR_SCAN: PickLatency = (m) => m.coordinatorScan;
 export const COORDINATOR_WRITE: PickLatency = (m) => m.coordinatorWrite;
 
-/** The client request a coordinated operation is counted as: its kind and consistency level. */
-export interface ClientRequestScope {
-  readonly kind: ClientRequestKind;
-  readonly consistency: string;
-}
-
 /**
  * `work` timed into `pick` of each table in `tableIds` (one id, or a batch's distinct ones; none
- * for CAS, whose tables' latencies Cassandra keeps apart) and into the client request `scope`.
+ * for CAS, whose tables' latencies Cassandra keeps apart) and into the client request of `kind` at
+ * `consistency`.
  */
-export function timedForTables<T>(registry: TableMetricsRegistry | undefined, tableIds: string | readonly string[], pick: PickLatency, scope: ClientRequestScope, work: Promise<T>): Promise<T> {
+export function timedForTables<T>(registry: TableMetricsRegistry | undefined, tableIds: string | readonly string[], pick: PickLatency, kind: ClientRequestKind, consistency: string, work: Promise<T>): Promise<T> {
   if (registry === undefined) return work;
   const startNs = registry.nowNs();
-  const client = registry.clientRequests.of(scope.kind, scope.consistency);
+  const client = registry.clientRequests.of(kind, consistency);
   const done = (): void => {
     const endNs = registry.nowNs();
     client.latency.record(startNs, endNs);

@@ -30,6 +30,8 @@ export class Compactor {
   /** The compaction running now (one at a time), if any. */
   current: SSTableTask | null = null;
   private readonly wanted = new Set<TableStore>();
+  /** Tables whose size-tiered compactions are off (nodetool disableautocompaction); explicit ones still run. */
+  readonly autoCompactionOff = new Set<string>();
   private closed = false;
   failures = 0;
   completed = 0;
@@ -50,7 +52,7 @@ export class Compactor {
 
   /** Asks for a size-tiered check of `table` when the compactor is free. */
   request(table: TableStore): void {
-    if (this.closed) return;
+    if (this.closed || this.autoCompactionOff.has(table.def.id)) return;
     this.wanted.add(table);
     if (!this.running) this.running = this.drain().finally(() => (this.running = null));
   }
@@ -60,6 +62,17 @@ export class Compactor {
     await this.idle();
     const inputs = table.sstables.filter((s) => !table.compacting.has(s));
     if (inputs.length > 0) await this.compact(table, inputs); // even one: a rewrite purges
+  }
+
+  /**
+   * Rewrites each of a table's SSTables on its own, purging what it may (nodetool garbagecollect:
+   * deleted and expired data past gc_grace_seconds, whose shadowed cells go with it).
+   */
+  async garbageCollect(table: TableStore): Promise<void> {
+    await this.idle();
+    for (const s of table.sstables.filter((x) => !table.compacting.has(x))) {
+      if (table.sstables.includes(s) && !table.compacting.has(s)) await this.compact(table, [s]);
+    }
   }
 
   /** Rewrites all of a table's SSTables keeping only partitions inside `keep` (nodetool cleanup). */

@@ -16,7 +16,7 @@ import type { Env, TlsClientOptions } from '../../env/index.js';
 import { AdminClosedError, AdminCommandError, type AdminCredentials, callAdmin } from './admin-client.js';
 import { callAdminHttp } from './http-admin-client.js';
 import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatBackgroundFailures, formatStatus } from './nodetool-output.js';
-import { formatCompactionStats, formatProxyHistograms, formatTableHistograms, formatTableStats, formatTpStats } from './stats-output.js';
+import { formatCompactionStats, formatGcStats, formatListSnapshots, formatProxyHistograms, formatTableHistograms, formatTableStats, formatTpStats } from './stats-output.js';
 
 export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [--http] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file] [--ssl-cert file --ssl-key file]] [--timeout seconds] <command> [args…]
   -h, --host     the node's admin address (admin_address in the config, 127.0.0.1 by default)
@@ -49,6 +49,11 @@ commands:
   compactionstats                compactions pending and running
   getcompactionthroughput        compaction's throughput limit (MB/s)
   setcompactionthroughput <MB/s> sets it for compactions started later (0: no limit)
+  enableautocompaction [ks [table…]] / disableautocompaction [ks [table…]]
+                                 turns size-tiered compaction on or off (flush, compact still work)
+  garbagecollect [ks [table…]]   rewrites each SSTable alone, purging deleted data past gc grace
+  listsnapshots                  snapshots with their true size and size on disk
+  gcstats                        garbage collections since the previous gcstats
   flush [ks [table…]]            writes memtables to SSTables
   compact [ks [table…]]          compacts SSTables
   verify [ks [table…]]           reads every partition of the SSTables, reports damage
@@ -297,6 +302,10 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return formatTableHistograms(r);
     case 'compactionstats':
       return formatCompactionStats(r);
+    case 'listsnapshots':
+      return formatListSnapshots(r);
+    case 'gcstats':
+      return formatGcStats(r);
     case 'getcompactionthroughput':
       return `Current compaction throughput: ${(result as { mbPerSec: number }).mbPerSec} MB/s\n`;
     case 'bgfailures':
@@ -311,6 +320,9 @@ function format(command: string, args: readonly string[], result: unknown): stri
     }
     case 'settraceprobability':
     case 'setcompactionthroughput':
+    case 'enableautocompaction':
+    case 'disableautocompaction':
+    case 'garbagecollect':
     case 'cleanup':
     case 'enableauditlog':
     case 'disableauditlog':

@@ -6,7 +6,9 @@
  * out rather than invented (docs/OPERATIONS.md "nodetool").
  */
 import { STAGE_POOL_NAMES } from '../../net/stage.js';
+import type { GcStatsReport } from '../../server/admin/gc-stats.js';
 import type { KeyspaceStats, TableStatsRow } from '../../server/admin/stats-commands.js';
+import { formatBytes } from './nodetool-output.js';
 
 /** Java's String.valueOf(double): NaN, a ".0" on whole numbers. */
 function javaDouble(v: number | null): string {
@@ -96,4 +98,32 @@ export function formatTpStats(r: { readonly pools: readonly { stage: string; act
   for (const p of r.pools) rows.push([(STAGE_POOL_NAMES as Readonly<Record<string, string>>)[p.stage] ?? p.stage, String(p.active), String(p.pending), String(p.completed), '0', '0']);
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
   return `${rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n')}\n`;
+}
+
+interface SnapshotRow {
+  readonly tag: string;
+  readonly keyspace: string;
+  readonly table: string;
+  readonly trueSizeBytes: number;
+  readonly sizeOnDiskBytes: number;
+}
+
+/** Cassandra 4.0's listsnapshots: its five columns, padded as its TableBuilder pads them. */
+export function formatListSnapshots(r: { readonly snapshots: readonly SnapshotRow[] }): string {
+  if (r.snapshots.length === 0) return 'Snapshot Details: \nThere are no snapshots\n';
+  const rows = [['Snapshot name', 'Keyspace name', 'Column family name', 'True size', 'Size on disk']];
+  let trueTotal = 0;
+  for (const s of r.snapshots) {
+    rows.push([s.tag, s.keyspace, s.table, formatBytes(s.trueSizeBytes), formatBytes(s.sizeOnDiskBytes)]);
+    trueTotal += s.trueSizeBytes;
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  const lines = rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c]!)).join(' ').trimEnd());
+  return `Snapshot Details: \n${lines.join('\n')}\n\nTotal TrueDiskSpaceUsed: ${formatBytes(trueTotal)}\n\n`;
+}
+
+export function formatGcStats(r: GcStatsReport): string {
+  const head = ['Interval (ms)', 'Max GC Elapsed (ms)', 'Total GC Elapsed (ms)', 'Stdev GC Elapsed (ms)', 'GC Reclaimed (MB)', 'Collections'];
+  const values = [r.intervalMs, r.maxGcElapsedMs, r.totalGcElapsedMs, r.stdevGcElapsedMs, r.gcReclaimedMb, r.collections];
+  return `${head.map((h) => h.padStart(20)).join('')}${'Direct Memory Bytes'.padStart(25)}\n${values.map((v) => fixed(v, 0).padStart(20)).join('')}${String(r.directMemoryBytes).padStart(25)}\n`;
 }
