@@ -3,7 +3,7 @@
  * The `ilium` command. Subcommands:
  *   ilium --version
  *   ilium start [--config FILE] [--data DIR] [--listen ADDR] [--seeds A,B] [--port N] [--rpc-port N] [--admin-port N] [--http-port N] [--commitlog-sync periodic|batch|group] [-Dname=value…]
- *   ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]
+ *   ilium nodetool [-h host] [-p port] [--http] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]
  *   ilium schema load FILE [--data DIR] [--partitioner NAME] | [--host H [--port N] [-u user --password pass]]
  *   ilium sstable dump <table dir> <generation>
  *   ilium sstable verify|scrub <table dir> [generation…]
@@ -63,8 +63,9 @@ const USAGE = `usage:
   ilium cli [--host H] [--port N] [-k keyspace] [-f file | --batch] [-u user --password pass] [-v]
       The cassandra-cli 0.7 shell over a node's Thrift port (127.0.0.1 9160 by default);
       -f / --batch run statements and exit. \`ilium cli --help\` lists the options.
-  ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]
-      Asks a running node (its admin port, 127.0.0.1:7199 by default; a superuser's -u/-pw when
+  ilium nodetool [-h host] [-p port] [--http] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]
+      Asks a running node (its admin port, 127.0.0.1:7199 by default, or with --http its HTTP
+      endpoint, 127.0.0.1:9180; a superuser's -u/-pw when
       its authenticator is PasswordAuthenticator): status, info, ring, describecluster,
       version, tablestats, flush, compact, verify, scrub, snapshot, clearsnapshot, drain. \`ilium nodetool --help\`
       lists them.

@@ -1,6 +1,7 @@
 /**
- * `ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]`: asks
- * a node over its admin port (127.0.0.1:7199 by default, as Cassandra's JMX) and prints the answer
+ * `ilium nodetool [-h host] [-p port] [--http] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]`: asks
+ * a node over its admin port (127.0.0.1:7199 by default, as Cassandra's JMX) — or with --http over
+ * its HTTP endpoint's admin API (http-admin-client.ts, 127.0.0.1:9180) — and prints the answer
  * as Cassandra's nodetool does. Credentials (a superuser's, needed when the node's authentication
  * is on) come from -pw or from a password file in JMX's jmxremote.password form (a line
  * "name password" for -u's name), as Cassandra's nodetool reads them. Exit codes: 0 done, 1 the
