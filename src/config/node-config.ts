@@ -16,7 +16,9 @@
  * `prepared_statements_cache_max_entries` (a cap on the number of prepared statements, besides
  * Cassandra's cap on their bytes, prepared_statements_cache_size_mb), `start_admin`, `admin_address` and
  * `admin_port` (where `ilium nodetool` reaches the node, 127.0.0.1:7199 by default: Cassandra's
- * nodetool uses JMX on 7199, local-only by default, configured outside cassandra.yaml), `enable_fault_injection` (a testing hook: lets
+ * nodetool uses JMX on 7199, local-only by default, configured outside cassandra.yaml), `start_http`,
+ * `http_address` and `http_port` (the HTTP endpoint: /metrics and the admin API, 127.0.0.1:9180 by
+ * default), `enable_fault_injection` (a testing hook: lets
  * `ilium nodetool faults` partition the node's messaging; off by default).
  */
 import { ConfigurationError } from '../errors/index.js';
@@ -148,6 +150,15 @@ export interface NodeConfig {
    */
   readonly admin_address: string;
   readonly admin_port: number;
+  /**
+   * Ilium-only: the node's HTTP endpoint (Prometheus /metrics, the admin API nodetool uses), on
+   * http_address:http_port, 127.0.0.1:9180 by default — local-only like the admin port; 9180 is
+   * where ScyllaDB serves Prometheus, so dashboards and scrape configs of the Cassandra family
+   * find it, and no Cassandra port uses it. start_http: false turns it off (simulations do).
+   */
+  readonly start_http: boolean;
+  readonly http_address: string;
+  readonly http_port: number;
   /** The failure detector's conviction threshold (Cassandra: 5 to 16, default 8). */
   readonly phi_convict_threshold: number;
   /**
@@ -239,6 +250,9 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   start_admin: true,
   admin_address: '127.0.0.1',
   admin_port: 7199,
+  start_http: true,
+  http_address: '127.0.0.1',
+  http_port: 9180,
   phi_convict_threshold: 8,
   enable_fault_injection: false,
   auto_bootstrap: true,
@@ -384,6 +398,7 @@ function validate(c: NodeConfig): void {
   port('rpc_port');
   port('storage_port');
   port('admin_port');
+  port('http_port');
   if (c.native_transport_port_ssl !== null) port('native_transport_port_ssl');
   if (!['periodic', 'batch', 'group'].includes(c.commitlog_sync)) throw new ConfigurationError(`commitlog_sync must be periodic, batch or group, got ${c.commitlog_sync}`);
   for (const k of ['tombstone_warn_threshold', 'tombstone_failure_threshold'] as const) {

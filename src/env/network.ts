@@ -137,4 +137,39 @@ export interface Network {
   listen(options: ListenOptions, onConnection: (socket: NetSocket) => void): Promise<NetServer>;
   /** Opens a client connection (used by tests and, later, by nodes talking to each other); over TLS with `tls`. */
   connect(address: NetAddress, tls?: TlsClientOptions): Promise<NetSocket>;
+  /**
+   * Serves HTTP on `options` (HTTPS with `options.tls`, or both on one port when optional, told
+   * apart as `listen` does). `close()` also ends the server's open connections.
+   */
+  serveHttp(options: HttpListenOptions, handle: HttpHandler): Promise<NetServer>;
 }
+
+/**
+ * One HTTP request as a server handler sees it (`Network.serveHttp`): the body already read, at
+ * most `HttpListenOptions.bodyBytesMax` bytes (a longer one is answered 413 before any handler).
+ */
+export interface HttpRequest {
+  readonly method: string;
+  /** The path without the query string, e.g. `/api/v1/status`. */
+  readonly path: string;
+  /** The query string without '?', '' when none. */
+  readonly query: string;
+  /** Header names in lower case; repeated headers joined by ', '. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+  readonly remoteAddress: NetAddress;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body: string | Uint8Array;
+}
+
+export interface HttpListenOptions extends ListenOptions {
+  /** The largest request body read; a longer one is answered 413 and the connection closed. */
+  readonly bodyBytesMax: number;
+}
+
+/** A server for HTTP/1.1 (HTTPS with `tls`): `handle` answers each request; its rejection is a 500. */
+export type HttpHandler = (request: HttpRequest) => Promise<HttpResponse>;

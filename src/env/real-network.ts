@@ -1,8 +1,9 @@
 import * as net from 'node:net';
 import * as tls from 'node:tls';
-import type { ListenOptions, NetAddress, NetServer, NetSocket, NetSocketEvents, Network, TlsClientOptions } from './network.js';
+import type { HttpHandler, HttpListenOptions, ListenOptions, NetAddress, NetServer, NetSocket, NetSocketEvents, Network, TlsClientOptions } from './network.js';
 import { tlsAcceptor, tlsConnectOptionsOf } from './real-tls.js';
 import { lendReads } from './borrowed-reads.js';
+import { serveRealHttp } from './real-http.js';
 
 /** The read buffer a listener with `borrowedReads` lends its sockets (node's own read size). */
 const LENT_READ_BYTES = 64 * 1024;
@@ -160,6 +161,10 @@ export class RealNetwork implements Network {
         resolve(new RealServer(server));
       });
     });
+  }
+
+  serveHttp(options: HttpListenOptions, handle: HttpHandler): Promise<NetServer> {
+    return serveRealHttp(options, handle);
   }
 
   connect(address: NetAddress, tlsOptions?: TlsClientOptions): Promise<NetSocket> {

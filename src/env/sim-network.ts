@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../errors/index.js';
-import type { ListenOptions, NetAddress, NetServer, NetSocket, NetSocketEvents, Network, TlsClientOptions } from './network.js';
+import type { HttpHandler, HttpListenOptions, ListenOptions, NetAddress, NetServer, NetSocket, NetSocketEvents, Network, TlsClientOptions } from './network.js';
 import type { SeededRandom } from './seeded-random.js';
 
 export interface SimNetworkOptions {
@@ -222,6 +222,10 @@ export class SimNetwork implements Network {
     const server = new SimServer(this, addr, onConnection);
     this.servers.set(key(addr), server);
     return Promise.resolve(server);
+  }
+
+  serveHttp(options: HttpListenOptions, _handle: HttpHandler): Promise<NetServer> {
+    return Promise.reject(new ConfigurationError(`cannot serve HTTP on ${key(options)}: the simulated network serves no HTTP (start_http: false in simulations)`));
   }
 
   connect(address: NetAddress, tls?: TlsClientOptions): Promise<NetSocket> {

@@ -30,6 +30,7 @@ test('until membership runs, data requests are Unavailable (alive 0, required bl
       return env.net.listen(options, onConnection);
     },
     connect: (address) => env.net.connect(address),
+    serveHttp: (options, handle) => env.net.serveHttp(options, handle),
   };
   const starting = IliumNode.start({ env: { ...env, net }, config: ringNodeConfig(1), cluster: RING_CLUSTER_OPTIONS });
   await runFor(env, 100);

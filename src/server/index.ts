@@ -47,3 +47,4 @@ export * from './node-logger.js';
 export * from './ilium-node.js';
 export * from './admin/index.js';
 export * from './statement-preparer.js';
+export * from './http/index.js';

@@ -104,7 +104,7 @@ export class StorageProxy implements DataStore {
 
   read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
     const work = isSerialConsistency(cl) && this.multiNode() ? coordinateSerialRead(this.d, cf, key, query, cl, nowSec) : coordinateRead(this.d, cf, key, query, cl, nowSec);
-    return timedForTables(this.metrics, cf.id, COORDINATOR_READ, work);
+    return timedForTables(this.metrics, cf.id, COORDINATOR_READ, isSerialConsistency(cl) ? 'CASRead' : 'Read', cl, work);
   }
 
   readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: Consistency, nowSec: number): Promise<(PartitionResult | null)[]> {
@@ -114,7 +114,7 @@ export class StorageProxy implements DataStore {
       if (keys.length > 1) return Promise.reject(new InvalidRequestError('SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time'));
       if (this.multiNode()) return Promise.all(keys.map((key) => this.read(cf, key, query, cl, nowSec)));
     }
-    return timedForTables(this.metrics, cf.id, COORDINATOR_READ, coordinateReads(this.d, cf, keys, query, cl, nowSec));
+    return timedForTables(this.metrics, cf.id, COORDINATOR_READ, isSerialConsistency(cl) ? 'CASRead' : 'Read', cl, coordinateReads(this.d, cf, keys, query, cl, nowSec));
   }
 
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {
@@ -122,13 +122,13 @@ export class StorageProxy implements DataStore {
     // LOCAL_QUORUM do, without Paxos, on any ring size: Cassandra 4.0's PartitionRangeReadCommand.execute
     // goes straight to StorageProxy.getRangeSlice → RangeCommands.partitions with the level; only
     // readWithPaxos (single-partition groups) refuses "… one partition at a time".
-    return timedForTables(this.metrics, cf.id, COORDINATOR_SCAN, coordinateScan(this.d, cf, from, to, query, partitionLimit, cl, nowSec));
+    return timedForTables(this.metrics, cf.id, COORDINATOR_SCAN, 'RangeSlice', cl, coordinateScan(this.d, cf, from, to, query, partitionLimit, cl, nowSec));
   }
 
   /** A LOGGED batch over several partitions on a multi-node ring goes through the batch log of other nodes. */
   apply(writes: readonly TableWrite[], cl: Consistency, how?: ApplyOptions): Promise<void> {
     const tableIds = writes.length === 1 ? writes[0]!.cf.id : [...new Set(writes.map((w) => w.cf.id))];
-    return timedForTables(this.metrics, tableIds, COORDINATOR_WRITE, this.coordinateApply(writes, cl, how));
+    return timedForTables(this.metrics, tableIds, COORDINATOR_WRITE, writes.length > 1 ? 'Batch' : 'Write', cl, this.coordinateApply(writes, cl, how));
   }
 
   private coordinateApply(writes: readonly TableWrite[], cl: Consistency, how?: ApplyOptions): Promise<void> {
@@ -149,8 +149,8 @@ export class StorageProxy implements DataStore {
 
   /** Paxos on a ring of more than one node; the local store's locked compare-and-set on one. */
   cas<T>(cf: ColumnFamilyDef, key: Buffer, levels: CasLevels, decide: CasDecide<T>): Promise<T> {
-    if (!this.multiNode()) return this.d.local.cas(cf, key, levels, decide);
-    return coordinateCas(this.d, cf, key, levels, decide);
+    const work = this.multiNode() ? coordinateCas(this.d, cf, key, levels, decide) : this.d.local.cas(cf, key, levels, decide);
+    return timedForTables(this.metrics, [], COORDINATOR_WRITE, 'CASWrite', levels.serial, work);
   }
 
   async truncate(cf: ColumnFamilyDef): Promise<void> {

@@ -23,6 +23,13 @@ export class Snapshots {
     return dir;
   }
 
+  /** The table's snapshots: each tag with the paths of its files. */
+  list(table: TableStore): { readonly tag: string; readonly files: string[] }[] {
+    const root = `${table.dir}/snapshots`;
+    if (!this.env.fs.existsSync(root)) return [];
+    return this.env.fs.readdirSync(root).sort().map((tag) => ({ tag, files: this.env.fs.readdirSync(`${root}/${tag}`).map((f) => `${root}/${tag}/${f}`) }));
+  }
+
   clear(table: TableStore, tag?: string): void {
     if (tag !== undefined) checkTag(tag);
     const root = `${table.dir}/snapshots`;

@@ -43,6 +43,15 @@ export interface StorageEngineConfig {
 
 type State = 'open' | 'closing' | 'closed';
 
+export interface EngineBackgroundStats {
+  readonly compactionsCompleted: number;
+  readonly compactionsFailed: number;
+  /** Tables waiting for a compaction check, plus the one running. */
+  readonly compactionsPending: number;
+  readonly bytesCompacted: number;
+  readonly commitLog: { readonly addedEntries: number; readonly syncedEntries: number; readonly segments: number };
+}
+
 /**
  * The local storage engine: commit log → memtables → SSTables → compaction, for many tables.
  *
@@ -172,6 +181,60 @@ export class StorageEngine {
     const t = this.tables.get(tableId);
     if (!t) throw new InvalidRequestError(`unknown table id ${tableId}`);
     return t;
+  }
+
+  /** Compaction's throughput limit in MiB/s (0: none), as nodetool get/setcompactionthroughput show it; set applies to compactions started later. */
+  get compactionThroughputMbPerSec(): number {
+    return this.compactor.throughputBytesPerSec / (1024 * 1024);
+  }
+
+  set compactionThroughputMbPerSec(mb: number) {
+    this.compactor.throughputBytesPerSec = mb * 1024 * 1024;
+  }
+
+  /** Turns size-tiered compaction of the tables on or off (nodetool enable/disableautocompaction). */
+  setAutoCompaction(tableIds: readonly string[], enabled: boolean): void {
+    for (const id of tableIds) {
+      const t = this.table(id);
+      if (enabled) {
+        this.compactor.autoCompactionOff.delete(id);
+        this.compactor.request(t);
+      } else this.compactor.autoCompactionOff.add(id);
+    }
+  }
+
+  /** Rewrites each SSTable of the table alone, purging deleted data (nodetool garbagecollect). */
+  async garbageCollect(tableId: string): Promise<void> {
+    this.checkOpen();
+    await this.compactor.garbageCollect(this.table(tableId));
+  }
+
+  /** Every snapshot of every table: its tag, bytes only the snapshot holds (true size) and all its bytes. */
+  listSnapshots(): { readonly tag: string; readonly keyspace: string; readonly table: string; readonly trueSizeBytes: number; readonly sizeOnDiskBytes: number }[] {
+    const fs = this.cfg.env.fs;
+    const size = (f: string): number => {
+      try {
+        return fs.statSync(f).size;
+      } catch {
+        return 0;
+      }
+    };
+    return [...this.tables.values()].flatMap((t) => {
+      const live = new Set(t.sstables.flatMap((s) => s.files.map((f) => f.slice(f.lastIndexOf('/') + 1))));
+      return this.snapshots.list(t).map(({ tag, files }) => ({
+        tag,
+        keyspace: t.def.keyspace,
+        table: t.def.name,
+        sizeOnDiskBytes: files.reduce((n, f) => n + size(f), 0),
+        trueSizeBytes: files.filter((f) => !live.has(f.slice(f.lastIndexOf('/') + 1))).reduce((n, f) => n + size(f), 0),
+      }));
+    });
+  }
+
+  /** What the node's /metrics and nodetool show of the background work (read on demand). */
+  backgroundStats(): EngineBackgroundStats {
+    const c = this.compactor;
+    return { compactionsCompleted: c.completed, compactionsFailed: c.failures, compactionsPending: c.pending + (c.current === null ? 0 : 1), bytesCompacted: c.bytesCompacted, commitLog: this.commitLog.stats() };
   }
 
   /** The compactions running now (system_views.sstable_tasks): one at most, Ilium compacts one at a time. */
@@ -417,6 +480,7 @@ export class StorageEngine {
 
   private onFlushed(t: TableStore, upTo: CommitLogPosition, done: FlushDone): void {
     this.log('flush_completed', { table: `${t.def.keyspace}.${t.def.name}`, generation: done.generation, partitions: done.partitions, bytesOnDisk: done.bytesOnDisk, durationMs: Math.round(done.durationMs) });
+    t.metrics.memtableSwitchCount++;
     this.recountMemtableBytes();
     this.commitLog.discardCompletedSegments(t.def.id, upTo);
     this.compactor.request(t);

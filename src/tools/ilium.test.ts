@@ -16,13 +16,13 @@ const CLI = fileURLToPath(new URL('./ilium.js', import.meta.url));
 test('ilium start opens the data folder, prints its startup line and flushes on SIGTERM', async () => {
   const { dir, cleanup } = tempEnv();
   try {
-    const child = spawn(process.execPath, [CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--data', `${dir}/node`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--http-port', '0', '--data', `${dir}/node`], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('\n')) resolve();
     }));
-    assert.match(out, /Ilium node started in \d+ ms: data .*\/node, commit log sync periodic; ready: CQL native protocol on 127\.0\.0\.1:\d+, Thrift on 127\.0\.0\.1:\d+, nodetool on 127\.0\.0\.1:\d+\./);
+    assert.match(out, /Ilium node started in \d+ ms: data .*\/node, commit log sync periodic; ready: CQL native protocol on 127\.0\.0\.1:\d+, Thrift on 127\.0\.0\.1:\d+, nodetool on 127\.0\.0\.1:\d+, HTTP on http:\/\/127\.0\.0\.1:\d+\./);
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     assert.equal(code, 0);
@@ -139,7 +139,7 @@ test('ilium schema load: the JSON and XML forms, one line per addition, existing
 test('ilium schema load refuses a directory a running node holds, and changes nothing', async () => {
   const { dir, cleanup } = tempEnv();
   try {
-    const node = spawn(process.execPath, [CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--data', `${dir}/node`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const node = spawn(process.execPath, [CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--http-port', '0', '--data', `${dir}/node`], { stdio: ['ignore', 'pipe', 'pipe'] });
     await new Promise<void>((resolve) => node.stdout.once('data', () => resolve()));
     const r = schemaLoad(dir, SEED_000_TWITTER, 'twitter.json');
     node.kill('SIGTERM');

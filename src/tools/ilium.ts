@@ -18,7 +18,7 @@ import { failureLine } from './startup-failure.js';
 
 /** The commands with a parser of their own: what `ilium --help` says of each. */
 const OWN_PARSERS = {
-  nodetool: 'asks a running node (its admin port, 127.0.0.1:7199): status, info, ring, flush, compact, snapshot, repair… (-h host -p port)',
+  nodetool: 'asks a running node (its admin port, 127.0.0.1:7199, or its HTTP endpoint with --http): status, info, ring, tpstats, tablestats, flush, compact, snapshot, repair… (-h host -p port)',
   cqlsh: 'an interactive CQL shell connected to a node (127.0.0.1 9042); -e / -f run statements and exit',
   cli: "cassandra-cli 0.7's shell over a node's Thrift port (127.0.0.1 9160); -f / --batch run statements and exit",
   stress: 'a load generator in the spirit of cassandra-stress, over CQL: write|read|mixed, throughput and latency percentiles',

@@ -15,6 +15,7 @@ interface StartFlags {
   readonly port?: string;
   readonly rpcPort?: string;
   readonly adminPort?: string;
+  readonly httpPort?: string;
   readonly commitlogSync?: string;
   readonly D?: string[];
   readonly logFormat?: LogFormat;
@@ -26,7 +27,7 @@ interface StartFlags {
 export function addStartCommand(program: Command, done: (code: number) => void): void {
   program
     .command('start')
-    .description("Starts a node, its CQL server, its Thrift (0.7 API) server and nodetool's admin port. The flags override --config's keys.")
+    .description("Starts a node, its CQL server, its Thrift (0.7 API) server, nodetool's admin port and its HTTP endpoint. The flags override --config's keys.")
     .option('--config <file>', 'a cassandra.yaml-style file (its keys where the meaning is the same)')
     .option('--data <dir>', 'the data directory (data_file_directories; ./data)')
     .option('--listen <addr>', "the node's address (listen_address and rpc_address; 127.0.0.1; several nodes run on one machine at 127.0.0.x)")
@@ -34,6 +35,7 @@ export function addStartCommand(program: Command, done: (code: number) => void):
     .option('--port <n>', 'the CQL port (native_transport_port, 9042; 0 picks a free one)')
     .option('--rpc-port <n>', 'the Thrift port (rpc_port, 9160; 0 picks a free one; start_rpc: false in the config turns Thrift off)')
     .option('--admin-port <n>', 'where nodetool connects (admin_port, 7199 on admin_address; 0 picks a free one; start_admin: false turns it off)')
+    .option('--http-port <n>', 'the HTTP endpoint: /metrics and the admin API (http_port, 9180 on http_address; 0 picks a free one; start_http: false turns it off)')
     .option('--commitlog-sync <mode>', "the commit log's sync mode: periodic, batch or group")
     .option(
       '-D <name=value>',
@@ -49,7 +51,7 @@ export function addStartCommand(program: Command, done: (code: number) => void):
 }
 
 async function start(flags: StartFlags): Promise<number> {
-  const ports = { '--port': flags.port, '--rpc-port': flags.rpcPort, '--admin-port': flags.adminPort };
+  const ports = { '--port': flags.port, '--rpc-port': flags.rpcPort, '--admin-port': flags.adminPort, '--http-port': flags.httpPort };
   for (const [flag, given] of Object.entries(ports)) {
     if (given !== undefined && !isPort(given)) {
       process.stderr.write(`ilium: ${flag} takes a port number (0-65535), got ${given}\n`);
@@ -75,6 +77,7 @@ async function start(flags: StartFlags): Promise<number> {
     ...(flags.port === undefined ? {} : { port: Number(flags.port) }),
     ...(flags.rpcPort === undefined ? {} : { rpcPort: Number(flags.rpcPort) }),
     ...(flags.adminPort === undefined ? {} : { adminPort: Number(flags.adminPort) }),
+    ...(flags.httpPort === undefined ? {} : { httpPort: Number(flags.httpPort) }),
     ...(flags.listen === undefined ? {} : { listen: flags.listen }),
     ...(flags.seeds === undefined ? {} : { seeds: flags.seeds.split(',').map((x) => x.trim()).filter((x) => x.length > 0) }),
     ...(flags.commitlogSync === undefined ? {} : { commitlogSync: flags.commitlogSync }),

@@ -4,7 +4,7 @@ import { createRealEnv, lockDataDir } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import { RACKDC_FILE_NAME } from '../locator/index.js';
 import { type DirectorySetting, fileSettingError } from './startup-failure.js';
-import { AdminServer, IliumNode, type NodeLogger, createNodeAdmin, nodeSuperuserCheck } from '../server/index.js';
+import { type AdminCommandRunner, AdminServer, IliumNode, NodeHttpServer, type NodeLogger, adminRoutes, createNodeAdmin, metricsRoutes, nodeHttpRoutes, nodeSuperuserCheck } from '../server/index.js';
 import { openNodeLog } from './node-log.js';
 import { onStopSignals } from './stop-signals.js';
 
@@ -26,6 +26,8 @@ export interface StartOptions {
   readonly seeds?: readonly string[];
   /** Overrides admin_port, where `ilium nodetool` connects (0: any free port). */
   readonly adminPort?: number;
+  /** Overrides http_port, the HTTP endpoint (/metrics, the admin API; 0: any free port). */
+  readonly httpPort?: number;
   /** Overrides commitlog_sync. */
   readonly commitlogSync?: string;
   /** `-D` definitions (`name=value`): Cassandra's system properties Ilium honours. */
@@ -58,18 +60,21 @@ export async function startNode(opts: StartOptions): Promise<void> {
   const unlock = (): void => lock.release();
   let node: IliumNode;
   let admin: AdminServer | undefined;
+  let http: NodeHttpServer | undefined;
   try {
     const rackDcProperties = readRackDcProperties(opts, env);
     // disk_failure_policy / commit_failure_policy die: the failure is logged, then the process exits at once.
     const die = (): void => process.exit(DIE_EXIT_CODE);
     node = await IliumNode.start({ config, properties, env, log, die, ...(rackDcProperties === undefined ? {} : { rackDcProperties }) });
+    // One command table for the admin port and the HTTP admin API.
+    const commands = createNodeAdmin(node, env.clock.nowMs());
     if (config.start_admin) {
       // 127.0.0.1 unless admin_address opts in; credentials on every command when authentication is on.
       const host = config.admin_address;
       const checkSuperuser = nodeSuperuserCheck(node);
       // TLS (required or optional) with the client ports' key material when client encryption is on.
       const tls = node.clientTls?.serverOptions();
-      admin = new AdminServer(env, createNodeAdmin(node, env.clock.nowMs()), { host, port: config.admin_port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }), ...(tls === undefined ? {} : { tls }) });
+      admin = new AdminServer(env, commands, { host, port: config.admin_port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }), ...(tls === undefined ? {} : { tls }) });
       await admin.start().catch(async (e: unknown) => {
         await node.close();
         const code = (e as NodeJS.ErrnoException).code;
@@ -77,6 +82,7 @@ export async function startNode(opts: StartOptions): Promise<void> {
         throw new ConfigurationError(`cannot listen for nodetool on ${host}:${config.admin_port}: ${why} (admin_address, admin_port, --admin-port; start_admin: false turns it off)`, { cause: e });
       });
     }
+    if (config.start_http) http = await startHttp(node, env, commands, admin);
   } catch (e) {
     unlock();
     throw fileSettingError(e, directories);
@@ -87,7 +93,7 @@ export async function startNode(opts: StartOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info('stopping', { signal });
-    Promise.all([admin?.close(), node.close()]).then(
+    Promise.all([admin?.close(), http?.close(), node.close()]).then(
       () => {
         unlock();
         process.exit(0);
@@ -111,10 +117,10 @@ export async function startNode(opts: StartOptions): Promise<void> {
   log.info('started', { dataDir, commitlogSync: sync, cql: cql ?? null, thrift: thrift ?? null, cqlSsl: node.cqlSslAddress ?? null, clientTls, admin: admin?.address() ?? null, adminTls: admin === undefined ? 'off' : clientTls, replayedMutations: replayed, nodeStartMs: Math.round(nodeMs), processReadyMs: Math.round(ms) });
   const cqlPart = cql === undefined ? 'CQL native protocol off' : `ready: CQL native protocol on ${formatAddress(cql.host, cql.port)}`;
   const adminAt = admin?.address();
-  const listening = `${cqlPart}, ${thrift === undefined ? 'Thrift off' : `Thrift on ${formatAddress(thrift.host, thrift.port)}`}, ${adminAt === undefined ? 'nodetool off' : `nodetool on ${formatAddress(adminAt.host, adminAt.port)}`}`;
+  const listening = `${cqlPart}, ${thrift === undefined ? 'Thrift off' : `Thrift on ${formatAddress(thrift.host, thrift.port)}`}, ${adminAt === undefined ? 'nodetool off' : `nodetool on ${formatAddress(adminAt.host, adminAt.port)}`}${http === undefined ? '' : `, HTTP on ${httpUrl(http, node)}`}`;
   process.stdout.write(`Ilium node started in ${ms.toFixed(0)} ms: data ${dataDir}, commit log sync ${sync}; ${listening}. Ctrl-C stops it.\n`);
   // Without a listener nothing else keeps the process alive until a signal arrives.
-  if (cql === undefined && thrift === undefined && admin === undefined) setInterval(() => undefined, 1 << 30);
+  if (cql === undefined && thrift === undefined && admin === undefined && http === undefined) setInterval(() => undefined, 1 << 30);
 }
 
 function readConfig(opts: StartOptions, env: ReturnType<typeof createRealEnv>): LoadedConfig {
@@ -123,6 +129,7 @@ function readConfig(opts: StartOptions, env: ReturnType<typeof createRealEnv>): 
   if (opts.port !== undefined) overrides.native_transport_port = opts.port;
   if (opts.rpcPort !== undefined) overrides.rpc_port = opts.rpcPort;
   if (opts.adminPort !== undefined) overrides.admin_port = opts.adminPort;
+  if (opts.httpPort !== undefined) overrides.http_port = opts.httpPort;
   if (opts.listen !== undefined) {
     overrides.listen_address = opts.listen;
     overrides.rpc_address = opts.listen;
@@ -145,6 +152,29 @@ function withSettingErrors<T>(directories: readonly DirectorySetting[], f: () =>
   } catch (e) {
     throw fileSettingError(e, directories);
   }
+}
+
+/**
+ * The HTTP endpoint on http_address:http_port: the same credentials and TLS as the admin port.
+ * A port it cannot take stops the start (the node closed, as for the admin port).
+ */
+async function startHttp(node: IliumNode, env: ReturnType<typeof createRealEnv>, commands: AdminCommandRunner, admin: AdminServer | undefined): Promise<NodeHttpServer> {
+  const { http_address: host, http_port: port } = node.config;
+  const checkSuperuser = nodeSuperuserCheck(node);
+  const tls = node.clientTls?.serverOptions();
+  const server = new NodeHttpServer(env, nodeHttpRoutes([metricsRoutes(node), adminRoutes(commands)]), { host, port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }), ...(tls === undefined ? {} : { tls }) });
+  await server.start().catch(async (e: unknown) => {
+    await Promise.all([admin?.close(), node.close()]);
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'EADDRINUSE' ? 'the port is in use' : (e as Error).message;
+    throw new ConfigurationError(`cannot serve HTTP on ${host}:${port}: ${why} (http_address, http_port, --http-port; start_http: false turns it off)`, { cause: e });
+  });
+  return server;
+}
+
+function httpUrl(http: NodeHttpServer, node: IliumNode): string {
+  const a = http.address();
+  return `${node.clientTls === undefined ? 'http' : 'https'}://${formatAddress(a.host, a.port)}`;
 }
 
 function formatAddress(host: string, port: number): string {

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../src/tools/server-flags.js';
 
 const CLI = fileURLToPath(new URL('../../src/tools/ilium.js', import.meta.url));
-const READY = /Ilium node started in (\d+) ms: .*; ready: CQL native protocol on \[?([^\]\s]+?)\]?:(\d+)(?:, Thrift (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?(?:, nodetool (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?\./;
+const READY = /Ilium node started in (\d+) ms: .*; ready: CQL native protocol on \[?([^\]\s]+?)\]?:(\d+)(?:, Thrift (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?(?:, nodetool (?:off|on \[?([^\]\s]+?)\]?:(\d+)))?(?:, HTTP on (https?:\/\/\[?[^\s\]]+?\]?:\d+))?\./;
 
 export interface IliumProcessOptions {
   /** Reuse a directory (a restart); a fresh temporary one otherwise, removed by `dispose`. */
@@ -32,6 +32,8 @@ export interface IliumProcessOptions {
   readonly port?: number;
   /** The Thrift port (rpc_port); an ephemeral one by default. */
   readonly rpcPort?: number;
+  /** The HTTP port (http_port); an ephemeral one by default. */
+  readonly httpPort?: number;
   /** The nodetool port (admin_port); an ephemeral one by default. */
   readonly adminPort?: number;
   /** More command-line arguments for `ilium start`. */
@@ -57,6 +59,8 @@ export interface IliumProcess {
   readonly thriftPort: number | undefined;
   /** Where `ilium nodetool` connects (undefined when start_admin is false or the build predates it). */
   readonly adminPort: number | undefined;
+  /** The HTTP endpoint's base URL, e.g. http://127.0.0.1:41234 (undefined when start_http is false). */
+  readonly httpUrl: string | undefined;
   readonly dataDir: string;
   readonly pid: number;
   /** The start-up time the node reported. */
@@ -83,6 +87,8 @@ export async function startIliumProcess(opts: IliumProcessOptions = {}): Promise
   if (opts.cli === undefined || opts.rpcPort !== undefined) args.push('--rpc-port', String(opts.rpcPort ?? 0));
   // ... and none before nodetool knows --admin-port.
   if (opts.cli === undefined || opts.adminPort !== undefined) args.push('--admin-port', String(opts.adminPort ?? 0));
+  // ... nor before the HTTP endpoint, --http-port.
+  if (opts.cli === undefined || opts.httpPort !== undefined) args.push('--http-port', String(opts.httpPort ?? 0));
   // A node on its own address is its own seed: with Cassandra's default seed (127.0.0.1) it would
   // gossip with (or bootstrap from) whatever node another test runs there.
   const ownSeed = (opts.configYaml ?? '').includes('seed_provider') ? '' : `seed_provider:\n  - class_name: org.apache.cassandra.locator.SimpleSeedProvider\n    parameters:\n      - seeds: "${opts.address}"\n`;
@@ -132,6 +138,7 @@ function handle(child: ChildProcess, exited: Promise<number | null>, output: () 
     port: Number(ready[3]),
     thriftPort: ready[5] === undefined ? undefined : Number(ready[5]),
     adminPort: ready[7] === undefined ? undefined : Number(ready[7]),
+    httpUrl: ready[8],
     dataDir,
     pid: child.pid!,
     startupMs: Number(ready[1]),

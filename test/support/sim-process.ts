@@ -65,6 +65,7 @@ export function simProcess(shared: SimEnv, skewMs = 0): SimProcess {
       if (dead) throw deadError();
       return track(await shared.net.connect(address));
     },
+    serveHttp: (options, handle) => shared.net.serveHttp(options, handle),
   };
   const fs = new Proxy(shared.fs, {
     get(target, prop, receiver) {

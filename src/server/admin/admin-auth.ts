@@ -18,7 +18,6 @@
 import type { Env } from '../../env/index.js';
 import { AuthenticationError } from '../../errors/index.js';
 import { authenticatorKind, type IliumNode } from '../ilium-node.js';
-import type { AdminRequest } from './admin-wire.js';
 
 /** The seam: are these a superuser's credentials? Never throws for wrong ones (false). */
 export type SuperuserCheck = (name: string, password: string) => Promise<boolean>;
@@ -45,8 +44,11 @@ export class AdminGuard {
     return this.check !== undefined;
   }
 
-  /** Resolves when the request may run; otherwise throws an AuthenticationError after the delay. */
-  async admit(request: AdminRequest): Promise<void> {
+  /**
+   * Resolves when a request with these credentials may run (an admin line's "user"/"password", an
+   * HTTP request's Basic credentials); otherwise throws an AuthenticationError after the delay.
+   */
+  async admit(request: { readonly user?: string | undefined; readonly password?: string | undefined }): Promise<void> {
     if (this.check === undefined) return;
     if (request.user === undefined || request.password === undefined) return this.refuse(ADMIN_CREDENTIALS_REQUIRED);
     if (await this.check(request.user, request.password)) return;

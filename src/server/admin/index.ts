@@ -25,3 +25,7 @@ export * from './admin-connection.js';
 export * from './admin-server.js';
 export * from './node-admin.js';
 export * from './nodetool-commands.js';
+export * from './stats-commands.js';
+export * from './table-args.js';
+export * from './maintenance-commands.js';
+export * from './gc-stats.js';

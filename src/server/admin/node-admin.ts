@@ -8,23 +8,16 @@ import { type CheckReport, formatCheckReport } from '../../storage/sstable/index
 import { InvalidRequestError } from '../../errors/index.js';
 import { uuidToString } from '../../marshal/index.js';
 import type { IliumNode } from '../ilium-node.js';
-import { fileSize, loadOf as nodeLoad } from '../node-load.js';
+import { loadOf as nodeLoad } from '../node-load.js';
 import type { AdminCommandRunner } from './admin-connection.js';
 import { auditLogCommands } from './audit-commands.js';
 import { runFaultsCommand } from './fault-commands.js';
 import { getEndpoints } from './get-endpoints.js';
 import { type NodetoolCommandName, isNodetoolCommand } from './nodetool-commands.js';
+import { maintenanceCommands } from './maintenance-commands.js';
+import { statsCommands } from './stats-commands.js';
+import { tablesOf } from './table-args.js';
 import { clusterRing, clusterStatus, gossipInfo, schemaVersionsOf } from './cluster-status.js';
-
-export interface TableStatsRow {
-  readonly name: string;
-  readonly sstables: number;
-  readonly spaceUsedBytes: number;
-  readonly memtableBytes: number;
-  readonly partitionsInSSTables: number;
-  readonly cellsInSSTables: number;
-  readonly tombstonesInSSTables: number;
-}
 
 export interface StatusNode {
   readonly status: 'U' | 'D';
@@ -76,7 +69,6 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
       await node.drain();
       return {};
     },
-    tablestats: (args) => tableStats(node, args),
     repair: async (args) => {
       const [ks, ...tables] = args;
       const keyspaces = ks !== undefined ? [ks] : node.keeper.schema.keyspaces.map((k) => k.name).filter((n) => !n.startsWith('system'));
@@ -86,7 +78,6 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
     },
     getendpoints: (args) => getEndpoints(node, args),
     faults: (args) => runFaultsCommand({ enabled: node.config.enable_fault_injection, filters: node.storage.messaging.filters }, args),
-    tpstats: () => ({ pools: node.cluster.stages.snapshot() }),
     bgfailures: () => ({ failures: node.background.snapshot(), quarantinedBatches: node.cluster.batchlog.quarantined }),
     decommission: async () => node.decommission(),
     cleanup: async (args) => {
@@ -113,6 +104,8 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
       return { probability: node.ctx.tracing.traceProbability, droppedEvents: w.droppedEvents, droppedSessions: w.droppedSessions, backlog: w.backlog };
     },
     ...auditLogCommands(node.audit, node.config.audit_logging_options),
+    ...statsCommands(node),
+    ...maintenanceCommands(node),
   };
   return async (command, args) => {
     const run = isNodetoolCommand(command) ? commands[command] : undefined;
@@ -159,58 +152,6 @@ function describeCluster(node: IliumNode) {
   };
 }
 
-function tableStats(node: IliumNode, args: readonly string[]) {
-  const byKeyspace = new Map<string, TableStatsRow[]>();
-  for (const id of tablesOf(node, args, true)) {
-    const t = node.engine.table(id);
-    let spaceUsedBytes = 0;
-    let partitions = 0;
-    let cells = 0;
-    let tombstones = 0;
-    for (const s of t.sstables) {
-      for (const f of s.files) spaceUsedBytes += sizeOf(node, f);
-      partitions += s.stats.partitionCount;
-      cells += s.stats.cellCount;
-      tombstones += s.stats.tombstoneCount;
-    }
-    const row: TableStatsRow = {
-      name: t.def.name,
-      sstables: t.sstables.length,
-      spaceUsedBytes,
-      memtableBytes: t.unflushedBytes,
-      partitionsInSSTables: partitions,
-      cellsInSSTables: cells,
-      tombstonesInSSTables: tombstones,
-    };
-    const rows = byKeyspace.get(t.def.keyspace) ?? [];
-    rows.push(row);
-    byKeyspace.set(t.def.keyspace, rows);
-  }
-  return {
-    keyspaces: [...byKeyspace].sort(([a], [b]) => a.localeCompare(b)).map(([name, tables]) => ({ name, tables: tables.sort((a, b) => a.name.localeCompare(b.name)) })),
-  };
-}
-
-/**
- * Engine table ids named by nodetool's arguments: none = every table; `ks` = the keyspace's
- * tables; `ks t1 t2` = those tables; with `dotted`, also `ks.t` forms (tablestats, snapshot).
- * A table's index tables go with it. Unknown names are errors, not silently nothing.
- */
-function tablesOf(node: IliumNode, args: readonly string[], dotted = false): string[] {
-  const all = node.engine.tableIds().map((id) => ({ id, def: node.engine.table(id).def }));
-  if (args.length === 0) return all.map((t) => t.id);
-  const belongs = (name: string, cf: string) => name === cf || name.startsWith(`${cf}.`);
-  const pick = (ks: string, cf?: string) => {
-    const found = all.filter((t) => t.def.keyspace === ks && (cf === undefined || belongs(t.def.name, cf)));
-    if (found.length === 0) {
-      throw new InvalidRequestError(cf === undefined ? `Keyspace '${ks}' does not exist` : `Table '${ks}.${cf}' does not exist`);
-    }
-    return found.map((t) => t.id);
-  };
-  if (dotted) return [...new Set(args.flatMap((a) => (a.includes('.') ? pick(a.slice(0, a.indexOf('.')), a.slice(a.indexOf('.') + 1)) : pick(a))))];
-  const [ks, ...cfs] = args as [string, ...string[]];
-  return cfs.length === 0 ? pick(ks) : [...new Set(cfs.flatMap((cf) => pick(ks, cf)))];
-}
 
 function tagOption(args: readonly string[]): { tag: string | undefined; rest: string[] } {
   const rest: string[] = [];
@@ -229,6 +170,3 @@ function loadOf(node: IliumNode): number {
   return nodeLoad(node.engine, node.env);
 }
 
-function sizeOf(node: IliumNode, file: string): number {
-  return fileSize(node.env, file);
-}

@@ -195,6 +195,14 @@ export class CommitLog {
     return { segmentId: active.id, offset: active.fileEnd + this.buffer.pos };
   }
 
+  /**
+   * Entries added since open, and of them those on disk and synced (Cassandra's CommitLog metrics
+   * count tasks: pending = added − synced), with the number of segments the log holds.
+   */
+  stats(): { readonly addedEntries: number; readonly syncedEntries: number; readonly segments: number } {
+    return { addedEntries: this.appendedSeq, syncedEntries: this.syncedSeq, segments: this.segments.length };
+  }
+
   /** Ids of the segments the log still holds, oldest first; the last is the active one. */
   activeSegmentIds(): number[] {
     return this.segments.map((s) => s.id);

@@ -31,9 +31,15 @@ export class Compactor {
   /** The compaction running now (one at a time), if any. */
   current: SSTableTask | null = null;
   private readonly wanted = new Set<TableStore>();
+  /** Tables whose size-tiered compactions are off (nodetool disableautocompaction); explicit ones still run. */
+  readonly autoCompactionOff = new Set<string>();
   private closed = false;
   failures = 0;
   completed = 0;
+  /** The throughput limit of compactions started from now on, bytes/s (0: none; nodetool setcompactionthroughput). */
+  throughputBytesPerSec: number;
+  /** The inputs' bytes of the compactions completed (Cassandra's BytesCompacted). */
+  bytesCompacted = 0;
 
   constructor(
     private readonly options: StorageOptions,
@@ -43,11 +49,13 @@ export class Compactor {
     private readonly onEmptied: (table: TableStore, bound: CommitLogPosition) => void,
     /** Completed compactions (info) and the input SSTables removed after them (debug). */
     private readonly log: StorageLog = () => undefined,
-  ) {}
+  ) {
+    this.throughputBytesPerSec = options.compactionThroughputBytesPerSec;
+  }
 
   /** Asks for a size-tiered check of `table` when the compactor is free. */
   request(table: TableStore): void {
-    if (this.closed) return;
+    if (this.closed || this.autoCompactionOff.has(table.def.id)) return;
     this.wanted.add(table);
     if (!this.running) this.running = this.drain().finally(() => (this.running = null));
   }
@@ -59,11 +67,27 @@ export class Compactor {
     if (inputs.length > 0) await this.compact(table, inputs); // even one: a rewrite purges
   }
 
+  /**
+   * Rewrites each of a table's SSTables on its own, purging what it may (nodetool garbagecollect:
+   * deleted and expired data past gc_grace_seconds, whose shadowed cells go with it).
+   */
+  async garbageCollect(table: TableStore): Promise<void> {
+    await this.idle();
+    for (const s of table.sstables.filter((x) => !table.compacting.has(x))) {
+      if (table.sstables.includes(s) && !table.compacting.has(s)) await this.compact(table, [s]);
+    }
+  }
+
   /** Rewrites all of a table's SSTables keeping only partitions inside `keep` (nodetool cleanup). */
   async cleanup(table: TableStore, keep: readonly KeepInterval[]): Promise<void> {
     await this.idle();
     const inputs = table.sstables.filter((s) => !table.compacting.has(s));
     if (inputs.length > 0) await this.compact(table, inputs, keep);
+  }
+
+  /** Tables waiting for a size-tiered check (Cassandra's PendingTasks, counted per table). */
+  get pending(): number {
+    return this.wanted.size;
   }
 
   async idle(): Promise<void> {
@@ -111,7 +135,7 @@ export class Compactor {
       maxPurgeableTimestamp: String(table.minTimestampOutside(new Set(inputs))),
       commitLogUpperBound: bound,
       expectedPartitions: inputs.reduce((n, s) => n + s.stats.partitionCount, 0),
-      bytesPerSec: this.options.compactionThroughputBytesPerSec,
+      bytesPerSec: this.throughputBytesPerSec,
       ...(keep === undefined ? {} : { keep }),
     };
   }
@@ -144,6 +168,7 @@ export class Compactor {
           this.log('sstable_removed', { table: name, generation: s.generation, reason: keep === undefined ? 'compacted' : 'cleaned up' }, 'debug');
         }
         this.completed++;
+        this.bytesCompacted += this.current?.totalBytes ?? 0;
         const bytesIn = inputs.reduce((n, s) => n + s.stats.onDiskBytes, 0);
         const bytesOut = output[0]?.stats.onDiskBytes ?? 0;
         const durationMs = Number(table.env.clock.monotonicNs() - beganNs) / 1e6;

@@ -27,8 +27,10 @@ export class EstimatedHistogram {
   /** One more than the offsets: the last counts values above the largest offset. */
   private readonly buckets = new Float64Array(BUCKET_COUNT + 1);
   private total = 0;
+  private valueSum = 0;
 
   record(value: number): void {
+    this.valueSum += value;
     let lo = 0;
     let hi = BUCKET_COUNT;
     while (lo < hi) {
@@ -44,6 +46,26 @@ export class EstimatedHistogram {
     return this.total;
   }
 
+  /** The sum of the values recorded (a Prometheus histogram's `_sum`). */
+  get sum(): number {
+    return this.valueSum;
+  }
+
+  /**
+   * For each bound (ascending), how many values are surely ≤ it: the counts of the buckets whose
+   * offset is ≤ the bound (a Prometheus histogram's cumulative `le` buckets, coarser than ours).
+   */
+  cumulativeCounts(bounds: readonly number[]): number[] {
+    const out: number[] = [];
+    let i = 0;
+    let seen = 0;
+    for (const bound of bounds) {
+      while (i < BUCKET_COUNT && OFFSETS[i]! <= bound) seen += this.buckets[i++]!;
+      out.push(seen);
+    }
+    return out;
+  }
+
   /** The offset of the bucket holding the q-th quantile (0 when empty). */
   percentile(q: number): number {
     const wanted = Math.ceil(this.total * q);
@@ -53,6 +75,19 @@ export class EstimatedHistogram {
       seen += this.buckets[i]!;
       if (seen >= wanted) return i < BUCKET_COUNT ? OFFSETS[i]! : Infinity;
     }
+    return 0;
+  }
+
+  /** Adds `other`'s counts to this one's (to show several series as one, e.g. every consistency level). */
+  addAll(other: EstimatedHistogram): void {
+    for (let i = 0; i <= BUCKET_COUNT; i++) this.buckets[i]! += other.buckets[i]!;
+    this.total += other.total;
+    this.valueSum += other.valueSum;
+  }
+
+  /** The offset of the lowest bucket holding a value (0 when empty). */
+  min(): number {
+    for (let i = 0; i <= BUCKET_COUNT; i++) if (this.buckets[i]! > 0) return i < BUCKET_COUNT ? OFFSETS[i]! : Infinity;
     return 0;
   }
 

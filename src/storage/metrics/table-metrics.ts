@@ -10,6 +10,7 @@
  * Cost on the request path: two monotonic clock reads and one bucket search per recorded request.
  * Memory: a fixed ~1.4 KiB per histogram, 8 histograms per table used (bounded by the schema).
  */
+import { ClientRequestMetrics } from './client-request-metrics.js';
 import { EstimatedHistogram } from './estimated-histogram.js';
 import { Meter } from './meter.js';
 
@@ -40,6 +41,8 @@ export class TableMetrics {
   readonly rowsPerRead = new EstimatedHistogram();
   /** Tombstones per local read, counted as tombstone_warn_threshold counts them. */
   readonly tombstonesPerRead = new EstimatedHistogram();
+  /** Memtables flushed (Cassandra's MemtableSwitchCount). */
+  memtableSwitchCount = 0;
 
   constructor(nowNs: number) {
     this.localRead = new LatencyMetric(nowNs);
@@ -54,8 +57,12 @@ export class TableMetrics {
 /** The node's table metrics by table id, made on first use; a dropped table's go with it. */
 export class TableMetricsRegistry {
   private readonly byTable = new Map<string, TableMetrics>();
+  /** The coordinator's requests by kind and consistency level (client-request-metrics.ts). */
+  readonly clientRequests: ClientRequestMetrics;
 
-  constructor(readonly nowNs: () => number) {}
+  constructor(readonly nowNs: () => number) {
+    this.clientRequests = new ClientRequestMetrics(nowNs);
+  }
 
   of(tableId: string): TableMetrics {
     let m = this.byTable.get(tableId);

@@ -31,7 +31,7 @@ import { isMap, parseDocument } from 'yaml';
 import { SERVER_NODE_FLAGS } from '../server-flags.js';
 
 const CLI = fileURLToPath(new URL('../ilium.js', import.meta.url));
-const READY = /ready: CQL native protocol on ([^\s,]+), Thrift (?:off|on [^\s,]+), nodetool (?:off|on (\S+))\. Ctrl-C/;
+const READY = /ready: CQL native protocol on ([^\s,]+), Thrift (?:off|on [^\s,]+), nodetool (?:off|on (\S+?))(?:, HTTP on \S+?)?\. Ctrl-C/;
 
 export interface ClusterNode {
   readonly name: string;
@@ -138,6 +138,7 @@ export async function startCluster(o: StartClusterOptions): Promise<ClusterNode[
         `rpc_address: ${address}`,
         '# nodetool on this node\'s own address (admin_address is 127.0.0.1 by default)',
         `admin_address: ${address}`,
+        `http_address: ${address}`,
         'data_file_directories:',
         `  - ${join(dir, 'data')}`,
         'seed_provider:',
@@ -154,6 +155,7 @@ export async function startCluster(o: StartClusterOptions): Promise<ClusterNode[
     } else if (!/^admin_address:/m.test(readFileSync(yaml, 'utf8'))) {
       appendFileSync(yaml, `\n# nodetool on this node's own address (admin_address is 127.0.0.1 by default)\nadmin_address: ${address}\n`);
     }
+    if (!/^http_address:/m.test(readFileSync(yaml, 'utf8'))) appendFileSync(yaml, `\n# the HTTP endpoint on this node's own address too\nhttp_address: ${address}\n`);
     const logPath = join(dir, 'node.log');
     const logAt = existsSync(logPath) ? readFileSync(logPath).length : 0;
     const log = openSync(logPath, 'a');

@@ -1,6 +1,5 @@
 /** Prints admin results the way Cassandra's nodetool prints the same commands. */
-import type { StatusNode, TableStatsRow } from '../../server/admin/node-admin.js';
-import { STAGE_POOL_NAMES } from '../../net/stage.js';
+import type { StatusNode } from '../../server/admin/node-admin.js';
 
 /** Cassandra's FileUtils.stringifyFileSize: two decimals, binary units. */
 export function formatBytes(n: number): string {
@@ -85,31 +84,6 @@ export function formatDescribeCluster(r: ClusterResult): string {
   return ['Cluster Information:', `\tName: ${r.name}`, `\tSnitch: ${r.snitch}`, `\tPartitioner: ${r.partitioner}`, '\tSchema versions:', ...versions, ''].join('\n');
 }
 
-interface TableStatsResult {
-  readonly keyspaces: readonly { readonly name: string; readonly tables: readonly TableStatsRow[] }[];
-}
-
-export function formatTableStats(r: TableStatsResult): string {
-  const out: string[] = [];
-  for (const ks of r.keyspaces) {
-    out.push(`Keyspace : ${ks.name}`);
-    for (const t of ks.tables) {
-      out.push(
-        `\tTable: ${t.name}`,
-        `\tSSTable count: ${t.sstables}`,
-        `\tSpace used (live): ${t.spaceUsedBytes}`,
-        `\tMemtable data size: ${t.memtableBytes}`,
-        `\tNumber of partitions (estimate): ${t.partitionsInSSTables}`,
-        `\tCells in SSTables: ${t.cellsInSSTables}`,
-        `\tTombstones in SSTables: ${t.tombstonesInSSTables}`,
-        '',
-      );
-    }
-    out.push('----------------');
-  }
-  return `${out.join('\n')}\n`;
-}
-
 interface GossipInfoResult {
   readonly endpoints: readonly { readonly endpoint: string; readonly generation: number; readonly heartbeat: number; readonly states: readonly (readonly [string, number, string])[] }[];
 }
@@ -149,9 +123,3 @@ export function formatBackgroundFailures(r: { readonly failures: readonly { task
   return `${r.failures.length === 0 ? 'No background failures' : table}\nQuarantined batches: ${r.quarantinedBatches}\n`;
 }
 
-export function formatTpStats(r: { readonly pools: readonly { stage: string; active: number; pending: number; completed: number }[] }): string {
-  const rows = [['Pool Name', 'Active', 'Pending', 'Completed', 'Blocked', 'All time blocked']];
-  for (const p of r.pools) rows.push([(STAGE_POOL_NAMES as Readonly<Record<string, string>>)[p.stage] ?? p.stage, String(p.active), String(p.pending), String(p.completed), '0', '0']);
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-  return `${rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n')}\n`;
-}

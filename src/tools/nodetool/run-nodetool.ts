@@ -1,6 +1,7 @@
 /**
- * `ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]`: asks
- * a node over its admin port (127.0.0.1:7199 by default, as Cassandra's JMX) and prints the answer
+ * `ilium nodetool [-h host] [-p port] [--http] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]`: asks
+ * a node over its admin port (127.0.0.1:7199 by default, as Cassandra's JMX) — or with --http over
+ * its HTTP endpoint's admin API (http-admin-client.ts, 127.0.0.1:9180) — and prints the answer
  * as Cassandra's nodetool does. Credentials (a superuser's, needed when the node's authentication
  * is on) come from -pw or from a password file in JMX's jmxremote.password form (a line
  * "name password" for -u's name), as Cassandra's nodetool reads them. Exit codes: 0 done, 1 the
@@ -16,11 +17,15 @@ import type { Env, TlsClientOptions } from '../../env/index.js';
 import { NODETOOL_COMMANDS, type NodetoolCommand, type NodetoolCommandName, isNodetoolCommand } from '../../server/admin/nodetool-commands.js';
 import { closestName, unknownOptionMessage } from '../option-suggestion.js';
 import { AdminClosedError, AdminCommandError, type AdminCredentials, callAdmin } from './admin-client.js';
-import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatTpStats, formatBackgroundFailures, formatStatus, formatTableStats } from './nodetool-output.js';
+import { callAdminHttp } from './http-admin-client.js';
+import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatBackgroundFailures, formatStatus } from './nodetool-output.js';
+import { formatCompactionStats, formatGcStats, formatListSnapshots, formatProxyHistograms, formatTableHistograms, formatTableStats, formatTpStats } from './stats-output.js';
 
-export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file] [--ssl-cert file --ssl-key file]] [--timeout seconds] <command> [args…]
+export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [--http] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file] [--ssl-cert file --ssl-key file]] [--timeout seconds] <command> [args…]
   -h, --host     the node's admin address (admin_address in the config, 127.0.0.1 by default)
   -p, --port     its admin port (admin_port in the config, 7199 by default)
+  --http         over the node's HTTP endpoint instead (POST /api/v1/<command>; -h is http_address,
+                 -p http_port, 9180 by default; --ssl for HTTPS)
   -u, --username a superuser's name: every command needs one when the node's authenticator is
                  PasswordAuthenticator
   -pw, --password        its password
@@ -59,7 +64,7 @@ function commandLines(): string {
 }
 
 /** The options before the command, for "did you mean". */
-const GLOBAL_FLAGS = ['-h', '--host', '-p', '--port', '--timeout', '-u', '--username', '-pw', '--password', '-pwf', '--password-file', '--ssl', '--ssl-ca', '--ssl-cert', '--ssl-key', '--help'];
+const GLOBAL_FLAGS = ['-h', '--host', '-p', '--port', '--http', '--timeout', '-u', '--username', '-pw', '--password', '-pwf', '--password-file', '--ssl', '--ssl-ca', '--ssl-cert', '--ssl-key', '--help'];
 
 export interface NodetoolIo {
   readonly argv: readonly string[];
@@ -73,6 +78,8 @@ export interface NodetoolIo {
 interface Parsed {
   readonly host: string;
   readonly port: number;
+  /** --http: the HTTP endpoint's admin API rather than the admin port. */
+  readonly http: boolean;
   readonly timeoutMs: number;
   readonly user: string | undefined;
   readonly password: string | undefined;
@@ -88,7 +95,8 @@ interface Parsed {
 
 export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
   let host = '127.0.0.1';
-  let port = 7199;
+  let port: number | undefined;
+  let http = false;
   let timeoutMs = 600_000;
   let user: string | undefined;
   let password: string | undefined;
@@ -118,6 +126,7 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
       else if (a === '-pw' || a === '--password') password = value();
       else if (a === '-pwf' || a === '--password-file') passwordFile = value();
       else if (a === '--ssl') ssl = true;
+      else if (a === '--http') http = true;
       else if (a === '--ssl-ca') sslCa = value();
       else if (a === '--ssl-cert') sslCert = value();
       else if (a === '--ssl-key') sslKey = value();
@@ -140,7 +149,7 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
   if (user !== undefined && password === undefined && passwordFile === undefined) return `-u ${user} needs -pw PASSWORD or --password-file FILE`;
   if ((sslCert === undefined) !== (sslKey === undefined)) return '--ssl-cert and --ssl-key go together';
   ssl ||= sslCa !== undefined || sslCert !== undefined;
-  return { host, port, timeoutMs, user, password, passwordFile, ssl, sslCa, sslCert, sslKey, command, args: argv.slice(i + 1) as string[] };
+  return { host, port: port ?? (http ? 9180 : 7199), http, timeoutMs, user, password, passwordFile, ssl, sslCa, sslCert, sslKey, command, args: argv.slice(i + 1) as string[] };
 }
 
 /** A flag the command does not take (a negative number is a value, not a flag), as a refusal. */
@@ -214,7 +223,10 @@ export async function runNodetool(io: NodetoolIo): Promise<number> {
   }
   let result: unknown;
   try {
-    result = await callAdmin(io.env, { host: parsed.host, port: parsed.port }, parsed.command, parsed.args, parsed.timeoutMs, credentials, tls);
+    const address = { host: parsed.host, port: parsed.port };
+    result = parsed.http
+      ? await callAdminHttp(address, parsed.command, parsed.args, parsed.timeoutMs, credentials, tls)
+      : await callAdmin(io.env, address, parsed.command, parsed.args, parsed.timeoutMs, credentials, tls);
   } catch (e) {
     if (e instanceof AdminClosedError) {
       const hint = tls === undefined
@@ -242,7 +254,9 @@ export async function runNodetool(io: NodetoolIo): Promise<number> {
     }
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ECONNREFUSED'
-      ? 'Connection refused (is the node running, and are its admin_address and admin_port these? admin_address is 127.0.0.1 unless the config sets it)'
+      ? parsed.http
+        ? 'Connection refused (is the node running, and are its http_address and http_port these? http_address is 127.0.0.1 unless the config sets it)'
+        : 'Connection refused (is the node running, and are its admin_address and admin_port these? admin_address is 127.0.0.1 unless the config sets it)'
       : (e as Error).message;
     io.stderr.write(`nodetool: Failed to connect to '${parsed.host}:${parsed.port}' - ${why}\n`);
     return 3;
@@ -278,6 +292,18 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return (result as { endpoints: string[] }).endpoints.map((e) => `${e}\n`).join('');
     case 'tpstats':
       return formatTpStats(r);
+    case 'proxyhistograms':
+      return formatProxyHistograms(r);
+    case 'tablehistograms':
+      return formatTableHistograms(r);
+    case 'compactionstats':
+      return formatCompactionStats(r);
+    case 'listsnapshots':
+      return formatListSnapshots(r);
+    case 'gcstats':
+      return formatGcStats(r);
+    case 'getcompactionthroughput':
+      return `Current compaction throughput: ${(result as { mbPerSec: number }).mbPerSec} MB/s\n`;
     case 'bgfailures':
       return formatBackgroundFailures(r);
     case 'gettraceprobability': {
@@ -289,6 +315,10 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return `Current trace probability: ${Number.isInteger(p) ? p.toFixed(1) : String(p)}\n${dropped}`;
     }
     case 'settraceprobability':
+    case 'setcompactionthroughput':
+    case 'enableautocompaction':
+    case 'disableautocompaction':
+    case 'garbagecollect':
     case 'cleanup':
     case 'enableauditlog':
     case 'disableauditlog':
