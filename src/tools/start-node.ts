@@ -4,7 +4,7 @@ import { type LoadedConfig, loadConfigFile, parseSystemProperties, resolveNodeCo
 import { createRealEnv, lockDataDir } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import { RACKDC_FILE_NAME } from '../locator/index.js';
-import { AdminServer, IliumNode, NodeHttpServer, type NodeLogger, adminRoutes, createNodeAdmin, metricsRoutes, nodeHttpRoutes, nodeSuperuserCheck } from '../server/index.js';
+import { AdminServer, IliumNode, NodeHttpServer, type NodeLogger, adminRoutes, consoleRoutes, createNodeAdmin, metricsRoutes, nodeHttpRoutes, nodeSuperuserCheck } from '../server/index.js';
 
 /** The exit status after a failure policy's `die` (a supervisor can tell it from a crash or a stop). */
 export const DIE_EXIT_CODE = 100;
@@ -152,7 +152,7 @@ async function startHttp(node: IliumNode, env: ReturnType<typeof createRealEnv>,
   const { http_address: host, http_port: port } = node.config;
   const checkSuperuser = nodeSuperuserCheck(node);
   const tls = node.clientTls?.serverOptions();
-  const server = new NodeHttpServer(env, nodeHttpRoutes([metricsRoutes(node), adminRoutes(createNodeAdmin(node, env.clock.nowMs()))]), { host, port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }), ...(tls === undefined ? {} : { tls }) });
+  const server = new NodeHttpServer(env, nodeHttpRoutes([metricsRoutes(node), adminRoutes(createNodeAdmin(node, env.clock.nowMs())), consoleRoutes(node)]), { host, port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }), ...(tls === undefined ? {} : { tls }) });
   await server.start().catch(async (e: unknown) => {
     await Promise.all([admin?.close(), node.close()]);
     const code = (e as NodeJS.ErrnoException).code;
