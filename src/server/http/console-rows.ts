@@ -1,6 +1,7 @@
 /**
  * The console's row browser, a page of rows at a time (at most CONSOLE_ROWS_MAX rows, and
- * COLUMNS_PER_ROW_MAX columns or super columns of a row, SUB_COLUMNS_MAX sub-columns each):
+ * COLUMNS_PER_ROW_MAX columns or super columns of a row, SUB_COLUMNS_MAX sub-columns each, and
+ * CELLS_PER_PAGE_MAX cells in all — a page past it is cut, its rows marked `truncated`):
  * - a column family made through Thrift (Standard or Super) is read with the node's 0.7
  *   operations (get_range_slices from the key after the last one shown), which give each
  *   column's timestamp and TTL; names decoded by the comparator (sub-columns by the
@@ -18,6 +19,7 @@ import { showValue } from './console-values.js';
 
 export const COLUMNS_PER_ROW_MAX = 200;
 export const SUB_COLUMNS_MAX = 100;
+export const CELLS_PER_PAGE_MAX = 2000;
 
 export interface ConsoleCell {
   readonly name: string | null;
@@ -31,7 +33,7 @@ export interface ConsoleCell {
 
 export interface ConsoleRowsPage {
   readonly kind: 'thrift' | 'cql';
-  readonly rows: { key: string | null; cells: ConsoleCell[] }[];
+  readonly rows: { key: string | null; cells: ConsoleCell[]; truncated?: true }[];
   /** Where the next page starts: hex of the last key (Thrift) or of the paging state (CQL). */
   readonly next?: string;
 }
@@ -41,21 +43,35 @@ export async function thriftRows(ops: ThriftOperations, cf: ColumnFamilyDef, aft
   const start = after === undefined ? Buffer.alloc(0) : Buffer.from(after, 'hex');
   const slices = await ops.getRangeSlices(cf.keyspace, { columnFamily: cf.name }, { sliceRange: { start: Buffer.alloc(0), finish: Buffer.alloc(0), reversed: false, count: COLUMNS_PER_ROW_MAX } }, { startKey: start, endKey: Buffer.alloc(0), count: n + 1 });
   const page = (after === undefined ? slices : slices.filter((s) => !s.key.equals(start))).slice(0, n);
-  const rows = page.map((s) => ({ key: showValue(cf.keyValidator, s.key), cells: cellsOf(cf, s) }));
+  const budget = { cells: CELLS_PER_PAGE_MAX };
+  const rows = page.map((s) => {
+    const { cells, cut } = cellsOf(cf, s, budget);
+    return { key: showValue(cf.keyValidator, s.key), cells, ...(cut ? { truncated: true as const } : {}) };
+  });
   const last = page[page.length - 1];
   return { kind: 'thrift', rows, ...(page.length === n && last !== undefined ? { next: last.key.toString('hex') } : {}) };
 }
 
-function cellsOf(cf: ColumnFamilyDef, slice: KeySlice): ConsoleCell[] {
-  return slice.columns.map((c) => {
+/** The row's cells within what is left of the page's budget; `cut` when some were left out. */
+function cellsOf(cf: ColumnFamilyDef, slice: KeySlice, budget: { cells: number }): { cells: ConsoleCell[]; cut: boolean } {
+  const cells: ConsoleCell[] = [];
+  let cut = false;
+  for (const c of slice.columns) {
+    if (budget.cells <= 0) return { cells, cut: true };
     if (c.superColumn !== undefined) {
       const sub = cf.subcomparator ?? cf.comparator;
-      return { name: showValue(cf.comparator, c.superColumn.name), value: null, columns: c.superColumn.columns.slice(0, SUB_COLUMNS_MAX).map((s) => cell(sub, cf.defaultValidator, s)) };
+      const subs = c.superColumn.columns.slice(0, Math.min(SUB_COLUMNS_MAX, budget.cells - 1));
+      cut ||= subs.length < c.superColumn.columns.length;
+      budget.cells -= subs.length + 1;
+      cells.push({ name: showValue(cf.comparator, c.superColumn.name), value: null, columns: subs.map((s) => cell(sub, cf.defaultValidator, s)) });
+    } else {
+      const col = c.column!;
+      const def = cf.columnMetadata.find((m) => m.name.equals(col.name));
+      budget.cells--;
+      cells.push(cell(cf.comparator, def?.validator ?? cf.defaultValidator, col));
     }
-    const col = c.column!;
-    const def = cf.columnMetadata.find((m) => m.name.equals(col.name));
-    return cell(cf.comparator, def?.validator ?? cf.defaultValidator, col);
-  });
+  }
+  return { cells, cut: cut || slice.columns.length >= COLUMNS_PER_ROW_MAX };
 }
 
 function cell(nameType: AbstractType, valueType: AbstractType, c: Column): ConsoleCell {

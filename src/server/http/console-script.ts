@@ -87,7 +87,7 @@ async function browse(ks, t, after) {
     const q = new URLSearchParams({ count: String(PAGE) }); if (after) q.set('after', after);
     const page = await api('/console/api/rows/' + encodeURIComponent(ks.name) + '/' + encodeURIComponent(t.name) + '?' + q);
     const head = el('tr', {}, ['name', 'value', 'timestamp', 'µs', 'TTL'].map((h) => el('th', {}, h)));
-    const rows = page.rows.map((r) => el('div', { class: 'row' }, el('div', { class: 'key mono' }, r.key),
+    const rows = page.rows.map((r) => el('div', { class: 'row' }, el('div', { class: 'key mono' }, r.key), r.truncated ? el('div', { class: 'muted cut' }, 'More columns than a page shows (the first ' + r.cells.length + ' here).') : null,
       el('table', {}, head.cloneNode(true), r.cells.flatMap((c) => c.columns
         ? [el('tr', { class: 'super' }, el('td', { class: 'v scname', colspan: 5 }, 'super column ' + c.name + ' (' + c.columns.length + ')')), ...c.columns.map((s) => cellRow(s, 'sub'))]
         : [cellRow(c, 'col')]))));
