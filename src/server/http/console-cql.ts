@@ -6,7 +6,7 @@
  * system_traces (written after the request, so read again until the session row says it ended,
  * for at most TRACE_WAIT_MS).
  */
-import type { Env } from '../../env/index.js';
+import type { Env, NetAddress } from '../../env/index.js';
 import type { QueryProcessor } from '../query-processor.js';
 import type { CqlSession, RequestContext, ResultMessage } from '../../transport/index.js';
 import { showValue, specName, typeOfSpec } from './console-values.js';
@@ -23,6 +23,12 @@ export interface ConsoleCqlRequest {
   /** Hex of the previous page's paging state. */
   readonly pagingState?: string;
   readonly pageSize?: number;
+}
+
+/** Who asks: the HTTP Basic user (undefined when authentication is off) and the HTTP client's address. */
+export interface ConsoleCaller {
+  readonly user: string | undefined;
+  readonly address: NetAddress;
 }
 
 export interface ConsoleResult {
@@ -47,9 +53,9 @@ export class ConsoleCql {
     private readonly processor: QueryProcessor,
   ) {}
 
-  /** Runs `req` as `user`; failures throw the statement's error (the route answers it as JSON). */
-  async run(req: ConsoleCqlRequest, user: string | undefined): Promise<ConsoleResult> {
-    const session = this.session(user);
+  /** Runs `req` as the HTTP caller; failures throw the statement's error (the route answers it as JSON). */
+  async run(req: ConsoleCqlRequest, caller: ConsoleCaller): Promise<ConsoleResult> {
+    const session = this.session(caller);
     if (req.keyspace !== undefined && req.keyspace !== '') await session.query(`USE "${req.keyspace.replace(/"/g, '""')}"`, params(), context(false).rctx);
     const { rctx, traceId, warnings } = context(req.trace === true);
     const pageSize = Math.max(1, Math.min(CONSOLE_ROWS_MAX, req.pageSize ?? CONSOLE_ROWS_MAX));
@@ -59,8 +65,8 @@ export class ConsoleCql {
   }
 
   /** The events of trace session `id` (a UUID), waiting a little for the writer. */
-  async trace(id: string, user: string | undefined): Promise<ConsoleTrace> {
-    const session = this.session(user);
+  async trace(id: string, caller: ConsoleCaller): Promise<ConsoleTrace> {
+    const session = this.session(caller);
     const deadline = this.env.clock.nowMs() + TRACE_WAIT_MS;
     for (;;) {
       const s = shape(await session.query(`SELECT duration FROM system_traces.sessions WHERE session_id = ${id}`, params(), context(false).rctx));
@@ -74,8 +80,9 @@ export class ConsoleCql {
     }
   }
 
-  private session(user: string | undefined): CqlSession {
-    return this.processor.newSession({ remoteAddress: { host: '127.0.0.1', port: 0 }, protocolVersion: 4, startupOptions: new Map([['DRIVER_NAME', 'Ilium web console']]), ...(user === undefined ? {} : { user }) });
+  /** A session as a CQL connection from the caller's address would have (the audit log's source). */
+  private session({ user, address }: ConsoleCaller): CqlSession {
+    return this.processor.newSession({ remoteAddress: address, protocolVersion: 4, startupOptions: new Map([['DRIVER_NAME', 'Ilium web console']]), ...(user === undefined ? {} : { user }) });
   }
 }
 

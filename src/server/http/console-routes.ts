@@ -31,7 +31,7 @@ const DEFAULT_PAGE_ROWS = 20;
 
 export function consoleRoutes(node: IliumNode): HttpRoute[] {
   const cql = new ConsoleCql(node.env, node.processor);
-  const user = (r: HttpRequest) => basicCredentials(r.headers.authorization).user;
+  const caller = (r: HttpRequest) => ({ user: basicCredentials(r.headers.authorization).user, address: r.remoteAddress });
   return [
     { method: 'GET', path: '/', handle: () => text('text/html', CONSOLE_PAGE) },
     { method: 'GET', path: '/console/app.js', handle: () => text('text/javascript', CONSOLE_SCRIPT) },
@@ -50,7 +50,7 @@ export function consoleRoutes(node: IliumNode): HttpRoute[] {
           if (after !== undefined && !HEX.test(after)) throw new InvalidRequestError('"after" must be hex');
           const count = Number(q.get('count') ?? DEFAULT_PAGE_ROWS);
           if (!Number.isInteger(count) || count < 1) throw new InvalidRequestError('"count" must be a positive integer');
-          return cf.cql.fromThrift ? thriftRows(node.thrift, cf, after, count) : cqlRows(cql, cf, after, count, user(r));
+          return cf.cql.fromThrift ? thriftRows(node.thrift, cf, after, count) : cqlRows(cql, cf, after, count, caller(r));
         }),
     },
     {
@@ -59,7 +59,7 @@ export function consoleRoutes(node: IliumNode): HttpRoute[] {
       handle: (r) =>
         answer(async () => {
           const req = cqlRequest(r.body);
-          return cql.run(req, user(r));
+          return cql.run(req, caller(r));
         }),
     },
     {
@@ -68,7 +68,7 @@ export function consoleRoutes(node: IliumNode): HttpRoute[] {
       handle: (r, p) =>
         answer(async () => {
           if (!UUID.test(p.id!)) throw new InvalidRequestError('a trace session id is a UUID');
-          return cql.trace(p.id!, user(r));
+          return cql.trace(p.id!, caller(r));
         }),
     },
   ];

@@ -7,14 +7,14 @@
  *   column's timestamp and TTL; names decoded by the comparator (sub-columns by the
  *   subcomparator), values by the column's validator or the default one, keys by the key validator;
  * - a CQL table is read with SELECT … WRITETIME(c), TTL(c) for each regular column that has them
- *   (not non-frozen collections, as Cassandra 4.0's Selectable.WritetimeOrTTL refuses), paged by
- *   the result's paging state.
+ *   (not non-frozen collections: WRITETIME/TTL refuse them, prepare-selector.ts, as Cassandra 4.0's
+ *   Selectable.WritetimeOrTTL does), paged by the result's paging state.
  */
 import type { ColumnFamilyDef } from '../../schema/index.js';
 import { type AbstractType, isMultiCell } from '../../marshal/index.js';
 import type { ThriftOperations } from '../../db/operations/thrift-operations.js';
 import type { Column, KeySlice } from '../../db/operations/thrift-types.js';
-import { CONSOLE_ROWS_MAX, type ConsoleCql } from './console-cql.js';
+import { CONSOLE_ROWS_MAX, type ConsoleCaller, type ConsoleCql } from './console-cql.js';
 import { showValue } from './console-values.js';
 
 export const COLUMNS_PER_ROW_MAX = 200;
@@ -78,7 +78,7 @@ function cell(nameType: AbstractType, valueType: AbstractType, c: Column): Conso
   return { name: showValue(nameType, c.name), value: showValue(valueType, c.value), timestamp: c.timestamp.toString(), ...(c.ttl === undefined || c.ttl === 0 ? {} : { ttl: c.ttl }) };
 }
 
-export async function cqlRows(cql: ConsoleCql, cf: ColumnFamilyDef, after: string | undefined, count: number, user: string | undefined): Promise<ConsoleRowsPage> {
+export async function cqlRows(cql: ConsoleCql, cf: ColumnFamilyDef, after: string | undefined, count: number, caller: ConsoleCaller): Promise<ConsoleRowsPage> {
   const t = cf.cql;
   const keyCols = [...t.partitionKey, ...t.clustering];
   const timed = [...t.statics, ...t.regular].filter((c) => !isMultiCell(c.type));
@@ -86,7 +86,7 @@ export async function cqlRows(cql: ConsoleCql, cf: ColumnFamilyDef, after: strin
   const selectors = [...keyCols, ...t.statics, ...t.regular].map((c) => q(c.name));
   for (const c of timed) selectors.push(`WRITETIME(${q(c.name)})`, `TTL(${q(c.name)})`);
   const query = `SELECT ${selectors.join(', ')} FROM ${q(cf.keyspace)}.${q(cf.name)}`;
-  const r = await cql.run({ query, pageSize: count, ...(after === undefined ? {} : { pagingState: after }) }, user);
+  const r = await cql.run({ query, pageSize: count, ...(after === undefined ? {} : { pagingState: after }) }, caller);
   const valueCols = [...t.statics, ...t.regular];
   const rows = r.rows.map((row) => {
     const key = keyCols.map((c, i) => `${c.name}=${row[i] ?? 'null'}`).join(', ');
