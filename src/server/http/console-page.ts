@@ -29,7 +29,8 @@ code, .mono, textarea, td.v { font-family: ui-monospace, SFMono-Regular, Menlo, 
 .status { font-weight: 700; font-family: ui-monospace, monospace; }
 .status.U { color: var(--up); } .status.D { color: var(--down); }
 .muted { color: var(--muted); }
-.split { display: grid; grid-template-columns: 280px 1fr; gap: 16px; }
+.split { display: grid; grid-template-columns: 280px minmax(0, 1fr); gap: 16px; }
+td.mono, td.v { overflow-wrap: anywhere; }
 .tree { background: #fff; border: 1px solid var(--line); padding: 8px; max-height: 78vh; overflow: auto; }
 .tree .ks { font-weight: 600; margin-top: 6px; }
 .tree a { display: block; padding: 1px 0 1px 14px; color: var(--accent); text-decoration: none; cursor: pointer; }
