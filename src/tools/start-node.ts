@@ -4,7 +4,7 @@ import { createRealEnv, lockDataDir } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import { RACKDC_FILE_NAME } from '../locator/index.js';
 import { type DirectorySetting, fileSettingError } from './startup-failure.js';
-import { type AdminCommandRunner, AdminServer, IliumNode, NodeHttpServer, type NodeLogger, adminRoutes, createNodeAdmin, metricsRoutes, nodeHttpRoutes, nodeSuperuserCheck } from '../server/index.js';
+import { type AdminCommandRunner, AdminServer, IliumNode, NodeHttpServer, type NodeLogger, adminRoutes, consoleRoutes, createNodeAdmin, metricsRoutes, nodeHttpRoutes, nodeSuperuserCheck } from '../server/index.js';
 import { openNodeLog } from './node-log.js';
 import { onStopSignals } from './stop-signals.js';
 
@@ -162,7 +162,7 @@ async function startHttp(node: IliumNode, env: ReturnType<typeof createRealEnv>,
   const { http_address: host, http_port: port } = node.config;
   const checkSuperuser = nodeSuperuserCheck(node);
   const tls = node.clientTls?.serverOptions();
-  const server = new NodeHttpServer(env, nodeHttpRoutes([metricsRoutes(node), adminRoutes(commands)]), { host, port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }), ...(tls === undefined ? {} : { tls }) });
+  const server = new NodeHttpServer(env, nodeHttpRoutes([metricsRoutes(node), adminRoutes(commands), consoleRoutes(node)]), { host, port, ...(checkSuperuser === undefined ? {} : { checkSuperuser }), ...(tls === undefined ? {} : { tls }) });
   await server.start().catch(async (e: unknown) => {
     await Promise.all([admin?.close(), node.close()]);
     const code = (e as NodeJS.ErrnoException).code;

@@ -104,7 +104,7 @@ test('the tarball holds the runtime only: compiled src, its types, the bin and t
   const { stdout } = await run('tar', ['-tzf', tarball], { maxBuffer: 16 * 1024 * 1024 });
   const files = stdout.split('\n').filter((f) => f !== '' && !f.endsWith('/'));
   console.log(`# ${files.length} files in the package`);
-  for (const must of ['package/package.json', 'package/README.md', 'package/bin/ilium.js', 'package/interface/cassandra.thrift', 'package/dist/src/index.js', 'package/dist/src/index.d.ts', 'package/dist/src/tools/ilium.js']) {
+  for (const must of ['package/package.json', 'package/README.md', 'package/bin/ilium.js', 'package/interface/cassandra.thrift', 'package/dist/src/index.js', 'package/dist/src/index.d.ts', 'package/dist/src/tools/ilium.js', 'package/dist/src/server/http/console-page.js', 'package/dist/src/server/http/console-script.js']) {
     assert.ok(files.includes(must), `${must} is missing from the package`);
   }
   const runtime = /^package\/(dist\/src\/.*\.(js|d\.ts)|bin\/.*\.js|interface\/cassandra\.thrift|package\.json|README\.md)$/;

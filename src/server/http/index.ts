@@ -6,7 +6,8 @@
  * - `node-routes.ts` (the node's table: each feature's routes, and GET /api listing them),
  * - `metrics-route.ts`, `node-metrics.ts`, `scraped-metric.ts` (GET /metrics: Prometheus text
  *   through prom-client, every family read from the node's counters at scrape time),
- * - `admin-routes.ts` (POST /api/v1/<command>: the admin port's commands as JSON over HTTP).
+ * - `admin-routes.ts` (POST /api/v1/<command>: the admin port's commands as JSON over HTTP),
+ * - `console-*.ts` (the web console at GET /: its page, script and JSON, console-routes.ts).
  */
 export * from './http-route.js';
 export * from './http-server.js';
@@ -15,3 +16,4 @@ export * from './metrics-route.js';
 export * from './node-metrics.js';
 export * from './scraped-metric.js';
 export * from './admin-routes.js';
+export * from './console-routes.js';
