@@ -58,7 +58,7 @@ export const LATER_IGNORED_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** Guardrails and other restrictions: the value that restricts nothing (Cassandra's default). */
-const PERMISSIVE: ReadonlyMap<string, -1 | null | true | false | 'empty'> = new Map<string, -1 | null | true | false | 'empty'>([
+export const PERMISSIVE: ReadonlyMap<string, -1 | null | true | false | 'empty'> = new Map<string, -1 | null | true | false | 'empty'>([
   ...[
     'keyspaces', 'tables', 'columns_per_table', 'secondary_indexes_per_table', 'materialized_views_per_table', 'page_size',
     'partition_keys_in_select', 'in_select_cartesian_product', 'partition_tombstones', 'items_per_collection', 'fields_per_udt',

@@ -261,7 +261,8 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
 } satisfies NodeConfig);
 
 /** cassandra.yaml keys Ilium accepts and does not use (yet). */
-const IGNORED_KEYS = new Set([
+/** Cassandra 4.0 keys accepted with any value and reported as ignored (docs/CONFIGURATION.md lists them). */
+export const IGNORED_KEYS: ReadonlySet<string> = new Set([
   'max_hints_delivery_threads', 'batchlog_replay_throttle_in_kb',
   'cdc_enabled', 'key_cache_size_in_mb', 'key_cache_save_period', 'row_cache_size_in_mb',
   'row_cache_save_period', 'counter_cache_size_in_mb', 'counter_cache_save_period', 'saved_caches_directory', 'concurrent_reads',
