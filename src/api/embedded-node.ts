@@ -32,6 +32,12 @@ const PLACEMENT_KEYS: ReadonlyMap<string, string> = new Map([
   ['start_native_transport', 'serve()'],
   ['start_rpc', 'serve({ thrift })'],
   ['seed_provider', 'an embedded node is its own seed'],
+  ['start_admin', "the admin port is `ilium start`'s; an embedded node has none"],
+  ['admin_address', "the admin port is `ilium start`'s; an embedded node has none"],
+  ['admin_port', "the admin port is `ilium start`'s; an embedded node has none"],
+  ['start_http', "the HTTP endpoint is `ilium start`'s; an embedded node has none"],
+  ['http_address', "the HTTP endpoint is `ilium start`'s; an embedded node has none"],
+  ['http_port', "the HTTP endpoint is `ilium start`'s; an embedded node has none"],
 ]);
 
 export interface EmbeddedNodeOptions {

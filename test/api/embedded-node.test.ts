@@ -260,5 +260,6 @@ describe('open() options', () => {
     await assert.rejects(open({ partitioner: 'Murmur3' } as never), /partitioner must be one of Murmur3Partitioner/);
     await assert.rejects(open({ config: { native_transport_port: 9999 } }), refused('open(): config key native_transport_port is not taken by an embedded node (serve({ port }))'));
     await assert.rejects(open({ config: { commitlog_sync: 'sometimes' } }), ConfigurationError);
+    await assert.rejects(open({ config: { start_http: true } }), refused("open(): config key start_http is not taken by an embedded node (the HTTP endpoint is `ilium start`'s; an embedded node has none)"));
   });
 });
