@@ -7,6 +7,7 @@
 // the same file under dist/src/, which stays as tsc wrote it. bin/ilium.js runs the bundle only
 // when it is newer than the last tsc build, so a stale bundle never runs.
 // Run by scripts/build-package.js after tsc; skipped (the bin runs dist/src) when esbuild is absent.
+import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -38,6 +39,8 @@ const siblingUrls = {
   },
 };
 
+// Chunk names carry content hashes: the last build's chunks go first.
+rmSync(outdir, { recursive: true, force: true });
 await esbuild.build({
   entryPoints: { ilium: join(root, 'dist/src/tools/ilium.js') },
   outdir,
