@@ -3,13 +3,18 @@
  * on a fresh data directory each time (issue 18 item 7: goals 300 ms and 60 MiB), against the
  * floor of a Node process that does nothing (`node -e`), measured in the same run and interleaved.
  *
- *   node dist/bench/start.js [--runs 10] [--address 127.0.0.1] [--idle-ms 1000] [--before <other build's dist/src/tools/ilium.js>]
+ *   node dist/bench/start.js [--runs 10] [--address 127.0.0.1] [--idle-ms 1000] [--before <other build's dist/src/tools/ilium.js or bin/ilium.js>]
  *
+ * This build runs as users run it, through `bin/ilium.js` (the bundle in dist/bundle/ when it is
+ * fresh: scripts/bundle-cli.js); `--before` a `bin/ilium.js` runs that bin, any other path runs
+ * that `ilium.js` with node and the server flags.
  * Ready: wall time from spawn to the startup line (this process's clock, module loading included).
  * Idle RSS: VmRSS (/proc) `--idle-ms` after the ready line. Medians of `--runs` starts; the last
  * line is JSON.
  */
 import { spawn } from 'node:child_process';
+import { basename, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startIliumProcess } from '../test/support/ilium-process.js';
 import { rssBytes } from '../test/support/process-stats.js';
@@ -42,8 +47,13 @@ async function floorOnce(): Promise<Sample> {
   return { readyMs, rssMiB };
 }
 
-async function iliumOnce(cli: string | undefined): Promise<Sample> {
-  const node = await startIliumProcess({ address, ...(cli === undefined ? {} : { cli }) });
+/** This checkout's launcher (dist/bench/start.js → bin/ilium.js). */
+const OWN_BIN = fileURLToPath(new URL('../../bin/ilium.js', import.meta.url));
+
+/** `path` run as a bin (with its own `#!` node flags) when it is one, else as a CLI script. */
+async function iliumOnce(path: string): Promise<Sample> {
+  const isBin = basename(dirname(path)) === 'bin';
+  const node = await startIliumProcess({ address, ...(isBin ? { bin: path } : { cli: path }) });
   try {
     await sleep(idleMs);
     const rssMiB = rssBytes(node.pid) / MiB;
@@ -62,8 +72,8 @@ function median(xs: readonly number[]): number {
   return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-const kinds: Array<[string, () => Promise<Sample>]> = [['floor', floorOnce], ['ilium', () => iliumOnce(undefined)]];
-if (values.before !== undefined) kinds.push(['before', () => iliumOnce(values.before)]);
+const kinds: Array<[string, () => Promise<Sample>]> = [['floor', floorOnce], ['ilium', () => iliumOnce(OWN_BIN)]];
+if (values.before !== undefined) kinds.push(['before', () => iliumOnce(values.before!)]);
 const samples = new Map<string, Sample[]>(kinds.map(([k]) => [k, []]));
 for (let i = 0; i < runs; i++) {
   for (const [kind, once] of kinds) {

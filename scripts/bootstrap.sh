@@ -16,4 +16,5 @@ if [ -f "$stamp" ] && [ -z "$(find src bench test examples scripts tsconfig.json
 fi
 echo "bootstrap: compiling TypeScript" >&2
 node node_modules/typescript/bin/tsc -p . >&2
+node scripts/bundle-cli.js >&2
 touch "$stamp"

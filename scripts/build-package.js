@@ -1,7 +1,8 @@
 // Builds what the npm package ships (`npm pack` runs it as prepack): src/ alone, tests excluded
 // (tsconfig.build.json), into dist/src. Compiled files under dist/src whose TypeScript source is
 // gone are removed first, so a package made in a working tree never ships a module that no longer
-// exists; the rest of dist/ (tests, benches) is left as it is.
+// exists; the rest of dist/ (tests, benches) is left as it is. Then scripts/bundle-cli.js bundles
+// the command into dist/bundle/.
 // `--if-missing` (the `prepare` script: npm runs it when it installs Ilium from git, and on `npm
 // install`/`npm ci` in a checkout) builds only when dist/src/index.js is not there yet.
 import { spawnSync } from 'node:child_process';
@@ -37,4 +38,7 @@ const removed = removeStale(out);
 if (removed > 0) console.error(`build-package: removed ${removed} compiled files whose source is gone`);
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
-process.exit(r.status ?? 1);
+if (r.status !== 0) process.exit(r.status ?? 1);
+// The start path bundled (bin/ilium.js runs it): ready sooner, docs/PERFORMANCE.md "Start-up".
+const b = spawnSync(process.execPath, [join(root, 'scripts/bundle-cli.js')], { stdio: 'inherit' });
+process.exit(b.status ?? 1);

@@ -33,7 +33,7 @@ const ADDRESS = '127.0.40.1';
 const EMBEDDED_ADDRESS = '127.0.40.4';
 const PYTHON = '/usr/bin/python3';
 /** What `npm pack` needs from the tree: the sources, the build configuration, the bin and the IDL. */
-const PACKAGE_INPUTS = ['package.json', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'bin', 'interface', 'src', 'scripts/build-package.js'];
+const PACKAGE_INPUTS = ['package.json', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'bin', 'interface', 'src', 'scripts/build-package.js', 'scripts/bundle-cli.js'];
 
 let work: string;
 let project: string;
@@ -104,10 +104,10 @@ test('the tarball holds the runtime only: compiled src, its types, the bin and t
   const { stdout } = await run('tar', ['-tzf', tarball], { maxBuffer: 16 * 1024 * 1024 });
   const files = stdout.split('\n').filter((f) => f !== '' && !f.endsWith('/'));
   console.log(`# ${files.length} files in the package`);
-  for (const must of ['package/package.json', 'package/README.md', 'package/bin/ilium.js', 'package/interface/cassandra.thrift', 'package/dist/src/index.js', 'package/dist/src/index.d.ts', 'package/dist/src/tools/ilium.js', 'package/dist/src/server/http/console-page.js', 'package/dist/src/server/http/console-script.js']) {
+  for (const must of ['package/package.json', 'package/README.md', 'package/bin/ilium.js', 'package/interface/cassandra.thrift', 'package/dist/src/index.js', 'package/dist/src/index.d.ts', 'package/dist/src/tools/ilium.js', 'package/dist/bundle/ilium.js', 'package/dist/src/server/http/console-page.js', 'package/dist/src/server/http/console-script.js']) {
     assert.ok(files.includes(must), `${must} is missing from the package`);
   }
-  const runtime = /^package\/(dist\/src\/.*\.(js|d\.ts)|bin\/.*\.js|interface\/cassandra\.thrift|package\.json|README\.md)$/;
+  const runtime = /^package\/(dist\/src\/.*\.(js|d\.ts)|dist\/bundle\/[^/]+\.js|bin\/.*\.js|interface\/cassandra\.thrift|package\.json|README\.md)$/;
   const strays = files.filter((f) => !runtime.test(f) || f.includes('.test.'));
   assert.deepEqual(strays, [], 'files that are not the runtime');
 });

@@ -1,5 +1,5 @@
 import * as lz4 from 'lz4-napi';
-import * as snappy from 'snappy';
+import { snappyCodec } from '../../util/snappy-codec.js';
 
 /**
  * Chunk compression. Each Data.db chunk records how its payload is stored (`ChunkFlag`), so a
@@ -38,7 +38,7 @@ export function isCompression(v: unknown): v is Compression {
  */
 export function compressChunk(algorithm: Compression, raw: Buffer): { flag: ChunkFlag; payload: Buffer } | null {
   if (algorithm === 'none') return null;
-  const payload = algorithm === 'lz4' ? lz4.compressSync(raw) : snappy.compressSync(raw);
+  const payload = algorithm === 'lz4' ? lz4.compressSync(raw) : snappyCodec().compressSync(raw);
   if (payload.length > raw.length - (raw.length >>> 3)) return null;
   return { flag: algorithm === 'lz4' ? ChunkFlag.LZ4 : ChunkFlag.SNAPPY, payload };
 }
@@ -47,7 +47,7 @@ export function compressChunk(algorithm: Compression, raw: Buffer): { flag: Chun
 export function decompressChunk(flag: number, payload: Buffer): Buffer {
   if (flag === ChunkFlag.LZ4) return lz4.uncompressSync(payload);
   if (flag === ChunkFlag.SNAPPY) {
-    const out = snappy.uncompressSync(payload);
+    const out = snappyCodec().uncompressSync(payload);
     return typeof out === 'string' ? Buffer.from(out) : out;
   }
   throw new RangeError(`unknown chunk flag ${flag}`);

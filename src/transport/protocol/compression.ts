@@ -1,5 +1,5 @@
 import * as lz4 from 'lz4-napi';
-import * as snappy from 'snappy';
+import { snappyCodec } from '../../util/snappy-codec.js';
 import { ProtocolViolation } from './protocol-violation.js';
 
 /**
@@ -71,7 +71,7 @@ function snappyLength(payload: Buffer): number | null {
 const snappyCompressor: FrameCompressor = {
   name: 'snappy',
   compress(body: Buffer): Buffer {
-    return snappy.compressSync(body);
+    return snappyCodec().compressSync(body);
   },
   decompress(payload: Buffer, maxBytes: number): Buffer {
     const size = snappyLength(payload);
@@ -79,7 +79,7 @@ const snappyCompressor: FrameCompressor = {
     checkSize(size, payload.length, SNAPPY_MAX_RATIO, maxBytes, 'snappy');
     let out: string | Buffer;
     try {
-      out = snappy.uncompressSync(payload, { asBuffer: true });
+      out = snappyCodec().uncompressSync(payload, { asBuffer: true });
     } catch (e) {
       throw new ProtocolViolation(`snappy body does not decompress: ${(e as Error).message}`);
     }
