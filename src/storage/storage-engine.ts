@@ -670,11 +670,14 @@ export class StorageEngine {
     for (const t of this.tables.values()) this.snapshots.clear(t, tag);
   }
 
-  /** Removes all of a table's data, durably: replay will not bring back anything older. */
-  async truncate(tableId: string): Promise<void> {
+  /**
+   * Removes all of a table's data, durably: replay will not bring back anything older. `snapshot:
+   * false` skips auto_snapshot (an index table emptied to be rebuilt from its base table).
+   */
+  async truncate(tableId: string, opts: { readonly snapshot?: boolean } = {}): Promise<void> {
     this.checkWritable();
     const t = this.table(tableId);
-    if (this.options.autoSnapshot) await this.snapshot(`truncated-${this.cfg.env.clock.nowMs()}-${t.def.name}`, [tableId]);
+    if (this.options.autoSnapshot && opts.snapshot !== false) await this.snapshot(`truncated-${this.cfg.env.clock.nowMs()}-${t.def.name}`, [tableId]);
     await this.flusher.idle(t);
     await this.compactor.idle();
     const at = this.commitLog.currentPosition();

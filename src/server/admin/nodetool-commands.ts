@@ -41,6 +41,7 @@ export const NODETOOL_COMMANDS = {
   enableautocompaction: { args: '[ks [table…]]', summary: 'turns size-tiered compaction on' },
   disableautocompaction: { args: '[ks [table…]]', summary: 'turns size-tiered compaction off (flush and compact still work)' },
   garbagecollect: { args: '[ks [table…]]', summary: 'rewrites each SSTable alone, purging deleted data past gc grace' },
+  rebuild_index: { args: '<ks> <table> <index…>', summary: 'empties the named secondary indexes and builds them again from the table\'s rows' },
   listsnapshots: { args: '', summary: 'snapshots with their true size and size on disk' },
   gcstats: { args: '', summary: 'garbage collections since the previous gcstats' },
   flush: { args: '[ks [table…]]', summary: 'writes memtables to SSTables' },

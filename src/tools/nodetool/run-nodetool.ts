@@ -321,6 +321,7 @@ function format(command: string, args: readonly string[], result: unknown): stri
     case 'enableautocompaction':
     case 'disableautocompaction':
     case 'garbagecollect':
+    case 'rebuild_index':
     case 'cleanup':
     case 'enableauditlog':
     case 'disableauditlog':
