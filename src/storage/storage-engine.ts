@@ -16,6 +16,7 @@ import { type CheckReport, ChunkCache, quarantineGeneration, removeGeneration, s
 import { type StorageOptions, TOMBSTONE_EXEMPT_KEYSPACES, resolveStorageOptions } from './storage-options.js';
 import { type TableDef, tableDirName } from './table-def.js';
 import { loadSSTables } from './table-loader.js';
+import { loadNewSSTables } from './table-refresh.js';
 import { type PositionBound, type ScannedPartition, TableStore } from './table-store.js';
 import { TruncationRecords } from './truncation-records.js';
 import { Snapshots } from './snapshots.js';
@@ -668,6 +669,18 @@ export class StorageEngine {
 
   clearSnapshot(tag?: string): void {
     for (const t of this.tables.values()) this.snapshots.clear(t, tag);
+  }
+
+  /** nodetool refresh: loads the SSTables copied into the table's directory (table-refresh.ts); returns how many. */
+  async refresh(tableId: string): Promise<number> {
+    this.checkWritable();
+    const t = this.table(tableId);
+    await this.flusher.idle(t);
+    await this.compactor.idle();
+    const log: StorageLog = (event, fields, level) => this.log(event, fields, level);
+    const readers = loadNewSSTables(this.cfg.env, t, this.cache, { policy: this.options.diskFailurePolicy, log }, this.commitLog.currentPosition());
+    if (readers.length > 0) t.replaceSSTables([], readers);
+    return readers.length;
   }
 
   /**

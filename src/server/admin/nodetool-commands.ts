@@ -42,6 +42,7 @@ export const NODETOOL_COMMANDS = {
   disableautocompaction: { args: '[ks [table…]]', summary: 'turns size-tiered compaction off (flush and compact still work)' },
   garbagecollect: { args: '[ks [table…]]', summary: 'rewrites each SSTable alone, purging deleted data past gc grace' },
   rebuild_index: { args: '<ks> <table> <index…>', summary: 'empties the named secondary indexes and builds them again from the table\'s rows' },
+  refresh: { args: '<ks> <table>', summary: "loads SSTables newly copied into the table's directory, without a restart (each given a fresh generation)" },
   listsnapshots: { args: '', summary: 'snapshots with their true size and size on disk' },
   gcstats: { args: '', summary: 'garbage collections since the previous gcstats' },
   flush: { args: '[ks [table…]]', summary: 'writes memtables to SSTables' },

@@ -322,6 +322,7 @@ function format(command: string, args: readonly string[], result: unknown): stri
     case 'disableautocompaction':
     case 'garbagecollect':
     case 'rebuild_index':
+    case 'refresh':
     case 'cleanup':
     case 'enableauditlog':
     case 'disableauditlog':
