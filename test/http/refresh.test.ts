@@ -2,7 +2,9 @@
  * nodetool refresh on a real `ilium start` (127.0.39.30): a table snapshotted, truncated, its
  * snapshot's files copied back into its directory, and `refresh` (admin port, then `--http` for a
  * second copy) brings the rows back without a restart. The copies get fresh generations, so later
- * flushes do not clash with them, and the rows survive a restart.
+ * flushes do not clash with them, and the rows survive a restart. SSTables of another node (whose
+ * commit log positions are ahead of this one's) are loaded without hiding this node's unflushed
+ * writes from replay after a kill -9.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -69,5 +71,49 @@ test('refresh loads SSTables copied into a table directory, without a restart', 
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("refresh of another node's SSTables keeps this node's unflushed writes replayable", { timeout: 120_000 }, async () => {
+  const [dirA, dirB] = [mkdtempSync(join(tmpdir(), 'ilium-refresh-a-')), mkdtempSync(join(tmpdir(), 'ilium-refresh-b-'))];
+  const configYaml = 'commitlog_sync: batch\n';
+  const schema = async (c: cassandra.Client) => {
+    await c.execute("CREATE KEYSPACE rf WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    await c.execute('CREATE TABLE rf.t (k int PRIMARY KEY, v text)');
+  };
+  const tableDir = (dataDir: string) => join(dataDir, 'data', 'rf', readdirSync(join(dataDir, 'data', 'rf')).find((d) => d.startsWith('t-'))!);
+  const connect = (n: { host: string; port: number }) => new cassandra.Client({ contactPoints: [`${n.host}:${n.port}`], localDataCenter: 'datacenter1' });
+  try {
+    let a = await startIliumProcess({ address: '127.0.39.31', dataDir: dirA, configYaml });
+    let ca = connect(a);
+    await schema(ca);
+    // B starts later: its commit log segment ids (start time in ms) are above A's.
+    const b = await startIliumProcess({ address: '127.0.39.32', dataDir: dirB, configYaml });
+    const cb = connect(b);
+    await schema(cb);
+    for (let k = 1000; k < 1010; k++) await cb.execute('INSERT INTO rf.t (k, v) VALUES (?, ?)', [k, 'from b'], { prepare: true });
+    assert.equal((await runIliumCommand(['nodetool', '-p', String(b.adminPort), 'flush', 'rf', 't'])).code, 0);
+    await cb.shutdown();
+    assert.equal(await b.stop(), 0);
+    for (const f of readdirSync(tableDir(dirB)).filter((n) => n.startsWith('ila-'))) copyFileSync(join(tableDir(dirB), f), join(tableDir(dirA), f));
+
+    const refreshed = await runIliumCommand(['nodetool', '-p', String(a.adminPort), 'refresh', 'rf', 't']);
+    assert.equal(refreshed.code, 0, refreshed.stderr);
+    assert.equal((await ca.execute('SELECT k FROM rf.t')).rows.length, 10);
+    await ca.execute("INSERT INTO rf.t (k, v) VALUES (1, 'unflushed on a')");
+    await ca.shutdown();
+    await a.kill9();
+    a = await startIliumProcess({ address: '127.0.39.31', dataDir: dirA, configYaml });
+    ca = connect(a);
+    try {
+      assert.equal((await ca.execute('SELECT v FROM rf.t WHERE k = 1')).rows[0]?.['v'], 'unflushed on a', 'replayed from the commit log');
+      assert.equal((await ca.execute('SELECT k FROM rf.t')).rows.length, 11);
+    } finally {
+      await ca.shutdown();
+      await a.stop();
+    }
+  } finally {
+    rmSync(dirA, { recursive: true, force: true });
+    rmSync(dirB, { recursive: true, force: true });
   }
 });
