@@ -206,6 +206,22 @@ export class SchemaKeeper {
     await Promise.all(pending.map((p) => this.clearMarkers(p.keyspace, [p.indexTableId])));
   }
 
+  /**
+   * nodetool rebuild_index: empties the tables of `cf`'s indexes among `indexTableIds` and builds
+   * them again from the table's rows, marked as building meanwhile (the marker a CREATE INDEX
+   * build writes, so a crash resumes it). Cassandra 4.0's SecondaryIndexManager
+   * rebuildIndexesBlocking likewise invalidates the index data (no snapshot), then builds in full.
+   */
+  async rebuildIndexes(cf: ColumnFamilyDef, indexTableIds: ReadonlySet<string>): Promise<void> {
+    const b = buildOf(cf, indexTableIds);
+    if (b === null) return;
+    const ids = buildTableIds(b);
+    await this.persist(cf.keyspace, this.current.keyspace(cf.keyspace), ids);
+    for (const id of ids) this.building.add(id);
+    for (const id of ids) await this.engine.truncate(id, { snapshot: false });
+    await this.build(b);
+  }
+
   private async build(b: IndexBuild): Promise<void> {
     const ids = buildTableIds(b);
     for (const id of ids) this.building.add(id);

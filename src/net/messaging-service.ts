@@ -100,6 +100,13 @@ export class MessagingService {
     return this.callbacks.size;
   }
 
+  /** Messages queued in the outbound connections of `type`, over all peers (netstats' Pending). */
+  queuedMessages(type: ConnectionType): number {
+    let n = 0;
+    for (const c of this.outbound.values()) if (c.type === type) n += c.queuedCount;
+    return n;
+  }
+
   registerHandler(verb: VerbName, handler: VerbHandler): void {
     const spec: VerbSpec = VERBS[verb];
     if (spec.direction === 'response') throw new Error(`${verb} is a response verb; responses go to callbacks`);

@@ -18,7 +18,7 @@ import { isExpired, type Message } from './message.js';
 import { encodeMessage } from './message-codec.js';
 import type { NetLogger } from './net-logger.js';
 import type { InternodeTls } from './messaging-options.js';
-import type { MessagingMetrics } from './peer-metrics.js';
+import type { DropReason, MessagingMetrics } from './peer-metrics.js';
 import type { ConnectionType } from './verbs.js';
 import { pushAll } from '../util/push-all.js';
 
@@ -56,6 +56,10 @@ export class OutboundConnection {
     return this.stateNow;
   }
 
+  get type(): ConnectionType {
+    return this.s.type;
+  }
+
   get queuedCount(): number {
     return this.queue.length;
   }
@@ -63,7 +67,7 @@ export class OutboundConnection {
   /** Queues `message` for the peer (connecting if needed). */
   enqueue(message: Message): void {
     if (this.stateNow === 'closed') {
-      this.s.metrics.drop(this.s.peer, 'closed');
+      this.dropped('closed');
       return;
     }
     if (this.queue.length >= this.s.queueMax) this.makeRoom();
@@ -80,7 +84,7 @@ export class OutboundConnection {
     this.attempt++;
     this.timer?.cancel();
     this.timer = undefined;
-    if (this.queue.length > 0) this.s.metrics.drop(this.s.peer, 'closed', this.queue.length);
+    if (this.queue.length > 0) this.dropped('closed', this.queue.length);
     this.queue.length = 0;
     this.socket?.end();
     this.socket = undefined;
@@ -92,11 +96,16 @@ export class OutboundConnection {
     const live = this.queue.filter((m) => !isExpired(m, now));
     this.queue.length = 0;
     pushAll(this.queue, live);
-    if (before > live.length) this.s.metrics.drop(this.s.peer, 'expired', before - live.length);
+    if (before > live.length) this.dropped('expired', before - live.length);
     while (this.queue.length >= this.s.queueMax) {
       this.queue.shift();
-      this.s.metrics.drop(this.s.peer, 'overflow');
+      this.dropped('overflow');
     }
+  }
+
+  private dropped(reason: DropReason, n = 1): void {
+    this.s.metrics.drop(this.s.peer, reason, n);
+    this.s.metrics.byType[this.s.type].dropped += n;
   }
 
   private connect(): void {
@@ -173,10 +182,11 @@ export class OutboundConnection {
       const m = this.queue.shift()!;
       const now = this.s.env.clock.nowMs();
       if (isExpired(m, now)) {
-        metrics.dropped.expired++;
+        this.dropped('expired');
         continue;
       }
       metrics.sent++;
+      this.s.metrics.byType[this.s.type].completed++;
       if (!socket.write(encodeFrame(encodeMessage(m, now)))) this.blocked = true;
     }
   }

@@ -3,6 +3,7 @@
  * netstats) and for tests that check what the fault hooks did. Plain numbers, updated inline.
  */
 import { endpointKey, type InetAddressAndPort } from './inet-address.js';
+import type { ConnectionType } from './verbs.js';
 
 /** Why a message was dropped instead of sent or handled. */
 export type DropReason =
@@ -32,8 +33,21 @@ function emptyCounters(): PeerCounters {
   };
 }
 
+/** One connection type's outbound counters over all peers (netstats' Large/Small/Gossip rows). */
+export interface ConnectionTypeCounters {
+  /** Messages written to the socket. */
+  completed: number;
+  /** Messages an outbound connection of this type dropped (expired, overflow, closed). */
+  dropped: number;
+}
+
 export class MessagingMetrics {
   private readonly peers = new Map<string, PeerCounters>();
+  readonly byType: Record<ConnectionType, ConnectionTypeCounters> = {
+    small: { completed: 0, dropped: 0 },
+    large: { completed: 0, dropped: 0 },
+    gossip: { completed: 0, dropped: 0 },
+  };
 
   /** The live counters of `peer` (created on first use). */
   of(peer: InetAddressAndPort): PeerCounters {

@@ -94,6 +94,7 @@ export class StorageProxy implements DataStore {
       paxos: config.paxos,
       background: config.background ?? new BackgroundSupervisor(() => undefined),
       ballots: new BallotClock(config.env.clock, config.env.random),
+      readRepair: { attempted: 0, repairedBlocking: 0 },
     };
   }
 

@@ -16,6 +16,7 @@ import { type CheckReport, ChunkCache, quarantineGeneration, removeGeneration, s
 import { type StorageOptions, TOMBSTONE_EXEMPT_KEYSPACES, resolveStorageOptions } from './storage-options.js';
 import { type TableDef, tableDirName } from './table-def.js';
 import { loadSSTables } from './table-loader.js';
+import { loadNewSSTables } from './table-refresh.js';
 import { type PositionBound, type ScannedPartition, TableStore } from './table-store.js';
 import { TruncationRecords } from './truncation-records.js';
 import { Snapshots } from './snapshots.js';
@@ -670,11 +671,26 @@ export class StorageEngine {
     for (const t of this.tables.values()) this.snapshots.clear(t, tag);
   }
 
-  /** Removes all of a table's data, durably: replay will not bring back anything older. */
-  async truncate(tableId: string): Promise<void> {
+  /** nodetool refresh: loads the SSTables copied into the table's directory (table-refresh.ts); returns how many. */
+  async refresh(tableId: string): Promise<number> {
     this.checkWritable();
     const t = this.table(tableId);
-    if (this.options.autoSnapshot) await this.snapshot(`truncated-${this.cfg.env.clock.nowMs()}-${t.def.name}`, [tableId]);
+    await this.flusher.idle(t);
+    await this.compactor.idle();
+    const log: StorageLog = (event, fields, level) => this.log(event, fields, level);
+    const readers = loadNewSSTables(this.cfg.env, t, this.cache, { policy: this.options.diskFailurePolicy, log }, this.commitLog.currentPosition());
+    if (readers.length > 0) t.replaceSSTables([], readers);
+    return readers.length;
+  }
+
+  /**
+   * Removes all of a table's data, durably: replay will not bring back anything older. `snapshot:
+   * false` skips auto_snapshot (an index table emptied to be rebuilt from its base table).
+   */
+  async truncate(tableId: string, opts: { readonly snapshot?: boolean } = {}): Promise<void> {
+    this.checkWritable();
+    const t = this.table(tableId);
+    if (this.options.autoSnapshot && opts.snapshot !== false) await this.snapshot(`truncated-${this.cfg.env.clock.nowMs()}-${t.def.name}`, [tableId]);
     await this.flusher.idle(t);
     await this.compactor.idle();
     const at = this.commitLog.currentPosition();

@@ -57,7 +57,7 @@ export function loadSSTables(env: Env, dir: string, cache: ChunkCache, opts: Loa
 }
 
 /** Opens one SSTable, rebuilding Summary/Filter/Statistics once if they are what is damaged; null if skipped by the policy. */
-function openRepairing(env: Env, dir: string, generation: number, cache: ChunkCache, opts: LoadOptions): SSTableReader | null {
+export function openRepairing(env: Env, dir: string, generation: number, cache: ChunkCache, opts: LoadOptions): SSTableReader | null {
   try {
     try {
       return SSTableReader.open(env, dir, generation, cache);

@@ -85,7 +85,10 @@ export class TableStore {
   read(key: Buffer, query: SliceQuery, nowSec: number, failAbove = Infinity): PartitionResult | null {
     const position = positionOf(this.def.partitioner, key);
     const views = this.viewsOf(position, query);
-    if (query.trace !== undefined) this.traceViews(query.trace, views);
+    let fromSSTables = 0;
+    for (const v of views) if (v instanceof SSTablePartitionView) fromSSTables++;
+    this.metrics.sstablesPerRead.record(fromSSTables);
+    if (query.trace !== undefined) this.traceViews(query.trace, fromSSTables);
     return readPartition(views, query, nowSec, failAbove);
   }
 
@@ -95,9 +98,7 @@ export class TableStore {
    * non-slice-intersecting sstables…", "Merged data from memtables and %d sstables"); here an
    * SSTable is skipped when its bloom filter or index says it lacks the partition.
    */
-  private traceViews(trace: TraceSink, views: readonly PartitionView[]): void {
-    let fromSSTables = 0;
-    for (const v of views) if (v instanceof SSTablePartitionView) fromSSTables++;
+  private traceViews(trace: TraceSink, fromSSTables: number): void {
     trace.trace('Acquiring sstable references');
     const total = this.sstables.length;
     if (total > 0) trace.trace(`Skipped ${total - fromSSTables}/${total} sstables not holding the partition (bloom filter or partition index)`);

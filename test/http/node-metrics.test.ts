@@ -84,3 +84,29 @@ test('a flush shows in the memtable, flush, SSTable, disk and commit log figures
   assert.ok(sampleValue(after, 'cassandra_commitlog_completedtasks') + sampleValue(after, 'cassandra_commitlog_pendingtasks') >= 40, 'entries added: synced or pending');
   assert.ok(sampleValue(after, 'ilium_commitlog_segments') >= 1);
 });
+
+test('SSTables per read grows with the SSTables a partition is spread over', async () => {
+  const S = { keyspace: 'ks', table: 'spr' };
+  const nodetool = async (...args: string[]) => {
+    const r = await runIliumCommand(['nodetool', '-p', String(node.adminPort), ...args]);
+    assert.equal(r.code, 0, r.stderr);
+  };
+  await client.execute('CREATE TABLE ks.spr (k int, c int, v text, PRIMARY KEY (k, c))');
+  await nodetool('disableautocompaction', 'ks', 'spr');
+  const read = () => client.execute('SELECT * FROM ks.spr WHERE k = 1', [], { prepare: true });
+  await client.execute('INSERT INTO ks.spr (k, c, v) VALUES (1, 0, ?)', ['m'], { prepare: true });
+  await read();
+  const memtableOnly = await scrape();
+  assert.equal(sampleValue(memtableOnly, 'cassandra_table_sstablesperreadhistogram_count', S), 1);
+  assert.equal(sampleValue(memtableOnly, 'cassandra_table_sstablesperreadhistogram_sum', S), 0, 'a memtable read touches no SSTable');
+  for (let c = 1; c <= 3; c++) {
+    await client.execute('INSERT INTO ks.spr (k, c, v) VALUES (1, ?, ?)', [c, 'v'], { prepare: true });
+    await nodetool('flush', 'ks', 'spr');
+  }
+  await read();
+  const spread = await scrape();
+  assert.equal(sampleValue(spread, 'cassandra_table_sstablesperreadhistogram_count', S), 2);
+  assert.equal(sampleValue(spread, 'cassandra_table_sstablesperreadhistogram_sum', S), 3, 'the partition is in three SSTables');
+  await client.execute('SELECT * FROM ks.spr WHERE k = 2', [], { prepare: true });
+  assert.equal(sampleValue(await scrape(), 'cassandra_table_sstablesperreadhistogram_sum', S), 3, 'bloom filters and indexes rule out every SSTable for an absent key');
+});

@@ -14,6 +14,7 @@ import { auditLogCommands } from './audit-commands.js';
 import { runFaultsCommand } from './fault-commands.js';
 import { getEndpoints } from './get-endpoints.js';
 import { type NodetoolCommandName, isNodetoolCommand } from './nodetool-commands.js';
+import { indexCommands } from './index-commands.js';
 import { maintenanceCommands } from './maintenance-commands.js';
 import { statsCommands } from './stats-commands.js';
 import { tablesOf } from './table-args.js';
@@ -106,6 +107,7 @@ export function createNodeAdmin(node: IliumNode, startedAtMs: number): AdminComm
     ...auditLogCommands(node.audit, node.config.audit_logging_options),
     ...statsCommands(node),
     ...maintenanceCommands(node),
+    ...indexCommands(node),
   };
   return async (command, args) => {
     const run = isNodetoolCommand(command) ? commands[command] : undefined;

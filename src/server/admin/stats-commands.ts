@@ -10,6 +10,7 @@ import { EstimatedHistogram } from '../../storage/metrics/estimated-histogram.js
 import type { ClientRequestKind } from '../../storage/metrics/client-request-metrics.js';
 import type { IliumNode } from '../ilium-node.js';
 import { fileSize } from '../node-load.js';
+import { netStats } from './net-stats.js';
 import { tablesOf } from './table-args.js';
 
 export interface TableStatsRow {
@@ -53,8 +54,9 @@ const PROXY_COLUMNS: readonly (readonly [string, readonly ClientRequestKind[]])[
   ['View Write Latency', []],
 ];
 
-export function statsCommands(node: IliumNode): Record<'tpstats' | 'tablestats' | 'tablehistograms' | 'proxyhistograms' | 'compactionstats' | 'getcompactionthroughput' | 'setcompactionthroughput', (args: readonly string[]) => unknown> {
+export function statsCommands(node: IliumNode): Record<'netstats' | 'tpstats' | 'tablestats' | 'tablehistograms' | 'proxyhistograms' | 'compactionstats' | 'getcompactionthroughput' | 'setcompactionthroughput', (args: readonly string[]) => unknown> {
   return {
+    netstats: () => netStats(node),
     tpstats: () => ({ pools: threadPools(node) }),
     tablestats: (args) => tableStats(node, args),
     tablehistograms: (args) => tableHistograms(node, args),
@@ -144,22 +146,38 @@ function tableStats(node: IliumNode, args: readonly string[]) {
   return { tableCount: ids.length, keyspaces };
 }
 
-/** `tablehistograms <ks> <table>` or `<ks.table>`: local read and write latencies, rows and tombstones per read. */
+/**
+ * `tablehistograms [<ks> <table> | <ks.table>]`: per table, local read and write latencies,
+ * SSTables per read, rows and tombstones per read. Without arguments every table, index tables
+ * included, as Cassandra 4.0's TableHistograms lists every ColumnFamilyStore (checked there, as its
+ * one-argument message).
+ */
 function tableHistograms(node: IliumNode, args: readonly string[]) {
-  const names = args.length === 1 && args[0]!.includes('.') ? [args[0]!.slice(0, args[0]!.indexOf('.')), args[0]!.slice(args[0]!.indexOf('.') + 1)] : args;
-  if (names.length !== 2) throw new InvalidRequestError('tablehistograms requires <keyspace> <table> or <keyspace.table> format argument');
-  const [ks, table] = names as [string, string];
-  const id = tablesOf(node, [ks, table]).find((i) => node.engine.table(i).def.name === table);
-  if (id === undefined) throw new InvalidRequestError(`Table '${ks}.${table}' does not exist`);
-  const m = node.engine.table(id).metrics;
-  return {
-    keyspace: ks,
-    table,
-    readLatencyMicros: micros(m.localRead.histogram),
-    writeLatencyMicros: micros(m.localWrite.histogram),
-    cellCount: values(m.rowsPerRead),
-    tombstones: values(m.tombstonesPerRead),
-  };
+  let ids: string[];
+  if (args.length === 0) ids = tablesOf(node, []);
+  else {
+    const names = args.length === 1 ? args[0]!.split('.') : args;
+    if (names.length !== 2) throw new InvalidRequestError('tablehistograms requires keyspace and table name arguments');
+    const [ks, table] = names as [string, string];
+    const id = tablesOf(node, [ks, table]).find((i) => node.engine.table(i).def.name === table);
+    if (id === undefined) throw new InvalidRequestError(`Table '${ks}.${table}' does not exist`);
+    ids = [id];
+  }
+  const tables = ids.map((id) => {
+    const t = node.engine.table(id);
+    const m = t.metrics;
+    return {
+      keyspace: t.def.keyspace,
+      table: t.def.name,
+      sstablesPerRead: values(m.sstablesPerRead),
+      readLatencyMicros: micros(m.localRead.histogram),
+      writeLatencyMicros: micros(m.localWrite.histogram),
+      cellCount: values(m.rowsPerRead),
+      tombstones: values(m.tombstonesPerRead),
+    };
+  });
+  tables.sort((a, b) => a.keyspace.localeCompare(b.keyspace) || a.table.localeCompare(b.table));
+  return { tables };
 }
 
 function merged(node: IliumNode, kinds: readonly ClientRequestKind[]): EstimatedHistogram {

@@ -75,6 +75,7 @@ const TABLE_LATENCIES: readonly (readonly [string, string, (m: TableMetrics) => 
 const TABLE_HISTOGRAMS: readonly (readonly [string, string, (m: TableMetrics) => EstimatedHistogram])[] = [
   ['livescannedhistogram', 'Live rows (cells for reads without rows) met per local read', (m) => m.rowsPerRead],
   ['tombstonescannedhistogram', 'Tombstones met per local read', (m) => m.tombstonesPerRead],
+  ['sstablesperreadhistogram', 'SSTables merged per local partition read (those its bloom filter and index did not rule out)', (m) => m.sstablesPerRead],
 ];
 
 function tableFamilies(node: IliumNode): ScrapedMetric[] {

@@ -10,6 +10,14 @@ import type { HintSink, LivenessOracle, RingProvider } from './seams.js';
 import type { StorageProxyOptions } from './storage-proxy-options.js';
 import type { BackgroundSupervisor } from '../../util/background-supervisor.js';
 
+/** Read repair counts for nodetool netstats (Cassandra's ReadRepairMetrics). */
+export interface ReadRepairCounters {
+  /** Reads reconciled from several replicas' full data (a digest mismatch, or a range read), replicas compared. */
+  attempted: number;
+  /** Of those, reads that sent a blocking repair to a stale replica. */
+  repairedBlocking: number;
+}
+
 export interface ProxyDeps {
   readonly env: Env;
   readonly messaging: MessagingService;
@@ -27,4 +35,5 @@ export interface ProxyDeps {
   readonly ballots: BallotClock;
   /** The node's supervisor: best-effort work nobody awaits reports its failures there. */
   readonly background: BackgroundSupervisor;
+  readonly readRepair: ReadRepairCounters;
 }

@@ -27,7 +27,9 @@ export async function repairReplicas(d: ProxyDeps, p: RepairContext, merged: Par
     const update = repairFor(merged, r, p.nowSec);
     if (update !== null) repairs.set(e, update);
   }
+  d.readRepair.attempted++;
   if (repairs.size === 0) return;
+  d.readRepair.repairedBlocking++;
   const stale = [...repairs.keys()];
   try {
     await collect(d.env.timers, stale, stale.length, d.options.writeTimeoutMs, (e) => repairReplica(d, e, p.cf, repairs.get(e)!));

@@ -22,20 +22,33 @@ function newOffsets(size: number): Float64Array {
 }
 
 const OFFSETS = newOffsets(BUCKET_COUNT);
+/** With a bucket of its own for 0 in front (Cassandra's newOffsets with considerZeroes). */
+const OFFSETS_WITH_ZERO = Float64Array.of(0, ...OFFSETS);
 
 export class EstimatedHistogram {
+  private readonly offsets: Float64Array;
   /** One more than the offsets: the last counts values above the largest offset. */
-  private readonly buckets = new Float64Array(BUCKET_COUNT + 1);
+  private readonly buckets: Float64Array;
   private total = 0;
   private valueSum = 0;
+
+  /**
+   * `considerZeroes`: 0 gets a bucket of its own instead of sharing offset 1's, as Cassandra's
+   * SSTablesPerReadHistogram (TableMetrics creates it with considerZeroes true), so a read served
+   * from memtables alone shows 0.
+   */
+  constructor(considerZeroes = false) {
+    this.offsets = considerZeroes ? OFFSETS_WITH_ZERO : OFFSETS;
+    this.buckets = new Float64Array(this.offsets.length + 1);
+  }
 
   record(value: number): void {
     this.valueSum += value;
     let lo = 0;
-    let hi = BUCKET_COUNT;
+    let hi = this.offsets.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (OFFSETS[mid]! < value) lo = mid + 1;
+      if (this.offsets[mid]! < value) lo = mid + 1;
       else hi = mid;
     }
     this.buckets[lo]!++;
@@ -60,7 +73,7 @@ export class EstimatedHistogram {
     let i = 0;
     let seen = 0;
     for (const bound of bounds) {
-      while (i < BUCKET_COUNT && OFFSETS[i]! <= bound) seen += this.buckets[i++]!;
+      while (i < this.offsets.length && this.offsets[i]! <= bound) seen += this.buckets[i++]!;
       out.push(seen);
     }
     return out;
@@ -71,29 +84,35 @@ export class EstimatedHistogram {
     const wanted = Math.ceil(this.total * q);
     if (wanted === 0) return 0;
     let seen = 0;
-    for (let i = 0; i <= BUCKET_COUNT; i++) {
+    for (let i = 0; i < this.buckets.length; i++) {
       seen += this.buckets[i]!;
-      if (seen >= wanted) return i < BUCKET_COUNT ? OFFSETS[i]! : Infinity;
+      if (seen >= wanted) return this.offsetAt(i);
     }
     return 0;
   }
 
   /** Adds `other`'s counts to this one's (to show several series as one, e.g. every consistency level). */
   addAll(other: EstimatedHistogram): void {
-    for (let i = 0; i <= BUCKET_COUNT; i++) this.buckets[i]! += other.buckets[i]!;
+    if (other.offsets !== this.offsets) throw new Error('histograms of different buckets cannot be added');
+    for (let i = 0; i < this.buckets.length; i++) this.buckets[i]! += other.buckets[i]!;
     this.total += other.total;
     this.valueSum += other.valueSum;
   }
 
   /** The offset of the lowest bucket holding a value (0 when empty). */
   min(): number {
-    for (let i = 0; i <= BUCKET_COUNT; i++) if (this.buckets[i]! > 0) return i < BUCKET_COUNT ? OFFSETS[i]! : Infinity;
+    for (let i = 0; i < this.buckets.length; i++) if (this.buckets[i]! > 0) return this.offsetAt(i);
     return 0;
   }
 
   /** The offset of the highest bucket holding a value (0 when empty). */
   max(): number {
-    for (let i = BUCKET_COUNT; i >= 0; i--) if (this.buckets[i]! > 0) return i < BUCKET_COUNT ? OFFSETS[i]! : Infinity;
+    for (let i = this.buckets.length - 1; i >= 0; i--) if (this.buckets[i]! > 0) return this.offsetAt(i);
     return 0;
+  }
+
+  /** Bucket `i`'s offset; the overflow bucket's is Infinity. */
+  private offsetAt(i: number): number {
+    return i < this.offsets.length ? this.offsets[i]! : Infinity;
   }
 }

@@ -41,6 +41,11 @@ export class TableMetrics {
   readonly rowsPerRead = new EstimatedHistogram();
   /** Tombstones per local read, counted as tombstone_warn_threshold counts them. */
   readonly tombstonesPerRead = new EstimatedHistogram();
+  /**
+   * SSTables a single-partition read merged (those its bloom filter and index did not rule out),
+   * Cassandra's SSTablesPerReadHistogram (recorded per partition read, range scans not counted).
+   */
+  readonly sstablesPerRead = new EstimatedHistogram(true);
   /** Memtables flushed (Cassandra's MemtableSwitchCount). */
   memtableSwitchCount = 0;
 

@@ -22,7 +22,7 @@ export { ChunkCache } from './chunk-cache.js';
 export type { Compression } from './compression.js';
 export { Component, Descriptor, parseFileName } from './descriptor.js';
 export type { PartitionCursor, Slice } from './partition-cursor.js';
-export { generationsEverSeen, listSSTables, quarantineDirName, quarantineGeneration, quarantineIncomplete, removeGeneration } from './sstable-directory.js';
+export { generationsEverSeen, listSSTables, quarantineDirName, quarantineGeneration, quarantineIncomplete, removeGeneration, renameGeneration } from './sstable-directory.js';
 export { type CheckReport, formatCheckReport, scrubSSTable, verifySSTable } from './sstable-check.js';
 export { rebuildDerived } from './component-rebuild.js';
 export { dumpLines, dumpSSTable, partitionToJson } from './sstable-dump.js';

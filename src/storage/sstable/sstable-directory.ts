@@ -113,3 +113,17 @@ export function removeGeneration(env: Env, dir: string, generation: number): voi
   }
   if (any) env.fs.fsyncDirSync(dir);
 }
+
+/**
+ * Gives a complete SSTable of `dir` another generation number (nodetool refresh, for SSTables
+ * copied in). The TOC goes first to a temporary name and comes back last, so a crash part-way
+ * leaves incomplete sets that start-up quarantines, never a complete set missing a component.
+ */
+export function renameGeneration(env: Env, dir: string, from: number, to: number): void {
+  const [a, b] = [new Descriptor(dir, from), new Descriptor(dir, to)];
+  env.fs.renameSync(a.path(Component.TOC), b.tmpPath(Component.TOC));
+  env.fs.fsyncDirSync(dir);
+  for (const c of dataComponents) if (env.fs.existsSync(a.path(c))) env.fs.renameSync(a.path(c), b.path(c));
+  env.fs.renameSync(b.tmpPath(Component.TOC), b.path(Component.TOC));
+  env.fs.fsyncDirSync(dir);
+}

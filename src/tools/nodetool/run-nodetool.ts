@@ -19,7 +19,7 @@ import { closestName, unknownOptionMessage } from '../option-suggestion.js';
 import { AdminClosedError, AdminCommandError, type AdminCredentials, callAdmin } from './admin-client.js';
 import { callAdminHttp } from './http-admin-client.js';
 import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatBackgroundFailures, formatStatus } from './nodetool-output.js';
-import { formatCompactionStats, formatGcStats, formatListSnapshots, formatProxyHistograms, formatTableHistograms, formatTableStats, formatTpStats } from './stats-output.js';
+import { formatCompactionStats, formatGcStats, formatListSnapshots, formatNetStats, formatProxyHistograms, formatTableHistograms, formatTableStats, formatTpStats } from './stats-output.js';
 
 export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [--http] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file] [--ssl-cert file --ssl-key file]] [--timeout seconds] <command> [args…]
   -h, --host     the node's admin address (admin_address in the config, 127.0.0.1 by default)
@@ -292,6 +292,8 @@ function format(command: string, args: readonly string[], result: unknown): stri
       return (result as { endpoints: string[] }).endpoints.map((e) => `${e}\n`).join('');
     case 'tpstats':
       return formatTpStats(r);
+    case 'netstats':
+      return formatNetStats(r);
     case 'proxyhistograms':
       return formatProxyHistograms(r);
     case 'tablehistograms':
@@ -319,6 +321,8 @@ function format(command: string, args: readonly string[], result: unknown): stri
     case 'enableautocompaction':
     case 'disableautocompaction':
     case 'garbagecollect':
+    case 'rebuild_index':
+    case 'refresh':
     case 'cleanup':
     case 'enableauditlog':
     case 'disableauditlog':

@@ -7,6 +7,7 @@
  */
 import { STAGE_POOL_NAMES } from '../../net/stage.js';
 import type { GcStatsReport } from '../../server/admin/gc-stats.js';
+import type { NetStatsResult } from '../../server/admin/net-stats.js';
 import type { KeyspaceStats, TableStatsRow } from '../../server/admin/stats-commands.js';
 import { formatBytes } from './nodetool-output.js';
 
@@ -62,18 +63,36 @@ export function formatProxyHistograms(r: { readonly columns: readonly { readonly
 }
 
 interface TableHistogramsResult {
-  readonly keyspace: string;
-  readonly table: string;
-  readonly readLatencyMicros: readonly number[];
-  readonly writeLatencyMicros: readonly number[];
+  readonly tables: readonly {
+    readonly keyspace: string;
+    readonly table: string;
+    readonly sstablesPerRead: readonly number[];
+    readonly readLatencyMicros: readonly number[];
+    readonly writeLatencyMicros: readonly number[];
+  }[];
 }
 
-/** SSTables per read, partition size and cell count are not measured: NaN, as Cassandra prints a missing figure. */
+/**
+ * Cassandra 4.0's TableHistograms layout, one block per table. Partition size and cell count (of
+ * the SSTables) are not measured: NaN, as Cassandra prints a missing figure.
+ */
 export function formatTableHistograms(r: TableHistogramsResult): string {
   const line = (cells: readonly string[]) => cells[0]!.padEnd(10) + cells[1]!.padStart(10) + cells.slice(2).map((c) => c.padStart(18)).join('');
-  const out = [`${r.keyspace}/${r.table} histograms`, line(['Percentile', 'SSTables', 'Write Latency', 'Read Latency', 'Partition Size', 'Cell Count']), line(['', '', '(micros)', '(micros)', '(bytes)', ''])];
-  ROWS.forEach((row, i) => out.push(line([row, 'NaN', r.writeLatencyMicros[i]!.toFixed(2), r.readLatencyMicros[i]!.toFixed(2), 'NaN', 'NaN'])));
-  return `${out.join('\n')}\n\n`;
+  return r.tables.map((t) => {
+    const out = [`${t.keyspace}/${t.table} histograms`, line(['Percentile', 'SSTables', 'Write Latency', 'Read Latency', 'Partition Size', 'Cell Count']), line(['', '', '(micros)', '(micros)', '(bytes)', ''])];
+    ROWS.forEach((row, i) => out.push(line([row, t.sstablesPerRead[i]!.toFixed(2), t.writeLatencyMicros[i]!.toFixed(2), t.readLatencyMicros[i]!.toFixed(2), 'NaN', 'NaN'])));
+    return `${out.join('\n')}\n\n`;
+  }).join('');
+}
+
+/** Cassandra 4.0's NetStats (its printf widths: 25, 10, 10, 15, 10). */
+export function formatNetStats(r: NetStatsResult): string {
+  const out = [`Mode: ${r.mode}`, 'Not sending any streams.'];
+  out.push('Read Repair Statistics:', `Attempted: ${r.readRepairAttempted}`, `Mismatch (Blocking): ${r.readRepairBlocking}`, `Mismatch (Background): ${r.readRepairBackground}`);
+  const row = (c: readonly string[]) => c[0]!.padEnd(25) + c[1]!.padStart(10) + c[2]!.padStart(10) + c[3]!.padStart(15) + c[4]!.padStart(10);
+  out.push(row(['Pool Name', 'Active', 'Pending', 'Completed', 'Dropped']));
+  for (const p of r.pools) out.push(row([p.name, 'n/a', String(p.pending), String(p.completed), String(p.dropped)]));
+  return `${out.join('\n')}\n`;
 }
 
 interface CompactionStatsResult {
