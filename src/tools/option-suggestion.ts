@@ -4,6 +4,7 @@
  * the known name closest to what was typed, when it is close enough to be a slip (an edit
  * distance of at most a third of the name, and at least one), else none.
  */
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 export function closestName(given: string, known: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
@@ -35,6 +36,15 @@ export function parseArgsFlags(options: Readonly<Record<string, { readonly type:
  * util.parseArgs's error made a user's message: an unknown option with its suggestion, any other
  * refusal as util.parseArgs says it.
  */
+/** util.parseArgs, an unknown option refused with the nearest known one (an Error whose message says so). */
+export function parseArgsStrict<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (e) {
+    throw new Error(parseArgsMessage(e, (config.options ?? {}) as Readonly<Record<string, { readonly type: string; readonly short?: string }>>));
+  }
+}
+
 export function parseArgsMessage(e: unknown, options: Readonly<Record<string, { readonly type: string; readonly short?: string }>>): string {
   const err = e as Error & { code?: string };
   if (err.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return err.message;

@@ -6,8 +6,7 @@
  * `--ssl` connects over TLS (a node with client_encryption_options), verifying the node with the
  * CA certificates (PEM) of `--ssl-ca` or the system's.
  */
-import { parseArgs } from 'node:util';
-import { parseArgsMessage } from '../option-suggestion.js';
+import { parseArgsStrict } from '../option-suggestion.js';
 
 export interface CliArgs {
   readonly host: string;
@@ -56,18 +55,10 @@ const OPTIONS = {
   help: { type: 'boolean' },
 } as const;
 
-/** util.parseArgs over OPTIONS, an unknown option refused with the nearest known one. */
-function parseStrict(config: { args: string[]; allowPositionals: true; options: typeof OPTIONS }) {
-  try {
-    return parseArgs(config);
-  } catch (e) {
-    throw new Error(parseArgsMessage(e, OPTIONS));
-  }
-}
 
 /** Parses the arguments after `cli`; throws an Error with a message for the user. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const { values, positionals } = parseStrict({
+  const { values, positionals } = parseArgsStrict({
     // cassandra-cli's -pw (commons-cli allowed multi-letter short options; util.parseArgs does not)
     args: argv.map((a) => (a === '-pw' ? '--password' : a.startsWith('-pw=') ? `--password=${a.slice(4)}` : a)),
     allowPositionals: true,

@@ -8,8 +8,7 @@
  * [ssl] certfile), unless $SSL_VALIDATE is false; usercert/userkey present a client certificate.
  * -u without -p: the shell asks for the password on the terminal (`Password: `, not echoed), as cqlsh.
  */
-import { parseArgs } from 'node:util';
-import { parseArgsMessage } from '../option-suggestion.js';
+import { parseArgsStrict } from '../option-suggestion.js';
 import type { ConnectOptions } from './cqlsh-connection.js';
 
 /** The files of --ssl, read by the shell before connecting. */
@@ -65,18 +64,10 @@ const OPTIONS = {
   'ssl-userkey': { type: 'string' },
 } as const;
 
-/** util.parseArgs over OPTIONS, an unknown option refused with the nearest known one. */
-function parseStrict(config: { args: string[]; allowPositionals: true; options: typeof OPTIONS }) {
-  try {
-    return parseArgs(config);
-  } catch (e) {
-    throw new Error(parseArgsMessage(e, OPTIONS));
-  }
-}
 
 /** Parses the arguments after `cqlsh`; throws an Error with a message for the user. */
 export function parseCqlshArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CqlshArgs {
-  const { values, positionals } = parseStrict({
+  const { values, positionals } = parseArgsStrict({
     args: [...argv],
     allowPositionals: true,
     options: OPTIONS,
