@@ -30,6 +30,22 @@ function files(dir: string, prefix = ''): string[] {
   }).sort();
 }
 
+/**
+ * `files`, once the node's own background work has settled: the same listing twice, 300 ms apart,
+ * with no compaction in progress (its journal is a `.tmp` file). The DDL's schema flushes start a
+ * compaction of the schema table that would otherwise change the listing under the check.
+ */
+async function settledFiles(dir: string): Promise<string[]> {
+  let last = files(dir);
+  for (let i = 0; i < 50; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = files(dir);
+    if (JSON.stringify(now) === JSON.stringify(last) && !now.some((f) => f.endsWith('.tmp'))) return now;
+    last = now;
+  }
+  throw new Error(`the node's files did not settle in 15 s: ${last.join(', ')}`);
+}
+
 async function writeRows(c: cassandra.Client, from: number, to: number): Promise<void> {
   for (let k = from; k < to; k++) await c.execute('INSERT INTO t (k, v) VALUES (?, ?)', [k, `v${k}`], { prepare: true });
 }
@@ -54,7 +70,7 @@ test('open() on a live node\'s directory is refused naming its pid; the node los
     c = client(first);
     await writeRows(c, 0, ROWS / 2);
 
-    const before = files(first.dataDir);
+    const before = await settledFiles(first.dataDir);
     await assert.rejects(open({ dataDir: first.dataDir }), (e: unknown) => {
       assert.ok(e instanceof DataDirectoryInUseError, String(e));
       assert.equal(e.pid, first.pid);
