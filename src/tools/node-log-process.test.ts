@@ -117,9 +117,9 @@ test('--log-level: warn hides info; debug shows flush, compaction and the SSTabl
   }
 });
 
-test('--log-file writes JSON lines and rotates them by --log-file-size; current.log links to the file in use', async () => {
+test('--log-file writes JSON lines and rotates them by --log-file-size (a plain number is bytes); current.log links to the file in use', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ilium-log-file-'));
-  const node = await startIliumProcess({ address: '127.0.36.17', args: ['--log-level', 'debug', '--log-file', join(dir, 'logs', 'ilium.log'), '--log-file-size', '1k'] });
+  const node = await startIliumProcess({ address: '127.0.36.17', args: ['--log-level', 'debug', '--log-file', join(dir, 'logs', 'ilium.log'), '--log-file-size', '400'] });
   try {
     assert.equal(await node.stop(), 0);
     const files = readdirSync(join(dir, 'logs')).sort();

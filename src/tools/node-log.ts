@@ -23,8 +23,21 @@ export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** Rotated files kept besides the one being written. */
 export const LOG_FILES_KEPT = 5;
-/** Default rotation size of `--log-file` (pino-roll's size syntax: a number with k, m or g). */
+/** Default rotation size of `--log-file`: bytes, or a number with k, m or g (KiB, MiB, GiB). */
 export const LOG_FILE_SIZE_DEFAULT = '10m';
+const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+
+/**
+ * `--log-file-size` in bytes: a plain number is bytes, k/m/g multiply by 1024, 1024² and 1024³.
+ * Undefined when the text is none of these. (pino-roll itself reads a plain number as MiB, so the
+ * bytes are handed to it with its `b` unit.)
+ */
+export function logFileSizeBytes(text: string): number | undefined {
+  const m = /^(\d+)([kmg]?)$/i.exec(text);
+  if (m === null) return undefined;
+  const bytes = Number(m[1]) * SIZE_UNITS[m[2]!.toLowerCase()]!;
+  return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : undefined;
+}
 /** Tries of a write to stderr that would block (a full non-blocking pipe) before the line is dropped. */
 const STDERR_RETRIES_MAX = 1000;
 
@@ -53,7 +66,9 @@ export async function openNodeLog(opts: NodeLogOptions): Promise<NodeLog> {
   if (opts.file !== undefined) {
     const { default: roll } = await import('pino-roll');
     logDirectory(opts.file);
-    const rolled = await roll({ file: opts.file, size: opts.fileSize ?? LOG_FILE_SIZE_DEFAULT, limit: { count: LOG_FILES_KEPT }, symlink: true });
+    const bytes = logFileSizeBytes(opts.fileSize ?? LOG_FILE_SIZE_DEFAULT);
+    if (bytes === undefined) throw new ConfigurationError(`--log-file-size takes bytes or a number with k, m or g, got ${opts.fileSize}`);
+    const rolled = await roll({ file: opts.file, size: `${bytes}b`, limit: { count: LOG_FILES_KEPT }, symlink: true });
     file = rolled;
     streams.push({ level, stream: rolled });
   }

@@ -5,7 +5,7 @@
  * signal stops it, so the command reports no exit status (-1).
  */
 import { type Command, Option } from 'commander';
-import { LOG_FILE_SIZE_DEFAULT, LOG_FILES_KEPT, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevelName, openNodeLog } from './node-log.js';
+import { LOG_FILE_SIZE_DEFAULT, LOG_FILES_KEPT, LOG_FORMATS, LOG_LEVELS, logFileSizeBytes, type LogFormat, type LogLevelName, openNodeLog } from './node-log.js';
 
 interface StartFlags {
   readonly config?: string;
@@ -58,7 +58,7 @@ async function start(flags: StartFlags): Promise<number> {
       return 2;
     }
   }
-  if (flags.logFileSize !== undefined && !/^\d+[kmg]?$/i.test(flags.logFileSize)) {
+  if (flags.logFileSize !== undefined && logFileSizeBytes(flags.logFileSize) === undefined) {
     process.stderr.write(`ilium: --log-file-size takes bytes or a number with k, m or g, got ${flags.logFileSize}\n`);
     return 2;
   }
