@@ -47,8 +47,8 @@ import { loadCassandraIdl } from '../thrift/idl/cassandra-idl.js';
 import { ServiceDispatcher } from '../thrift/server/service-dispatcher.js';
 import { ThriftSession } from '../thrift/service/thrift-session.js';
 import { describeRingOf } from './describe-ring.js';
-import { AUTH_KEYSPACE, type RoleManager, ensureAuthKeyspace } from '../cql/auth/index.js';
-import { distributedKeyspaceDef, ensureSystemKeyspace, traceKeyspaceDef } from '../cql/system/index.js';
+import { AUTH_KEYSPACE, type RoleManager, authKeyspaceDef } from '../cql/auth/index.js';
+import { distributedKeyspaceDef, ensureSystemKeyspaces, traceKeyspaceDef } from '../cql/system/index.js';
 import { DefaultRoleSetup } from './default-role-setup.js';
 import { WorkerBcrypt } from './worker-bcrypt.js';
 import { CustomPayloadMirroringHandler } from './custom-payload-mirroring.js';
@@ -209,10 +209,8 @@ export class IliumNode {
     try {
       const ops = new LocalOperations(keeper, engine, env, partitioner);
       // Before schema agreement starts, so the keyspace carries stamp 0 and any ALTER made elsewhere wins (auth-keyspace.ts).
-      if (await ensureAuthKeyspace(keeper, env.random)) log.info('auth_keyspace_created', { keyspace: AUTH_KEYSPACE });
-      for (const def of [traceKeyspaceDef(env.random), distributedKeyspaceDef(env.random)]) {
-        if (await ensureSystemKeyspace(keeper, def)) log.info('system_keyspace_created', { keyspace: def.name });
-      }
+      const builtIn = [authKeyspaceDef(env.random), traceKeyspaceDef(env.random), distributedKeyspaceDef(env.random)];
+      for (const name of await ensureSystemKeyspaces(keeper, builtIn)) log.info(name === AUTH_KEYSPACE ? 'auth_keyspace_created' : 'system_keyspace_created', { keyspace: name });
       let nativePort = config.native_transport_port;
       const nodeInfo = (): NodeInfo => describeNode(config, location, partitioner, identity, nativePort);
       const local = new LocalDataStore(ops.ctx);

@@ -11,6 +11,7 @@ import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cassandra from 'cassandra-driver';
 import { startIliumProcess } from '../../test/support/ilium-process.js';
 
 const CLI = fileURLToPath(new URL('./ilium.js', import.meta.url));
@@ -92,7 +93,15 @@ test('--log-level: warn hides info; debug shows flush, compaction and the SSTabl
   }
   const loud = await startIliumProcess({ address: '127.0.36.16', args: ['--log-level', 'debug'] });
   try {
-    // Start-up flushed system.schema_keyspaces once per keyspace it made: three SSTables to compact.
+    // Start-up flushed system.schema_keyspaces once (its built-in keyspaces in one change); two
+    // keyspaces made over CQL flush it twice more: three SSTables to compact.
+    const client = new cassandra.Client({ contactPoints: [`${loud.host}:${loud.port}`], localDataCenter: 'datacenter1' });
+    try {
+      for (const ks of ['log_a', 'log_b']) await client.execute(`CREATE KEYSPACE ${ks} WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}`);
+    } finally {
+      await client.shutdown();
+    }
+    await waitFor(() => loud.output().split('\n').filter((l) => l.includes('"event":"flush_completed"')).length >= 3);
     const flushed = loud.output().split('\n').filter((l) => l.includes('"event":"flush_completed"'));
     assert.ok(flushed.length >= 2, loud.output());
     const flush = JSON.parse(flushed[0]!) as Record<string, unknown>;
@@ -119,7 +128,7 @@ test('--log-level: warn hides info; debug shows flush, compaction and the SSTabl
 
 test('--log-file writes JSON lines and rotates them by --log-file-size (a plain number is bytes); current.log links to the file in use', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ilium-log-file-'));
-  const node = await startIliumProcess({ address: '127.0.36.17', args: ['--log-level', 'debug', '--log-file', join(dir, 'logs', 'ilium.log'), '--log-file-size', '400'] });
+  const node = await startIliumProcess({ address: '127.0.36.17', args: ['--log-level', 'debug', '--log-file', join(dir, 'logs', 'ilium.log'), '--log-file-size', '300'] });
   try {
     assert.equal(await node.stop(), 0);
     const files = readdirSync(join(dir, 'logs')).sort();
