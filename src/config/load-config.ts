@@ -1,9 +1,9 @@
 /** Reads a cassandra.yaml-style file (YAML) into a NodeConfig; ConfigurationError says what is wrong. */
-import { parse } from 'yaml';
 import type { FileSystem } from '../env/index.js';
 import { ConfigurationError } from '../errors/index.js';
 import { type LoadedConfig, resolveNodeConfig } from './node-config.js';
 import { yamlErrorPlace } from './yaml-error.js';
+import { yamlPackage } from './yaml-package.js';
 
 export function loadConfigFile(fs: FileSystem, path: string, overrides: Record<string, unknown> = {}): LoadedConfig {
   let text: string;
@@ -18,7 +18,7 @@ export function loadConfigFile(fs: FileSystem, path: string, overrides: Record<s
 export function parseConfigText(text: string, source: string, overrides: Record<string, unknown> = {}): LoadedConfig {
   let doc: unknown;
   try {
-    doc = parse(text);
+    doc = yamlPackage().parse(text);
   } catch (e) {
     const place = yamlErrorPlace(text, e);
     const where = place === undefined ? '' : ` at line ${place.line}, column ${place.column}`;

@@ -9,7 +9,7 @@
  * SnakeYAML, which Cassandra uses (YamlConfigurationLoader), names the opening quote and the
  * indented key's line for these two; its other positions agree with the `yaml` package's.
  */
-import { LineCounter, Parser, YAMLParseError } from 'yaml';
+import { yamlPackage } from './yaml-package.js';
 
 export interface YamlErrorPlace {
   /** 1-based. */
@@ -21,7 +21,7 @@ export interface YamlErrorPlace {
 }
 
 export function yamlErrorPlace(text: string, e: unknown): YamlErrorPlace | undefined {
-  if (!(e instanceof YAMLParseError) || e.linePos === undefined) return undefined;
+  if (!(e instanceof yamlPackage().YAMLParseError) || e.linePos === undefined) return undefined;
   const problem = (e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
   const at = { line: e.linePos[0].line, column: e.linePos[0].col };
   if (e.code === 'MISSING_CHAR' && /quote/.test(problem)) return { ...(unclosedQuote(text) ?? at), problem };
@@ -31,7 +31,7 @@ export function yamlErrorPlace(text: string, e: unknown): YamlErrorPlace | undef
 
 /** The start of the first quoted scalar whose closing quote is missing. */
 function unclosedQuote(text: string): { line: number; column: number } | undefined {
-  const lines = new LineCounter();
+  const lines = new (yamlPackage().LineCounter)();
   let offset: number | undefined;
   const visit = (token: unknown): void => {
     if (offset !== undefined || token === null || typeof token !== 'object') return;
@@ -43,7 +43,7 @@ function unclosedQuote(text: string): { line: number; column: number } | undefin
     }
     for (const v of Object.values(token)) visit(v);
   };
-  for (const token of new Parser(lines.addNewLine).parse(text)) visit(token);
+  for (const token of new (yamlPackage().Parser)(lines.addNewLine).parse(text)) visit(token);
   if (offset === undefined) return undefined;
   const p = lines.linePos(offset);
   return { line: p.line, column: p.col };
