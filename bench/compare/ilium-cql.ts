@@ -47,14 +47,15 @@ const Q = {
 
 const PREPARED = { prepare: true } as const;
 
-export function iliumCqlSpec(sync: CommitLogSync): SystemSpec {
+/** `address`: the node's loopback address (127.0.0.1 when absent; tests give their own). */
+export function iliumCqlSpec(sync: CommitLogSync, address?: string): SystemSpec {
   return {
     system: 'ilium-server',
     durability: sync === 'batch' ? 'durable' : 'relaxed',
     setting: `commitlog_sync: ${sync}${sync === 'periodic' ? ' (commitlog_sync_period_in_ms: 10000)' : ''}`,
     open: async (progress) => {
       progress(`starting ilium (commitlog_sync: ${sync})`);
-      const node = await startIliumProcess({ configYaml: `commitlog_sync: ${sync}\n` });
+      const node = await startIliumProcess({ configYaml: `commitlog_sync: ${sync}\n`, ...(address === undefined ? {} : { address }) });
       const client = new cassandra.Client({
         contactPoints: [`${node.host}:${node.port}`],
         localDataCenter: 'datacenter1',
