@@ -71,7 +71,8 @@ export class RealFileSystem implements FileSystem {
   }
 }
 
-class RealTimers implements Timers {
+/** Node's own timers (exported so a node can tell real time, where worker threads may run, from a simulation). */
+export class RealTimers implements Timers {
   setTimeout(fn: () => void, delayMs: number): TimerHandle {
     const t = setTimeout(fn, delayMs);
     return { cancel: () => clearTimeout(t) };

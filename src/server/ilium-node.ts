@@ -37,7 +37,7 @@ import { JavascriptHost } from '../cql/functions/index.js';
 import { CQL_VERSION, type CqlContext, type DataStore, LocalDataStore, type NodeInfo, RELEASE_VERSION, type VirtualTables } from '../cql/execution/index.js';
 import { LocalOperations, openNodeStorage, type SchemaKeeper, ThriftOperations } from '../db/index.js';
 import { type Partitioner, createPartitioner } from '../dht/index.js';
-import { type Env, type NetAddress, type Network, type TimerHandle, type TlsServerOptions, createRealEnv } from '../env/index.js';
+import { type Env, type NetAddress, type Network, type TimerHandle, type TlsServerOptions, RealTimers, createRealEnv } from '../env/index.js';
 import { ConfigurationError, InvalidRequestError } from '../errors/index.js';
 import type { StorageEngine } from '../storage/storage-engine.js';
 import type { StorageOptions } from '../storage/storage-options.js';
@@ -248,8 +248,10 @@ export class IliumNode {
         networkAuthorizer: config.network_authorizer === 'CassandraNetworkAuthorizer',
         permissionsValidityMs: config.permissions_validity_in_ms,
         credentialsValidityMs: config.credentials_validity_in_ms,
-        // A real node checks passwords on a worker thread; a simulated one in process (determinism).
-        ...(opts.env === undefined ? { bcrypt: new WorkerBcrypt(env.timers) } : {}),
+        // Passwords are checked on a worker thread wherever time is real (ilium start, open()); in
+        // process only under simulated timers (determinism). Regression: this once asked whether an
+        // env was passed, and ilium start passes its real one, so bcrypt ran on the event loop.
+        ...(env.timers instanceof RealTimers ? { bcrypt: new WorkerBcrypt(env.timers) } : {}),
       };
       const limits = { batchSizeWarnBytes: config.batch_size_warn_threshold_in_kb * 1024, batchSizeFailBytes: config.batch_size_fail_threshold_in_kb * 1024, tombstoneWarnThreshold: config.tombstone_warn_threshold };
       const cqlLogger = { warn: (message: string) => log.warn('cql_warning', { message }), error: (message: string) => log.error('cql_error', { message }) };
