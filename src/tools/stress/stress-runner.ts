@@ -109,7 +109,7 @@ export class StressRun {
         recorder.ok(op.kind, measured, (done - from) / 1000, found);
         this.finished(measured, done);
       } catch (e) {
-        recorder.error(op.kind, measured, this.ctx.errorType(e));
+        recorder.error(op.kind, measured, this.ctx.errorType(e), e instanceof Error ? e.message : String(e));
         this.finished(measured, this.elapsedNs());
         // a target failing without I/O (no host) must not starve the timers of the event loop
         await new Promise<void>((resolve) => this.ctx.timers.setImmediate(resolve));
