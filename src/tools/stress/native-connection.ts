@@ -9,7 +9,10 @@
  * keeps below it. A response comes back as its frame (the caller reads what it needs of a RESULT,
  * see native-target.ts); an ERROR is decoded and rejects its request with a
  * `NativeResponseError` (named as the driver names them, so both modes count errors alike), and a
- * closed or unreadable connection rejects every outstanding request and all later ones.
+ * closed or unreadable connection rejects every outstanding request and all later ones. So does
+ * one that answers nothing for `responseTimeoutMs` while requests are outstanding (checked every
+ * quarter of it; 12 s by default, the npm driver's `readTimeout`): a run never hangs on a node
+ * that stopped answering.
  */
 import type { NetAddress, NetSocket, Network, TimerHandle, Timers } from '../../env/index.js';
 import { type FrameHeader, Opcode, type Request, type Response, decodeResponse, encodeRequestFrame } from '../../transport/protocol/index.js';
@@ -20,7 +23,10 @@ export const NATIVE_VERSION = 4;
 /** v4's stream ids are 0 … 32767 (a [short], negative ids are the server's). */
 export const STREAMS_MAX = 32_768;
 /** A response body larger than this closes the connection (a read returns one row ≤ 16 MiB). */
-const RESPONSE_BODY_MAX = 256 * 1024 * 1024;
+const RESPONSE_BODY_MAX = 32 * 1024 * 1024;
+/** The npm driver's default `socketOptions.readTimeout`. */
+export const RESPONSE_TIMEOUT_MS = 12_000;
+const TIMEOUT_CHECKS = 4;
 
 /** An ERROR response: `code` is the protocol's error code (v4 spec §9). */
 export class NativeResponseError extends Error {
@@ -56,11 +62,16 @@ export class NativeConnection {
   private queued: Buffer[] = [];
   private flush: TimerHandle | undefined;
   private failure: Error | undefined;
+  private readonly watchdog: TimerHandle;
+  /** Responses since the watchdog last looked, and its looks in a row that found none. */
+  private responses = 0;
+  private quietChecks = 0;
 
   private constructor(
     private readonly socket: NetSocket,
     private readonly timers: Timers,
     streamsMax: number,
+    responseTimeoutMs: number,
   ) {
     if (!(streamsMax >= 1 && streamsMax <= STREAMS_MAX)) throw new RangeError(`streamsMax ${streamsMax} outside 1…${STREAMS_MAX}`);
     this.waiters = new Array<Waiter | undefined>(streamsMax).fill(undefined);
@@ -70,11 +81,19 @@ export class NativeConnection {
     socket.on('data', (chunk) => this.onData(chunk));
     socket.on('error', (e) => this.fail(new NativeConnectionError(`connection error: ${e.message}`)));
     socket.on('close', () => this.fail(new NativeConnectionError('connection closed by the node')));
+    this.watchdog = timers.setInterval(() => this.check(responseTimeoutMs), Math.max(1, Math.floor(responseTimeoutMs / TIMEOUT_CHECKS)));
   }
 
   /** Connects and sends STARTUP; logs in with `credentials` when the node asks (PasswordAuthenticator). */
-  static async open(net: Network, timers: Timers, address: NetAddress, streamsMax: number, credentials?: { user: string; password: string }): Promise<NativeConnection> {
-    const c = new NativeConnection(await net.connect(address), timers, streamsMax);
+  static async open(
+    net: Network,
+    timers: Timers,
+    address: NetAddress,
+    streamsMax: number,
+    credentials?: { user: string; password: string },
+    responseTimeoutMs = RESPONSE_TIMEOUT_MS,
+  ): Promise<NativeConnection> {
+    const c = new NativeConnection(await net.connect(address), timers, streamsMax, responseTimeoutMs);
     try {
       const ready = await c.request({ opcode: 'STARTUP', options: new Map([['CQL_VERSION', '3.0.0']]) });
       if (ready.opcode === 'AUTHENTICATE') {
@@ -141,10 +160,17 @@ export class NativeConnection {
       if (waiter === undefined) continue; // an EVENT (stream -1): none registered for, none expected
       this.waiters[stream] = undefined;
       this.freeStreams.push(stream);
+      this.responses++;
       if (ev.header.opcode === Opcode.ERROR) waiter.reject(errorOf(ev));
       else waiter.resolve(ev);
     }
     this.reader.keep();
+  }
+
+  private check(timeoutMs: number): void {
+    this.quietChecks = this.responses === 0 && this.inFlight > 0 ? this.quietChecks + 1 : 0;
+    this.responses = 0;
+    if (this.quietChecks >= TIMEOUT_CHECKS) this.fail(new NativeConnectionError(`no response in ${timeoutMs} ms with ${this.inFlight} requests outstanding`));
   }
 
   /** Moves to the failed state once: every outstanding and later request rejects with `e`. */
@@ -152,6 +178,7 @@ export class NativeConnection {
     if (this.failure !== undefined) return;
     this.failure = e;
     this.flush?.cancel();
+    this.watchdog.cancel();
     this.queued = [];
     for (let s = 0; s < this.waiters.length; s++) {
       const w = this.waiters[s];
