@@ -11,7 +11,12 @@
  *
  * The figure is the process's CPU time per partition (µs) and its ratio to the engine's read.
  *
- *   node dist/bench/cql-in-process.js [--ops=100000] [--shapes=engine,proxy,select,in,batch] [--address=127.0.0.1]
+ *   layers     a prepared single-row write and read split by layer — protocol decode, statement
+ *              (bind and execute), coordinator, engine, result encode — in CPU µs and bytes
+ *              allocated per operation (request-layers.ts says how); the bench re-runs itself
+ *              under node's --expose-gc and a large young generation for the allocation figures
+ *
+ *   node dist/bench/cql-in-process.js [--ops=100000] [--shapes=engine,proxy,select,in,batch,layers] [--address=127.0.0.1]
  *
  * `--address`: the node's listen address (its messaging port) and own seed, 127.0.0.1 by default.
  *
@@ -25,11 +30,17 @@ import { resolveNodeConfig } from '../src/config/index.js';
 import { IliumNode } from '../src/server/index.js';
 import type { BatchSpec } from '../src/transport/index.js';
 import { CollectingContext } from '../src/transport/server/request-context.js';
+import { type Layers, LAYER_NODE_FLAGS, formatLayers, hasLayerFlags, measureLayers } from './request-layers.js';
+import { spawnSync } from 'node:child_process';
 
-const { values: args } = parseArgs({ options: { ops: { type: 'string', default: '100000' }, shapes: { type: 'string', default: 'engine,proxy,select,in,batch' }, address: { type: 'string', default: '127.0.0.1' } } });
+const { values: args } = parseArgs({ options: { ops: { type: 'string', default: '100000' }, shapes: { type: 'string', default: 'engine,proxy,select,in,batch,layers' }, address: { type: 'string', default: '127.0.0.1' } } });
 const OPS = Number(args.ops);
 const SHAPES = new Set(args.shapes.split(','));
 const TWEETS = 4000;
+if (SHAPES.has('layers') && !hasLayerFlags()) {
+  const r = spawnSync(process.execPath, [...LAYER_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
 
 const big = (n: number): Buffer => {
   const b = Buffer.alloc(8);
@@ -103,7 +114,12 @@ async function main(): Promise<void> {
       return { type: 'LOGGED', statements, consistency: 'LOCAL_ONE', timestamp: BigInt(Date.now()) * 1000n };
     };
     if (SHAPES.has('batch')) say('batch', await measure(Math.ceil(OPS / 20), 20, () => s.batch(tweet(), ctx())));
-    process.stdout.write(`${JSON.stringify({ bench: 'cql-in-process', date: new Date().toISOString(), ops: OPS, usPerPartition: out })}\n`);
+    let layers: { write: Layers; read: Layers } | undefined;
+    if (SHAPES.has('layers')) {
+      layers = await measureLayers(node, Math.min(OPS, 20_000));
+      process.stdout.write(formatLayers('prepared write', layers.write) + formatLayers('prepared read', layers.read));
+    }
+    process.stdout.write(`${JSON.stringify({ bench: 'cql-in-process', date: new Date().toISOString(), ops: OPS, usPerPartition: out, ...(layers === undefined ? {} : { layers }) })}\n`);
   } finally {
     await node.close();
     rmSync(dir, { recursive: true, force: true });

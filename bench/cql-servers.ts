@@ -83,9 +83,10 @@ export async function startIlium(name: string, nodeArgs: readonly string[] = [],
 
 const STUB = fileURLToPath(new URL('./cql-stub-server.js', import.meta.url));
 
-export async function startStub(): Promise<BenchServer> {
+/** The stub server, on 127.0.0.1 or `address`. */
+export async function startStub(address?: string, nodeArgs: readonly string[] = []): Promise<BenchServer> {
   const began = performance.now();
-  const child = spawn(process.execPath, [STUB], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, STUB, ...(address === undefined ? [] : [`--host=${address}`])], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   const [host, port] = await new Promise<[string, number]>((resolve, reject) => {
     let out = '';

@@ -2,10 +2,10 @@
  * bench:cql's baseline server: our CQL transport (CqlServer, the same framing, codec and
  * connection code Ilium runs) with a stub query layer that does no work — every PREPARE gets a
  * fixed prepared result, every EXECUTE of an INSERT a Void, every EXECUTE of a SELECT the same
- * one ~100-byte row. Just enough of system.local / system.peers for the driver to connect. What
+ * one ~100-byte row; CREATE KEYSPACE and CREATE TABLE a Void. Just enough of system.local / system.peers for the driver to connect. What
  * the driver achieves against it is the client + loopback + transport ceiling of this machine.
  *
- *   node dist/bench/cql-stub-server.js      prints "stub ready on 127.0.0.1:PORT", runs until SIGTERM
+ *   node dist/bench/cql-stub-server.js [--host=ADDR]   prints "stub ready on ADDR:PORT", runs until SIGTERM
  */
 import { createHash } from 'node:crypto';
 import { createRealEnv } from '../src/env/index.js';
@@ -82,6 +82,8 @@ class StubSession implements CqlSession {
     if (/\bsystem\.local\b/i.test(query)) return LOCAL;
     if (/\bsystem\.peers/i.test(query)) return PEERS;
     if (/^\s*use\s+(\w+)/i.test(query)) return { kind: 'set_keyspace', keyspace: /^\s*use\s+(\w+)/i.exec(query)![1]! };
+    // `ilium stress` creates its keyspace and table (IF NOT EXISTS) before it prepares
+    if (/^\s*create\s+(keyspace|table)\b/i.test(query)) return VOID;
     return this.stub(query).result;
   }
 
@@ -124,7 +126,9 @@ class StubHandler implements CqlRequestHandler {
   }
 }
 
-const server = new CqlServer(createRealEnv(), new StubHandler(), { host: '127.0.0.1', port: 0, logger: new RecordingLogger() });
+// `--host=ADDR`: listen there instead of 127.0.0.1 (a machine shared with other loopback users)
+const host = /^--host=(.+)$/.exec(process.argv[2] ?? '')?.[1] ?? '127.0.0.1';
+const server = new CqlServer(createRealEnv(), new StubHandler(), { host, port: 0, logger: new RecordingLogger() });
 const address = await server.start();
 process.stdout.write(`stub ready on ${address.host}:${address.port}\n`);
 const stop = (): void => void server.close().then(() => process.exit(0));

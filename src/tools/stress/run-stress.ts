@@ -7,8 +7,10 @@
  */
 import type { Writable } from 'node:stream';
 import type { Env } from '../../env/index.js';
+import { CpuMeter } from './cpu-meter.js';
 import { CqlTarget, errorType } from './cql-target.js';
 import { formatDistSpec } from './key-distribution.js';
+import { NativeTarget } from './native-target.js';
 import { OpGenerator } from './op-generator.js';
 import { ProgressReporter } from './progress-line.js';
 import { parseStressArgs, STRESS_USAGE, type StressOptions } from './stress-args.js';
@@ -44,7 +46,7 @@ export async function runStress(p: StressProcess): Promise<number> {
   }
   let target: StressTarget;
   try {
-    target = await (p.openTarget ?? ((o) => CqlTarget.open(o)))(options);
+    target = await (p.openTarget ?? ((o) => (o.client === 'native' ? NativeTarget.open(p.env, o) : CqlTarget.open(o))))(options);
   } catch (e) {
     p.stderr.write(`ilium stress: cannot set up on ${options.host}:${options.port}: ${setupFailure(e)}\n`);
     return 1;
@@ -80,11 +82,12 @@ async function measure(p: StressProcess, options: StressOptions, target: StressT
     { warmup: options.warmup, length: options.length, concurrency: options.concurrency, rate: options.rate },
   );
   const progress = new ProgressReporter((t) => void p.stderr.write(t), p.stderr.isTTY === true);
+  const cpu = new CpuMeter(p.env.fs, options.serverPid);
   const ticker = p.env.timers.setInterval(() => progress.tick(recorder, run.elapsedNs() / 1e6, run.warmingUp), PROGRESS_EVERY_MS);
   try {
     const outcome = await run.run();
     progress.tick(recorder, run.elapsedNs() / 1e6, false);
-    return summarize(options, recorder, outcome);
+    return summarize(options, recorder, outcome, cpu.figures(outcome.warmupOps + outcome.measuredOps));
   } finally {
     ticker.cancel();
     progress.finish();
@@ -97,6 +100,6 @@ function describeRun(o: StressOptions): string {
   const rate = o.rate > 0 ? `, target ${o.rate} ops/s` : '';
   return (
     `ilium stress ${o.workload}: ${length}${warmup} against ${o.host}:${o.port} (${o.keyspace}, CL ${o.consistency}), ` +
-    `concurrency ${o.concurrency}${rate}, ${o.partitions} partitions × ${o.rowsPerPartition} rows of ${o.rowSize} bytes, ${formatDistSpec(o.dist)} keys`
+    `${o.client === 'native' ? `native client, ${o.connections} connections, ` : ''}concurrency ${o.concurrency}${rate}, ${o.partitions} partitions × ${o.rowsPerPartition} rows of ${o.rowSize} bytes, ${formatDistSpec(o.dist)} keys`
   );
 }

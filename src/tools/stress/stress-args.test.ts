@@ -35,8 +35,22 @@ test('defaults', () => {
     ssl: undefined,
     json: undefined,
     seed: 1,
+    client: 'driver',
+    connections: 4,
+    serverPid: undefined,
     help: false,
   });
+});
+
+test('the native client: --client native, --connections, --server-pid', () => {
+  const o = parseStressArgs(['write', '--client', 'native', '--connections', '2', '--server-pid', '1234']);
+  assert.deepEqual([o.client, o.connections, o.serverPid], ['native', 2, 1234]);
+  refused(['write', '--client', 'thrift'], '--client');
+  refused(['write', '--connections', '2'], '--connections');
+  refused(['write', '--client', 'native', '--connections', '0'], '--connections');
+  refused(['write', '--client', 'native', '--connections', '65'], '--connections');
+  refused(['write', '--client', 'native', '--ssl'], '--client');
+  refused(['write', '--server-pid', '0'], '--server-pid');
 });
 
 test('credentials and TLS: --user with --password, --ssl, --ssl-ca', () => {
@@ -131,7 +145,7 @@ test('bad values are typed errors naming the option', () => {
 });
 
 test('the usage names every option', () => {
-  for (const flag of ['--ops', '--duration', '--warmup', '--partitions', '--rows-per-partition', '--row-size', '--dist', '--ratio', '--cl', '--concurrency', '--rate', '--host', '--port', '--dc', '--keyspace', '--replication-factor', '--json', '--seed', '--help']) {
+  for (const flag of ['--ops', '--duration', '--warmup', '--partitions', '--rows-per-partition', '--row-size', '--dist', '--ratio', '--cl', '--concurrency', '--rate', '--host', '--port', '--dc', '--keyspace', '--replication-factor', '--json', '--seed', '--client', '--connections', '--server-pid', '--help']) {
     assert.ok(STRESS_USAGE.includes(flag), flag);
   }
 });

@@ -41,8 +41,20 @@ export interface StressOptions {
   /** Where the JSON summary goes: a file, '-' for stdout, or nowhere. */
   readonly json: string | undefined;
   readonly seed: number;
+  /**
+   * `driver`: the npm cassandra-driver (what applications use); `native`: our own protocol codec,
+   * precomputed EXECUTE frames pipelined over `connections` (native-target.ts), cheap enough per
+   * request that the node, not the client, is what gets measured.
+   */
+  readonly client: StressClient;
+  readonly connections: number;
+  /** The node's process id, to print its CPU per request (from /proc); undefined when not given. */
+  readonly serverPid: number | undefined;
   readonly help: boolean;
 }
+
+export const STRESS_CLIENTS = ['driver', 'native'] as const;
+export type StressClient = (typeof STRESS_CLIENTS)[number];
 
 export const STRESS_DEFAULTS = {
   ops: 100_000,
@@ -56,6 +68,7 @@ export const STRESS_DEFAULTS = {
   keyspace: 'ilium_stress',
   replicationFactor: 1,
   seed: 1,
+  connections: 4,
 } as const;
 
 export const STRESS_USAGE = `usage: ilium stress write|read|mixed [options]
@@ -87,6 +100,11 @@ export const STRESS_USAGE = `usage: ilium stress write|read|mixed [options]
                               -transport truststore=FILE, without its JKS stores, protocol and cipher keys
   --json FILE|-               also write the summary as one JSON object (- : last line of stdout)
   --seed N                    seed of the key and operation generators (default ${STRESS_DEFAULTS.seed})
+  --client driver|native      driver: the npm cassandra-driver (default); native: Ilium's own protocol
+                              codec (v4), precomputed EXECUTE frames pipelined over --connections,
+                              for measuring a node's capacity rather than the driver's (no --ssl)
+  --connections N             native only: connections, --concurrency spread over them (default ${STRESS_DEFAULTS.connections})
+  --server-pid PID            also print the node's CPU time per operation (read from /proc/PID)
   --help                      this text (-h is not help: host is --host, as nodetool's -h)`;
 
 const OPTIONS = {
@@ -112,11 +130,15 @@ const OPTIONS = {
   'ssl-ca': { type: 'string' },
   json: { type: 'string' },
   seed: { type: 'string' },
+  client: { type: 'string' },
+  connections: { type: 'string' },
+  'server-pid': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
 const ROW_SIZE_MAX = 16 * 1024 * 1024;
 const CONCURRENCY_MAX = 4096;
+const CONNECTIONS_MAX = 64;
 const CK_MAX = 2 ** 31 - 1; // the clustering column is a CQL int
 
 /** Parses the arguments after `stress`; throws StressOptionError (unknown options too). */
@@ -142,6 +164,9 @@ export function parseStressArgs(argv: readonly string[]): StressOptions {
 
   if ((v.user === undefined) !== (v.password === undefined)) throw new StressOptionError(v.user === undefined ? '--password' : '--user', 'needs --user and --password together');
   const partitions = int('--partitions', v.partitions, STRESS_DEFAULTS.partitions, 1);
+  const client = clientOf(v.client);
+  if (client !== 'native' && v.connections !== undefined) throw new StressOptionError('--connections', 'only applies to --client native');
+  if (client === 'native' && (v.ssl === true || v['ssl-ca'] !== undefined)) throw new StressOptionError('--client', 'native does not speak TLS: use --client driver with --ssl');
   const rowsPerPartition = int('--rows-per-partition', v['rows-per-partition'], STRESS_DEFAULTS.rowsPerPartition, 1, CK_MAX);
   if (!Number.isSafeInteger(partitions * rowsPerPartition)) throw new StressOptionError('--rows-per-partition', 'partitions × rows-per-partition is too large');
   return {
@@ -166,12 +191,21 @@ export function parseStressArgs(argv: readonly string[]): StressOptions {
     ssl: v.ssl === true || v['ssl-ca'] !== undefined ? { caFile: v['ssl-ca'] === undefined ? undefined : nonEmpty('--ssl-ca', v['ssl-ca'], '') } : undefined,
     json: v.json === undefined ? undefined : nonEmpty('--json', v.json, ''),
     seed: int('--seed', v.seed, STRESS_DEFAULTS.seed, 0),
+    client,
+    connections: int('--connections', v.connections, STRESS_DEFAULTS.connections, 1, CONNECTIONS_MAX),
+    serverPid: v['server-pid'] === undefined ? undefined : parseInteger('--server-pid', v['server-pid'], 1),
     help,
   };
 }
 
 function int(option: string, text: string | undefined, dflt: number, min: number, max?: number): number {
   return text === undefined ? dflt : parseInteger(option, text, min, max);
+}
+
+function clientOf(text: string | undefined): StressClient {
+  if (text === undefined) return 'driver';
+  if (!(STRESS_CLIENTS as readonly string[]).includes(text)) throw new StressOptionError('--client', `expected one of ${STRESS_CLIENTS.join(', ')}, got '${text}'`);
+  return text as StressClient;
 }
 
 function nonEmpty(option: string, text: string | undefined, dflt: string): string {

@@ -12,6 +12,8 @@ export interface KindRecord {
   readonly histogram: Histogram;
   notFound: number;
   readonly errors: Map<string, number>;
+  /** The first message of each error type (an ERROR response's text, a socket error's). */
+  readonly firstErrors: Map<string, string>;
 }
 
 export interface IntervalFigures {
@@ -29,7 +31,7 @@ export class StressRecorder {
   errorsTotal = 0;
 
   constructor(kinds: readonly OpKind[]) {
-    this.byKind = new Map(kinds.map((k) => [k, { histogram: latencyHistogram(), notFound: 0, errors: new Map<string, number>() }]));
+    this.byKind = new Map(kinds.map((k) => [k, { histogram: latencyHistogram(), notFound: 0, errors: new Map<string, number>(), firstErrors: new Map<string, string>() }]));
   }
 
   /** A successful operation; `found` false for a read of a key that holds no row. */
@@ -43,13 +45,14 @@ export class StressRecorder {
     if (!found) r.notFound++;
   }
 
-  error(kind: OpKind, measured: boolean, type: string): void {
+  error(kind: OpKind, measured: boolean, type: string, message = ''): void {
     this.completed++;
     this.errorsTotal++;
     this.intervalErrors++;
     if (!measured) return;
-    const errors = this.record(kind).errors;
+    const { errors, firstErrors } = this.record(kind);
     errors.set(type, (errors.get(type) ?? 0) + 1);
+    if (!firstErrors.has(type)) firstErrors.set(type, message);
   }
 
   /** The interval since the last call; `use` reads the histogram before it is emptied. */

@@ -95,21 +95,23 @@ export class StressRun {
   private async worker(): Promise<void> {
     const { target, generator, recorder } = this.ctx;
     for (;;) {
-      const claimed = this.claim(this.elapsedNs());
+      // one clock read serves the claim, the schedule and the start unless the operation sleeps
+      const claimedAt = this.elapsedNs();
+      const claimed = this.claim(claimedAt);
       if (claimed === undefined) return;
       const { i, measured } = claimed;
       const op = generator.next(i);
-      const waitMs = this.schedule.waitNs(i, this.elapsedNs()) / 1e6;
+      const waitMs = this.schedule.waitNs(i, claimedAt) / 1e6;
       // sleep only for whole timer ticks; a start up to a tick early is measured from its actual start
       if (waitMs >= 1) await this.sleep(Math.floor(waitMs));
-      const from = this.schedule.measureFromNs(i, this.elapsedNs());
+      const from = this.schedule.measureFromNs(i, waitMs >= 1 ? this.elapsedNs() : claimedAt);
       try {
         const found = await target.run(op, generator.value(op));
         const done = this.elapsedNs();
         recorder.ok(op.kind, measured, (done - from) / 1000, found);
         this.finished(measured, done);
       } catch (e) {
-        recorder.error(op.kind, measured, this.ctx.errorType(e));
+        recorder.error(op.kind, measured, this.ctx.errorType(e), e instanceof Error ? e.message : String(e));
         this.finished(measured, this.elapsedNs());
         // a target failing without I/O (no host) must not starve the timers of the event loop
         await new Promise<void>((resolve) => this.ctx.timers.setImmediate(resolve));
