@@ -12,7 +12,8 @@ import type { IliumNode } from '../ilium-node.js';
 import { clusterStatus } from '../admin/cluster-status.js';
 import type { TableMetrics, LatencyMetric } from '../../storage/metrics/table-metrics.js';
 import type { EstimatedHistogram } from '../../storage/metrics/estimated-histogram.js';
-import { COUNT_BOUNDS, LATENCY_BOUNDS_SECONDS, type Sample, type ScrapedMetric, histogramSamples, scraped } from './scraped-metric.js';
+import { meanPartitionBytes, type PartitionSizes } from '../../storage/metrics/partition-sizes.js';
+import { COUNT_BOUNDS, LATENCY_BOUNDS_SECONDS, SIZE_BOUNDS_BYTES, type Sample, type ScrapedMetric, histogramSamples, scraped } from './scraped-metric.js';
 
 const NS = 1e-9;
 
@@ -44,22 +45,21 @@ interface TableRow {
   readonly sstables: number;
   readonly diskBytes: number;
   readonly memtableBytes: number;
-  readonly partitions: number;
   readonly tombstones: number;
+  /** Read only by the families that need it (one pass over the table's SSTables). */
+  readonly sizes: () => PartitionSizes;
 }
 
 function tableRows(node: IliumNode): TableRow[] {
   return node.engine.tableIds().map((id) => {
     const t = node.engine.table(id);
     let diskBytes = 0;
-    let partitions = 0;
     let tombstones = 0;
     for (const s of t.sstables) {
       diskBytes += s.stats.onDiskBytes;
-      partitions += s.stats.partitionCount;
       tombstones += s.stats.tombstoneCount;
     }
-    return { labels: { keyspace: t.def.keyspace, table: t.def.name }, metrics: t.metrics, sstables: t.sstables.length, diskBytes, memtableBytes: t.unflushedBytes, partitions, tombstones };
+    return { labels: { keyspace: t.def.keyspace, table: t.def.name }, metrics: t.metrics, sstables: t.sstables.length, diskBytes, memtableBytes: t.unflushedBytes, tombstones, sizes: () => t.partitionSizes() };
   });
 }
 
@@ -76,6 +76,12 @@ const TABLE_HISTOGRAMS: readonly (readonly [string, string, (m: TableMetrics) =>
   ['livescannedhistogram', 'Live rows (cells for reads without rows) met per local read', (m) => m.rowsPerRead],
   ['tombstonescannedhistogram', 'Tombstones met per local read', (m) => m.tombstonesPerRead],
   ['sstablesperreadhistogram', 'SSTables merged per local partition read (those its bloom filter and index did not rule out)', (m) => m.sstablesPerRead],
+];
+
+/** Per-partition histograms of the live SSTables' statistics (storage/metrics/partition-sizes.ts). */
+const PARTITION_HISTOGRAMS: readonly (readonly [string, string, (p: PartitionSizes) => EstimatedHistogram, readonly number[]])[] = [
+  ['estimatedpartitionsizehistogram', 'Partition sizes in the live SSTables, in bytes of their uncompressed records (SSTables from before sizes were recorded are left out)', (p) => p.sizes, SIZE_BOUNDS_BYTES],
+  ['estimatedcolumncounthistogram', 'Cells per partition in the live SSTables', (p) => p.cellCounts, COUNT_BOUNDS],
 ];
 
 function tableFamilies(node: IliumNode): ScrapedMetric[] {
@@ -95,7 +101,16 @@ function tableFamilies(node: IliumNode): ScrapedMetric[] {
     gauge('livediskspaceused_count', 'gauge', 'Bytes on disk of the live SSTables', (r) => r.diskBytes),
     gauge('memtablelivedatasize', 'gauge', 'Bytes written to the memtable and not yet flushed', (r) => r.memtableBytes),
     gauge('memtableswitchcount_count', 'counter', 'Memtables flushed since start', (r) => r.metrics.memtableSwitchCount),
-    gauge('estimatedpartitioncount', 'gauge', 'Partitions in the live SSTables (a partition in several counts in each)', (r) => r.partitions),
+    gauge('estimatedpartitioncount', 'gauge', 'Partitions in the live SSTables and the memtables (a partition in several counts in each)', (r) => r.sizes().estimatedPartitions),
+    ...PARTITION_HISTOGRAMS.map(([n, help, pick, bounds]) => {
+      const name = `cassandra_table_${n}`;
+      return scraped(name, 'histogram', help, () => rows().flatMap((r) => histogramSamples(name, pick(r.sizes()), r.labels, bounds, 1)));
+    }),
+    gauge('minpartitionsize', 'gauge', 'Smallest partition in the live SSTables, in bytes (the bucket offset holding it; 0 when none is recorded)', (r) => r.sizes().sizes.min()),
+    gauge('maxpartitionsize', 'gauge', 'Largest partition in the live SSTables, in bytes (the bucket offset holding it; 0 when none is recorded)', (r) => r.sizes().sizes.max()),
+    gauge('meanpartitionsize', 'gauge', 'Mean partition size in the live SSTables, in bytes', (r) => meanPartitionBytes(r.sizes())),
+    scraped('ilium_table_sstables_without_partition_sizes', 'gauge', 'Live SSTables written before Statistics.db recorded partition sizes (left out of the partition size figures until compacted)', () =>
+      rows().map((r) => ({ labels: r.labels, value: r.sizes().sstablesWithoutSizes }))),
     gauge('tombstonesinsstables', 'gauge', 'Ilium: tombstones in the live SSTables (from their statistics)', (r) => r.tombstones),
   ];
 }

@@ -38,7 +38,7 @@ function tableLines(t: TableStatsRow, indent: string): string[] {
     `SSTable count: ${t.sstables}`,
     `Space used (live): ${t.spaceUsedBytes}`,
     `Space used (total): ${t.spaceUsedBytes}`,
-    `Number of partitions (estimate): ${t.partitionsInSSTables}`,
+    `Number of partitions (estimate): ${t.partitionsEstimate}`,
     `Memtable data size: ${t.memtableBytes}`,
     `Memtable switch count: ${t.memtableSwitchCount}`,
     `Local read count: ${t.localReadCount}`,
@@ -46,6 +46,10 @@ function tableLines(t: TableStatsRow, indent: string): string[] {
     `Local write count: ${t.localWriteCount}`,
     `Local write latency: ${fixed(t.localWriteLatencyMs, 3)} ms`,
     'Pending flushes: 0',
+    `Compacted partition minimum bytes: ${t.compactedPartitionMinimumBytes}`,
+    `Compacted partition maximum bytes: ${t.compactedPartitionMaximumBytes}`,
+    `Compacted partition mean bytes: ${t.compactedPartitionMeanBytes}`,
+    ...(t.sstablesWithoutPartitionSizes > 0 ? [`SSTables without partition sizes (older format, left out above): ${t.sstablesWithoutPartitionSizes}`] : []),
     `Average live cells per slice (last five minutes): ${javaDouble(t.averageLiveCellsPerSlice)}`,
     `Maximum live cells per slice (last five minutes): ${t.maximumLiveCellsPerSlice}`,
     `Average tombstones per slice (last five minutes): ${javaDouble(t.averageTombstonesPerSlice)}`,
@@ -69,18 +73,27 @@ interface TableHistogramsResult {
     readonly sstablesPerRead: readonly number[];
     readonly readLatencyMicros: readonly number[];
     readonly writeLatencyMicros: readonly number[];
+    readonly partitionSizeBytes: readonly number[] | null;
+    readonly cellsPerPartition: readonly number[] | null;
+    readonly sstablesWithoutPartitionSizes: number;
   }[];
 }
 
 /**
- * Cassandra 4.0's TableHistograms layout, one block per table. Partition size and cell count (of
- * the SSTables) are not measured: NaN, as Cassandra prints a missing figure.
+ * Cassandra 4.0's TableHistograms layout, one block per table (its format strings: %-10s%10.2f
+ * then %18.2f for latencies and %18.0f for partition size and cell count). With no SSTable that
+ * records sizes, Cassandra's "No SSTables exists" line precedes the block and the two columns
+ * are NaN; SSTables older than recorded sizes are said so in a line of Ilium's own.
  */
 export function formatTableHistograms(r: TableHistogramsResult): string {
   const line = (cells: readonly string[]) => cells[0]!.padEnd(10) + cells[1]!.padStart(10) + cells.slice(2).map((c) => c.padStart(18)).join('');
+  const whole = (v: readonly number[] | null, i: number) => (v === null ? 'NaN' : v[i]!.toFixed(0));
   return r.tables.map((t) => {
-    const out = [`${t.keyspace}/${t.table} histograms`, line(['Percentile', 'SSTables', 'Write Latency', 'Read Latency', 'Partition Size', 'Cell Count']), line(['', '', '(micros)', '(micros)', '(bytes)', ''])];
-    ROWS.forEach((row, i) => out.push(line([row, t.sstablesPerRead[i]!.toFixed(2), t.writeLatencyMicros[i]!.toFixed(2), t.readLatencyMicros[i]!.toFixed(2), 'NaN', 'NaN'])));
+    const out: string[] = [];
+    if (t.sstablesWithoutPartitionSizes > 0) out.push(`${t.sstablesWithoutPartitionSizes} SSTables predate recorded partition sizes and are left out of 'Partition Size' and 'Cell Count'`);
+    else if (t.partitionSizeBytes === null) out.push("No SSTables exists, unable to calculate 'Partition Size' and 'Cell Count' percentiles");
+    out.push(`${t.keyspace}/${t.table} histograms`, line(['Percentile', 'SSTables', 'Write Latency', 'Read Latency', 'Partition Size', 'Cell Count']), line(['', '', '(micros)', '(micros)', '(bytes)', '']));
+    ROWS.forEach((row, i) => out.push(line([row, t.sstablesPerRead[i]!.toFixed(2), t.writeLatencyMicros[i]!.toFixed(2), t.readLatencyMicros[i]!.toFixed(2), whole(t.partitionSizeBytes, i), whole(t.cellsPerPartition, i)])));
     return `${out.join('\n')}\n\n`;
   }).join('');
 }
