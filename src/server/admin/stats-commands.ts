@@ -6,6 +6,7 @@
  * (storage/metrics), read on demand; histograms are counted since start (Cassandra's decay).
  */
 import { InvalidRequestError } from '../../errors/index.js';
+import { VERB_NAMES } from '../../net/verbs.js';
 import { EstimatedHistogram } from '../../storage/metrics/estimated-histogram.js';
 import type { ClientRequestKind } from '../../storage/metrics/client-request-metrics.js';
 import type { IliumNode } from '../ilium-node.js';
@@ -65,7 +66,7 @@ const PROXY_COLUMNS: readonly (readonly [string, readonly ClientRequestKind[]])[
 export function statsCommands(node: IliumNode): Record<'netstats' | 'tpstats' | 'tablestats' | 'tablehistograms' | 'proxyhistograms' | 'compactionstats' | 'getcompactionthroughput' | 'setcompactionthroughput', (args: readonly string[]) => unknown> {
   return {
     netstats: () => netStats(node),
-    tpstats: () => ({ pools: threadPools(node) }),
+    tpstats: () => ({ pools: threadPools(node), droppedMessages: droppedMessages(node) }),
     tablestats: (args) => tableStats(node, args),
     tablehistograms: (args) => tableHistograms(node, args),
     proxyhistograms: () => ({ columns: PROXY_COLUMNS.map(([name, kinds]) => ({ name, values: micros(merged(node, kinds)) })) }),
@@ -104,6 +105,15 @@ function threadPools(node: IliumNode) {
     return p;
   });
   return [...pools, { stage: 'Native-Transport-Requests', active: 0, pending: 0, completed: clients }];
+}
+
+/**
+ * Every internode verb with the messages of it dropped as expired (Cassandra 4.0's tpstats lists
+ * every verb, dropped or not), in the verb table's order.
+ */
+export function droppedMessages(node: IliumNode): { verb: string; dropped: number }[] {
+  const byVerb = node.storage.messaging.metrics.droppedByVerb();
+  return VERB_NAMES.map((verb) => ({ verb, dropped: byVerb.get(verb) ?? 0 }));
 }
 
 const meanMs = (h: EstimatedHistogram): number | null => (h.count === 0 ? null : h.sum / h.count / 1e6);

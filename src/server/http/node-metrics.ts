@@ -10,6 +10,7 @@
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { IliumNode } from '../ilium-node.js';
 import { clusterStatus } from '../admin/cluster-status.js';
+import { droppedMessages } from '../admin/stats-commands.js';
 import type { TableMetrics, LatencyMetric } from '../../storage/metrics/table-metrics.js';
 import type { EstimatedHistogram } from '../../storage/metrics/estimated-histogram.js';
 import { meanPartitionBytes, type PartitionSizes } from '../../storage/metrics/partition-sizes.js';
@@ -150,6 +151,8 @@ function nodeFamilies(node: IliumNode): ScrapedMetric[] {
     }),
     scraped('ilium_internode_messages_dropped_total', 'counter', 'Internode messages dropped, by peer and reason (expired, overflow, filtered, unknownVerb, unmatched, closed)', () =>
       peers().flatMap(([peer, c]) => Object.entries(c.dropped).map(([reason, value]) => ({ labels: { peer, reason }, value })))),
+    scraped('cassandra_droppedmessage_dropped_count', 'counter', 'Internode messages dropped because their deadline passed before they were sent or run, by verb (nodetool tpstats\' Message type / Dropped)', () =>
+      droppedMessages(node).map((m) => ({ labels: { droppedmessage: m.verb }, value: m.dropped }))),
     scraped('ilium_internode_requests_timedout_total', 'counter', 'Internode requests this node sent that got no answer in time, by peer', () => peers().map(([peer, c]) => ({ labels: { peer }, value: c.timeouts }))),
     scraped('cassandra_threadpools_completedtasks', 'counter', 'Internode tasks completed per stage (nodetool tpstats)', () =>
       node.cluster.stages.snapshot().map((s) => ({ labels: { scope: s.stage }, value: s.completed }))),

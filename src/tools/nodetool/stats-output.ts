@@ -125,11 +125,25 @@ export function formatCompactionStats(r: CompactionStatsResult): string {
   return `${out.join('\n')}\n`;
 }
 
-export function formatTpStats(r: { readonly pools: readonly { stage: string; active: number; pending: number; completed: number }[] }): string {
+interface TpStatsResult {
+  readonly pools: readonly { stage: string; active: number; pending: number; completed: number }[];
+  readonly droppedMessages?: readonly { verb: string; dropped: number }[];
+}
+
+/**
+ * The pools, then Cassandra 4.0's "Message type / Dropped" section (TpStatsPrinter's formats:
+ * %-20s%10s, then the queue-wait latency columns at %18s, N/A here: Ilium does not time the wait).
+ */
+export function formatTpStats(r: TpStatsResult): string {
   const rows = [['Pool Name', 'Active', 'Pending', 'Completed', 'Blocked', 'All time blocked']];
   for (const p of r.pools) rows.push([(STAGE_POOL_NAMES as Readonly<Record<string, string>>)[p.stage] ?? p.stage, String(p.active), String(p.pending), String(p.completed), '0', '0']);
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-  return `${rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n')}\n`;
+  const pools = `${rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n')}\n`;
+  if (r.droppedMessages === undefined) return pools;
+  const out = [`${'Message type'.padEnd(20)}${'Dropped'.padStart(10)}${''.padStart(18)}${'Latency waiting in queue (micros)'.padStart(18)}${''.padStart(18)}${''.padStart(18)}`];
+  out.push(`${''.padEnd(20)}${''.padStart(10)}${['50%', '95%', '99%', 'Max'].map((c) => c.padStart(18)).join('')}`);
+  for (const m of r.droppedMessages) out.push(`${m.verb.padEnd(20)}${String(m.dropped).padStart(10)}${'N/A'.padStart(18).repeat(4)}`);
+  return `${pools}\n${out.join('\n')}\n`;
 }
 
 interface SnapshotRow {
