@@ -151,6 +151,10 @@ function nodeFamilies(node: IliumNode): ScrapedMetric[] {
     }),
     scraped('ilium_internode_messages_dropped_total', 'counter', 'Internode messages dropped, by peer and reason (expired, overflow, filtered, unknownVerb, unmatched, closed)', () =>
       peers().flatMap(([peer, c]) => Object.entries(c.dropped).map(([reason, value]) => ({ labels: { peer, reason }, value })))),
+    scraped('cassandra_streaming_totalincomingbytes_count', 'counter', 'Bytes received by the streams (repair, bootstrap and range movement pulls) since start', one(() => node.cluster.streams.totals().bytesReceived)),
+    scraped('ilium_streaming_partitions_received_total', 'counter', 'Partitions received by the streams since start', one(() => node.cluster.streams.totals().partitionsReceived)),
+    scraped('ilium_streaming_sessions_completed_total', 'counter', 'Streams (one per table and source peer) finished or failed since start', one(() => node.cluster.streams.totals().sessionsCompleted)),
+    scraped('ilium_streaming_sessions_active', 'gauge', 'Streams this node receives now (nodetool netstats lists them)', one(() => node.cluster.streams.active().length)),
     scraped('cassandra_droppedmessage_dropped_count', 'counter', 'Internode messages dropped because their deadline passed before they were sent or run, by verb (nodetool tpstats\' Message type / Dropped)', () =>
       droppedMessages(node).map((m) => ({ labels: { droppedmessage: m.verb }, value: m.dropped }))),
     scraped('ilium_internode_requests_timedout_total', 'counter', 'Internode requests this node sent that got no answer in time, by peer', () => peers().map(([peer, c]) => ({ labels: { peer }, value: c.timeouts }))),

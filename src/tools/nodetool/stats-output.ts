@@ -98,9 +98,24 @@ export function formatTableHistograms(r: TableHistogramsResult): string {
   }).join('');
 }
 
-/** Cassandra 4.0's NetStats (its printf widths: 25, 10, 10, 15, 10). */
+/**
+ * Cassandra 4.0's NetStats (its printf widths: 25, 10, 10, 15, 10). Each stream this node receives
+ * prints as Cassandra prints a receiving session: the operation and the session's number (for
+ * Cassandra's plan id), the peer, "Receiving N files, B bytes total. Already received …" with
+ * token ranges for files and the bytes arrived so far for the total (a pull learns its size
+ * page by page, so the bytes percentage is the ranges'), then a line for the table.
+ */
 export function formatNetStats(r: NetStatsResult): string {
-  const out = [`Mode: ${r.mode}`, 'Not sending any streams.'];
+  const out = [`Mode: ${r.mode}`];
+  if (r.streams.length === 0) out.push('Not sending any streams.');
+  for (const st of r.streams) {
+    // Cassandra prints the peer's address without its port unless asked (--print-port).
+    const peer = `/${st.peer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '')}`;
+    const pct = st.ranges === 0 ? 100 : (st.rangesReceived / st.ranges) * 100;
+    out.push(`${st.operation} ${st.id}`, `    ${peer}`);
+    out.push(`        Receiving ${st.ranges} files, ${st.bytesReceived} bytes total. Already received ${st.rangesReceived} files (${pct.toFixed(2)}%), ${st.bytesReceived} bytes total (${pct.toFixed(2)}%)`);
+    out.push(`            ${st.keyspace}/${st.table} ${st.rangesReceived}/${st.ranges} ranges, ${st.partitionsReceived} partitions, ${st.bytesReceived} bytes received from ${peer}`);
+  }
   out.push('Read Repair Statistics:', `Attempted: ${r.readRepairAttempted}`, `Mismatch (Blocking): ${r.readRepairBlocking}`, `Mismatch (Background): ${r.readRepairBackground}`);
   const row = (c: readonly string[]) => c[0]!.padEnd(25) + c[1]!.padStart(10) + c[2]!.padStart(10) + c[3]!.padStart(15) + c[4]!.padStart(10);
   out.push(row(['Pool Name', 'Active', 'Pending', 'Completed', 'Dropped']));
