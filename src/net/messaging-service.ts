@@ -264,7 +264,7 @@ export class MessagingService {
 
   private handle(message: Message): void {
     if (message.kind === 'response' || message.kind === 'failure') return this.answer(message);
-    if (isExpired(message, this.o.env.clock.nowMs())) return this.metrics.drop(message.from, 'expired');
+    if (isExpired(message, this.o.env.clock.nowMs())) return this.metrics.drop(message.from, 'expired', message.verb);
     const handler = this.handlers.get(message.verb);
     if (handler === undefined) {
       this.metrics.drop(message.from, 'unknownVerb');
@@ -317,7 +317,7 @@ export class MessagingService {
   /** Answers whose request already expired are not worth sending: the caller gave up. */
   private dispatchAnswer(to: InetAddressAndPort, m: Message): void {
     if (this.state !== 'running') return;
-    if (isExpired(m, this.o.env.clock.nowMs())) return this.metrics.drop(to, 'expired');
+    if (isExpired(m, this.o.env.clock.nowMs())) return this.metrics.drop(to, 'expired', m.verb);
     this.dispatchOut(to, m);
   }
 

@@ -19,7 +19,7 @@ import { encodeMessage } from './message-codec.js';
 import type { NetLogger } from './net-logger.js';
 import type { InternodeTls } from './messaging-options.js';
 import type { DropReason, MessagingMetrics } from './peer-metrics.js';
-import type { ConnectionType } from './verbs.js';
+import type { ConnectionType, VerbName } from './verbs.js';
 import { pushAll } from '../util/push-all.js';
 
 export interface OutboundSettings {
@@ -84,7 +84,7 @@ export class OutboundConnection {
     this.attempt++;
     this.timer?.cancel();
     this.timer = undefined;
-    if (this.queue.length > 0) this.dropped('closed', this.queue.length);
+    if (this.queue.length > 0) this.dropped('closed', undefined, this.queue.length);
     this.queue.length = 0;
     this.socket?.end();
     this.socket = undefined;
@@ -93,18 +93,21 @@ export class OutboundConnection {
   private makeRoom(): void {
     const now = this.s.env.clock.nowMs();
     const before = this.queue.length;
-    const live = this.queue.filter((m) => !isExpired(m, now));
+    const live: Message[] = [];
+    for (const m of this.queue) {
+      if (isExpired(m, now)) this.dropped('expired', m.verb);
+      else live.push(m);
+    }
     this.queue.length = 0;
     pushAll(this.queue, live);
-    if (before > live.length) this.dropped('expired', before - live.length);
     while (this.queue.length >= this.s.queueMax) {
       this.queue.shift();
       this.dropped('overflow');
     }
   }
 
-  private dropped(reason: DropReason, n = 1): void {
-    this.s.metrics.drop(this.s.peer, reason, n);
+  private dropped(reason: DropReason, verb?: VerbName, n = 1): void {
+    this.s.metrics.drop(this.s.peer, reason, verb, n);
     this.s.metrics.byType[this.s.type].dropped += n;
   }
 
@@ -182,7 +185,7 @@ export class OutboundConnection {
       const m = this.queue.shift()!;
       const now = this.s.env.clock.nowMs();
       if (isExpired(m, now)) {
-        this.dropped('expired');
+        this.dropped('expired', m.verb);
         continue;
       }
       metrics.sent++;

@@ -3,7 +3,7 @@
  * netstats) and for tests that check what the fault hooks did. Plain numbers, updated inline.
  */
 import { endpointKey, type InetAddressAndPort } from './inet-address.js';
-import type { ConnectionType } from './verbs.js';
+import type { ConnectionType, VerbName } from './verbs.js';
 
 /** Why a message was dropped instead of sent or handled. */
 export type DropReason =
@@ -49,6 +49,15 @@ export class MessagingMetrics {
     gossip: { completed: 0, dropped: 0 },
   };
 
+  /**
+   * Messages dropped because their deadline passed before they were sent or run, by verb: what
+   * Cassandra's DroppedMessageMetrics count per verb (a message dropped when it expired in a
+   * queue before it was processed; checked in apache/cassandra net/InboundMessageHandler's
+   * expiry path and metrics/DroppedMessageMetrics), here wherever Ilium finds one expired: on
+   * arrival, in an outbound queue, or an answer whose request expired.
+   */
+  private readonly expiredByVerb = new Map<VerbName, number>();
+
   /** The live counters of `peer` (created on first use). */
   of(peer: InetAddressAndPort): PeerCounters {
     const k = endpointKey(peer);
@@ -60,8 +69,15 @@ export class MessagingMetrics {
     return c;
   }
 
-  drop(peer: InetAddressAndPort, reason: DropReason, n = 1): void {
+  /** Counts `n` messages to or from `peer` dropped for `reason`; those of a known verb that expired are counted by verb too. */
+  drop(peer: InetAddressAndPort, reason: DropReason, verb?: VerbName, n = 1): void {
     this.of(peer).dropped[reason] += n;
+    if (reason === 'expired' && verb !== undefined) this.expiredByVerb.set(verb, (this.expiredByVerb.get(verb) ?? 0) + n);
+  }
+
+  /** Expired messages dropped since start, by verb (only verbs with a drop). */
+  droppedByVerb(): ReadonlyMap<VerbName, number> {
+    return new Map(this.expiredByVerb);
   }
 
   /** A copy of every peer's counters, keyed by `host:port`. */

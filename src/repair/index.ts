@@ -14,7 +14,7 @@
  * - `validation.ts` (a replica's tree of a table over a range from its local DataStore at the
  *   coordinator's `nowSec`);
  * - `sync.ts` (pull ranges of a table from a peer through paged RANGE_READ and apply each partition
- *   locally as an ordinary write);
+ *   locally as an ordinary write), registered while it runs in `stream-sessions.ts` (netstats);
  *
  * `wire/` (VALIDATION_REQ `tableId nowSec depth range` → VALIDATION_RSP the tree, depth ≤ 16 so it
  * fits a frame; SYNC_REQ `tableId nowSec source ranges` → SYNC_RSP partitions and pages; tokens in
@@ -40,6 +40,7 @@ export * from './partition-digest.js';
 export * from './range-scan.js';
 export * from './validation.js';
 export * from './sync.js';
+export * from './stream-sessions.js';
 export * from './repair-context.js';
 export * from './repair-errors.js';
 export * from './repair-session.js';

@@ -8,6 +8,7 @@ import type { Partitioner, Token } from '../dht/index.js';
 import type { MessagingService } from '../net/index.js';
 import type { ColumnFamilyDef } from '../schema/index.js';
 import type { DataStore } from '../service/data-store.js';
+import type { StreamSessions, StreamOperation } from './stream-sessions.js';
 
 export interface RepairReplicaContext {
   readonly local: DataStore;
@@ -18,6 +19,8 @@ export interface RepairReplicaContext {
   readonly pageSize?: number;
   /** Timeout of each range read of a sync (default: RANGE_READ's). */
   readonly readTimeoutMs?: number;
+  /** Where pulls register while they run (nodetool netstats); none: not reported. */
+  readonly streams?: StreamSessions;
 }
 
 export function repairTable(ctx: RepairReplicaContext, tableId: string): ColumnFamilyDef {

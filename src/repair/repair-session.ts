@@ -157,7 +157,7 @@ export class RepairSession {
   private async sync(cf: ColumnFamilyDef, target: Endpoint, source: Endpoint, ranges: readonly Range<Token>[]): Promise<SyncResult> {
     const r = this.d.replica;
     try {
-      if (target === this.d.self) return await pullRanges(r, cf, source, ranges, this.nowSec, true);
+      if (target === this.d.self) return await pullRanges(r, cf, source, ranges, this.nowSec, true, 'Repair');
       const payload = encodeSyncRequest({ tableId: cf.id, nowSec: this.nowSec, source, ranges, viewUpdates: true });
       const answer = await r.messaging.request(addressOf(target), { verb: 'SYNC_REQ', payload }, this.requestOptions());
       return decodeSyncResponse(answer.payload);

@@ -10,6 +10,7 @@ export function syncVerbHandler(ctx: RepairReplicaContext): VerbHandler {
     answer(message, reply, async (payload) => {
       const s = decodeSyncRequest(payload, ctx.partitioner);
       const cf = repairTable(ctx, s.tableId);
-      return encodeSyncResponse(await pullRanges(ctx, cf, s.source, s.ranges, s.nowSec, s.viewUpdates));
+      // The request says only whether views are updated: repair's pulls do, range movements' do not.
+      return encodeSyncResponse(await pullRanges(ctx, cf, s.source, s.ranges, s.nowSec, s.viewUpdates, s.viewUpdates ? 'Repair' : 'Range movement'));
     });
 }

@@ -19,31 +19,44 @@ import { isLiveDeletion } from '../storage/model/index.js';
 import { canonicalPartition } from './partition-digest.js';
 import { DEFAULT_REPAIR_PAGE, REPAIR_QUERY, forEachPage } from './range-scan.js';
 import type { RepairReplicaContext } from './repair-context.js';
+import type { StreamOperation } from './stream-sessions.js';
 import type { SyncResult } from './wire/sync-message.js';
 
 const WITHOUT_VIEWS = { withoutViews: true } as const;
 
-export async function pullRanges(ctx: RepairReplicaContext, cf: ColumnFamilyDef, source: Endpoint, ranges: readonly Range<Token>[], nowSec: number, viewUpdates: boolean): Promise<SyncResult> {
+/**
+ * Pulls `ranges` of `cf` from `source` into this node, registered in `ctx.streams` (as an
+ * `operation` stream) while it runs.
+ */
+export async function pullRanges(ctx: RepairReplicaContext, cf: ColumnFamilyDef, source: Endpoint, ranges: readonly Range<Token>[], nowSec: number, viewUpdates: boolean, operation: StreamOperation): Promise<SyncResult> {
   const address = parseEndpoint(source);
+  const progress = ctx.streams?.start(operation, source, cf.keyspace, cf.name, ranges.length);
   let partitions = 0;
   let pages = 0;
   const fetch = async (from: Parameters<typeof encodeRangeReadCommand>[0]['from'], to: Parameters<typeof encodeRangeReadCommand>[0]['to'], limit: number) => {
     pages++;
     const payload = encodeRangeReadCommand({ tableId: cf.id, from, to, partitionLimit: limit, query: REPAIR_QUERY, groupKind: undefined, nowSec });
     const answer = await ctx.messaging.request(address, { verb: 'RANGE_READ', payload }, ctx.readTimeoutMs === undefined ? {} : { timeoutMs: ctx.readTimeoutMs });
-    return decodeRangeResponse(answer.payload);
+    const page = decodeRangeResponse(answer.payload);
+    progress?.page(answer.payload.length, page.length);
+    return page;
   };
-  for (const range of ranges) {
-    await forEachPage(range, ctx.pageSize ?? DEFAULT_REPAIR_PAGE, fetch, async (page) => {
-      const writes: TableWrite[] = [];
-      for (const p of page) {
-        const c = canonicalPartition(p);
-        if (c === null) continue;
-        writes.push({ cf, update: { key: c.key, partitionDeletion: isLiveDeletion(c.partitionDeletion) ? null : c.partitionDeletion, rangeTombstones: c.rangeTombstones, cells: c.cells } });
-      }
-      if (writes.length > 0) await ctx.local.apply(writes, 'ONE', viewUpdates ? undefined : WITHOUT_VIEWS);
-      partitions += writes.length;
-    });
+  try {
+    for (const range of ranges) {
+      await forEachPage(range, ctx.pageSize ?? DEFAULT_REPAIR_PAGE, fetch, async (page) => {
+        const writes: TableWrite[] = [];
+        for (const p of page) {
+          const c = canonicalPartition(p);
+          if (c === null) continue;
+          writes.push({ cf, update: { key: c.key, partitionDeletion: isLiveDeletion(c.partitionDeletion) ? null : c.partitionDeletion, rangeTombstones: c.rangeTombstones, cells: c.cells } });
+        }
+        if (writes.length > 0) await ctx.local.apply(writes, 'ONE', viewUpdates ? undefined : WITHOUT_VIEWS);
+        partitions += writes.length;
+      });
+      progress?.rangeDone();
+    }
+  } finally {
+    progress?.end();
   }
   return { partitions, pages };
 }

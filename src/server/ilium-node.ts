@@ -62,7 +62,7 @@ import { loadOf } from './node-load.js';
 import { nextGossipGeneration } from './gossip-generation.js';
 import { GroupLengths, HintsServiceSink, MessagingHintDelivery, RingHintsLiveness, SchemaRingProvider, StorageProxy, StorageService, type StorageServiceOptions, registerReplicaHandlers, storageProxyOptions } from '../service/index.js';
 import { DEFAULT_HINTS_OPTIONS, HintsService } from '../hints/index.js';
-import { RepairService, registerRepairHandlers } from '../repair/index.js';
+import { RepairService, registerRepairHandlers, StreamSessions } from '../repair/index.js';
 import { PaxosAcceptor } from '../service/paxos/paxos-acceptor.js';
 import type { ReplicaTracing } from '../service/replica/replica-context.js';
 import { BatchlogReplayer } from '../service/batchlog/batchlog-replay.js';
@@ -609,6 +609,8 @@ export interface Coordination {
   readonly stages: StageStats;
   /** What bootstrap, decommission and removenode work with. */
   readonly topology: TopologyContext;
+  /** The streams (pulls) this node receives: nodetool netstats. */
+  readonly streams: StreamSessions;
 }
 
 /**
@@ -649,7 +651,8 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
     const hostId = svc.ring().hostIdOf(e.endpoint);
     if (hostId !== undefined) hints.onAlive(hostId);
   });
-  const replica = { local, tableById, partitioner: i.partitioner, messaging: svc.messaging };
+  const streams = new StreamSessions();
+  const replica = { local, tableById, partitioner: i.partitioner, messaging: svc.messaging, streams };
   registerRepairHandlers(svc.messaging, replica);
   const repair = new RepairService({ replica, self, rings, liveness, clock: env.clock, keyspace: (name) => keeper.schema.keyspace(name) });
   const hintSink = new HintsServiceSink({ hints, rings, clock: env.clock, tableById });
@@ -681,7 +684,7 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
     keyspaces: () => keeper.schema.keyspaces,
     schemaVersion: () => keeper.schema.version,
   };
-  return { proxy, hints, repair, rings, batchlog: replayer, batchlogReplay, stages: i.stages, topology };
+  return { proxy, hints, repair, rings, batchlog: replayer, batchlogReplay, stages: i.stages, topology, streams };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What the node hands system_views beyond its servers and settings: each table with its request
- * metrics and Data files' bytes, the running compactions, and internode messaging per peer (its
+ * metrics, Data files' bytes and largest partition, the running compactions, and internode messaging per peer (its
  * counters, and where the snitch places the peer). Read when a table is selected; the cost is
  * one pass over the node's tables or peers.
  */
@@ -15,7 +15,7 @@ export function tableViewsOf(engine: StorageEngine): TableView[] {
     const t = engine.table(id);
     let diskBytes = 0;
     for (const s of t.sstables) diskBytes += s.stats.onDiskBytes;
-    return { keyspace: t.def.keyspace, table: t.def.name, metrics: t.metrics, diskBytes, nowNs };
+    return { keyspace: t.def.keyspace, table: t.def.name, metrics: t.metrics, diskBytes, maxPartitionBytes: t.partitionSizes().sizes.max(), nowNs };
   });
 }
 

@@ -13,6 +13,7 @@ import { type TableDef, positionOf } from './table-def.js';
 import { invariant } from '../util/invariant.js';
 import type { TraceSink } from '../util/trace-sink.js';
 import { TableMetrics } from './metrics/table-metrics.js';
+import { type PartitionSizes, partitionSizesOf } from './metrics/partition-sizes.js';
 
 /** A slice holding nothing: the first cursor of a scan that asks no slices (it still learns the partition's key and deletion). */
 const NOTHING = { start: TOP, end: BOTTOM };
@@ -59,6 +60,18 @@ export class TableStore {
     let n = this.active.liveBytes;
     for (const m of this.flushing) n += m.liveBytes;
     return n;
+  }
+
+  /** Partitions in the memtables (the active one and those being flushed). */
+  get memtablePartitions(): number {
+    let n = this.active.partitions.size;
+    for (const m of this.flushing) n += m.partitions.size;
+    return n;
+  }
+
+  /** Partition sizes and counts from its live SSTables and memtables (storage/metrics/partition-sizes.ts). */
+  partitionSizes(): PartitionSizes {
+    return partitionSizesOf(this.sstables, this.memtablePartitions);
   }
 
   /** Highest commit-log position already made durable in this table's SSTables. */

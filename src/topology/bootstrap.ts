@@ -53,7 +53,7 @@ export async function bootstrap(ctx: TopologyContext, waitMs = Math.max(2 * ctx.
     }
     for (const [source, rs] of bySource) {
       for (const cf of ks.tables) {
-        const r = await streamTable(ctx, cf, self, source, rs);
+        const r = await streamTable(ctx, 'Bootstrap', cf, self, source, rs);
         streams++;
         partitions += r.partitions;
       }

@@ -71,7 +71,7 @@ export async function decommission(ctx: TopologyContext): Promise<DecommissionRe
     for (const list of groupBy(all, (t) => t.target).values()) {
       const ranges = list.map((t) => t.range);
       for (const cf of ks.tables) {
-        const r = await streamTable(ctx, cf, list[0]!.target, self, ranges);
+        const r = await streamTable(ctx, 'Unbootstrap', cf, list[0]!.target, self, ranges);
         streams++;
         partitions += r.partitions;
       }

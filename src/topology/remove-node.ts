@@ -53,7 +53,7 @@ export async function removeNode(ctx: TopologyContext, hostId: string): Promise<
     for (const list of groupBy(planned, (t) => `${t.target} ${t.source}`).values()) {
       const { target, source } = list[0]!;
       for (const cf of ks.tables) {
-        const r = await streamTable(ctx, cf, target, source, list.map((t) => t.range));
+        const r = await streamTable(ctx, 'Restore replica count', cf, target, source, list.map((t) => t.range));
         streams++;
         partitions += r.partitions;
       }

@@ -7,15 +7,16 @@
  */
 import type { Range, Token } from '../dht/index.js';
 import type { Endpoint } from '../locator/index.js';
-import { decodeSyncResponse, encodeSyncRequest, pullRanges, type SyncResult } from '../repair/index.js';
+import { decodeSyncResponse, encodeSyncRequest, pullRanges, type StreamOperation, type SyncResult } from '../repair/index.js';
 import type { ColumnFamilyDef } from '../schema/index.js';
 import { addressOf } from '../service/coordinator/endpoint-address.js';
 import { type TopologyContext, nowSec } from './topology-context.js';
 
-export async function streamTable(ctx: TopologyContext, cf: ColumnFamilyDef, target: Endpoint, source: Endpoint, ranges: readonly Range<Token>[]): Promise<SyncResult> {
+/** `operation` names the stream in this node's netstats when it is the target (a remote target sees a range movement). */
+export async function streamTable(ctx: TopologyContext, operation: StreamOperation, cf: ColumnFamilyDef, target: Endpoint, source: Endpoint, ranges: readonly Range<Token>[]): Promise<SyncResult> {
   const now = nowSec(ctx.env);
   try {
-    if (target === ctx.svc.localEndpoint) return await pullRanges(ctx.replica, cf, source, ranges, now, false);
+    if (target === ctx.svc.localEndpoint) return await pullRanges(ctx.replica, cf, source, ranges, now, false, operation);
     const payload = encodeSyncRequest({ tableId: cf.id, nowSec: now, source, ranges, viewUpdates: false });
     const options = ctx.streamTimeoutMs === undefined ? {} : { timeoutMs: ctx.streamTimeoutMs };
     const answer = await ctx.replica.messaging.request(addressOf(target), { verb: 'SYNC_REQ', payload }, options);

@@ -6,7 +6,7 @@ from py_session import connect_from_argv, ok
 TABLES = [
     'local_read_latency', 'local_scan_latency', 'local_write_latency', 'coordinator_read_latency',
     'coordinator_scan_latency', 'coordinator_write_latency', 'rows_per_read', 'tombstones_per_read',
-    'disk_usage', 'sstable_tasks', 'internode_inbound', 'internode_outbound', 'system_properties',
+    'disk_usage', 'max_partition_size', 'sstable_tasks', 'internode_inbound', 'internode_outbound', 'system_properties',
 ]
 
 cluster, session = connect_from_argv()

@@ -64,11 +64,15 @@ test('tombstones_per_read counts the tombstones a read met', async () => {
   assert.equal(t['max'], 5, 'five row tombstones met by the one read');
 });
 
-test('disk_usage shows the flushed table in MiB, rounded up', async () => {
+test('disk_usage and max_partition_size show the flushed table in MiB, rounded up (Cassandra names both columns mebibytes)', async () => {
   assert.equal(Number((await metricsOf('disk_usage'))['mebibytes']), 0, 'nothing flushed yet');
+  assert.equal(Number((await metricsOf('max_partition_size'))['mebibytes']), 0, 'no SSTable records a partition yet');
   const flushed = await runIliumCommand(['nodetool', '-p', String(node.adminPort), 'flush', 'ks']);
   assert.equal(flushed.code, 0, flushed.stderr);
   assert.equal(Number((await metricsOf('disk_usage'))['mebibytes']), 1);
+  const max = await metricsOf('max_partition_size');
+  assert.deepEqual(Object.keys(max).sort(), ['keyspace_name', 'mebibytes', 'table_name']);
+  assert.equal(Number(max['mebibytes']), 1, 'the one partition of 30 rows, a few hundred bytes, rounds up to 1 MiB');
 });
 
 test('sstable_tasks, internode tables and system_properties answer with Cassandra\'s columns', async () => {

@@ -99,7 +99,7 @@ test('system_views is a virtual keyspace: in system_virtual_schema and DESCRIBE 
   assert.deepEqual(virtual.rows.map((r) => r['keyspace_name']).sort(), ['system_views', 'system_virtual_schema']);
   const tables = await client.execute("SELECT table_name FROM system_virtual_schema.tables WHERE keyspace_name = 'system_views'");
   assert.deepEqual(tables.rows.map((r) => r['table_name']).sort(), [
-    'caches', 'clients', 'coordinator_read_latency', 'coordinator_scan_latency', 'coordinator_write_latency', 'disk_usage', 'internode_inbound', 'internode_outbound', 'local_read_latency', 'local_scan_latency', 'local_write_latency', 'rows_per_read', 'settings', 'sstable_tasks', 'system_properties', 'thread_pools', 'tombstones_per_read',
+    'caches', 'clients', 'coordinator_read_latency', 'coordinator_scan_latency', 'coordinator_write_latency', 'disk_usage', 'internode_inbound', 'internode_outbound', 'local_read_latency', 'local_scan_latency', 'local_write_latency', 'max_partition_size', 'rows_per_read', 'settings', 'sstable_tasks', 'system_properties', 'thread_pools', 'tombstones_per_read',
   ]);
   const schema = await client.execute('SELECT keyspace_name FROM system_schema.keyspaces');
   assert.ok(!schema.rows.some((r) => r['keyspace_name'] === 'system_views'));

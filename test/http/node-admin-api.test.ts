@@ -112,7 +112,9 @@ test('nodetool --http: tpstats, tablestats, tablehistograms, proxyhistograms, co
   assert.ok(Number(proxyLines[3]!.slice(10, 29)) > 0, 'reads have a median');
 
   const hist = await nodetool('tablehistograms', 'st', 't');
-  assert.match(hist, /^st\/t histograms\nPercentile  SSTables     Write Latency      Read Latency    Partition Size        Cell Count\n/);
+  // Nothing flushed: Cassandra's line before the block, NaN in the two SSTable columns.
+  assert.match(hist, /^No SSTables exists, unable to calculate 'Partition Size' and 'Cell Count' percentiles\nst\/t histograms\nPercentile  SSTables     Write Latency      Read Latency    Partition Size        Cell Count\n/);
+  assert.match(hist, /\nMax .* {15}NaN {15}NaN\n/);
   assert.equal(hist.split('\n').filter((l) => /^(50%|75%|95%|98%|99%|Min|Max) /.test(l)).length, 7);
   // Reads served by the memtable alone count 0 SSTables (Cassandra's considerZeroes).
   assert.match(hist, /\nMax {13}0\.00 /);
@@ -120,6 +122,22 @@ test('nodetool --http: tpstats, tablestats, tablehistograms, proxyhistograms, co
   const all = await nodetool('tablehistograms');
   assert.ok(all.includes(hist), 'without arguments every table, this one among them');
   assert.match(all, /^system_auth\/roles histograms$/m);
+
+  // Flushed: the SSTable's partition size (one partition of 10 rows) and cell count (10), %18.0f.
+  assert.equal(await nodetool('flush', 'st', 't'), '');
+  const sized = await nodetool('tablehistograms', 'st.t');
+  assert.ok(!sized.includes('No SSTables exists'), sized);
+  const maxRow = /^Max +\S+ +\S+ +\S+ +(\d+) +(\d+)$/m.exec(sized);
+  assert.ok(maxRow !== null, sized);
+  assert.ok(Number(maxRow[1]) >= 50 && Number(maxRow[1]) < 1000, `partition bytes: ${sized}`);
+  assert.equal(maxRow[2], '20', 'cells of the one partition as stored: each row\'s marker and v, the bucket of offset 20');
+  const flushedStats = await nodetool('tablestats', 'st.t');
+  const bytes = /\n\t\tPending flushes: 0\n\t\tCompacted partition minimum bytes: (\d+)\n\t\tCompacted partition maximum bytes: (\d+)\n\t\tCompacted partition mean bytes: (\d+)\n\t\tAverage live cells/.exec(flushedStats);
+  assert.ok(bytes !== null, flushedStats);
+  assert.equal(bytes[1], maxRow[1], 'one partition: min = max = the histogram\'s bucket');
+  assert.equal(bytes[2], maxRow[1]);
+  assert.ok(Number(bytes[3]) > 0 && Number(bytes[3]) <= Number(bytes[2]));
+  assert.match(flushedStats, /\n\t\tNumber of partitions \(estimate\): 1\n/);
 
   assert.match(await nodetool('compactionstats'), /^pending tasks: \d+\n/);
   assert.equal(await nodetool('getcompactionthroughput'), 'Current compaction throughput: 64 MB/s\n');

@@ -110,3 +110,41 @@ test('SSTables per read grows with the SSTables a partition is spread over', asy
   await client.execute('SELECT * FROM ks.spr WHERE k = 2', [], { prepare: true });
   assert.equal(sampleValue(await scrape(), 'cassandra_table_sstablesperreadhistogram_sum', S), 3, 'bloom filters and indexes rule out every SSTable for an absent key');
 });
+
+test('partition sizes: the flushed and compacted SSTables\' histograms, min/max/mean and the estimated count', async () => {
+  const P = { keyspace: 'ks', table: 'sizes' };
+  const nodetool = async (...args: string[]) => {
+    const r = await runIliumCommand(['nodetool', '-p', String(node.adminPort), ...args]);
+    assert.equal(r.code, 0, r.stderr);
+  };
+  await client.execute('CREATE TABLE ks.sizes (k int, c int, v text, PRIMARY KEY (k, c))');
+  // Partition 1: one small row; partition 2: 50 rows of 1000 bytes (more than 50,000 bytes).
+  await client.execute('INSERT INTO ks.sizes (k, c, v) VALUES (1, 0, ?)', ['s'], { prepare: true });
+  for (let c = 0; c < 50; c++) await client.execute('INSERT INTO ks.sizes (k, c, v) VALUES (2, ?, ?)', [c, 'x'.repeat(1000)], { prepare: true });
+  const unflushed = await scrape();
+  assert.equal(sampleValue(unflushed, 'cassandra_table_estimatedpartitioncount', P), 2, 'memtable partitions count');
+  assert.equal(sampleValue(unflushed, 'cassandra_table_estimatedpartitionsizehistogram_count', P), 0, 'no SSTable yet');
+  assert.equal(sampleValue(unflushed, 'cassandra_table_maxpartitionsize', P), 0);
+  await nodetool('flush', 'ks', 'sizes');
+  const flushed = await scrape();
+  assert.equal(flushed.types.get('cassandra_table_estimatedpartitionsizehistogram'), 'histogram');
+  assert.equal(sampleValue(flushed, 'cassandra_table_estimatedpartitioncount', P), 2);
+  assert.equal(sampleValue(flushed, 'cassandra_table_estimatedpartitionsizehistogram_count', P), 2);
+  assert.equal(sampleValue(flushed, 'cassandra_table_estimatedpartitionsizehistogram_bucket', { ...P, le: '1024' }), 1, 'the small partition');
+  assert.equal(sampleValue(flushed, 'cassandra_table_estimatedpartitionsizehistogram_bucket', { ...P, le: '16384' }), 1, 'the wide one is larger');
+  assert.ok(sampleValue(flushed, 'cassandra_table_maxpartitionsize', P) >= 50_000);
+  assert.ok(sampleValue(flushed, 'cassandra_table_minpartitionsize', P) < 1024);
+  const mean = sampleValue(flushed, 'cassandra_table_meanpartitionsize', P);
+  assert.ok(mean > 25_000 && mean < 40_000, `mean of the two: ${mean}`);
+  assert.equal(sampleValue(flushed, 'cassandra_table_estimatedcolumncounthistogram_sum', P), 102, 'cells as stored, a row marker and v per row: 2 × (1 + 50)');
+  assert.equal(sampleValue(flushed, 'ilium_table_sstables_without_partition_sizes', P), 0);
+  // A second SSTable of partition 1, then a major compaction: the merged SSTable records it once.
+  await client.execute('INSERT INTO ks.sizes (k, c, v) VALUES (1, 1, ?)', ['t'], { prepare: true });
+  await nodetool('flush', 'ks', 'sizes');
+  assert.equal(sampleValue(await scrape(), 'cassandra_table_estimatedpartitionsizehistogram_count', P), 3, 'partition 1 counted in each SSTable');
+  await nodetool('compact', 'ks', 'sizes');
+  const compacted = await scrape();
+  assert.equal(sampleValue(compacted, 'cassandra_table_livesstablecount', P), 1);
+  assert.equal(sampleValue(compacted, 'cassandra_table_estimatedpartitionsizehistogram_count', P), 2, 'compaction wrote the sizes again');
+  assert.equal(sampleValue(compacted, 'cassandra_table_estimatedcolumncounthistogram_sum', P), 104);
+});

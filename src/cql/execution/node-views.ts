@@ -48,6 +48,8 @@ export interface TableView {
   readonly table: string;
   readonly metrics: TableMetrics;
   readonly diskBytes: number;
+  /** The largest partition its SSTables record, in bytes (the histogram bucket's offset; 0 with none). */
+  readonly maxPartitionBytes: number;
   /** The monotonic time of the read, in nanoseconds (the five-minute rates tick up to it). */
   readonly nowNs: number;
 }

@@ -7,10 +7,11 @@
  *       count bigint, 50th_ms double, 99th_ms double, max_ms double, per_second double
  *   rows_per_read, tombstones_per_read: count bigint, 50th double, 99th double, max double
  *   disk_usage: mebibytes bigint (the table's SSTable files, rounded up to whole MiB)
+ *   max_partition_size: mebibytes bigint (the largest partition its SSTables' statistics record,
+ *       rounded up to whole MiB: Cassandra names the column so, as disk_usage's)
  *
  * Percentiles are bucket offsets of Cassandra's 1.2-growth histogram (storage/metrics), rounded to
  * three decimals half up as Cassandra rounds them; per_second is the five-minute rate.
- * max_partition_size is not served: Ilium's SSTable statistics keep no largest-partition size.
  */
 import type { NodeViews, TableMetrics, TableView } from '../execution/index.js';
 import type { EstimatedHistogram } from '../../storage/metrics/estimated-histogram.js';
@@ -41,6 +42,7 @@ export function tableMetricTables(views: NodeViews): VirtualTable[] {
     ...LATENCIES.map(([name, pick]) => latencyTable(views, name, pick)),
     ...HISTOGRAMS.map(([name, pick]) => histogramTable(views, name, pick)),
     metricTable(views, 'disk_usage', [['mebibytes', 'bigint']], (t) => ({ mebibytes: BigInt(Math.ceil(t.diskBytes / MIB)) })),
+    metricTable(views, 'max_partition_size', [['mebibytes', 'bigint']], (t) => ({ mebibytes: BigInt(Math.ceil(t.maxPartitionBytes / MIB)) })),
   ];
 }
 

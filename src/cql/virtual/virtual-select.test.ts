@@ -33,7 +33,7 @@ test('driver queries on system.local, system.peers and system_schema.*', async (
     assert.deepEqual((await n.rows('SELECT keyspace_name, table_name FROM system_virtual_schema.tables')).map((r) => `${String(r.keyspace_name)}.${String(r.table_name)}`).sort(), [
       'system_views.caches', 'system_views.clients', 'system_views.coordinator_read_latency', 'system_views.coordinator_scan_latency',
       'system_views.coordinator_write_latency', 'system_views.disk_usage', 'system_views.internode_inbound', 'system_views.internode_outbound',
-      'system_views.local_read_latency', 'system_views.local_scan_latency', 'system_views.local_write_latency', 'system_views.rows_per_read',
+      'system_views.local_read_latency', 'system_views.local_scan_latency', 'system_views.local_write_latency', 'system_views.max_partition_size', 'system_views.rows_per_read',
       'system_views.settings', 'system_views.sstable_tasks', 'system_views.system_properties', 'system_views.thread_pools',
       'system_views.tombstones_per_read',
       'system_virtual_schema.columns', 'system_virtual_schema.keyspaces', 'system_virtual_schema.tables',

@@ -35,3 +35,19 @@ test('faults partition drops messages crossing the sides, heal removes it', () =
   assert.throws(() => runFaultsCommand(t, ['partition']), /needs the addresses/);
   assert.throws(() => runFaultsCommand(t, ['bogus']), /unknown faults command/);
 });
+
+test('faults delay holds what this node receives from the listed hosts; heal removes it', () => {
+  const filters = new MessageFilterChain();
+  const t = { enabled: true, filters };
+  assert.deepEqual(runFaultsCommand(t, ['delay', '2500', '127.0.0.3']), { filters: ['nodetool-faults:delay'] });
+  const received = (from: string) => filters.decide({ direction: 'receive', from: endpoint(from), to: endpoint('127.0.0.1'), message: msg });
+  assert.deepEqual(received('127.0.0.3'), [2500]);
+  assert.deepEqual(received('127.0.0.2'), [0]);
+  assert.deepEqual(filters.decide({ direction: 'send', from: endpoint('127.0.0.1'), to: endpoint('127.0.0.3'), message: msg }), [0], 'what it sends goes at once');
+  runFaultsCommand(t, ['delay', '10', '127.0.0.2']);
+  assert.deepEqual(received('127.0.0.2'), [10], 'a second delay replaces the first');
+  assert.deepEqual(received('127.0.0.3'), [0]);
+  assert.throws(() => runFaultsCommand(t, ['delay', 'x', '127.0.0.3']), /whole number of milliseconds/);
+  assert.throws(() => runFaultsCommand(t, ['delay', '100']), /whole number of milliseconds/);
+  assert.deepEqual(runFaultsCommand(t, ['heal']), { filters: [] });
+});

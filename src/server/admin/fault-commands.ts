@@ -5,6 +5,9 @@
  *
  *   faults partition <addr…>   drop every message between the listed hosts and every other host
  *                              (ports ignored); replaces an earlier partition
+ *   faults delay <ms> <addr…>  hold every message this node receives from the listed hosts for
+ *                              ms before handling it (a slow replica: a message that waited past
+ *                              its deadline is then dropped as expired); replaces an earlier delay
  *   faults heal                removes every filter this command installed
  *   faults list                the names of the filters installed now
  *
@@ -29,6 +32,18 @@ export function hostPartition(side: readonly string[]): MessageFilter {
   };
 }
 
+/** A filter that holds messages this node receives from `from` (host names) for `ms`. */
+export function receiveDelay(ms: number, from: readonly string[]): MessageFilter {
+  const hosts = new Set(from);
+  return {
+    name: `${PREFIX}delay`,
+    apply: (ctx: FilterContext) => (ctx.direction === 'receive' && hosts.has(ctx.from.host) ? { action: 'delay', ms } : undefined),
+  };
+}
+
+/** The longest `faults delay` (a test hook; a minute covers every verb's timeout). */
+const faultDelayMsMax = 60_000;
+
 export function runFaultsCommand(target: FaultsTarget, args: readonly string[]): { filters: string[] } {
   if (!target.enabled) throw new InvalidRequestError('faults is a testing hook: start the node with enable_fault_injection: true to use it');
   const [verb, ...rest] = args;
@@ -36,10 +51,18 @@ export function runFaultsCommand(target: FaultsTarget, args: readonly string[]):
     if (rest.length === 0) throw new InvalidRequestError('faults partition needs the addresses of one side');
     target.filters.remove(`${PREFIX}partition`);
     target.filters.add(hostPartition(rest));
+  } else if (verb === 'delay') {
+    const [ms, ...hosts] = rest;
+    const n = Number(ms);
+    if (ms === undefined || !Number.isInteger(n) || n < 1 || n > faultDelayMsMax || hosts.length === 0) {
+      throw new InvalidRequestError(`faults delay needs a whole number of milliseconds (1..${faultDelayMsMax}) and the addresses whose messages to hold`);
+    }
+    target.filters.remove(`${PREFIX}delay`);
+    target.filters.add(receiveDelay(n, hosts));
   } else if (verb === 'heal') {
     for (const name of installed(target)) target.filters.remove(name);
   } else if (verb !== 'list' && verb !== undefined) {
-    throw new InvalidRequestError(`unknown faults command '${verb}'; known: partition <addr…>, heal, list`);
+    throw new InvalidRequestError(`unknown faults command '${verb}'; known: partition <addr…>, delay <ms> <addr…>, heal, list`);
   }
   return { filters: installed(target) };
 }

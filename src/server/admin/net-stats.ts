@@ -1,9 +1,10 @@
 /**
- * nodetool netstats: the node's mode, its streams, read repair counts and the outbound message
+ * nodetool netstats: the node's mode, the streams it receives (repair/stream-sessions.ts), read repair counts and the outbound message
  * counts per connection type (Cassandra 4.0's NetStats: Large, Small and Gossip messages, each
  * with pending, completed and dropped over every peer; Active is always n/a there too).
  */
 import type { ConnectionType } from '../../net/verbs.js';
+import type { StreamSessionView, StreamTotals } from '../../repair/index.js';
 import type { IliumNode } from '../ilium-node.js';
 
 export interface NetStatsPool {
@@ -15,6 +16,10 @@ export interface NetStatsPool {
 
 export interface NetStatsResult {
   readonly mode: string;
+  /** The streams this node receives now (its pulls), oldest first. */
+  readonly streams: readonly StreamSessionView[];
+  /** Every stream received since start, finished ones included. */
+  readonly streamTotals: StreamTotals;
   readonly readRepairAttempted: number;
   readonly readRepairBlocking: number;
   readonly readRepairBackground: number;
@@ -32,6 +37,8 @@ export function netStats(node: IliumNode): NetStatsResult {
   const rr = node.cluster.proxy.deps.readRepair;
   return {
     mode: node.operationMode,
+    streams: node.cluster.streams.active(),
+    streamTotals: node.cluster.streams.totals(),
     readRepairAttempted: rr.attempted,
     readRepairBlocking: rr.repairedBlocking,
     // Ilium repairs only blocking (as Cassandra 4.0, whose background read repair is gone).

@@ -56,7 +56,7 @@ export const NODETOOL_COMMANDS = {
   getendpoints: { args: '<ks> <table> <key>', summary: "the replicas of a partition key (its token's natural endpoints)" },
   hints: { args: '', summary: 'hints kept for other nodes: targets and counts' },
   bgfailures: { args: '', summary: 'failures of background work (flush, compaction, hints, batchlog replay, gossip…) per task and error class, with the last message' },
-  faults: { args: 'partition <addr…>|heal|list', summary: 'TESTING HOOK (needs enable_fault_injection: true): drop internode messages between the listed hosts and all others; heal removes it' },
+  faults: { args: 'partition <addr…>|delay <ms> <addr…>|heal|list', summary: 'TESTING HOOK (needs enable_fault_injection: true): drop internode messages between the listed hosts and all others, or hold those received from them ms; heal removes it' },
   decommission: { args: '', summary: "this node leaves the ring: its ranges streamed to their new owners, then LEFT (refused when a keyspace would lose its RF)" },
   removenode: { args: '<host-id>', summary: "a dead node's ranges re-replicated from the survivors, then the ring forgets it (refused while it is alive)" },
   cleanup: { args: '[ks]', summary: 'drops local data of ranges this node no longer replicates' },

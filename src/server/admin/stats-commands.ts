@@ -6,9 +6,11 @@
  * (storage/metrics), read on demand; histograms are counted since start (Cassandra's decay).
  */
 import { InvalidRequestError } from '../../errors/index.js';
+import { VERB_NAMES } from '../../net/verbs.js';
 import { EstimatedHistogram } from '../../storage/metrics/estimated-histogram.js';
 import type { ClientRequestKind } from '../../storage/metrics/client-request-metrics.js';
 import type { IliumNode } from '../ilium-node.js';
+import { meanPartitionBytes } from '../../storage/metrics/partition-sizes.js';
 import { fileSize } from '../node-load.js';
 import { netStats } from './net-stats.js';
 import { tablesOf } from './table-args.js';
@@ -18,7 +20,8 @@ export interface TableStatsRow {
   readonly isIndex: boolean;
   readonly sstables: number;
   readonly spaceUsedBytes: number;
-  readonly partitionsInSSTables: number;
+  /** Partitions in the SSTables and memtables (Cassandra's EstimatedPartitionCount). */
+  readonly partitionsEstimate: number;
   readonly memtableBytes: number;
   readonly memtableSwitchCount: number;
   readonly localReadCount: number;
@@ -29,6 +32,12 @@ export interface TableStatsRow {
   readonly maximumLiveCellsPerSlice: number;
   readonly averageTombstonesPerSlice: number | null;
   readonly maximumTombstonesPerSlice: number;
+  /** "Compacted partition minimum/maximum/mean bytes": 0 when no SSTable records sizes, as Cassandra's gauges. */
+  readonly compactedPartitionMinimumBytes: number;
+  readonly compactedPartitionMaximumBytes: number;
+  readonly compactedPartitionMeanBytes: number;
+  /** SSTables whose statistics predate partition sizes (left out of the three above). */
+  readonly sstablesWithoutPartitionSizes: number;
 }
 
 export interface KeyspaceStats {
@@ -57,7 +66,7 @@ const PROXY_COLUMNS: readonly (readonly [string, readonly ClientRequestKind[]])[
 export function statsCommands(node: IliumNode): Record<'netstats' | 'tpstats' | 'tablestats' | 'tablehistograms' | 'proxyhistograms' | 'compactionstats' | 'getcompactionthroughput' | 'setcompactionthroughput', (args: readonly string[]) => unknown> {
   return {
     netstats: () => netStats(node),
-    tpstats: () => ({ pools: threadPools(node) }),
+    tpstats: () => ({ pools: threadPools(node), droppedMessages: droppedMessages(node) }),
     tablestats: (args) => tableStats(node, args),
     tablehistograms: (args) => tableHistograms(node, args),
     proxyhistograms: () => ({ columns: PROXY_COLUMNS.map(([name, kinds]) => ({ name, values: micros(merged(node, kinds)) })) }),
@@ -98,6 +107,15 @@ function threadPools(node: IliumNode) {
   return [...pools, { stage: 'Native-Transport-Requests', active: 0, pending: 0, completed: clients }];
 }
 
+/**
+ * Every internode verb with the messages of it dropped as expired (Cassandra 4.0's tpstats lists
+ * every verb, dropped or not), in the verb table's order.
+ */
+export function droppedMessages(node: IliumNode): { verb: string; dropped: number }[] {
+  const byVerb = node.storage.messaging.metrics.droppedByVerb();
+  return VERB_NAMES.map((verb) => ({ verb, dropped: byVerb.get(verb) ?? 0 }));
+}
+
 const meanMs = (h: EstimatedHistogram): number | null => (h.count === 0 ? null : h.sum / h.count / 1e6);
 const mean = (h: EstimatedHistogram): number | null => (h.count === 0 ? null : h.sum / h.count);
 
@@ -107,18 +125,15 @@ function tableStats(node: IliumNode, args: readonly string[]) {
   for (const id of ids) {
     const t = node.engine.table(id);
     let spaceUsedBytes = 0;
-    let partitions = 0;
-    for (const s of t.sstables) {
-      for (const f of s.files) spaceUsedBytes += fileSize(node.env, f);
-      partitions += s.stats.partitionCount;
-    }
+    for (const s of t.sstables) for (const f of s.files) spaceUsedBytes += fileSize(node.env, f);
+    const sizes = t.partitionSizes();
     const m = t.metrics;
     const row: TableStatsRow = {
       name: t.def.name,
       isIndex: t.def.name.includes('.'),
       sstables: t.sstables.length,
       spaceUsedBytes,
-      partitionsInSSTables: partitions,
+      partitionsEstimate: sizes.estimatedPartitions,
       memtableBytes: t.unflushedBytes,
       memtableSwitchCount: m.memtableSwitchCount,
       localReadCount: m.localRead.histogram.count,
@@ -129,6 +144,10 @@ function tableStats(node: IliumNode, args: readonly string[]) {
       maximumLiveCellsPerSlice: m.rowsPerRead.max(),
       averageTombstonesPerSlice: mean(m.tombstonesPerRead),
       maximumTombstonesPerSlice: m.tombstonesPerRead.max(),
+      compactedPartitionMinimumBytes: sizes.sizes.min(),
+      compactedPartitionMaximumBytes: sizes.sizes.max(),
+      compactedPartitionMeanBytes: meanPartitionBytes(sizes),
+      sstablesWithoutPartitionSizes: sizes.sstablesWithoutSizes,
     };
     byKeyspace.set(t.def.keyspace, [...(byKeyspace.get(t.def.keyspace) ?? []), row]);
   }
@@ -148,7 +167,8 @@ function tableStats(node: IliumNode, args: readonly string[]) {
 
 /**
  * `tablehistograms [<ks> <table> | <ks.table>]`: per table, local read and write latencies,
- * SSTables per read, rows and tombstones per read. Without arguments every table, index tables
+ * SSTables per read, rows and tombstones per read, and the partition sizes and cells per
+ * partition of its SSTables (null when no SSTable records them). Without arguments every table, index tables
  * included, as Cassandra 4.0's TableHistograms lists every ColumnFamilyStore (checked there, as its
  * one-argument message).
  */
@@ -166,9 +186,14 @@ function tableHistograms(node: IliumNode, args: readonly string[]) {
   const tables = ids.map((id) => {
     const t = node.engine.table(id);
     const m = t.metrics;
+    const sizes = t.partitionSizes();
+    const recorded = sizes.sizes.count > 0;
     return {
       keyspace: t.def.keyspace,
       table: t.def.name,
+      partitionSizeBytes: recorded ? values(sizes.sizes) : null,
+      cellsPerPartition: recorded ? values(sizes.cellCounts) : null,
+      sstablesWithoutPartitionSizes: sizes.sstablesWithoutSizes,
       sstablesPerRead: values(m.sstablesPerRead),
       readLatencyMicros: micros(m.localRead.histogram),
       writeLatencyMicros: micros(m.localWrite.histogram),

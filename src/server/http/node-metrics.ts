@@ -10,9 +10,11 @@
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { IliumNode } from '../ilium-node.js';
 import { clusterStatus } from '../admin/cluster-status.js';
+import { droppedMessages } from '../admin/stats-commands.js';
 import type { TableMetrics, LatencyMetric } from '../../storage/metrics/table-metrics.js';
 import type { EstimatedHistogram } from '../../storage/metrics/estimated-histogram.js';
-import { COUNT_BOUNDS, LATENCY_BOUNDS_SECONDS, type Sample, type ScrapedMetric, histogramSamples, scraped } from './scraped-metric.js';
+import { meanPartitionBytes, type PartitionSizes } from '../../storage/metrics/partition-sizes.js';
+import { COUNT_BOUNDS, LATENCY_BOUNDS_SECONDS, SIZE_BOUNDS_BYTES, type Sample, type ScrapedMetric, histogramSamples, scraped } from './scraped-metric.js';
 
 const NS = 1e-9;
 
@@ -44,22 +46,21 @@ interface TableRow {
   readonly sstables: number;
   readonly diskBytes: number;
   readonly memtableBytes: number;
-  readonly partitions: number;
   readonly tombstones: number;
+  /** Read only by the families that need it (one pass over the table's SSTables). */
+  readonly sizes: () => PartitionSizes;
 }
 
 function tableRows(node: IliumNode): TableRow[] {
   return node.engine.tableIds().map((id) => {
     const t = node.engine.table(id);
     let diskBytes = 0;
-    let partitions = 0;
     let tombstones = 0;
     for (const s of t.sstables) {
       diskBytes += s.stats.onDiskBytes;
-      partitions += s.stats.partitionCount;
       tombstones += s.stats.tombstoneCount;
     }
-    return { labels: { keyspace: t.def.keyspace, table: t.def.name }, metrics: t.metrics, sstables: t.sstables.length, diskBytes, memtableBytes: t.unflushedBytes, partitions, tombstones };
+    return { labels: { keyspace: t.def.keyspace, table: t.def.name }, metrics: t.metrics, sstables: t.sstables.length, diskBytes, memtableBytes: t.unflushedBytes, tombstones, sizes: () => t.partitionSizes() };
   });
 }
 
@@ -76,6 +77,12 @@ const TABLE_HISTOGRAMS: readonly (readonly [string, string, (m: TableMetrics) =>
   ['livescannedhistogram', 'Live rows (cells for reads without rows) met per local read', (m) => m.rowsPerRead],
   ['tombstonescannedhistogram', 'Tombstones met per local read', (m) => m.tombstonesPerRead],
   ['sstablesperreadhistogram', 'SSTables merged per local partition read (those its bloom filter and index did not rule out)', (m) => m.sstablesPerRead],
+];
+
+/** Per-partition histograms of the live SSTables' statistics (storage/metrics/partition-sizes.ts). */
+const PARTITION_HISTOGRAMS: readonly (readonly [string, string, (p: PartitionSizes) => EstimatedHistogram, readonly number[]])[] = [
+  ['estimatedpartitionsizehistogram', 'Partition sizes in the live SSTables, in bytes of their uncompressed records (SSTables from before sizes were recorded are left out)', (p) => p.sizes, SIZE_BOUNDS_BYTES],
+  ['estimatedcolumncounthistogram', 'Cells per partition in the live SSTables', (p) => p.cellCounts, COUNT_BOUNDS],
 ];
 
 function tableFamilies(node: IliumNode): ScrapedMetric[] {
@@ -95,7 +102,16 @@ function tableFamilies(node: IliumNode): ScrapedMetric[] {
     gauge('livediskspaceused_count', 'gauge', 'Bytes on disk of the live SSTables', (r) => r.diskBytes),
     gauge('memtablelivedatasize', 'gauge', 'Bytes written to the memtable and not yet flushed', (r) => r.memtableBytes),
     gauge('memtableswitchcount_count', 'counter', 'Memtables flushed since start', (r) => r.metrics.memtableSwitchCount),
-    gauge('estimatedpartitioncount', 'gauge', 'Partitions in the live SSTables (a partition in several counts in each)', (r) => r.partitions),
+    gauge('estimatedpartitioncount', 'gauge', 'Partitions in the live SSTables and the memtables (a partition in several counts in each)', (r) => r.sizes().estimatedPartitions),
+    ...PARTITION_HISTOGRAMS.map(([n, help, pick, bounds]) => {
+      const name = `cassandra_table_${n}`;
+      return scraped(name, 'histogram', help, () => rows().flatMap((r) => histogramSamples(name, pick(r.sizes()), r.labels, bounds, 1)));
+    }),
+    gauge('minpartitionsize', 'gauge', 'Smallest partition in the live SSTables, in bytes (the bucket offset holding it; 0 when none is recorded)', (r) => r.sizes().sizes.min()),
+    gauge('maxpartitionsize', 'gauge', 'Largest partition in the live SSTables, in bytes (the bucket offset holding it; 0 when none is recorded)', (r) => r.sizes().sizes.max()),
+    gauge('meanpartitionsize', 'gauge', 'Mean partition size in the live SSTables, in bytes', (r) => meanPartitionBytes(r.sizes())),
+    scraped('ilium_table_sstables_without_partition_sizes', 'gauge', 'Live SSTables written before Statistics.db recorded partition sizes (left out of the partition size figures until compacted)', () =>
+      rows().map((r) => ({ labels: r.labels, value: r.sizes().sstablesWithoutSizes }))),
     gauge('tombstonesinsstables', 'gauge', 'Ilium: tombstones in the live SSTables (from their statistics)', (r) => r.tombstones),
   ];
 }
@@ -135,6 +151,12 @@ function nodeFamilies(node: IliumNode): ScrapedMetric[] {
     }),
     scraped('ilium_internode_messages_dropped_total', 'counter', 'Internode messages dropped, by peer and reason (expired, overflow, filtered, unknownVerb, unmatched, closed)', () =>
       peers().flatMap(([peer, c]) => Object.entries(c.dropped).map(([reason, value]) => ({ labels: { peer, reason }, value })))),
+    scraped('cassandra_streaming_totalincomingbytes_count', 'counter', 'Bytes received by the streams (repair, bootstrap and range movement pulls) since start', one(() => node.cluster.streams.totals().bytesReceived)),
+    scraped('ilium_streaming_partitions_received_total', 'counter', 'Partitions received by the streams since start', one(() => node.cluster.streams.totals().partitionsReceived)),
+    scraped('ilium_streaming_sessions_completed_total', 'counter', 'Streams (one per table and source peer) finished or failed since start', one(() => node.cluster.streams.totals().sessionsCompleted)),
+    scraped('ilium_streaming_sessions_active', 'gauge', 'Streams this node receives now (nodetool netstats lists them)', one(() => node.cluster.streams.active().length)),
+    scraped('cassandra_droppedmessage_dropped_count', 'counter', 'Internode messages dropped because their deadline passed before they were sent or run, by verb (nodetool tpstats\' Message type / Dropped)', () =>
+      droppedMessages(node).map((m) => ({ labels: { droppedmessage: m.verb }, value: m.dropped }))),
     scraped('ilium_internode_requests_timedout_total', 'counter', 'Internode requests this node sent that got no answer in time, by peer', () => peers().map(([peer, c]) => ({ labels: { peer }, value: c.timeouts }))),
     scraped('cassandra_threadpools_completedtasks', 'counter', 'Internode tasks completed per stage (nodetool tpstats)', () =>
       node.cluster.stages.snapshot().map((s) => ({ labels: { scope: s.stage }, value: s.completed }))),

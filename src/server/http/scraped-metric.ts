@@ -32,6 +32,9 @@ export const LATENCY_BOUNDS_SECONDS = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 
 /** Bounds for counts per read (rows, tombstones). */
 export const COUNT_BOUNDS = [0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 10000, 100000];
 
+/** Bounds for partition sizes in bytes: 64 B to 1 GiB by fours. */
+export const SIZE_BOUNDS_BYTES = [64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864, 268435456, 1073741824];
+
 /** The `_bucket`, `_sum` and `_count` samples of one histogram series; `scale` turns recorded units into the bounds' (1e-9: ns → s). */
 export function histogramSamples(name: string, h: EstimatedHistogram, labels: Labels, bounds: readonly number[], scale: number): Sample[] {
   const counts = h.cumulativeCounts(bounds.map((b) => b / scale));

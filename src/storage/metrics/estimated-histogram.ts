@@ -99,6 +99,29 @@ export class EstimatedHistogram {
     this.valueSum += other.valueSum;
   }
 
+  /** Its non-empty buckets as [bucket index, count] pairs, lowest first (statistics.ts stores them). */
+  nonEmptyBuckets(): [number, number][] {
+    const out: [number, number][] = [];
+    for (let i = 0; i < this.buckets.length; i++) if (this.buckets[i]! > 0) out.push([i, this.buckets[i]!]);
+    return out;
+  }
+
+  /**
+   * A histogram (without the zero bucket) holding `buckets` as `nonEmptyBuckets` gave them and
+   * `sum` as the values' sum; throws RangeError on a bucket index out of range or a bad count.
+   */
+  static fromBuckets(buckets: readonly (readonly [number, number])[], sum: number): EstimatedHistogram {
+    const h = new EstimatedHistogram();
+    for (const [i, n] of buckets) {
+      if (!(Number.isInteger(i) && i >= 0 && i < h.buckets.length)) throw new RangeError(`histogram bucket ${i} out of range`);
+      if (!(Number.isSafeInteger(n) && n >= 0)) throw new RangeError(`bad histogram count ${n}`);
+      h.buckets[i]! += n;
+      h.total += n;
+    }
+    h.valueSum = sum;
+    return h;
+  }
+
   /** The offset of the lowest bucket holding a value (0 when empty). */
   min(): number {
     for (let i = 0; i < this.buckets.length; i++) if (this.buckets[i]! > 0) return this.offsetAt(i);

@@ -35,6 +35,18 @@ export function readComponent(
   version: number,
   bytesMax: number,
 ): ByteReader {
+  return readVersionedComponent(fs, path, magic, version, version, bytesMax).body;
+}
+
+/** `readComponent` for an owner that reads several versions, [versionMin, versionMax]: the body and its version. */
+export function readVersionedComponent(
+  fs: FileSystem,
+  path: string,
+  magic: string,
+  versionMin: number,
+  versionMax: number,
+  bytesMax: number,
+): { body: ByteReader; version: number } {
   const size = fs.statSync(path).size;
   if (size < envelopeBytes || size > bytesMax) throw new CorruptionError(path, 0, `bad component size ${size}`);
   const buf = fs.readFileSync(path);
@@ -43,8 +55,9 @@ export function readComponent(
   const actual = crc32c(buf.subarray(0, size - 4));
   if (stored !== actual) throw new CorruptionError(path, size - 4, 'component checksum mismatch');
   if (buf.toString('latin1', 0, 4) !== magic) throw new CorruptionError(path, 0, `bad magic, expected ${magic}`);
-  if (buf[4] !== version) throw new CorruptionError(path, 4, `unsupported version ${buf[4]}`);
-  return new ByteReader(buf, 5, size - 4);
+  const version = buf[4]!;
+  if (version < versionMin || version > versionMax) throw new CorruptionError(path, 4, `unsupported version ${version}`);
+  return { body: new ByteReader(buf, 5, size - 4), version };
 }
 
 /** Runs a body decoder; a malformed body (RangeError and the like) becomes a CorruptionError. */

@@ -5,10 +5,11 @@ import { ChunkCache } from './chunk-cache.js';
 import { compressionInfoMagic, compressionInfoVersion, decodeCompressionInfo } from './compression-info.js';
 import { decodeBody, encodeComponent, readComponent, writeNewFile } from './component-io.js';
 import { Component, Descriptor } from './descriptor.js';
-import { compressionInfoBytesMax, filterBytesMax, fpChanceDefault, indexBlockBytesMax, statisticsBytesMax, summaryBytesMax } from './limits.js';
+import { compressionInfoBytesMax, filterBytesMax, fpChanceDefault, indexBlockBytesMax, summaryBytesMax } from './limits.js';
 import { copyPosition, IndexBlock, type SummaryEntry, verifyIndexBlock } from './partition-index.js';
 import { SSTableReader } from './sstable-reader.js';
-import { decodeStats, encodeStats, type SSTableStats, StatsCollector, statisticsMagic, statisticsVersion } from './statistics.js';
+import { encodeStats, readStats, type SSTableStats, StatsCollector, statisticsMagic, statisticsVersion } from './statistics.js';
+import { EstimatedHistogram } from '../metrics/estimated-histogram.js';
 import { encodeSummary, Summary, summaryMagic, summaryVersion } from './summary.js';
 import { encodeToc, readToc } from './toc.js';
 
@@ -93,7 +94,7 @@ function componentIntact(env: Env, desc: Descriptor, c: Component, tocSize: numb
   try {
     if (c === Component.SUMMARY) decodeBody(path, readComponent(env.fs, path, summaryMagic, summaryVersion, summaryBytesMax), (r) => Summary.decode(r, indexSize));
     else if (c === Component.FILTER) decodeBody(path, readComponent(env.fs, path, filterMagic, filterVersion, filterBytesMax), BloomFilter.decode);
-    else decodeBody(path, readComponent(env.fs, path, statisticsMagic, statisticsVersion, statisticsBytesMax), decodeStats);
+    else readStats(env.fs, path);
     return true;
   } catch (e) {
     if (e instanceof CorruptionError) return false;
@@ -158,13 +159,14 @@ function statsByWalking(env: Env, desc: Descriptor, positions: readonly Buffer[]
   const provisional: SSTableStats = {
     partitionCount: positions.length, cellCount: 0, tombstoneCount: 0, minTimestamp: 0n, maxTimestamp: 0n, minLocalDeletionTime: 0,
     maxLocalDeletionTime: 0, firstPosition: first, lastPosition: positions[positions.length - 1] ?? first, firstKey: none, lastKey: none, ...file,
+    partitionSizes: new EstimatedHistogram(), cellCounts: new EstimatedHistogram(),
   };
   const reader = SSTableReader.open(env, desc.dir, desc.generation, new ChunkCache(1 << 20), provisional);
   const collector = new StatsCollector();
   let damaged = false;
   try {
     for (const item of reader.walk()) {
-      if (item.kind === 'partition') collector.add(item.partition);
+      if (item.kind === 'partition') collector.add(item.partition, item.dataWidth);
       else if (partial) damaged = true;
       else throw new CorruptionError(desc.path(Component.DATA), 0, `Statistics.db cannot be rebuilt from damaged data (${item.error.message}); scrub the sstable`);
     }

@@ -15,13 +15,12 @@ import { IndexReader } from './index-reader.js';
 import {
   compressionInfoBytesMax,
   filterBytesMax,
-  statisticsBytesMax,
   summaryBytesMax,
 } from './limits.js';
 import { decodeHeader, type PartitionHeader } from './partition-codec.js';
 import { type CellBlockSource, openCursor, type PartitionCursor, type Slice } from './partition-cursor.js';
 import { comparePosition, copyPosition, type IndexBlock, type IndexEntry } from './partition-index.js';
-import { decodeStats, type SSTableStats, statisticsMagic, statisticsVersion } from './statistics.js';
+import { readStats, type SSTableStats } from './statistics.js';
 import { Summary, summaryMagic, summaryVersion } from './summary.js';
 import { readToc } from './toc.js';
 
@@ -46,7 +45,7 @@ export interface ScanOptions {
 
 /** One step of `walk`: an intact partition, a damaged one, or an index block that cannot be read. */
 export type WalkItem =
-  | { readonly kind: 'partition'; readonly partition: PartitionData }
+  | { readonly kind: 'partition'; readonly partition: PartitionData; readonly dataWidth: number }
   | { readonly kind: 'damaged'; readonly error: Error; readonly dataOffset: number; readonly dataWidth: number }
   | { readonly kind: 'damaged-index'; readonly error: Error; readonly block: number };
 
@@ -221,7 +220,7 @@ export class SSTableReader {
         }
         let item: WalkItem;
         try {
-          item = { kind: 'partition', partition: this.readWhole(entry, false) };
+          item = { kind: 'partition', partition: this.readWhole(entry, false), dataWidth: entry.dataWidth };
         } catch (e) {
           item = { kind: 'damaged', error: e instanceof Error ? e : new Error(String(e)), dataOffset: entry.dataOffset, dataWidth: entry.dataWidth };
         }
@@ -334,7 +333,7 @@ function readMetadata(env: Env, desc: Descriptor, sizes: ReadonlyMap<Component, 
   const filterPath = desc.path(Component.FILTER);
   const filter = decodeBody(filterPath, readComponent(fs, filterPath, filterMagic, filterVersion, filterBytesMax), BloomFilter.decode);
   const statsPath = desc.path(Component.STATISTICS);
-  const stats = given ?? decodeBody(statsPath, readComponent(fs, statsPath, statisticsMagic, statisticsVersion, statisticsBytesMax), decodeStats);
+  const stats = given ?? readStats(fs, statsPath);
   if (stats.dataSizeBytes !== info.uncompressedLength || stats.onDiskBytes !== dataSize) {
     throw new CorruptionError(statsPath, 0, 'statistics disagree with Data.db');
   }

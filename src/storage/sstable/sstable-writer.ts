@@ -121,7 +121,7 @@ export class SSTableWriter {
       throw e;
     }
     this.filter.add(p.position);
-    this.collector.add(p);
+    this.collector.add(p, encoded.bytes.length);
     this.lastPosition = Buffer.from(p.position);
   }
 

@@ -5,8 +5,11 @@ import type { PartitionData } from '../model/partition-data.js';
 import type { ByteReader } from '../../util/byte-reader.js';
 import type { ByteWriter } from '../../util/byte-writer.js';
 import { type Compression, compressionCode, compressionFromCode } from './compression.js';
-import { keyBytesMax, positionBytesMax } from './limits.js';
+import type { FileSystem } from '../../env/env.js';
+import { decodeBody, readVersionedComponent } from './component-io.js';
+import { keyBytesMax, positionBytesMax, statisticsBytesMax } from './limits.js';
 import { int64Max, int64Min } from './partition-codec.js';
+import { BUCKET_COUNT, EstimatedHistogram } from '../metrics/estimated-histogram.js';
 
 /**
  * Statistics.db: what the engine needs to know about an SSTable without reading it (compaction
@@ -20,12 +23,24 @@ import { int64Max, int64Min } from './partition-codec.js';
  *          dataSizeBytes:varint onDiskBytes:varint
  *          hasCommitLogBound:u8 [segmentId:i64 offset:varint]
  *          level:varint compression:u8 createdAtMs:varint
+ *          partitionSizes:histogram cellCounts:histogram                 ; version 2 on
  *   lenBytes = length:varint byte{length}
+ *   histogram = sum:varint n:varint (bucket:varint count:varint){n}     ; n ≤ bucketsMax, ascending
  *
- * Magic, version and layout are on-disk constants: never change them (add a version instead).
+ * partitionSizes counts each partition's record length in Data.db's uncompressed stream (Cassandra's
+ * EstimatedPartitionSizeHistogram, which it keeps in its StatsMetadata), cellCounts its cells
+ * (EstimatedColumnCountHistogram), in the buckets of storage/metrics/estimated-histogram.ts
+ * (1.2 growth, 164 offsets and an overflow bucket). Version 1 files (written before 2026-11-28)
+ * have neither: they load with both null, and the metrics say how many SSTables lack them.
+ *
+ * Magic, versions and layout are on-disk constants: never change them (add a version instead).
  */
 export const statisticsMagic = 'ILST';
-export const statisticsVersion = 1;
+export const statisticsVersion = 2;
+/** The oldest version still read. */
+export const statisticsVersionMin = 1;
+/** Buckets a stored histogram may list: the histogram's offsets and its overflow bucket. */
+const histogramBucketsMax = BUCKET_COUNT + 1;
 
 export interface SSTableStats {
   readonly partitionCount: number;
@@ -50,7 +65,14 @@ export interface SSTableStats {
   readonly level: number;
   readonly compression: Compression;
   readonly createdAtMs: number;
+  /** Partition record bytes (uncompressed) per partition; null in a version 1 file. Never mutated. */
+  readonly partitionSizes: EstimatedHistogram | null;
+  /** Cells per partition; null in a version 1 file. Never mutated. */
+  readonly cellCounts: EstimatedHistogram | null;
 }
+
+/** What the writer knows of the file itself, beside what the partitions tell. */
+export type FileStats = Pick<SSTableStats, 'dataSizeBytes' | 'onDiskBytes' | 'commitLogUpperBound' | 'level' | 'compression' | 'createdAtMs'>;
 
 /** Accumulates the per-partition parts of the stats while the writer appends. */
 export class StatsCollector {
@@ -66,9 +88,14 @@ export class StatsCollector {
   lastPosition: Buffer | null = null;
   firstKey: Buffer | null = null;
   lastKey: Buffer | null = null;
+  private readonly partitionSizes = new EstimatedHistogram();
+  private readonly cellCounts = new EstimatedHistogram();
 
-  add(p: PartitionData): void {
+  /** Adds a partition whose record in Data.db is `recordBytes` long (uncompressed). */
+  add(p: PartitionData, recordBytes: number): void {
     this.partitionCount++;
+    this.partitionSizes.record(recordBytes);
+    this.cellCounts.record(p.cells.length);
     if (this.firstPosition === null) {
       this.firstPosition = Buffer.from(p.position);
       this.firstKey = Buffer.from(p.key);
@@ -91,7 +118,7 @@ export class StatsCollector {
   }
 
   /** The stats of everything added (at least one partition), with what the file itself says. */
-  finish(file: Pick<SSTableStats, 'dataSizeBytes' | 'onDiskBytes' | 'commitLogUpperBound' | 'level' | 'compression' | 'createdAtMs'>): SSTableStats {
+  finish(file: FileStats): SSTableStats {
     if (this.partitionCount === 0) throw new RangeError('no partitions: no statistics');
     return {
       partitionCount: this.partitionCount,
@@ -106,6 +133,8 @@ export class StatsCollector {
       firstKey: Buffer.from(this.firstKey!),
       lastKey: Buffer.from(this.lastKey!),
       ...file,
+      partitionSizes: this.partitionSizes,
+      cellCounts: this.cellCounts,
     };
   }
 
@@ -129,6 +158,28 @@ export function encodeStats(w: ByteWriter, s: SSTableStats): void {
   w.u8(bound === null ? 0 : 1);
   if (bound !== null) w.i64(BigInt(bound.segmentId)).varint(bound.offset);
   w.varint(s.level).u8(compressionCode(s.compression)).varint(s.createdAtMs);
+  if (s.partitionSizes === null || s.cellCounts === null) throw new RangeError('statistics version 2 needs both histograms');
+  encodeHistogram(w, s.partitionSizes);
+  encodeHistogram(w, s.cellCounts);
+}
+
+function encodeHistogram(w: ByteWriter, h: EstimatedHistogram): void {
+  const buckets = h.nonEmptyBuckets();
+  w.varint(h.sum).varint(buckets.length);
+  for (const [i, n] of buckets) w.varint(i).varint(n);
+}
+
+function decodeHistogram(r: ByteReader): EstimatedHistogram {
+  const sum = r.varint();
+  const n = r.varint();
+  if (n > histogramBucketsMax) throw new RangeError(`histogram of ${n} buckets exceeds ${histogramBucketsMax}`);
+  const buckets: [number, number][] = [];
+  for (let k = 0; k < n; k++) {
+    const i = r.varint();
+    if (k > 0 && i <= buckets[k - 1]![0]) throw new RangeError('histogram buckets out of order');
+    buckets.push([i, r.varint()]);
+  }
+  return EstimatedHistogram.fromBuckets(buckets, sum);
 }
 
 function boundedBytes(r: ByteReader, max: number): Buffer {
@@ -137,7 +188,8 @@ function boundedBytes(r: ByteReader, max: number): Buffer {
   return Buffer.from(r.bytes(n));
 }
 
-export function decodeStats(r: ByteReader): SSTableStats {
+/** Decodes a body of `version` (statisticsVersionMin ‥ statisticsVersion). */
+export function decodeStats(r: ByteReader, version: number): SSTableStats {
   const partitionCount = r.varint();
   const cellCount = r.varint();
   const tombstoneCount = r.varint();
@@ -162,9 +214,17 @@ export function decodeStats(r: ByteReader): SSTableStats {
   const level = r.varint();
   const compression = compressionFromCode(r.u8());
   const createdAtMs = r.varint();
+  const partitionSizes = version >= 2 ? decodeHistogram(r) : null;
+  const cellCounts = version >= 2 ? decodeHistogram(r) : null;
   return {
     partitionCount, cellCount, tombstoneCount, minTimestamp, maxTimestamp, minLocalDeletionTime,
     maxLocalDeletionTime, firstPosition, lastPosition, firstKey, lastKey, dataSizeBytes, onDiskBytes,
-    commitLogUpperBound, level, compression, createdAtMs,
+    commitLogUpperBound, level, compression, createdAtMs, partitionSizes, cellCounts,
   };
+}
+
+/** Reads and verifies Statistics.db at `path`, of any version still read; CorruptionError if it fails. */
+export function readStats(fs: FileSystem, path: string): SSTableStats {
+  const { body, version } = readVersionedComponent(fs, path, statisticsMagic, statisticsVersionMin, statisticsVersion, statisticsBytesMax);
+  return decodeBody(path, body, (r) => decodeStats(r, version));
 }

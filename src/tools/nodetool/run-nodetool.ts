@@ -1,8 +1,9 @@
 /**
- * `ilium nodetool [-h host] [-p port] [--http] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]`: asks
- * a node over its admin port (127.0.0.1:7199 by default, as Cassandra's JMX) — or with --http over
- * its HTTP endpoint's admin API (http-admin-client.ts, 127.0.0.1:9180) — and prints the answer
- * as Cassandra's nodetool does. Credentials (a superuser's, needed when the node's authentication
+ * `ilium nodetool [-h host] [--http-port port | -p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file]] <command> [args…]`: asks
+ * a node over its HTTP endpoint's admin API (http-admin-client.ts, 127.0.0.1:9180 by default,
+ * `--http-port` another) — or, given `-p`, over its admin port (the JSON-lines port, Cassandra's
+ * JMX port's counterpart, so `-p 7199` scripts keep asking it) — and prints the answer as
+ * Cassandra's nodetool does (`transportOf` decides which). Credentials (a superuser's, needed when the node's authentication
  * is on) come from -pw or from a password file in JMX's jmxremote.password form (a line
  * "name password" for -u's name), as Cassandra's nodetool reads them. Exit codes: 0 done, 1 the
  * node refused (credentials too: "Failed to connect … SecurityException: 'Authentication failed!
@@ -21,18 +22,20 @@ import { callAdminHttp } from './http-admin-client.js';
 import { formatDescribeCluster, formatGossipInfo, formatInfo, formatRepair, formatRing, formatBackgroundFailures, formatStatus } from './nodetool-output.js';
 import { formatCompactionStats, formatGcStats, formatListSnapshots, formatNetStats, formatProxyHistograms, formatTableHistograms, formatTableStats, formatTpStats } from './stats-output.js';
 
-export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [-p port] [--http] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file] [--ssl-cert file --ssl-key file]] [--timeout seconds] <command> [args…]
-  -h, --host     the node's admin address (admin_address in the config, 127.0.0.1 by default)
-  -p, --port     its admin port (admin_port in the config, 7199 by default)
-  --http         over the node's HTTP endpoint instead (POST /api/v1/<command>; -h is http_address,
-                 -p http_port, 9180 by default; --ssl for HTTPS)
+export const NODETOOL_USAGE = `usage: ilium nodetool [-h host] [--http-port port | -p port] [-u name (-pw password | -pwf file)] [--ssl [--ssl-ca file] [--ssl-cert file --ssl-key file]] [--timeout seconds] <command> [args…]
+  -h, --host     the node's address (http_address, or admin_address with -p; 127.0.0.1 by default)
+  --http-port    the node's HTTP endpoint port (http_port in the config): nodetool asks the
+                 endpoint's admin API (POST /api/v1/<command>) on 9180 unless told otherwise
+  -p, --port     ask the node's admin port instead (admin_port in the config, 7199 by default;
+                 Cassandra's -p is the JMX port, which the admin port stands for)
+  --http         the HTTP endpoint (the default); with it, -p names the HTTP port (older form)
   -u, --username a superuser's name: every command needs one when the node's authenticator is
                  PasswordAuthenticator
   -pw, --password        its password
   -pwf, --password-file  a file of "name password" lines (JMX's jmxremote.password form): the
                  password of -u's name is read from it
-  --ssl          TLS to the admin port (which serves TLS when the node's client_encryption_options
-                 is enabled); the node's certificate must name the address -h gives
+  --ssl          TLS (HTTPS to the endpoint, TLS to the admin port: both serve it when the node's
+                 client_encryption_options is enabled); the node's certificate must name -h's address
   --ssl-ca FILE  PEM certificates of the CA that signed the node's certificate (default
                  $NODETOOL_SSL_CA, else the system's CAs); implies --ssl
   --ssl-cert FILE --ssl-key FILE  a client certificate and its key (PEM), for a node whose
@@ -64,7 +67,7 @@ function commandLines(): string {
 }
 
 /** The options before the command, for "did you mean". */
-const GLOBAL_FLAGS = ['-h', '--host', '-p', '--port', '--http', '--timeout', '-u', '--username', '-pw', '--password', '-pwf', '--password-file', '--ssl', '--ssl-ca', '--ssl-cert', '--ssl-key', '--help'];
+const GLOBAL_FLAGS = ['-h', '--host', '-p', '--port', '--http', '--http-port', '--timeout', '-u', '--username', '-pw', '--password', '-pwf', '--password-file', '--ssl', '--ssl-ca', '--ssl-cert', '--ssl-key', '--help'];
 
 export interface NodetoolIo {
   readonly argv: readonly string[];
@@ -78,7 +81,7 @@ export interface NodetoolIo {
 interface Parsed {
   readonly host: string;
   readonly port: number;
-  /** --http: the HTTP endpoint's admin API rather than the admin port. */
+  /** The HTTP endpoint's admin API rather than the admin port (`transportOf`). */
   readonly http: boolean;
   readonly timeoutMs: number;
   readonly user: string | undefined;
@@ -96,6 +99,7 @@ interface Parsed {
 export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
   let host = '127.0.0.1';
   let port: number | undefined;
+  let httpPort: number | undefined;
   let http = false;
   let timeoutMs = 600_000;
   let user: string | undefined;
@@ -115,9 +119,11 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
     };
     try {
       if (a === '-h' || a === '--host') host = value();
-      else if (a === '-p' || a === '--port') {
-        port = Number(value());
-        if (!Number.isInteger(port) || port < 1 || port > 65535) return `${a}: not a port number: ${argv[i]}`;
+      else if (a === '-p' || a === '--port' || a === '--http-port') {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1 || n > 65535) return `${a}: not a port number: ${argv[i]}`;
+        if (a === '--http-port') httpPort = n;
+        else port = n;
       } else if (a === '--timeout') {
         const s = Number(value());
         if (!(s > 0)) return `--timeout: not a number of seconds: ${argv[i]}`;
@@ -149,7 +155,26 @@ export function parseNodetoolArgs(argv: readonly string[]): Parsed | string {
   if (user !== undefined && password === undefined && passwordFile === undefined) return `-u ${user} needs -pw PASSWORD or --password-file FILE`;
   if ((sslCert === undefined) !== (sslKey === undefined)) return '--ssl-cert and --ssl-key go together';
   ssl ||= sslCa !== undefined || sslCert !== undefined;
-  return { host, port: port ?? (http ? 9180 : 7199), http, timeoutMs, user, password, passwordFile, ssl, sslCa, sslCert, sslKey, command, args: argv.slice(i + 1) as string[] };
+  const transport = transportOf({ port, httpPort, http });
+  if (typeof transport === 'string') return transport;
+  return { host, ...transport, timeoutMs, user, password, passwordFile, ssl, sslCa, sslCert, sslKey, command, args: argv.slice(i + 1) as string[] };
+}
+
+/** The HTTP endpoint's default port (http_port's default, config/). */
+export const HTTP_PORT_DEFAULT = 9180;
+
+/**
+ * Which of the node's ports nodetool asks. The HTTP endpoint by default (9180, or --http-port's);
+ * `-p` alone asks the admin port, as it always has (Cassandra's nodetool -p is the JMX port, and
+ * the admin port is Ilium's JMX), so scripts written as `nodetool -p 7199 …` keep working; with
+ * `--http`, `-p` names the HTTP port (the form before HTTP became the default). Giving both -p
+ * and --http-port is refused: they name different ports.
+ */
+export function transportOf(o: { readonly port: number | undefined; readonly httpPort: number | undefined; readonly http: boolean }): { http: boolean; port: number } | string {
+  if (o.httpPort !== undefined && o.port !== undefined) return '-p (the admin port, or with --http the HTTP port) and --http-port both name a port: give one';
+  if (o.httpPort !== undefined) return { http: true, port: o.httpPort };
+  if (o.port !== undefined) return { http: o.http, port: o.port };
+  return { http: true, port: HTTP_PORT_DEFAULT };
 }
 
 /** A flag the command does not take (a negative number is a value, not a flag), as a refusal. */
@@ -230,14 +255,14 @@ export async function runNodetool(io: NodetoolIo): Promise<number> {
   } catch (e) {
     if (e instanceof AdminClosedError) {
       const hint = tls === undefined
-        ? 'does its admin port require TLS? It does when the node\'s client_encryption_options is enabled: use --ssl (and --ssl-ca FILE)'
+        ? `does its ${parsed.http ? 'HTTP endpoint' : 'admin port'} require TLS? It does when the node's client_encryption_options is enabled: use --ssl (and --ssl-ca FILE)`
         : 'does it require a client certificate? (--ssl-cert FILE --ssl-key FILE)';
       io.stderr.write(`nodetool: Failed to connect to '${parsed.host}:${parsed.port}' - the node closed the connection without answering (${hint})\n`);
       return 1;
     }
     if (tls !== undefined && isTlsError(e)) {
       const hint = (e as NodeJS.ErrnoException).code === 'ERR_SSL_WRONG_VERSION_NUMBER'
-        ? 'the admin port answered in plaintext: without client_encryption_options enabled the node serves no TLS there; drop --ssl'
+        ? `the ${parsed.http ? 'HTTP endpoint' : 'admin port'} answered in plaintext: without client_encryption_options enabled the node serves no TLS there; drop --ssl`
         : `--ssl-ca names the CA that signed the node's certificate, which must name ${parsed.host}`;
       // OpenSSL's errors carry a short `reason` ("wrong version number"); node's own a one-line message.
       const why = (e as { reason?: string }).reason ?? (e as Error).message.trim();
@@ -255,7 +280,7 @@ export async function runNodetool(io: NodetoolIo): Promise<number> {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ECONNREFUSED'
       ? parsed.http
-        ? 'Connection refused (is the node running, and are its http_address and http_port these? http_address is 127.0.0.1 unless the config sets it)'
+        ? 'Connection refused (is the node running, and are its http_address and http_port these? nodetool asks the HTTP endpoint, 127.0.0.1:9180 unless the config sets http_address/http_port: --http-port N for another, -p N for the admin port)'
         : 'Connection refused (is the node running, and are its admin_address and admin_port these? admin_address is 127.0.0.1 unless the config sets it)'
       : (e as Error).message;
     io.stderr.write(`nodetool: Failed to connect to '${parsed.host}:${parsed.port}' - ${why}\n`);

@@ -38,7 +38,7 @@ function tableLines(t: TableStatsRow, indent: string): string[] {
     `SSTable count: ${t.sstables}`,
     `Space used (live): ${t.spaceUsedBytes}`,
     `Space used (total): ${t.spaceUsedBytes}`,
-    `Number of partitions (estimate): ${t.partitionsInSSTables}`,
+    `Number of partitions (estimate): ${t.partitionsEstimate}`,
     `Memtable data size: ${t.memtableBytes}`,
     `Memtable switch count: ${t.memtableSwitchCount}`,
     `Local read count: ${t.localReadCount}`,
@@ -46,6 +46,10 @@ function tableLines(t: TableStatsRow, indent: string): string[] {
     `Local write count: ${t.localWriteCount}`,
     `Local write latency: ${fixed(t.localWriteLatencyMs, 3)} ms`,
     'Pending flushes: 0',
+    `Compacted partition minimum bytes: ${t.compactedPartitionMinimumBytes}`,
+    `Compacted partition maximum bytes: ${t.compactedPartitionMaximumBytes}`,
+    `Compacted partition mean bytes: ${t.compactedPartitionMeanBytes}`,
+    ...(t.sstablesWithoutPartitionSizes > 0 ? [`SSTables without partition sizes (older format, left out above): ${t.sstablesWithoutPartitionSizes}`] : []),
     `Average live cells per slice (last five minutes): ${javaDouble(t.averageLiveCellsPerSlice)}`,
     `Maximum live cells per slice (last five minutes): ${t.maximumLiveCellsPerSlice}`,
     `Average tombstones per slice (last five minutes): ${javaDouble(t.averageTombstonesPerSlice)}`,
@@ -69,25 +73,49 @@ interface TableHistogramsResult {
     readonly sstablesPerRead: readonly number[];
     readonly readLatencyMicros: readonly number[];
     readonly writeLatencyMicros: readonly number[];
+    readonly partitionSizeBytes: readonly number[] | null;
+    readonly cellsPerPartition: readonly number[] | null;
+    readonly sstablesWithoutPartitionSizes: number;
   }[];
 }
 
 /**
- * Cassandra 4.0's TableHistograms layout, one block per table. Partition size and cell count (of
- * the SSTables) are not measured: NaN, as Cassandra prints a missing figure.
+ * Cassandra 4.0's TableHistograms layout, one block per table (its format strings: %-10s%10.2f
+ * then %18.2f for latencies and %18.0f for partition size and cell count). With no SSTable that
+ * records sizes, Cassandra's "No SSTables exists" line precedes the block and the two columns
+ * are NaN; SSTables older than recorded sizes are said so in a line of Ilium's own.
  */
 export function formatTableHistograms(r: TableHistogramsResult): string {
   const line = (cells: readonly string[]) => cells[0]!.padEnd(10) + cells[1]!.padStart(10) + cells.slice(2).map((c) => c.padStart(18)).join('');
+  const whole = (v: readonly number[] | null, i: number) => (v === null ? 'NaN' : v[i]!.toFixed(0));
   return r.tables.map((t) => {
-    const out = [`${t.keyspace}/${t.table} histograms`, line(['Percentile', 'SSTables', 'Write Latency', 'Read Latency', 'Partition Size', 'Cell Count']), line(['', '', '(micros)', '(micros)', '(bytes)', ''])];
-    ROWS.forEach((row, i) => out.push(line([row, t.sstablesPerRead[i]!.toFixed(2), t.writeLatencyMicros[i]!.toFixed(2), t.readLatencyMicros[i]!.toFixed(2), 'NaN', 'NaN'])));
+    const out: string[] = [];
+    if (t.sstablesWithoutPartitionSizes > 0) out.push(`${t.sstablesWithoutPartitionSizes} SSTables predate recorded partition sizes and are left out of 'Partition Size' and 'Cell Count'`);
+    else if (t.partitionSizeBytes === null) out.push("No SSTables exists, unable to calculate 'Partition Size' and 'Cell Count' percentiles");
+    out.push(`${t.keyspace}/${t.table} histograms`, line(['Percentile', 'SSTables', 'Write Latency', 'Read Latency', 'Partition Size', 'Cell Count']), line(['', '', '(micros)', '(micros)', '(bytes)', '']));
+    ROWS.forEach((row, i) => out.push(line([row, t.sstablesPerRead[i]!.toFixed(2), t.writeLatencyMicros[i]!.toFixed(2), t.readLatencyMicros[i]!.toFixed(2), whole(t.partitionSizeBytes, i), whole(t.cellsPerPartition, i)])));
     return `${out.join('\n')}\n\n`;
   }).join('');
 }
 
-/** Cassandra 4.0's NetStats (its printf widths: 25, 10, 10, 15, 10). */
+/**
+ * Cassandra 4.0's NetStats (its printf widths: 25, 10, 10, 15, 10). Each stream this node receives
+ * prints as Cassandra prints a receiving session: the operation and the session's number (for
+ * Cassandra's plan id), the peer, "Receiving N files, B bytes total. Already received …" with
+ * token ranges for files and the bytes arrived so far for the total (a pull learns its size
+ * page by page, so the bytes percentage is the ranges'), then a line for the table.
+ */
 export function formatNetStats(r: NetStatsResult): string {
-  const out = [`Mode: ${r.mode}`, 'Not sending any streams.'];
+  const out = [`Mode: ${r.mode}`];
+  if (r.streams.length === 0) out.push('Not sending any streams.');
+  for (const st of r.streams) {
+    // Cassandra prints the peer's address without its port unless asked (--print-port).
+    const peer = `/${st.peer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '')}`;
+    const pct = st.ranges === 0 ? 100 : (st.rangesReceived / st.ranges) * 100;
+    out.push(`${st.operation} ${st.id}`, `    ${peer}`);
+    out.push(`        Receiving ${st.ranges} files, ${st.bytesReceived} bytes total. Already received ${st.rangesReceived} files (${pct.toFixed(2)}%), ${st.bytesReceived} bytes total (${pct.toFixed(2)}%)`);
+    out.push(`            ${st.keyspace}/${st.table} ${st.rangesReceived}/${st.ranges} ranges, ${st.partitionsReceived} partitions, ${st.bytesReceived} bytes received from ${peer}`);
+  }
   out.push('Read Repair Statistics:', `Attempted: ${r.readRepairAttempted}`, `Mismatch (Blocking): ${r.readRepairBlocking}`, `Mismatch (Background): ${r.readRepairBackground}`);
   const row = (c: readonly string[]) => c[0]!.padEnd(25) + c[1]!.padStart(10) + c[2]!.padStart(10) + c[3]!.padStart(15) + c[4]!.padStart(10);
   out.push(row(['Pool Name', 'Active', 'Pending', 'Completed', 'Dropped']));
@@ -112,11 +140,25 @@ export function formatCompactionStats(r: CompactionStatsResult): string {
   return `${out.join('\n')}\n`;
 }
 
-export function formatTpStats(r: { readonly pools: readonly { stage: string; active: number; pending: number; completed: number }[] }): string {
+interface TpStatsResult {
+  readonly pools: readonly { stage: string; active: number; pending: number; completed: number }[];
+  readonly droppedMessages?: readonly { verb: string; dropped: number }[];
+}
+
+/**
+ * The pools, then Cassandra 4.0's "Message type / Dropped" section (TpStatsPrinter's formats:
+ * %-20s%10s, then the queue-wait latency columns at %18s, N/A here: Ilium does not time the wait).
+ */
+export function formatTpStats(r: TpStatsResult): string {
   const rows = [['Pool Name', 'Active', 'Pending', 'Completed', 'Blocked', 'All time blocked']];
   for (const p of r.pools) rows.push([(STAGE_POOL_NAMES as Readonly<Record<string, string>>)[p.stage] ?? p.stage, String(p.active), String(p.pending), String(p.completed), '0', '0']);
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-  return `${rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n')}\n`;
+  const pools = `${rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n')}\n`;
+  if (r.droppedMessages === undefined) return pools;
+  const out = [`${'Message type'.padEnd(20)}${'Dropped'.padStart(10)}${''.padStart(18)}${'Latency waiting in queue (micros)'.padStart(18)}${''.padStart(18)}${''.padStart(18)}`];
+  out.push(`${''.padEnd(20)}${''.padStart(10)}${['50%', '95%', '99%', 'Max'].map((c) => c.padStart(18)).join('')}`);
+  for (const m of r.droppedMessages) out.push(`${m.verb.padEnd(20)}${String(m.dropped).padStart(10)}${'N/A'.padStart(18).repeat(4)}`);
+  return `${pools}\n${out.join('\n')}\n`;
 }
 
 interface SnapshotRow {
