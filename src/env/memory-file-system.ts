@@ -172,6 +172,15 @@ export class MemoryFileSystem implements FileSystem {
     return n;
   }
 
+  /** Reads at once and resolves in a microtask: deterministic, as the simulation needs. */
+  read(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): Promise<number> {
+    try {
+      return Promise.resolve(this.readSync(fd, buffer, offset, length, position));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
   writeSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number | null): number {
     checkRange(buffer, offset, length);
     const file = this.descriptor(fd, 'write');

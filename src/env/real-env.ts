@@ -16,6 +16,9 @@ export class RealFileSystem implements FileSystem {
   readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number {
     return fs.readSync(fd, buffer, offset, length, position);
   }
+  read(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): Promise<number> {
+    return new Promise((resolve, reject) => fs.read(fd, buffer, offset, length, position, (err, n) => (err ? reject(err) : resolve(n))));
+  }
   writeSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number | null): number {
     return fs.writeSync(fd, buffer, offset, length, position);
   }

@@ -22,19 +22,27 @@ export class LocalDataStore implements DataStore {
   constructor(private readonly ops: OperationContext) {}
 
   read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, _cl: unknown, nowSec: number): Promise<PartitionResult | null> {
-    try {
-      return Promise.resolve(this.ops.engine.read(cf.id, key, query, nowSec));
-    } catch (e) {
-      return Promise.reject(localReadError(e, _cl));
-    }
+    return this.afterPrefetch(cf.id, [key], query, _cl, () => this.ops.engine.read(cf.id, key, query, nowSec));
   }
 
   readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, _cl: unknown, nowSec: number): Promise<(PartitionResult | null)[]> {
-    try {
-      return Promise.resolve(keys.map((key) => this.ops.engine.read(cf.id, key, query, nowSec)));
-    } catch (e) {
-      return Promise.reject(localReadError(e, _cl));
-    }
+    return this.afterPrefetch(cf.id, keys, query, _cl, () => keys.map((key) => this.ops.engine.read(cf.id, key, query, nowSec)));
+  }
+
+  /**
+   * Runs a read's synchronous pass once what it touches on disk is in the chunk cache, loaded off
+   * the event loop (StorageEngine.prefetch): at once when all of it is cached or in memtables.
+   */
+  private afterPrefetch<T>(tableId: string, keys: readonly Buffer[], query: SliceQuery, cl: unknown, pass: () => T): Promise<T> {
+    const run = (): Promise<T> => {
+      try {
+        return Promise.resolve(pass());
+      } catch (e) {
+        return Promise.reject(localReadError(e, cl));
+      }
+    };
+    const loading = this.ops.engine.prefetch(tableId, keys, query);
+    return loading === undefined ? run() : loading.then(run);
   }
 
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, _cl: unknown, nowSec: number): Promise<ScannedPartition[]> {
@@ -64,11 +72,13 @@ export class LocalDataStore implements DataStore {
   }
 
   readIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, query: SliceQuery, _cl: unknown, nowSec: number): Promise<PartitionResult | null> {
+    let tableId: string;
     try {
-      return Promise.resolve(this.ops.engine.read(this.indexTableId(cf, index), indexKey, query, nowSec));
+      tableId = this.indexTableId(cf, index);
     } catch (e) {
       return Promise.reject(localReadError(e, _cl));
     }
+    return this.afterPrefetch(tableId, [indexKey], query, _cl, () => this.ops.engine.read(tableId, indexKey, query, nowSec));
   }
 
   async cleanIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, entries: readonly Cell[]): Promise<void> {

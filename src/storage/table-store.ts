@@ -81,6 +81,25 @@ export class TableStore {
     return [this.active, ...[...this.flushing].reverse()];
   }
 
+  /**
+   * Loads into the chunk cache, off the event loop, what `read` of these keys will touch in the
+   * SSTables (SSTableReader.prefetch), so that read's synchronous pass does no disk I/O. Undefined
+   * when there is nothing to load.
+   */
+  prefetch(keys: readonly Buffer[], query: SliceQuery): Promise<unknown> | undefined {
+    if (this.sstables.length === 0 || query.slices.length === 0) return undefined;
+    const slices = query.slices.map((s) => ({ start: s.start, end: s.end, reversed: query.reversed }));
+    let loads: Promise<void>[] | undefined;
+    for (const key of keys) {
+      const position = positionOf(this.def.partitioner, key);
+      for (const s of this.sstables) {
+        const load = s.prefetch(position, slices);
+        if (load !== undefined) (loads ??= []).push(load);
+      }
+    }
+    return loads === undefined ? undefined : Promise.all(loads);
+  }
+
   /** `failAbove`: tombstone_failure_threshold (readPartition). */
   read(key: Buffer, query: SliceQuery, nowSec: number, failAbove = Infinity): PartitionResult | null {
     const position = positionOf(this.def.partitioner, key);

@@ -15,6 +15,7 @@ import { IndexReader } from './index-reader.js';
 import {
   compressionInfoBytesMax,
   filterBytesMax,
+  prefetchBytesMax,
   statisticsBytesMax,
   summaryBytesMax,
 } from './limits.js';
@@ -23,6 +24,7 @@ import { type CellBlockSource, openCursor, type PartitionCursor, type Slice } fr
 import { comparePosition, copyPosition, type IndexBlock, type IndexEntry } from './partition-index.js';
 import { decodeStats, type SSTableStats, statisticsMagic, statisticsVersion } from './statistics.js';
 import { Summary, summaryMagic, summaryVersion } from './summary.js';
+import { sliceExtent } from './slice-extent.js';
 import { readToc } from './toc.js';
 
 const EMPTY = Buffer.alloc(0);
@@ -62,7 +64,8 @@ interface Metadata {
  * Reads one complete SSTable. Opening verifies the TOC, every component's size, and the whole
  * checksums of the small components; Data.db chunks and Index.db blocks are verified when first
  * read. Any damage surfaces as a CorruptionError naming the file and offset; wrong data is never
- * returned. Readers are synchronous and share the engine's chunk cache.
+ * returned. Reads are synchronous passes over the engine's shared chunk cache; `prefetch` loads
+ * what a point read will touch off the event loop first.
  */
 export class SSTableReader {
   readonly generation: number;
@@ -126,6 +129,45 @@ export class SSTableReader {
       rangeTombstones: cursor.rangeTombstones,
       cells,
     };
+  }
+
+  /**
+   * Loads into the chunk cache, off the event loop, what a read of the partition at `position` in
+   * `slices` will touch: its index block, then its header and the cells of each slice (at most
+   * `prefetchBytesMax` a slice, `slice-extent.ts`). Undefined when all of it is cached or the
+   * partition is not here. Never rejects: damage is left for the read itself to meet and report.
+   */
+  prefetch(position: Buffer, slices: readonly Slice[]): Promise<void> | undefined {
+    if (this.closed || !this.filter.mayContain(position) || compareBytes(position, this.stats.lastPosition) > 0) return undefined;
+    const b = this.summary.blockFor(position);
+    if (b < 0) return undefined;
+    const indexLoad = this.index.prefetch(b);
+    const loads = indexLoad === undefined ? this.prefetchData(position, slices) : indexLoad.then(() => this.prefetchData(position, slices));
+    return loads?.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  private prefetchData(position: Buffer, slices: readonly Slice[]): Promise<unknown> | undefined {
+    if (this.closed) return undefined;
+    let entry: IndexEntry | null;
+    try {
+      entry = this.findEntry(position);
+    } catch {
+      return undefined;
+    }
+    if (entry === null) return undefined;
+    const { dataOffset, dataWidth, headerWidth, cellBlocks } = entry;
+    // Bounded even if the entry's widths are damaged (the read then reports the damage).
+    if (cellBlocks === null) return this.data.prefetch(dataOffset, Math.min(dataWidth, prefetchBytesMax));
+    const loads = [this.data.prefetch(dataOffset, Math.min(headerWidth, prefetchBytesMax))];
+    for (const slice of slices) {
+      const extent = sliceExtent(cellBlocks, slice, prefetchBytesMax);
+      if (extent !== null) loads.push(this.data.prefetch(dataOffset + extent.offset, extent.length));
+    }
+    const pending = loads.filter((l) => l !== undefined);
+    return pending.length === 0 ? undefined : Promise.all(pending);
   }
 
   /** A lazy cursor over one partition's cells in a slice, or null if the partition is absent. */
