@@ -172,7 +172,7 @@ async function main(): Promise<void> {
     servers.push(ilium);
     facts.set('ilium', iliumFacts);
     if (args.before !== undefined) {
-      const [before, beforeFacts] = await startNode('before', [], resolve(args.before, 'dist/src/tools/ilium.js'), beforeAddress === undefined ? {} : { address: beforeAddress, args: ['--rpc-port', '0', '--admin-port', '0'] });
+      const [before, beforeFacts] = await startNode('before', [], resolve(args.before, 'dist/src/tools/ilium.js'), beforeAddress === undefined ? {} : { address: beforeAddress, args: ['--rpc-port', '0', '--admin-port', '0', '--http-port', '0'] });
       servers.push(before);
       facts.set('before', beforeFacts);
     }
