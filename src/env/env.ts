@@ -10,7 +10,8 @@ import type { Network } from './network.js';
  *
  * File operations are synchronous except `fsync`, which is asynchronous so that writers keep
  * queueing while a sync is in flight (that is what makes group commit possible), and `read`, the
- * positional read that SSTable reads use so a disk read does not hold the event loop.
+ * positional read that SSTable reads use so a disk read does not hold the event loop, and
+ * `fsyncDir` (an SSTable's renames made durable at the end of a flush or compaction).
  */
 export interface Clock {
   /** Wall clock, milliseconds since the epoch. */
@@ -61,6 +62,8 @@ export interface FileSystem {
   fsyncSync(fd: number): void;
   /** Makes a directory's entries (creations, renames, unlinks) durable. */
   fsyncDirSync(path: string): void;
+  /** `fsyncDirSync` off the event loop. */
+  fsyncDir(path: string): Promise<void>;
   ftruncateSync(fd: number, length: number): void;
   fstatSync(fd: number): FileStat;
   statSync(path: string): FileStat;

@@ -164,6 +164,12 @@ function conformance(name: string, make: () => Subject): void {
       fs.fsyncDirSync(d);
     });
 
+    test('fsyncDir (asynchronous) syncs a directory, and fails on a missing one', async () => {
+      const d = dir();
+      await fs.fsyncDir(d);
+      await assert.rejects(fs.fsyncDir(join(d, 'missing')), code('ENOENT'));
+    });
+
     test('stat, exists and readdir', () => {
       const d = dir();
       fs.writeFileSync(join(d, 'b'), text('12345'));

@@ -216,6 +216,16 @@ export class MemoryFileSystem implements FileSystem {
     node.sync();
   }
 
+  /** Lands at once, like fsyncDirSync, and answers in a microtask (deterministic). */
+  fsyncDir(path: string): Promise<void> {
+    try {
+      this.fsyncDirSync(path);
+      return Promise.resolve();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
   ftruncateSync(fd: number, length: number): void {
     const file = this.descriptor(fd, 'ftruncate');
     if (!file.writable || file.node.kind === 'dir') throw fsError('EINVAL', 'ftruncate');

@@ -36,6 +36,14 @@ export class RealFileSystem implements FileSystem {
       fs.closeSync(fd);
     }
   }
+  async fsyncDir(path: string): Promise<void> {
+    const dir = await fs.promises.open(path, 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  }
   ftruncateSync(fd: number, length: number): void {
     fs.ftruncateSync(fd, length);
   }
