@@ -513,6 +513,12 @@ export class StorageEngine {
     return t === undefined ? undefined : t.prefetch(keys, query);
   }
 
+  /** `prefetch` for `scan` from `from`: what its first step reads (TableStore.prefetchScan). */
+  prefetchScan(tableId: string, from: PositionBound | undefined): Promise<unknown> | undefined {
+    if (this.state !== 'open') return undefined;
+    return this.tables.get(tableId)?.prefetchScan(from);
+  }
+
   read(tableId: string, key: Buffer, query: SliceQuery, nowSec = this.nowSec()): PartitionResult | null {
     this.checkOpen();
     const t = this.table(tableId);

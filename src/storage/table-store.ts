@@ -100,6 +100,16 @@ export class TableStore {
     return loads === undefined ? undefined : Promise.all(loads);
   }
 
+  /** `prefetch` for a scan from `from` (SSTableReader.prefetchScan): what its first step reads. */
+  prefetchScan(from: PositionBound | undefined): Promise<unknown> | undefined {
+    let loads: Promise<void>[] | undefined;
+    for (const s of this.sstables) {
+      const load = s.prefetchScan(from);
+      if (load !== undefined) (loads ??= []).push(load);
+    }
+    return loads === undefined ? undefined : Promise.all(loads);
+  }
+
   /** `failAbove`: tombstone_failure_threshold (readPartition). */
   read(key: Buffer, query: SliceQuery, nowSec: number, failAbove = Infinity): PartitionResult | null {
     const position = positionOf(this.def.partitioner, key);

@@ -1,9 +1,10 @@
 /**
- * Point reads of flushed data read the disk off the event loop (issue 20, item 4): a real
+ * Point reads and scans of flushed data read the disk off the event loop (issue 20, item 4): a real
  * `ilium start` (127.0.44.1) is filled through the npm cassandra-driver, flushed, and restarted so
  * its chunk cache is cold; then every partition is read (prepared SELECTs, a page of a wide
- * partition forward and reversed, a count of a small one). Each read first loads the index blocks
- * and Data.db chunks it will touch with asynchronous positional reads (SSTableReader.prefetch),
+ * partition forward and reversed, a count of a small one), and before them the first rows of a
+ * scan. Each read first loads the index blocks and Data.db chunks it will touch with asynchronous
+ * positional reads (SSTableReader.prefetch, prefetchScan),
  * and its synchronous pass then finds them cached: /metrics' `ilium_chunkcache_reads_total`
  * counts no read on the loop (`on_loop`) and some off it (`off_loop`).
  */
@@ -61,12 +62,19 @@ after(async () => {
   first?.dispose();
 });
 
-test('point reads of flushed data after a restart read no chunk on the event loop', async () => {
+test('point reads and a scan of flushed data after a restart read no chunk on the event loop', async () => {
   const c = client!;
   const n = node!;
   const select = 'SELECT c, v FROM ks.t WHERE k = ?';
   await c.execute(select, [0], { prepare: true }); // prepared once (and the schema's own reads done)
   const before = await chunkReads(n);
+  // First, while the cache is cold: a scan's first step (prefetchScan: the index blocks, then
+  // Data.db from its first partition on).
+  const scanned = await c.execute('SELECT k, c FROM ks.t LIMIT 100', [], { prepare: true });
+  assert.equal(scanned.rows.length, 100);
+  const afterScan = await chunkReads(n);
+  assert.equal(afterScan.onLoop - before.onLoop, 0, 'chunks read on the event loop by the scan');
+  assert.ok(afterScan.offLoop > before.offLoop, 'the scan read nothing off the loop: the cache was not cold');
   for (let k = 1; k < PARTITIONS; k++) {
     const rows = (await c.execute(select, [k], { prepare: true })).rows;
     assert.equal(rows.length, ROWS_PER_PARTITION);
@@ -83,6 +91,7 @@ test('point reads of flushed data after a restart read no chunk on the event loo
   assert.equal(middle.rows[0]!.get('c'), WIDE_ROWS / 2);
   const [count] = (await c.execute('SELECT count(*) FROM ks.t WHERE k = ?', [7], { prepare: true })).rows;
   assert.equal(Number(count!.get('count')), ROWS_PER_PARTITION);
+
   const after = await chunkReads(n);
   console.log(`chunk reads: on the loop ${after.onLoop - before.onLoop}, off it ${after.offLoop - before.offLoop}`);
   assert.equal(after.onLoop - before.onLoop, 0, 'chunks read on the event loop');

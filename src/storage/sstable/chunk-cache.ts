@@ -25,7 +25,7 @@ interface Entry {
 export class ChunkCache {
   hits = 0;
   misses = 0;
-  /** Chunks and blocks read from disk on the event loop (a read's prefetch missed them, or a scan). */
+  /** Chunks and blocks read from disk on the event loop (a read's prefetch missed them, compaction). */
   syncReads = 0;
   /** Chunks and blocks loaded off the event loop (prefetch). */
   asyncReads = 0;

@@ -149,6 +149,33 @@ export class SSTableReader {
     );
   }
 
+  /**
+   * Loads into the chunk cache, off the event loop, what a scan from `from` starts with: the two
+   * index blocks from there on, then the first `prefetchBytesMax` of Data.db from the first
+   * partition in range (partitions lie in position order, so a scan reads Data.db forward).
+   * Undefined when all of it is cached. Never rejects, as `prefetch`.
+   */
+  prefetchScan(from: ScanBound | undefined): Promise<void> | undefined {
+    if (this.closed || (from !== undefined && compareBytes(from.position, this.stats.lastPosition) > 0)) return undefined;
+    const b = from === undefined ? 0 : Math.max(0, this.summary.blockFor(from.position));
+    const blocks = [this.index.prefetch(b), b + 1 < this.summary.blockCount ? this.index.prefetch(b + 1) : undefined].filter((l) => l !== undefined);
+    const data = (): Promise<void> | undefined => {
+      if (this.closed) return undefined;
+      let first: IndexEntry | undefined;
+      try {
+        first = this.entries(from, undefined, true).next().value ?? undefined;
+      } catch {
+        return undefined;
+      }
+      return first === undefined ? undefined : this.data.prefetch(first.dataOffset, Math.min(prefetchBytesMax, this.data.length - first.dataOffset));
+    };
+    const loads = blocks.length === 0 ? data() : Promise.all(blocks).then(data);
+    return loads?.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   private prefetchData(position: Buffer, slices: readonly Slice[]): Promise<unknown> | undefined {
     if (this.closed) return undefined;
     let entry: IndexEntry | null;
