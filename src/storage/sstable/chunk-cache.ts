@@ -25,7 +25,7 @@ interface Entry {
 export class ChunkCache {
   hits = 0;
   misses = 0;
-  /** Chunks and blocks read from disk on the event loop (a read's prefetch missed them, compaction). */
+  /** Chunks and blocks read from disk synchronously (a read's prefetch missed them; scans of verify, scrub, compaction). */
   syncReads = 0;
   /** Chunks and blocks loaded off the event loop (prefetch). */
   asyncReads = 0;
