@@ -71,3 +71,5 @@ export const cacheFilesMax = 1 << 21;
  * the rest on the loop, counted in `ChunkCache.syncReads`.
  */
 export const prefetchBytesMax = 256 * 1024;
+/** A read of many partitions (an IN) shares prefetchBytesMax among them, down to this each. */
+export const prefetchBytesPerKeyMin = 16 * 1024;

@@ -134,15 +134,15 @@ export class SSTableReader {
   /**
    * Loads into the chunk cache, off the event loop, what a read of the partition at `position` in
    * `slices` will touch: its index block, then its header and the cells of each slice (at most
-   * `prefetchBytesMax` a slice, `slice-extent.ts`). Undefined when all of it is cached or the
-   * partition is not here. Never rejects: damage is left for the read itself to meet and report.
+   * `bytesMax` a slice, `slice-extent.ts`). Undefined when all of it is cached or the partition
+   * is not here. Never rejects: damage is left for the read itself to meet and report.
    */
-  prefetch(position: Buffer, slices: readonly Slice[]): Promise<void> | undefined {
+  prefetch(position: Buffer, slices: readonly Slice[], bytesMax = prefetchBytesMax): Promise<void> | undefined {
     if (this.closed || !this.filter.mayContain(position) || compareBytes(position, this.stats.lastPosition) > 0) return undefined;
     const b = this.summary.blockFor(position);
     if (b < 0) return undefined;
     const indexLoad = this.index.prefetch(b);
-    const loads = indexLoad === undefined ? this.prefetchData(position, slices) : indexLoad.then(() => this.prefetchData(position, slices));
+    const loads = indexLoad === undefined ? this.prefetchData(position, slices, bytesMax) : indexLoad.then(() => this.prefetchData(position, slices, bytesMax));
     return loads?.then(
       () => undefined,
       () => undefined,
@@ -176,7 +176,7 @@ export class SSTableReader {
     );
   }
 
-  private prefetchData(position: Buffer, slices: readonly Slice[]): Promise<unknown> | undefined {
+  private prefetchData(position: Buffer, slices: readonly Slice[], bytesMax: number): Promise<unknown> | undefined {
     if (this.closed) return undefined;
     let entry: IndexEntry | null;
     try {
@@ -187,10 +187,10 @@ export class SSTableReader {
     if (entry === null) return undefined;
     const { dataOffset, dataWidth, headerWidth, cellBlocks } = entry;
     // Bounded even if the entry's widths are damaged (the read then reports the damage).
-    if (cellBlocks === null) return this.data.prefetch(dataOffset, Math.min(dataWidth, prefetchBytesMax));
-    const loads = [this.data.prefetch(dataOffset, Math.min(headerWidth, prefetchBytesMax))];
+    if (cellBlocks === null) return this.data.prefetch(dataOffset, Math.min(dataWidth, bytesMax));
+    const loads = [this.data.prefetch(dataOffset, Math.min(headerWidth, bytesMax))];
     for (const slice of slices) {
-      const extent = sliceExtent(cellBlocks, slice, prefetchBytesMax);
+      const extent = sliceExtent(cellBlocks, slice, bytesMax);
       if (extent !== null) loads.push(this.data.prefetch(dataOffset + extent.offset, extent.length));
     }
     const pending = loads.filter((l) => l !== undefined);
