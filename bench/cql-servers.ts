@@ -16,6 +16,8 @@ export interface BenchServer {
   readonly pid: number;
   /** Wall time from spawn to the ready line, seen from this process. */
   readonly spawnToReadyMs: number;
+  /** An Ilium node's HTTP endpoint (/metrics, the admin API); undefined for the stub. */
+  readonly httpUrl?: string | undefined;
   /** SIGTERM, then wait for the exit (Ilium flushes its memtables first). */
   stop(): Promise<void>;
   /** Removes what the server left on disk. */
@@ -73,6 +75,7 @@ export async function startIlium(name: string, nodeArgs: readonly string[] = [],
     pid: p.pid,
     spawnToReadyMs: Math.round(p.spawnToReadyMs),
     reportedReadyMs: p.startupMs,
+    httpUrl: p.httpUrl,
     stop: async () => {
       const code = await p.stop();
       if (code !== 0) throw new Error(`ilium exited with ${code}:\n${p.output().slice(-2000)}`);

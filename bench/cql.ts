@@ -22,6 +22,9 @@
  * through test/support/test-certs.ts) and the driver connecting with `sslOptions`; measured in the
  * same alternating rounds, its throughput, server CPU per request and p99 are printed as ratios to
  * the plaintext node's (`ratios ilium-tls/ilium`, `tlsRatios` in the JSON line).
+ * Each Ilium phase reports the node's event-loop delay (p99 and max, perf_hooks inside the
+ * server, read from its /metrics: `cql-event-loop.ts`) while, a third into the phase, a nodetool
+ * flush and then a compaction of the bench keyspace run (`--without-background` leaves them out).
  * `--addresses=A,B` puts the node (A) and the --before node (B) on those loopback addresses, each
  * its own seed (a machine shared with other nodes on 127.0.0.1's ports).
  * Progress goes to stderr; the summary to stdout, its last line one JSON object.
@@ -34,6 +37,7 @@ import { KV_ROW_BYTES, connectKv, createKvTable, kvKeys, kvRead, kvWrite } from 
 import { type LoadResult, runLoad } from './cql-load.js';
 import { type BenchServer, type IliumServer, type IliumStartExtras, cpuMs, rssMiB, startIlium, startStub } from './cql-servers.js';
 import { type TestCerts, makeTestCerts } from '../test/support/test-certs.js';
+import { type LoopDelay, background, measureLoopDelay } from './cql-event-loop.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,6 +52,7 @@ const { values: args } = parseArgs({
     'ilium-only': { type: 'boolean', default: false },
     tls: { type: 'boolean', default: false },
     addresses: { type: 'string' },
+    'without-background': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -87,12 +92,17 @@ interface Phase extends LoadResult {
    */
   readonly serverCpuUs: number;
   readonly clientCpuUs: number;
+  /** The server's event-loop delay over the phase (Ilium nodes only). */
+  readonly loopDelay?: LoopDelay;
 }
 
 async function phase(t: Target, kind: 'writes' | 'reads', seconds: number, label: string): Promise<Phase> {
   const before = load1();
   const serverCpu0 = cpuMs(t.server.pid) ?? 0;
   const clientCpu0 = process.cpuUsage();
+  const url = t.server.httpUrl;
+  const loopDelay = url === undefined ? undefined : await measureLoopDelay(url);
+  const work = url === undefined || args['without-background'] ? undefined : background(url, 'bench', (seconds * 1000) / 3);
   const op =
     kind === 'writes'
       ? (i: number) => kvWrite(t.client, keys[(t.written + i) % KEYS]!)
@@ -106,7 +116,10 @@ async function phase(t: Target, kind: 'writes' | 'reads', seconds: number, label
   if (kind === 'writes') t.written += r.ops;
   const client = process.cpuUsage(clientCpu0);
   const perOp = (us: number): number => Math.round((us / Math.max(1, r.ops)) * 10) / 10;
-  return { ...r, load: [before, load1()], serverCpuUs: perOp(((cpuMs(t.server.pid) ?? 0) - serverCpu0) * 1000), clientCpuUs: perOp(client.user + client.system) };
+  const serverCpuUs = perOp(((cpuMs(t.server.pid) ?? 0) - serverCpu0) * 1000);
+  await work;
+  const delay = await loopDelay?.();
+  return { ...r, load: [before, load1()], serverCpuUs, clientCpuUs: perOp(client.user + client.system), ...(delay === undefined ? {} : { loopDelay: delay }) };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -117,12 +130,16 @@ interface Summary {
   p99Ms: number;
   serverCpuUs: number;
   clientCpuUs: number;
+  /** Median of the phases' event-loop delay p99, and the largest delay seen (Ilium nodes only). */
+  loopDelay?: LoopDelay;
   rounds: Phase[];
 }
 
 function summarize(rounds: Phase[]): Summary {
   const m = (f: (p: Phase) => number): number => median(rounds.map(f));
-  return { opsPerSec: m((r) => r.opsPerSec), p50Ms: m((r) => r.p50Ms), p99Ms: m((r) => r.p99Ms), serverCpuUs: m((r) => r.serverCpuUs), clientCpuUs: m((r) => r.clientCpuUs), rounds };
+  const delays = rounds.flatMap((r) => (r.loopDelay === undefined ? [] : [r.loopDelay]));
+  const loopDelay = delays.length === 0 ? {} : { loopDelay: { p99Ms: median(delays.map((d) => d.p99Ms)), maxMs: Math.max(...delays.map((d) => d.maxMs)) } };
+  return { opsPerSec: m((r) => r.opsPerSec), p50Ms: m((r) => r.p50Ms), p99Ms: m((r) => r.p99Ms), serverCpuUs: m((r) => r.serverCpuUs), clientCpuUs: m((r) => r.clientCpuUs), ...loopDelay, rounds };
 }
 
 /** What the report says about one Ilium process. */
@@ -155,7 +172,7 @@ async function main(): Promise<void> {
     servers.push(ilium);
     facts.set('ilium', iliumFacts);
     if (args.before !== undefined) {
-      const [before, beforeFacts] = await startNode('before', [], resolve(args.before, 'dist/src/tools/ilium.js'), beforeAddress === undefined ? {} : { address: beforeAddress, args: ['--rpc-port', '0', '--admin-port', '0'] });
+      const [before, beforeFacts] = await startNode('before', [], resolve(args.before, 'dist/src/tools/ilium.js'), beforeAddress === undefined ? {} : { address: beforeAddress, args: ['--rpc-port', '0', '--admin-port', '0', '--http-port', '0'] });
       servers.push(before);
       facts.set('before', beforeFacts);
     }
@@ -222,6 +239,7 @@ function report(facts: Map<string, NodeFacts>, loadAtStart: number[], results: R
   if (facts.has('before')) out['beforeNode'] = facts.get('before');
   const line = (name: string, kind: string, s: Summary): string =>
     `${name.padEnd(9)} ${kind.padEnd(6)} ${String(s.opsPerSec.toLocaleString()).padStart(9)}/s  p50 ${s.p50Ms.toFixed(2)} ms  p99 ${s.p99Ms.toFixed(2)} ms  CPU/op server ${s.serverCpuUs} µs client ${s.clientCpuUs} µs  ` +
+    (s.loopDelay === undefined ? '' : `event-loop delay p99 ${s.loopDelay.p99Ms} ms max ${s.loopDelay.maxMs} ms  `) +
     `(rounds: ${s.rounds.map((r) => `${r.opsPerSec.toLocaleString()}/s p99 ${r.p99Ms} load ${r.load.join('→')}${r.errors > 0 ? ` ${r.errors} errors: ${r.firstError}` : ''}`).join('; ')})`;
   const summaries = new Map<string, { writes: Summary; reads: Summary }>();
   for (const [name, r] of results) {
@@ -261,7 +279,8 @@ function report(facts: Map<string, NodeFacts>, loadAtStart: number[], results: R
     p99Ms: s.p99Ms,
     serverCpuUs: s.serverCpuUs,
     clientCpuUs: s.clientCpuUs,
-    rounds: s.rounds.map((r) => ({ opsPerSec: r.opsPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms, serverCpuUs: r.serverCpuUs, errors: r.errors, load: r.load })),
+    ...(s.loopDelay === undefined ? {} : { loopDelay: s.loopDelay }),
+    rounds: s.rounds.map((r) => ({ opsPerSec: r.opsPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms, serverCpuUs: r.serverCpuUs, errors: r.errors, load: r.load, ...(r.loopDelay === undefined ? {} : { loopDelay: r.loopDelay }) })),
   });
   for (const [name, s] of summaries) out[name] = { writes: compact(s.writes), reads: compact(s.reads) };
   process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -9,7 +9,9 @@ import type { Network } from './network.js';
  * `processes` answers which process ids are alive, for the data directory's LOCK (`data-dir-lock.ts`).
  *
  * File operations are synchronous except `fsync`, which is asynchronous so that writers keep
- * queueing while a sync is in flight (that is what makes group commit possible).
+ * queueing while a sync is in flight (that is what makes group commit possible), and `read`, the
+ * positional read that SSTable reads use so a disk read does not hold the event loop, and
+ * `fsyncDir` (an SSTable's renames made durable at the end of a flush or compaction).
  */
 export interface Clock {
   /** Wall clock, milliseconds since the epoch. */
@@ -52,12 +54,16 @@ export interface FileSystem {
   closeSync(fd: number): void;
   /** Reads up to `length` bytes at `position`; returns the count read (0 at end of file). */
   readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number;
+  /** `readSync` off the event loop: resolves with the count read (0 at end of file). */
+  read(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): Promise<number>;
   /** Writes at `position`, or at the end for append-mode files when `position` is null. */
   writeSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number | null): number;
   fsync(fd: number): Promise<void>;
   fsyncSync(fd: number): void;
   /** Makes a directory's entries (creations, renames, unlinks) durable. */
   fsyncDirSync(path: string): void;
+  /** `fsyncDirSync` off the event loop. */
+  fsyncDir(path: string): Promise<void>;
   ftruncateSync(fd: number, length: number): void;
   fstatSync(fd: number): FileStat;
   statSync(path: string): FileStat;

@@ -118,6 +118,22 @@ function conformance(name: string, make: () => Subject): void {
       fs.closeSync(fd);
     });
 
+    test('read (asynchronous, positional) answers as readSync does, and fails as it does', async () => {
+      const d = dir();
+      const f = join(d, 'f');
+      fs.writeFileSync(f, text('abcdef'));
+      const r = fs.openSync(f, 'r');
+      const buf = Buffer.alloc(4);
+      assert.equal(await fs.read(r, buf, 0, 4, 4), 2);
+      assert.equal(buf.subarray(0, 2).toString(), 'ef');
+      assert.equal(await fs.read(r, buf, 0, 4, 6), 0);
+      assert.equal(await fs.read(r, buf, 1, 3, 1), 3);
+      assert.equal(buf.toString(), 'ebcd');
+      await assert.rejects(fs.read(r, Buffer.alloc(1), 0, 5, 0), code('ERR_OUT_OF_RANGE'));
+      fs.closeSync(r);
+      await assert.rejects(fs.read(r, Buffer.alloc(1), 0, 1, 0), code('EBADF'));
+    });
+
     test('descriptor misuse: EBADF for wrong direction or closed fds', () => {
       const d = dir();
       const f = join(d, 'f');
@@ -146,6 +162,12 @@ function conformance(name: string, make: () => Subject): void {
       assert.throws(() => fs.readFileSync(d), code('EISDIR'));
       assert.throws(() => fs.writeFileSync(d, text('x')), code('EISDIR'));
       fs.fsyncDirSync(d);
+    });
+
+    test('fsyncDir (asynchronous) syncs a directory, and fails on a missing one', async () => {
+      const d = dir();
+      await fs.fsyncDir(d);
+      await assert.rejects(fs.fsyncDir(join(d, 'missing')), code('ENOENT'));
     });
 
     test('stat, exists and readdir', () => {

@@ -172,6 +172,15 @@ export class MemoryFileSystem implements FileSystem {
     return n;
   }
 
+  /** Reads at once and resolves in a microtask: deterministic, as the simulation needs. */
+  read(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): Promise<number> {
+    try {
+      return Promise.resolve(this.readSync(fd, buffer, offset, length, position));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
   writeSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number | null): number {
     checkRange(buffer, offset, length);
     const file = this.descriptor(fd, 'write');
@@ -205,6 +214,16 @@ export class MemoryFileSystem implements FileSystem {
     const node = this.lookup(path, 'open');
     this.checkFault(this.fsyncFault, posix.resolve('/', path), 'fsync');
     node.sync();
+  }
+
+  /** Lands at once, like fsyncDirSync, and answers in a microtask (deterministic). */
+  fsyncDir(path: string): Promise<void> {
+    try {
+      this.fsyncDirSync(path);
+      return Promise.resolve();
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 
   ftruncateSync(fd: number, length: number): void {

@@ -16,6 +16,9 @@ export class RealFileSystem implements FileSystem {
   readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): number {
     return fs.readSync(fd, buffer, offset, length, position);
   }
+  read(fd: number, buffer: Uint8Array, offset: number, length: number, position: number): Promise<number> {
+    return new Promise((resolve, reject) => fs.read(fd, buffer, offset, length, position, (err, n) => (err ? reject(err) : resolve(n))));
+  }
   writeSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number | null): number {
     return fs.writeSync(fd, buffer, offset, length, position);
   }
@@ -31,6 +34,14 @@ export class RealFileSystem implements FileSystem {
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
+    }
+  }
+  async fsyncDir(path: string): Promise<void> {
+    const dir = await fs.promises.open(path, 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
     }
   }
   ftruncateSync(fd: number, length: number): void {

@@ -22,27 +22,15 @@ export class LocalDataStore implements DataStore {
   constructor(private readonly ops: OperationContext) {}
 
   read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, _cl: unknown, nowSec: number): Promise<PartitionResult | null> {
-    try {
-      return Promise.resolve(this.ops.engine.read(cf.id, key, query, nowSec));
-    } catch (e) {
-      return Promise.reject(localReadError(e, _cl));
-    }
+    return afterPrefetch(this.ops.engine.prefetch(cf.id, [key], query), _cl, () => this.ops.engine.read(cf.id, key, query, nowSec));
   }
 
   readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, _cl: unknown, nowSec: number): Promise<(PartitionResult | null)[]> {
-    try {
-      return Promise.resolve(keys.map((key) => this.ops.engine.read(cf.id, key, query, nowSec)));
-    } catch (e) {
-      return Promise.reject(localReadError(e, _cl));
-    }
+    return afterPrefetch(this.ops.engine.prefetch(cf.id, keys, query), _cl, () => keys.map((key) => this.ops.engine.read(cf.id, key, query, nowSec)));
   }
 
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, _cl: unknown, nowSec: number): Promise<ScannedPartition[]> {
-    try {
-      return Promise.resolve(this.ops.engine.scan(cf.id, from, to, query, partitionLimit, nowSec));
-    } catch (e) {
-      return Promise.reject(localReadError(e, _cl));
-    }
+    return afterPrefetch(this.ops.engine.prefetchScan(cf.id, from), _cl, () => this.ops.engine.scan(cf.id, from, to, query, partitionLimit, nowSec));
   }
 
   apply(writes: readonly TableWrite[], _cl?: unknown, how?: ApplyOptions): Promise<void> {
@@ -64,11 +52,13 @@ export class LocalDataStore implements DataStore {
   }
 
   readIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, query: SliceQuery, _cl: unknown, nowSec: number): Promise<PartitionResult | null> {
+    let tableId: string;
     try {
-      return Promise.resolve(this.ops.engine.read(this.indexTableId(cf, index), indexKey, query, nowSec));
+      tableId = this.indexTableId(cf, index);
     } catch (e) {
       return Promise.reject(localReadError(e, _cl));
     }
+    return afterPrefetch(this.ops.engine.prefetch(tableId, [indexKey], query), _cl, () => this.ops.engine.read(tableId, indexKey, query, nowSec));
   }
 
   async cleanIndex(cf: ColumnFamilyDef, index: IndexDef, indexKey: Buffer, entries: readonly Cell[]): Promise<void> {
@@ -122,6 +112,22 @@ function traceLocalWrite(trace: TraceSink, writes: readonly TableWrite[]): void 
  * tombstone_failure_threshold (logged too; storage-engine.ts readFailed): the client gets a
  * READ_FAILURE whose message names no server path.
  */
+/**
+ * Runs a read's synchronous pass once what it touches on disk is in the chunk cache, loaded off
+ * the event loop (`loading`, from StorageEngine.prefetch / prefetchScan): at once when there was
+ * nothing to load.
+ */
+function afterPrefetch<T>(loading: Promise<unknown> | undefined, cl: unknown, pass: () => T): Promise<T> {
+  const run = (): Promise<T> => {
+    try {
+      return Promise.resolve(pass());
+    } catch (e) {
+      return Promise.reject(localReadError(e, cl));
+    }
+  };
+  return loading === undefined ? run() : loading.then(run);
+}
+
 function localReadError(e: unknown, cl: unknown): unknown {
   if (!(e instanceof CorruptionError) && !(e instanceof TombstoneOverwhelmingError)) return e;
   return readFailure(typeof cl === 'string' ? cl : 'ONE', 0, 1, 1);

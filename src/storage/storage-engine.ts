@@ -501,6 +501,24 @@ export class StorageEngine {
 
   // ---- reads --------------------------------------------------------------------------------
 
+  /**
+   * Loads what `read` of these keys will touch on disk into the chunk cache, off the event loop;
+   * undefined when there is nothing to load. Readers that can wait (the DataStore) call it before
+   * `read`, whose synchronous pass then finds the chunks cached (a miss reads on the loop and is
+   * counted in `cache.syncReads`). Never rejects: errors are left for `read` to report.
+   */
+  prefetch(tableId: string, keys: readonly Buffer[], query: SliceQuery): Promise<unknown> | undefined {
+    if (this.state !== 'open') return undefined;
+    const t = this.tables.get(tableId);
+    return t === undefined ? undefined : t.prefetch(keys, query);
+  }
+
+  /** `prefetch` for `scan` from `from`: what its first step reads (TableStore.prefetchScan). */
+  prefetchScan(tableId: string, from: PositionBound | undefined): Promise<unknown> | undefined {
+    if (this.state !== 'open') return undefined;
+    return this.tables.get(tableId)?.prefetchScan(from);
+  }
+
   read(tableId: string, key: Buffer, query: SliceQuery, nowSec = this.nowSec()): PartitionResult | null {
     this.checkOpen();
     const t = this.table(tableId);

@@ -8,6 +8,7 @@ import type { PartitionView } from './read/partition-view.js';
 import type { SliceQuery } from './read/slice-query.js';
 import { SSTablePartitionView } from './read/sstable-partition-view.js';
 import type { ChunkCache, LazyPartition, SSTableReader } from './sstable/index.js';
+import { prefetchBytesMax, prefetchBytesPerKeyMin } from './sstable/limits.js';
 import { BOTTOM, TOP } from './model/cell-name.js';
 import { type TableDef, positionOf } from './table-def.js';
 import { invariant } from '../util/invariant.js';
@@ -92,6 +93,38 @@ export class TableStore {
   /** Memtables newest first: the active one, then those being flushed (latest switched first). */
   private memtables(): Memtable[] {
     return [this.active, ...[...this.flushing].reverse()];
+  }
+
+  /**
+   * Loads into the chunk cache, off the event loop, what `read` of these keys will touch in the
+   * SSTables (SSTableReader.prefetch), so that read's synchronous pass does no disk I/O. Undefined
+   * when there is nothing to load.
+   */
+  prefetch(keys: readonly Buffer[], query: SliceQuery): Promise<unknown> | undefined {
+    if (this.sstables.length === 0 || query.slices.length === 0) return undefined;
+    const slices = query.slices.map((s) => ({ start: s.start, end: s.end, reversed: query.reversed }));
+    // Many keys share the budget of one (down to prefetchBytesPerKeyMin each): a read of many
+    // partitions does not load keys × 256 KiB at once.
+    const bytesMax = Math.max(prefetchBytesPerKeyMin, Math.floor(prefetchBytesMax / keys.length));
+    let loads: Promise<void>[] | undefined;
+    for (const key of keys) {
+      const position = positionOf(this.def.partitioner, key);
+      for (const s of this.sstables) {
+        const load = s.prefetch(position, slices, bytesMax);
+        if (load !== undefined) (loads ??= []).push(load);
+      }
+    }
+    return loads === undefined ? undefined : Promise.all(loads);
+  }
+
+  /** `prefetch` for a scan from `from` (SSTableReader.prefetchScan): what its first step reads. */
+  prefetchScan(from: PositionBound | undefined): Promise<unknown> | undefined {
+    let loads: Promise<void>[] | undefined;
+    for (const s of this.sstables) {
+      const load = s.prefetchScan(from);
+      if (load !== undefined) (loads ??= []).push(load);
+    }
+    return loads === undefined ? undefined : Promise.all(loads);
   }
 
   /** `failAbove`: tombstone_failure_threshold (readPartition). */

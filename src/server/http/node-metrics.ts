@@ -129,6 +129,10 @@ function nodeFamilies(node: IliumNode): ScrapedMetric[] {
     scraped('cassandra_commitlog_pendingtasks', 'gauge', 'Commit log entries added and not yet synced', one(() => bg().commitLog.addedEntries - bg().commitLog.syncedEntries)),
     scraped('cassandra_commitlog_completedtasks', 'counter', 'Commit log entries synced since start', one(() => bg().commitLog.syncedEntries)),
     scraped('ilium_commitlog_segments', 'gauge', 'Commit log segments the log holds (the active one included)', one(() => bg().commitLog.segments)),
+    scraped('ilium_chunkcache_reads_total', 'counter', 'SSTable chunks and index blocks read from disk: `on_loop` on the event loop (a read whose prefetch missed them), `off_loop` by prefetch', () => [
+      { labels: { read: 'on_loop' }, value: node.engine.cache.syncReads },
+      { labels: { read: 'off_loop' }, value: node.engine.cache.asyncReads },
+    ]),
     scraped('cassandra_storage_totalhints_count', 'counter', 'Hints written since start', one(() => hints().written)),
     scraped('cassandra_hintsservice_hintssucceeded_count', 'counter', 'Hints delivered since start', one(() => hints().delivered)),
     scraped('ilium_hints_expired_total', 'counter', 'Hints dropped as older than max_hint_window_in_ms', one(() => hints().expired)),

@@ -6,7 +6,9 @@
  *
  * Lifecycle (checked by invariants): `open` (written and synced) → `retired` (no more writes; its
  * descriptor closes once no fsync uses it) → `discarded` (file deleted; only when no table is
- * dirty in it). A replayed segment starts retired.
+ * dirty in it). A replayed segment starts retired. A segment started while its predecessor's
+ * fsync is in flight (`planned`) has no file until its first write: a crash before that leaves
+ * the predecessor the last file, where a torn tail is expected.
  *
  * Dirty tracking: for each table, the end offset of the last entry of that table in this segment.
  * A flush that covers everything up to position P cleans table T here when this segment is older
@@ -27,6 +29,8 @@ export class CommitLogSegment {
   private closeWhenIdle = false;
   private readonly dirty: Map<string, number>;
   private lifecycle: 'open' | 'retired' | 'discarded';
+  /** A planned segment's directory until its file is created; null once it is (or for others). */
+  private dir: string | null = null;
 
   private constructor(
     private readonly fs: FileSystem,
@@ -35,28 +39,47 @@ export class CommitLogSegment {
     fd: number | null,
     fileEnd: number,
     dirty: Map<string, number>,
+    lifecycle: 'open' | 'retired',
   ) {
     this.salt = segmentSalt(id);
     this.fd = fd;
     this.fileEnd = fileEnd;
     this.dirty = dirty;
-    this.lifecycle = fd === null ? 'retired' : 'open';
+    this.lifecycle = lifecycle;
   }
 
   /** Creates the file (which must not exist), writes its header and makes its name durable. */
   static create(fs: FileSystem, dir: string, id: number): CommitLogSegment {
-    const path = `${dir}/${segmentFileName(id)}`;
-    const fd = fs.openSync(path, 'wx');
-    const segment = new CommitLogSegment(fs, id, path, fd, 0, new Map());
+    const segment = CommitLogSegment.planned(fs, dir, id);
+    segment.createFile();
+    return segment;
+  }
+
+  /** A segment whose file is created (as `create` does) at its first write. */
+  static planned(fs: FileSystem, dir: string, id: number): CommitLogSegment {
+    const segment = new CommitLogSegment(fs, id, `${dir}/${segmentFileName(id)}`, null, SEGMENT_HEADER_BYTES, new Map(), 'open');
+    segment.dir = dir;
+    return segment;
+  }
+
+  private createFile(): void {
+    const dir = this.dir!;
+    const fd = this.fs.openSync(this.path, 'wx');
+    this.dir = null;
+    this.fd = fd;
     try {
-      const header = encodeSegmentHeader(id);
-      segment.write(header, 0, header.length);
-      fs.fsyncDirSync(dir);
+      const header = encodeSegmentHeader(this.id);
+      let from = 0;
+      while (from < header.length) {
+        const n = this.fs.writeSync(fd, header, from, header.length - from, from);
+        if (n <= 0) throw new Error(`short write to ${this.path}`);
+        from += n;
+      }
+      this.fs.fsyncDirSync(dir);
     } catch (err) {
-      segment.closeNow();
+      this.closeNow();
       throw err;
     }
-    return segment;
   }
 
   /** A segment left by an earlier run: already replayed, never written again, kept until clean. */
@@ -67,7 +90,7 @@ export class CommitLogSegment {
     sizeBytes: number,
     tables: ReadonlyMap<string, number>,
   ): CommitLogSegment {
-    return new CommitLogSegment(fs, id, path, null, sizeBytes, new Map(tables));
+    return new CommitLogSegment(fs, id, path, null, sizeBytes, new Map(tables), 'retired');
   }
 
   /** True when nothing but the header has been written. */
@@ -78,6 +101,7 @@ export class CommitLogSegment {
   /** Writes `buf[from, to)` at `fileEnd`, retrying short writes. */
   write(buf: Uint8Array, from: number, to: number): void {
     invariant(this.lifecycle === 'open', 'commit log segment: written after it was retired');
+    if (this.dir !== null) this.createFile();
     const fd = this.openFd();
     while (from < to) {
       const n = this.fs.writeSync(fd, buf, from, to - from, this.fileEnd);
@@ -88,6 +112,7 @@ export class CommitLogSegment {
   }
 
   async fsync(): Promise<void> {
+    if (this.dir !== null) return; // planned, nothing written: nothing to make durable
     const fd = this.openFd();
     this.syncsInFlight++;
     try {

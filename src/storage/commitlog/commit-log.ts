@@ -4,16 +4,19 @@
  *
  *   add(m) ── encode + frame into the shared buffer, in call order (synchronous) ─┐
  *            position = (active segment, end offset of the entry); mark table dirty │
- *            full segment? write the rest of the old one, fsync it, start the next  │
+ *            full segment? write the rest of the old one, start its fsync, plan the next │
  *   end of turn / window / buffer full ── one writeSync of everything buffered ────┤
  *   fsync (policy decides when; one in flight at a time) ──────────────────────────┘
  *   ack: resolve every add the policy's level (written or synced) now covers.
  *
  * Sequence numbers: the n-th entry appended has seq n. `writtenSeq` and `syncedSeq` say how far
  * the OS has the entries and how far they are durable; an add resolves when its seq is covered.
- * Only the active segment ever holds unsynced bytes: a full segment is fsynced (synchronously,
- * once per segment) before its successor gets a byte, so damage in a non-last segment is always
- * corruption to the replayer.
+ * Only the last segment file ever holds unsynced bytes: a full segment is fsynced before its
+ * successor gets a byte, so damage in a non-last segment is always corruption to the replayer.
+ * That fsync ("sealing") runs off the event loop: meanwhile adds go on into the buffer and take
+ * positions in the next segment, which has no file yet (CommitLogSegment.planned); once the seal
+ * is durable, the buffer is written there. Should the next segment fill before the seal returns
+ * (a segment's worth of writes within one fsync), the seal is finished synchronously.
  *
  * After a failed write or fsync the state of the file is unknown (the kernel may have dropped the
  * dirty pages and cleared the error): every pending and later add fails with WriteFailureError
@@ -59,6 +62,8 @@ export class CommitLog {
   private syncedSeq = 0;
   private syncInFlight = false;
   private syncAgain = false;
+  /** The previous segment while its sealing fsync is in flight (no write goes to the active one). */
+  private sealing: { readonly segment: CommitLogSegment; readonly seq: number } | null = null;
   private turnEnd: TimerHandle | null = null;
   private turnEndSyncs = false;
   private state: LogState = 'open';
@@ -182,9 +187,10 @@ export class CommitLog {
     const refusal = this.failure ?? (this.state === 'closed' ? closedError() : null);
     if (refusal !== null) return Promise.reject(refusal);
     if (!this.writeBuffered()) return Promise.reject(this.failure);
-    if (this.syncedSeq >= this.writtenSeq) return Promise.resolve();
+    // appendedSeq, not writtenSeq: while a segment is sealing the buffer is not written yet.
+    if (this.syncedSeq >= this.appendedSeq) return Promise.resolve();
     if (this.syncCallers.isFull) return Promise.reject(new OverloadedError('too many sync() calls pending'));
-    const done = this.syncCallers.push(this.writtenSeq, NO_POSITION).then(() => undefined);
+    const done = this.syncCallers.push(this.appendedSeq, NO_POSITION).then(() => undefined);
     this.requestSync();
     return done;
   }
@@ -287,37 +293,64 @@ export class CommitLog {
   }
 
   /**
-   * Writes `buffer[0, keepFrom)` to the active segment, fsyncs it (the successor gets no byte
-   * before it is durable), retires it and opens the next segment; `buffer[keepFrom, pos)` moves
-   * to the front to become the new segment's first bytes. Fails the log on any I/O error.
+   * Writes `buffer[0, keepFrom)` to the active segment, starts its sealing fsync (the successor
+   * gets no byte before it is durable), retires it and plans the next segment; `buffer[keepFrom,
+   * pos)` moves to the front to become the new segment's first bytes. Fails the log on any I/O error.
    */
   private rollover(keepFrom: number): CommitLogSegment {
     const old = this.active;
+    // The segment before filled up before its seal came back: finish that seal here.
+    if (this.sealing !== null) this.finishSealSync(this.sealing);
     try {
       old.write(this.buffer.buf, 0, keepFrom);
     } catch (err) {
       throw this.fail('write', err);
     }
     this.writtenSeq = this.appendedSeq;
-    try {
-      old.fsyncSync();
-    } catch (err) {
-      throw this.fail('sync', err);
-    }
-    this.syncedSeq = this.writtenSeq;
     this.checkSequence();
     this.buffer.shiftToFront(keepFrom);
-    old.retire();
+    const seal = { segment: old, seq: this.writtenSeq };
+    this.sealing = seal;
+    old.fsync().then(
+      () => this.onSealed(seal),
+      (err: unknown) => {
+        if (this.sealing === seal) this.sealing = null;
+        this.fail('sync', err);
+      },
+    );
+    old.retire(); // its descriptor closes once the seal is done
     this.ackCovered();
-    let next: CommitLogSegment;
-    try {
-      next = CommitLogSegment.create(this.fs, this.dir, this.nextSegmentId++);
-    } catch (err) {
-      throw this.fail('segment creation', err);
-    }
+    const next = CommitLogSegment.planned(this.fs, this.dir, this.nextSegmentId++);
     this.segments.push(next);
     this.checkSpace();
     return next;
+  }
+
+  private onSealed(seal: { readonly segment: CommitLogSegment; readonly seq: number }): void {
+    if (this.sealing !== seal) return; // finished synchronously meanwhile
+    this.sealing = null;
+    if (this.failure !== null) return;
+    this.syncedSeq = Math.max(this.syncedSeq, seal.seq);
+    this.checkSequence();
+    this.ackCovered();
+    // Adds made while sealing wait in the buffer: write them (and sync them if asked).
+    if (this.syncAgain && !this.syncInFlight) {
+      this.syncAgain = false;
+      this.requestSync();
+    } else {
+      this.writeBuffered();
+    }
+  }
+
+  private finishSealSync(seal: { readonly segment: CommitLogSegment; readonly seq: number }): void {
+    this.sealing = null;
+    try {
+      seal.segment.fsyncSync();
+    } catch (err) {
+      throw this.fail('sync', err);
+    }
+    this.syncedSeq = Math.max(this.syncedSeq, seal.seq);
+    this.checkSequence();
   }
 
   /** Over commitlog_total_space: ask (outside this call stack) for the oldest segment's tables to flush. */
@@ -333,7 +366,7 @@ export class CommitLog {
   /** Hands buffered entries to the OS. False when the log has failed. */
   private writeBuffered(): boolean {
     if (this.failure !== null) return false;
-    if (this.buffer.pos === 0) return true;
+    if (this.buffer.pos === 0 || this.sealing !== null) return true;
     try {
       this.active.write(this.buffer.buf, 0, this.buffer.pos);
     } catch (err) {
@@ -350,7 +383,7 @@ export class CommitLog {
   /** Writes what is buffered and starts an fsync, or asks for one after the fsync in flight. */
   private requestSync(): void {
     if (this.failure !== null || this.state === 'closed') return;
-    if (this.syncInFlight) {
+    if (this.syncInFlight || this.sealing !== null) {
       this.syncAgain = true;
       return;
     }

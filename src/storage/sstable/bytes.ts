@@ -59,7 +59,7 @@ export function writeVarU64(w: ByteWriter, v: bigint): void {
   w.u8(Number(v));
 }
 
-/** Reads `n` bytes at `position` of `fd` into a new buffer, looping over short reads. */
+/** Reads `n` bytes at `position` of `fd` into a new buffer, looping over short reads (null if the file ends first). */
 export function readExactly(
   fs: { readSync(fd: number, b: Uint8Array, o: number, l: number, p: number): number },
   fd: number,
@@ -70,6 +70,23 @@ export function readExactly(
   let done = 0;
   while (done < n) {
     const got = fs.readSync(fd, buf, done, n - done, position + done);
+    if (got <= 0) return null;
+    done += got;
+  }
+  return buf;
+}
+
+/** `readExactly` off the event loop (`FileSystem.read`). */
+export async function readExactlyAsync(
+  fs: { read(fd: number, b: Uint8Array, o: number, l: number, p: number): Promise<number> },
+  fd: number,
+  position: number,
+  n: number,
+): Promise<Buffer | null> {
+  const buf = Buffer.allocUnsafe(n);
+  let done = 0;
+  while (done < n) {
+    const got = await fs.read(fd, buf, done, n - done, position + done);
     if (got <= 0) return null;
     done += got;
   }

@@ -25,6 +25,10 @@ interface Entry {
 export class ChunkCache {
   hits = 0;
   misses = 0;
+  /** Chunks and blocks read from disk synchronously (a read's prefetch missed them; scans of verify, scrub, compaction). */
+  syncReads = 0;
+  /** Chunks and blocks loaded off the event loop (prefetch). */
+  asyncReads = 0;
   /** Per file id: chunk number → entry. Small integer keys keep lookups cheap. */
   private readonly files: (Map<number, Entry> | undefined)[] = [];
   private head: Entry | null = null;
@@ -76,6 +80,11 @@ export class ChunkCache {
       this.attachHead(e);
     }
     return e.buf;
+  }
+
+  /** True when the chunk is cached; changes neither the counters nor its recency. */
+  peek(fileId: number, chunk: number): boolean {
+    return this.files[fileId]?.has(chunk) === true;
   }
 
   put(fileId: number, chunk: number, buf: Buffer): void {

@@ -1,6 +1,6 @@
 import type { FileSystem } from '../../env/env.js';
 import { CorruptionError, EngineStateError } from '../../errors/ilium-error.js';
-import { readExactly } from './bytes.js';
+import { readExactly, readExactlyAsync } from './bytes.js';
 import type { ChunkCache } from './chunk-cache.js';
 import { chunkCount, type CompressionInfo } from './compression-info.js';
 import { unframeChunk } from './data-file-format.js';
@@ -16,7 +16,9 @@ export interface ByteSpan {
 /**
  * Random access to Data.db's uncompressed stream through the shared chunk cache. Reads use
  * positioned reads on one kept-open fd; every chunk is verified (checksum, length) before it is
- * cached or returned.
+ * cached or returned. `prefetch` loads chunks into the cache off the event loop (`FileSystem.read`)
+ * before a synchronous pass; a miss in that pass reads synchronously and is counted
+ * (`ChunkCache.syncReads`).
  */
 export class DataFileReader {
   private readonly count: number;
@@ -55,13 +57,9 @@ export class DataFileReader {
     if (i === this.uncachedIndex && this.uncached !== null) return this.uncached;
     const cached = this.cache.get(this.fileId, i);
     if (cached !== undefined) return cached;
-    if (i < 0 || i >= this.count) throw new RangeError(`chunk ${i} out of range`);
-    const start = this.info.offsets[i]!;
-    const frame = readExactly(this.fs, this.fd, start, this.info.offsets[i + 1]! - start);
-    if (frame === null) throw new CorruptionError(this.path, start, `chunk ${i} is truncated`);
-    const { chunkLength, uncompressedLength } = this.info;
-    const expected = Math.min(chunkLength, uncompressedLength - i * chunkLength);
-    const raw = unframeChunk(this.path, start, frame, expected);
+    const start = this.frameStart(i);
+    this.cache.syncReads++;
+    const raw = this.unframe(i, readExactly(this.fs, this.fd, start, this.info.offsets[i + 1]! - start));
     if (fillCache) {
       this.cache.put(this.fileId, i, raw);
     } else {
@@ -69,6 +67,45 @@ export class DataFileReader {
       this.uncached = raw;
     }
     return raw;
+  }
+
+  /**
+   * Loads into the cache, off the event loop, the chunks holding uncompressed bytes
+   * [offset, offset + length) that it lacks; resolves at once (undefined) when it has them all.
+   */
+  prefetch(offset: number, length: number): Promise<void> | undefined {
+    if (this.closed || length <= 0) return undefined;
+    const cl = this.info.chunkLength;
+    const last = Math.min(this.count - 1, Math.floor((offset + length - 1) / cl));
+    let loads: Promise<void>[] | undefined;
+    for (let i = Math.max(0, Math.floor(offset / cl)); i <= last; i++) {
+      if (this.cache.peek(this.fileId, i)) continue;
+      (loads ??= []).push(this.loadAsync(i));
+    }
+    return loads === undefined ? undefined : Promise.all(loads).then(() => undefined);
+  }
+
+  private async loadAsync(i: number): Promise<void> {
+    const start = this.frameStart(i);
+    const frame = await readExactlyAsync(this.fs, this.fd, start, this.info.offsets[i + 1]! - start);
+    // Closed meanwhile: the cache file id may now belong to another file.
+    if (this.closed) return;
+    this.cache.asyncReads++;
+    this.cache.put(this.fileId, i, this.unframe(i, frame));
+  }
+
+  private frameStart(i: number): number {
+    if (i < 0 || i >= this.count) throw new RangeError(`chunk ${i} out of range`);
+    return this.info.offsets[i]!;
+  }
+
+  /** Chunk i's verified bytes from its frame as read (null: the file ended first). */
+  private unframe(i: number, frame: Buffer | null): Buffer {
+    const start = this.info.offsets[i]!;
+    if (frame === null) throw new CorruptionError(this.path, start, `chunk ${i} is truncated`);
+    const { chunkLength, uncompressedLength } = this.info;
+    const expected = Math.min(chunkLength, uncompressedLength - i * chunkLength);
+    return unframeChunk(this.path, start, frame, expected);
   }
 
   /**

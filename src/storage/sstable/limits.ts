@@ -64,3 +64,12 @@ export const generationMax = Number.MAX_SAFE_INTEGER;
 
 /** Distinct files registered with one chunk cache at a time. */
 export const cacheFilesMax = 1 << 21;
+
+/**
+ * Data a point read loads off the event loop per SSTable and slice before its synchronous pass
+ * (`SSTableReader.prefetch`): a page of a few thousand small rows. A read that goes further reads
+ * the rest on the loop, counted in `ChunkCache.syncReads`.
+ */
+export const prefetchBytesMax = 256 * 1024;
+/** A read of many partitions (an IN) shares prefetchBytesMax among them, down to this each. */
+export const prefetchBytesPerKeyMin = 16 * 1024;

@@ -15,6 +15,7 @@ import { IndexReader } from './index-reader.js';
 import {
   compressionInfoBytesMax,
   filterBytesMax,
+  prefetchBytesMax,
   summaryBytesMax,
 } from './limits.js';
 import { decodeHeader, type PartitionHeader } from './partition-codec.js';
@@ -22,6 +23,7 @@ import { type CellBlockSource, openCursor, type PartitionCursor, type Slice } fr
 import { comparePosition, copyPosition, type IndexBlock, type IndexEntry } from './partition-index.js';
 import { readStats, type SSTableStats } from './statistics.js';
 import { Summary, summaryMagic, summaryVersion } from './summary.js';
+import { sliceExtent } from './slice-extent.js';
 import { readToc } from './toc.js';
 
 const EMPTY = Buffer.alloc(0);
@@ -61,7 +63,8 @@ interface Metadata {
  * Reads one complete SSTable. Opening verifies the TOC, every component's size, and the whole
  * checksums of the small components; Data.db chunks and Index.db blocks are verified when first
  * read. Any damage surfaces as a CorruptionError naming the file and offset; wrong data is never
- * returned. Readers are synchronous and share the engine's chunk cache.
+ * returned. Reads are synchronous passes over the engine's shared chunk cache; `prefetch` loads
+ * what a point read will touch off the event loop first.
  */
 export class SSTableReader {
   readonly generation: number;
@@ -125,6 +128,72 @@ export class SSTableReader {
       rangeTombstones: cursor.rangeTombstones,
       cells,
     };
+  }
+
+  /**
+   * Loads into the chunk cache, off the event loop, what a read of the partition at `position` in
+   * `slices` will touch: its index block, then its header and the cells of each slice (at most
+   * `bytesMax` a slice, `slice-extent.ts`). Undefined when all of it is cached or the partition
+   * is not here. Never rejects: damage is left for the read itself to meet and report.
+   */
+  prefetch(position: Buffer, slices: readonly Slice[], bytesMax = prefetchBytesMax): Promise<void> | undefined {
+    if (this.closed || !this.filter.mayContain(position) || compareBytes(position, this.stats.lastPosition) > 0) return undefined;
+    const b = this.summary.blockFor(position);
+    if (b < 0) return undefined;
+    const indexLoad = this.index.prefetch(b);
+    const loads = indexLoad === undefined ? this.prefetchData(position, slices, bytesMax) : indexLoad.then(() => this.prefetchData(position, slices, bytesMax));
+    return loads?.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /**
+   * Loads into the chunk cache, off the event loop, what a scan from `from` starts with: the two
+   * index blocks from there on, then the first `prefetchBytesMax` of Data.db from the first
+   * partition in range (partitions lie in position order, so a scan reads Data.db forward).
+   * Undefined when all of it is cached. Never rejects, as `prefetch`.
+   */
+  prefetchScan(from: ScanBound | undefined): Promise<void> | undefined {
+    if (this.closed || (from !== undefined && compareBytes(from.position, this.stats.lastPosition) > 0)) return undefined;
+    const b = from === undefined ? 0 : Math.max(0, this.summary.blockFor(from.position));
+    const blocks = [this.index.prefetch(b), b + 1 < this.summary.blockCount ? this.index.prefetch(b + 1) : undefined].filter((l) => l !== undefined);
+    const data = (): Promise<void> | undefined => {
+      if (this.closed) return undefined;
+      let first: IndexEntry | undefined;
+      try {
+        first = this.entries(from, undefined, true).next().value ?? undefined;
+      } catch {
+        return undefined;
+      }
+      return first === undefined ? undefined : this.data.prefetch(first.dataOffset, Math.min(prefetchBytesMax, this.data.length - first.dataOffset));
+    };
+    const loads = blocks.length === 0 ? data() : Promise.all(blocks).then(data);
+    return loads?.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  private prefetchData(position: Buffer, slices: readonly Slice[], bytesMax: number): Promise<unknown> | undefined {
+    if (this.closed) return undefined;
+    let entry: IndexEntry | null;
+    try {
+      entry = this.findEntry(position);
+    } catch {
+      return undefined;
+    }
+    if (entry === null) return undefined;
+    const { dataOffset, dataWidth, headerWidth, cellBlocks } = entry;
+    // Bounded even if the entry's widths are damaged (the read then reports the damage).
+    if (cellBlocks === null) return this.data.prefetch(dataOffset, Math.min(dataWidth, bytesMax));
+    const loads = [this.data.prefetch(dataOffset, Math.min(headerWidth, bytesMax))];
+    for (const slice of slices) {
+      const extent = sliceExtent(cellBlocks, slice, bytesMax);
+      if (extent !== null) loads.push(this.data.prefetch(dataOffset + extent.offset, extent.length));
+    }
+    const pending = loads.filter((l) => l !== undefined);
+    return pending.length === 0 ? undefined : Promise.all(pending);
   }
 
   /** A lazy cursor over one partition's cells in a slice, or null if the partition is absent. */

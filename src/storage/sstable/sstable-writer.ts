@@ -139,7 +139,7 @@ export class SSTableWriter {
       await Promise.all(this.openFds.map((fd) => env.fs.fsync(fd)));
       this.closeFds();
       for (const c of dataComponents) env.fs.renameSync(this.desc.tmpPath(c), this.desc.path(c));
-      env.fs.fsyncDirSync(dir);
+      await env.fs.fsyncDir(dir);
       await this.writeToc();
       const reader = SSTableReader.open(env, dir, generation, this.opts.cache ?? new ChunkCache(defaultCacheBytes));
       this.state = 'done';
@@ -207,7 +207,7 @@ export class SSTableWriter {
     await fs.fsync(fd);
     this.closeFds();
     fs.renameSync(tmp, this.desc.path(Component.TOC));
-    fs.fsyncDirSync(this.opts.dir);
+    await fs.fsyncDir(this.opts.dir);
   }
 
   private closeFds(): void {
