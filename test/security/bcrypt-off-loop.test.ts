@@ -51,6 +51,7 @@ test('regression: eight cost-12 password checks run off the event loop of ilium 
   }
   const mainTicks = taskTicks(node.pid) - main0;
   const allTicks = processTicks() - all0;
+  console.log(`${LOGINS} logins: the node's threads ${allTicks} clock ticks of CPU, its event loop's thread ${mainTicks}`);
   // Each login checks the password once (the credentials cache then answers): ≥ 8 cost-12 checks.
   assert.ok(allTicks >= 50, `the logins cost the node ${allTicks} ticks of CPU: bcrypt at cost 12 should cost more`);
   assert.ok(mainTicks < allTicks * 0.4, `the event loop's thread spent ${mainTicks} of the node's ${allTicks} ticks: bcrypt ran on it`);
