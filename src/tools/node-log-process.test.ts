@@ -130,6 +130,10 @@ test('--log-file writes JSON lines and rotates them by --log-file-size (a plain 
   const dir = mkdtempSync(join(tmpdir(), 'ilium-log-file-'));
   const node = await startIliumProcess({ address: '127.0.36.17', args: ['--log-level', 'debug', '--log-file', join(dir, 'logs', 'ilium.log'), '--log-file-size', '300'] });
   try {
+    // The start-up's lines reach the file in one write or a few (asynchronous): the file rolls past
+    // 300 bytes after the first. Stopping before that write would hand every line to the exit's
+    // synchronous flush, one write, one file (a loaded CI machine did so).
+    await waitFor(() => existsSync(join(dir, 'logs', 'ilium.2.log')));
     assert.equal(await node.stop(), 0);
     const files = readdirSync(join(dir, 'logs')).sort();
     assert.ok(files.includes('ilium.1.log') && files.includes('ilium.2.log'), `rotated: ${files.join(', ')}`);
