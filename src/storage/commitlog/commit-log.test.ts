@@ -326,7 +326,7 @@ describe('CommitLog', () => {
           const acks: Promise<CommitLogPosition>[] = [];
           for (let i = 0; i < ms.length; i += 20) {
             const { refused, acked } = log.addAll(ms.slice(i, i + 20));
-            assert.deepEqual(refused, new Array(20).fill(null));
+            assert.equal(refused, null, 'none refused');
             assert.ok(acked !== null);
             acks.push(acked);
           }
@@ -370,12 +370,13 @@ describe('CommitLog', () => {
           update: { key: Buffer.from('k'), partitionDeletion: null, rangeTombstones: [], cells: [liveCell(Buffer.from('c'), Buffer.alloc(5000), 1n)] },
         };
         const { refused, acked } = log.addAll([sampleMutation(1), big, sampleMutation(2)]);
+        assert.ok(refused !== null);
         assert.equal(refused[0], null);
         assert.ok(refused[1] instanceof InvalidRequestError && /max_mutation_size/.test(refused[1].message));
         assert.equal(refused[2], null);
         await acked;
         const { refused: alone, acked: none } = log.addAll([big]);
-        assert.ok(alone[0] instanceof InvalidRequestError);
+        assert.ok(alone?.[0] instanceof InvalidRequestError);
         assert.equal(none, null);
         await log.close();
         assert.deepStrictEqual(replayAll(env, dir).ms, [sampleMutation(1), sampleMutation(2)]);
@@ -388,12 +389,12 @@ describe('CommitLog', () => {
         const a = log.addAll([sampleMutation(0), sampleMutation(1), sampleMutation(2)]);
         const b = log.addAll([sampleMutation(3)]);
         const c = log.addAll([sampleMutation(4), sampleMutation(5)]);
-        assert.ok(c.refused.every((e) => e instanceof OverloadedError));
+        assert.ok(c.refused !== null && c.refused.every((e) => e instanceof OverloadedError));
         assert.equal(c.acked, null);
         await Promise.all([a.acked, b.acked]);
         await log.close();
         const d = log.addAll([sampleMutation(6)]);
-        assert.ok(d.refused[0] instanceof EngineStateError);
+        assert.ok(d.refused?.[0] instanceof EngineStateError);
       });
     });
   });
