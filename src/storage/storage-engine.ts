@@ -284,7 +284,9 @@ export class StorageEngine {
       w.epochs[i] = t.applies.begin();
       w.admittedBytes += size;
     }
-    // The hot path reserves synchronously; only writers over the slow-down limit wait.
+    // The hot path reserves synchronously; only writers over the slow-down limit wait, the batch as
+    // a whole and before logging. (Cassandra 4.0 waits per partition, in the memtable put after
+    // the commit log, without a time limit: MemtableAllocator.SubAllocator.allocate.)
     if (this.admission.tryAdmit(w.admittedBytes)) return this.logAndApply(writes, w);
     return this.admission.admit(w.admittedBytes).then(
       () => this.logAndApply(writes, w),
