@@ -279,9 +279,7 @@ export class StorageEngine {
         continue;
       }
       const size = updateBytes(m.update);
-      w.tables[i] = t;
-      w.sizes[i] = size;
-      w.epochs[i] = t.applies.begin();
+      w.begin(i, t);
       w.admittedBytes += size;
     }
     // The hot path reserves synchronously; only writers over the slow-down limit wait, the batch as
@@ -292,7 +290,7 @@ export class StorageEngine {
       () => this.logAndApply(writes, w),
       (e: unknown) => {
         w.admittedBytes = 0;
-        for (let i = 0; i < n; i++) w.epochs[i]?.end();
+        for (let i = 0; i < n; i++) w.epoch(i)?.end();
         throw e;
       },
     );
@@ -302,20 +300,20 @@ export class StorageEngine {
   private logAndApply(writes: readonly Mutation[], w: PendingWrites): Promise<void> {
     const n = writes.length;
     for (let i = 0; i < n; i++) {
-      const t = w.tables[i];
+      const t = w.table(i);
       if (t === undefined) continue;
       const mem = t.active;
       mem.beginWrite();
-      w.mems[i] = mem;
+      w.setMem(i, mem);
     }
-    const logged = w.firstError === null ? writes : writes.filter((_, i) => w.tables[i] !== undefined);
+    const logged = w.firstError === null ? writes : writes.filter((_, i) => w.table(i) !== undefined);
     const { refused, acked } = this.commitLog.addAll(logged);
     if (refused !== null) {
       for (let i = 0, j = 0; i < n; i++) {
-        if (w.tables[i] === undefined) continue;
+        if (w.table(i) === undefined) continue;
         const e = refused[j++];
         if (e === null || e === undefined) continue;
-        this.abandon(w, i);
+        this.abandon(writes, w, i);
         w.refuse(i, e);
         if (e instanceof WriteFailureError) this.commitFailed(e);
       }
@@ -327,7 +325,7 @@ export class StorageEngine {
     return acked.then(
       () => this.applyLogged(writes, w),
       (e: unknown) => {
-        for (let i = 0; i < n; i++) this.abandon(w, i);
+        for (let i = 0; i < n; i++) this.abandon(writes, w, i);
         this.admission.release(w.admittedBytes, 0);
         if (e instanceof WriteFailureError) this.commitFailed(e);
         throw w.firstError ?? e;
@@ -341,8 +339,8 @@ export class StorageEngine {
     let applyError: unknown = null;
     let appliedBytes = 0;
     for (let i = 0; i < n; i++) {
-      const t = w.tables[i];
-      const mem = w.mems[i];
+      const t = w.table(i);
+      const mem = w.mem(i);
       if (t === undefined || mem === undefined) continue;
       const before = mem.liveBytes;
       try {
@@ -353,29 +351,29 @@ export class StorageEngine {
         applyError ??= e;
       } finally {
         mem.endWrite();
-        w.epochs[i]!.end();
+        w.epoch(i)!.end();
         appliedBytes += mem.liveBytes - before;
       }
     }
     this.admission.release(w.admittedBytes, appliedBytes);
     for (let i = 0; i < n; i++) {
-      const t = w.tables[i];
-      if (w.mems[i] !== undefined && t!.active.liveBytes >= this.options.memtableFlushThresholdBytes && !this.flusher.isFlushing(t!)) this.backgroundFlush(t!);
+      const t = w.table(i);
+      if (w.mem(i) !== undefined && t!.active.liveBytes >= this.options.memtableFlushThresholdBytes && !this.flusher.isFlushing(t!)) this.backgroundFlush(t!);
     }
     if (w.firstError !== null) throw w.firstError;
     if (applyError !== null) throw applyError;
   }
 
   /** Write `i` will not reach its memtable: its memtable, epoch and admitted bytes are let go. */
-  private abandon(w: PendingWrites, i: number): void {
-    const mem = w.mems[i];
+  private abandon(writes: readonly Mutation[], w: PendingWrites, i: number): void {
+    const mem = w.mem(i);
     if (mem === undefined) return;
     mem.endWrite();
-    w.epochs[i]!.end();
-    w.mems[i] = undefined;
-    w.tables[i] = undefined;
-    this.admission.release(w.sizes[i]!, 0);
-    w.admittedBytes -= w.sizes[i]!;
+    w.epoch(i)!.end();
+    w.clear(i);
+    const size = updateBytes(writes[i]!.update);
+    this.admission.release(size, 0);
+    w.admittedBytes -= size;
   }
 
   /**
@@ -808,10 +806,8 @@ export class StorageEngine {
  * `writes` order: a slot whose table is undefined was refused (or abandoned) and is skipped.
  */
 class PendingWrites {
-  readonly tables: (TableStore | undefined)[];
-  readonly mems: (Memtable | undefined)[];
-  readonly epochs: (Epoch | undefined)[];
-  readonly sizes: number[];
+  /** Three entries a slot (its table, the memtable it was logged against, its epoch): one array, not one per field, as most writes are alone. */
+  private readonly slots: (TableStore | Memtable | Epoch | undefined)[];
   /** Bytes reserved in MemoryAdmission for the slots still pending. */
   admittedBytes = 0;
   /** The refusal of the lowest slot refused so far. */
@@ -819,10 +815,34 @@ class PendingWrites {
   private firstErrorAt = Infinity;
 
   constructor(n: number) {
-    this.tables = new Array<TableStore | undefined>(n);
-    this.mems = new Array<Memtable | undefined>(n);
-    this.epochs = new Array<Epoch | undefined>(n);
-    this.sizes = new Array<number>(n);
+    this.slots = new Array<TableStore | Memtable | Epoch | undefined>(3 * n);
+  }
+
+  begin(i: number, t: TableStore): void {
+    this.slots[3 * i] = t;
+    this.slots[3 * i + 2] = t.applies.begin();
+  }
+
+  table(i: number): TableStore | undefined {
+    return this.slots[3 * i] as TableStore | undefined;
+  }
+
+  mem(i: number): Memtable | undefined {
+    return this.slots[3 * i + 1] as Memtable | undefined;
+  }
+
+  setMem(i: number, mem: Memtable): void {
+    this.slots[3 * i + 1] = mem;
+  }
+
+  epoch(i: number): Epoch | undefined {
+    return this.slots[3 * i + 2] as Epoch | undefined;
+  }
+
+  /** The slot will not reach its memtable (its epoch was ended): skipped from now on. */
+  clear(i: number): void {
+    this.slots[3 * i] = undefined;
+    this.slots[3 * i + 1] = undefined;
   }
 
   refuse(i: number, e: unknown): void {
