@@ -70,8 +70,18 @@ export interface CasLevels {
  */
 export type CasDecide<T> = (reader: CasReader, timestamp: bigint | undefined) => Promise<CasDecision<T>>;
 
+/**
+ * `readMany` of one key: what every DataStore's `read` is, so that reading partitions has one path
+ * per store (one key its smallest case).
+ */
+export function readOne(store: Pick<DataStore, 'readMany'>, cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
+  return store.readMany(cf, [key], query, cl, nowSec).then(first);
+}
+
+const first = (results: readonly (PartitionResult | null)[]): PartitionResult | null => results[0]!;
+
 export interface DataStore {
-  /** One partition (null when it holds nothing the query asked for). */
+  /** One partition (null when it holds nothing the query asked for): `readMany` of one (`readOne`). */
   read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null>;
   /** `read` of each key with the same query (a multiget, an IN), answers in `keys` order. */
   readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: Consistency, nowSec: number): Promise<(PartitionResult | null)[]>;

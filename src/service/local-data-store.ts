@@ -12,17 +12,18 @@ import type { OperationContext } from '../db/operations/index.js';
 import { keysIndexDef, truncateWithIndexes, writeRows } from '../db/operations/index.js';
 import { CorruptionError, InvalidRequestError, TombstoneOverwhelmingError } from '../errors/index.js';
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
+import type { Consistency } from '../locator/index.js';
 import type { Cell } from '../storage/model/index.js';
 import { lockedCas } from './locked-cas.js';
 import type { TraceSink } from '../util/trace-sink.js';
 import { readFailure } from './coordinator/read-errors.js';
-import type { ApplyOptions, CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
+import { type ApplyOptions, type CasDecide, type CasLevels, type DataStore, type PartitionResult, type PositionBound, type ScannedPartition, type SliceQuery, type TableWrite, readOne } from './data-store.js';
 
 export class LocalDataStore implements DataStore {
   constructor(private readonly ops: OperationContext) {}
 
-  read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, _cl: unknown, nowSec: number): Promise<PartitionResult | null> {
-    return afterPrefetch(this.ops.engine.prefetch(cf.id, [key], query), _cl, () => this.ops.engine.read(cf.id, key, query, nowSec));
+  read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
+    return readOne(this, cf, key, query, cl, nowSec);
   }
 
   readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, _cl: unknown, nowSec: number): Promise<(PartitionResult | null)[]> {

@@ -33,12 +33,12 @@ import type { Consistency, Endpoint, Snitch } from '../locator/index.js';
 import type { MessagingService } from '../net/index.js';
 import type { ColumnFamilyDef, IndexDef } from '../schema/index.js';
 import type { Cell } from '../storage/model/index.js';
-import type { ApplyOptions, CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery, TableWrite } from './data-store.js';
+import { type ApplyOptions, type CasDecide, type CasLevels, type DataStore, type PartitionResult, type PositionBound, type ScannedPartition, type SliceQuery, type TableWrite, readOne } from './data-store.js';
 import { addressOf } from './coordinator/endpoint-address.js';
 import type { ProxyDeps } from './coordinator/proxy-deps.js';
 import { coordinateIndexClean, coordinateIndexRead } from './coordinator/index-executor.js';
 import { coordinateScan } from './coordinator/range-executor.js';
-import { coordinateRead, coordinateReads } from './coordinator/read-executor.js';
+import { coordinateReads } from './coordinator/read-executor.js';
 import { selectionInputs, uniformReadTargets } from './coordinator/replica-selection.js';
 import { collect, CollectTimeout } from './coordinator/response-collector.js';
 import { type HintSink, type LivenessOracle, NO_HINTS, type RingProvider } from './coordinator/seams.js';
@@ -104,18 +104,16 @@ export class StorageProxy implements DataStore {
   }
 
   read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
-    const work = isSerialConsistency(cl) && this.multiNode() ? coordinateSerialRead(this.d, cf, key, query, cl, nowSec) : coordinateRead(this.d, cf, key, query, cl, nowSec);
-    return timedForTables(this.metrics, cf.id, COORDINATOR_READ, isSerialConsistency(cl) ? 'CASRead' : 'Read', cl, work);
+    return readOne(this, cf, key, query, cl, nowSec);
   }
 
   readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: Consistency, nowSec: number): Promise<(PartitionResult | null)[]> {
-    if (isSerialConsistency(cl)) {
-      // Cassandra 4.0 (StorageProxy.read of a partition group at SERIAL) refuses more than one
-      // partition, on any ring size.
-      if (keys.length > 1) return Promise.reject(new InvalidRequestError('SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time'));
-      if (this.multiNode()) return Promise.all(keys.map((key) => this.read(cf, key, query, cl, nowSec)));
-    }
-    return timedForTables(this.metrics, cf.id, COORDINATOR_READ, isSerialConsistency(cl) ? 'CASRead' : 'Read', cl, coordinateReads(this.d, cf, keys, query, cl, nowSec));
+    const serial = isSerialConsistency(cl);
+    // Cassandra 4.0 (StorageProxy.read of a partition group at SERIAL) refuses more than one
+    // partition, on any ring size.
+    if (serial && keys.length > 1) return Promise.reject(new InvalidRequestError('SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time'));
+    const work = serial && this.multiNode() && keys.length === 1 ? coordinateSerialRead(this.d, cf, keys[0]!, query, cl, nowSec).then((r) => [r]) : coordinateReads(this.d, cf, keys, query, cl, nowSec);
+    return timedForTables(this.metrics, cf.id, COORDINATOR_READ, serial ? 'CASRead' : 'Read', cl, work);
   }
 
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, cl: Consistency, nowSec: number): Promise<ScannedPartition[]> {

@@ -266,10 +266,25 @@ test('applyAll: over the stop limit the batch waits or is refused as apply would
     const batches = Array.from({ length: 300 }, (_, b) => Array.from({ length: 10 }, (_, i) => ({ tableId: T.id, update: put(`k${b}-${i}`, 'c', 'x'.repeat(200)) })));
     const results = await Promise.allSettled(batches.map((w) => e.applyAll(w)));
     assert.ok(results.some((r) => r.status === 'rejected' && r.reason instanceof OverloadedError), 'some batches were refused');
+    // The batch is admitted as a whole before anything is logged: all of it is written, or none.
     for (const [b, r] of results.entries()) {
+      const expected = r.status === 'rejected' ? [] : ['x'.repeat(200)];
       if (r.status === 'rejected') assert.ok(r.reason instanceof OverloadedError);
-      else for (let i = 0; i < 10; i++) assert.deepEqual(values(e, `k${b}-${i}`), ['x'.repeat(200)]);
+      for (let i = 0; i < 10; i++) assert.deepEqual(values(e, `k${b}-${i}`), expected);
     }
+    await e.close();
+  });
+});
+
+test('applyAll of nothing resolves; apply is applyAll of one, refusing an unknown table alone', async () => {
+  await withEngine({}, async (open) => {
+    const e = await open();
+    await e.applyAll([]); // rejected with null before the write path was one
+    await assert.rejects(e.apply('nope', put('a', 'c', 'v')), /unknown table id nope/);
+    await e.apply(T.id, put('a', 'c', 'v'));
+    assert.deepEqual(values(e, 'a'), ['v']);
+    assert.equal(e.unflushedBytes() > 0, true);
+    await e.writesSettled(T.id);
     await e.close();
   });
 });

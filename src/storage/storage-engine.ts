@@ -9,7 +9,7 @@ import { type FlushDone, Flusher } from './flusher.js';
 import { Memtable } from './memtable/memtable.js';
 import { MemoryAdmission } from './memory-admission.js';
 import { type CommitLogPosition, comparePositions } from './model/commit-log-position.js';
-import type { PartitionUpdate } from './model/partition-update.js';
+import type { Mutation, PartitionUpdate } from './model/partition-update.js';
 import type { PartitionResult } from './read/partition-reader.js';
 import type { SliceQuery } from './read/slice-query.js';
 import { type CheckReport, ChunkCache, quarantineGeneration, removeGeneration, scrubSSTable, verifySSTable } from './sstable/index.js';
@@ -249,149 +249,131 @@ export class StorageEngine {
 
   // ---- writes -------------------------------------------------------------------------------
 
-  /** Applies one partition's update atomically; resolves when durable per the sync mode. */
+  /** Applies one partition's update atomically; resolves when durable per the sync mode. `applyAll` of one. */
   apply(tableId: string, update: PartitionUpdate): Promise<void> {
-    let t: TableStore;
-    try {
-      this.checkWritable();
-      t = this.table(tableId);
-    } catch (e) {
-      return this.refuse(e);
-    }
-    const size = updateBytes(update);
-    const epoch = t.applies.begin();
-    // The hot path reserves synchronously; only writers over the slow-down limit wait.
-    if (this.admission.tryAdmit(size)) return this.logAndApply(t, update, size, epoch);
-    return this.admission.admit(size).then(
-      () => this.logAndApply(t, update, size, epoch),
-      (e: unknown) => {
-        epoch.end();
-        throw e;
-      },
-    );
+    return this.applyAll([{ tableId, update }]);
   }
 
   /**
-   * `apply` for the partitions of one batch: each update is still its own commit-log entry and
-   * is applied atomically on its own (what `apply` per update does, in the same order), but they
-   * share one commit-log acknowledgement and one continuation instead of one each. Resolves when
-   * every update is durable per the sync mode and applied; rejects with the first update's error
-   * (in `writes` order) after the others were applied, as `Promise.all` over `apply` would with
-   * the same error. Writers over the admission limit take `apply`'s path, one by one.
+   * The write path, for one update or the partitions of a batch: each update is its own
+   * commit-log entry, applied atomically on its own, in `writes` order, and they share one
+   * admission, one commit-log acknowledgement and one continuation. Resolves when every update is
+   * durable per the sync mode and applied; rejects with the first error in `writes` order (an
+   * unknown table, a commit-log refusal such as max_mutation_size, then a memtable error) after
+   * the others were applied. Over memtableWriterSlowdownBytes the whole batch waits for admission
+   * (or is refused with OverloadedError) before anything is logged.
    */
-  applyAll(writes: readonly { readonly tableId: string; readonly update: PartitionUpdate }[]): Promise<void> {
-    if (writes.length === 1) return this.apply(writes[0]!.tableId, writes[0]!.update);
-    const n = writes.length;
-    const tables: TableStore[] = [];
-    const sizes: number[] = [];
+  applyAll(writes: readonly Mutation[]): Promise<void> {
     try {
       this.checkWritable();
-      for (let i = 0; i < n; i++) tables.push(this.table(writes[i]!.tableId));
     } catch (e) {
-      if (e instanceof CommitLogStoppedError) return this.refuse(e);
-      return Promise.all(writes.map((w) => this.apply(w.tableId, w.update))).then(() => undefined);
+      return this.refuse(e);
     }
-    let admitted = 0;
-    for (; admitted < n; admitted++) {
-      const size = updateBytes(writes[admitted]!.update);
-      if (!this.admission.tryAdmit(size)) break;
-      sizes.push(size);
-    }
-    if (admitted < n) {
-      // Over the slow-down limit: hand back what was reserved and wait as `apply` does.
-      for (let i = 0; i < admitted; i++) this.admission.release(sizes[i]!, 0);
-      return Promise.all(writes.map((w) => this.apply(w.tableId, w.update))).then(() => undefined);
-    }
-    const epochs: Epoch[] = [];
-    const mems: Memtable[] = [];
-    const mutations: { tableId: string; update: PartitionUpdate }[] = [];
+    const n = writes.length;
+    const w = new PendingWrites(n);
     for (let i = 0; i < n; i++) {
-      const t = tables[i]!;
-      epochs.push(t.applies.begin());
-      const mem = t.active;
-      mem.beginWrite();
-      mems.push(mem);
-      mutations.push({ tableId: t.def.id, update: writes[i]!.update });
+      const m = writes[i]!;
+      const t = this.tables.get(m.tableId);
+      if (t === undefined) {
+        w.refuse(i, new InvalidRequestError(`unknown table id ${m.tableId}`));
+        continue;
+      }
+      const size = updateBytes(m.update);
+      w.begin(i, t);
+      w.admittedBytes += size;
     }
-    const { refused, acked } = this.commitLog.addAll(mutations);
-    let firstError: unknown = null;
-    for (let i = 0; i < n; i++) {
-      const e = refused[i];
-      if (e === null || e === undefined) continue;
-      if (firstError === null) firstError = e;
-      mems[i]!.endWrite();
-      epochs[i]!.end();
-      this.admission.release(sizes[i]!, 0);
-      if (e instanceof WriteFailureError) this.commitFailed(e);
-    }
-    if (acked === null) return Promise.reject(firstError);
-    return acked.then(
-      () => {
-        const nowSec = this.nowSec();
-        let applyError: unknown = null;
-        for (let i = 0; i < n; i++) {
-          if (refused[i] !== null) continue;
-          const t = tables[i]!;
-          const mem = mems[i]!;
-          const before = mem.liveBytes;
-          try {
-            const startNs = this.metrics.nowNs();
-            t.applyTo(mem, writes[i]!.update, nowSec);
-            t.metrics.localWrite.record(startNs, this.metrics.nowNs());
-          } catch (e) {
-            if (applyError === null) applyError = e;
-          } finally {
-            mem.endWrite();
-            epochs[i]!.end();
-            this.admission.release(sizes[i]!, mem.liveBytes - before);
-          }
-        }
-        for (let i = 0; i < n; i++) {
-          const t = tables[i]!;
-          if (refused[i] === null && t.active.liveBytes >= this.options.memtableFlushThresholdBytes && !this.flusher.isFlushing(t)) this.backgroundFlush(t);
-        }
-        if (firstError !== null) throw firstError;
-        if (applyError !== null) throw applyError;
-      },
+    // The hot path reserves synchronously; only writers over the slow-down limit wait, the batch as
+    // a whole and before logging. (Cassandra 4.0 waits per partition, in the memtable put after
+    // the commit log, without a time limit: MemtableAllocator.SubAllocator.allocate.)
+    if (this.admission.tryAdmit(w.admittedBytes)) return this.logAndApply(writes, w);
+    return this.admission.admit(w.admittedBytes).then(
+      () => this.logAndApply(writes, w),
       (e: unknown) => {
-        for (let i = 0; i < n; i++) {
-          if (refused[i] !== null) continue;
-          mems[i]!.endWrite();
-          epochs[i]!.end();
-          this.admission.release(sizes[i]!, 0);
-        }
-        if (e instanceof WriteFailureError) this.commitFailed(e);
-        throw firstError ?? e;
+        w.admittedBytes = 0;
+        for (let i = 0; i < n; i++) w.epoch(i)?.end();
+        throw e;
       },
     );
   }
 
-  /** Logs the update, then applies it to the memtable that was active when it was logged. */
-  private logAndApply(t: TableStore, update: PartitionUpdate, size: number, epoch: Epoch): Promise<void> {
-    const mem = t.active;
-    mem.beginWrite();
-    return this.commitLog.add({ tableId: t.def.id, update }).then(
-      () => {
-        const before = mem.liveBytes;
-        try {
-          const startNs = this.metrics.nowNs();
-          t.applyTo(mem, update, this.nowSec());
-          t.metrics.localWrite.record(startNs, this.metrics.nowNs());
-        } finally {
-          mem.endWrite();
-          epoch.end();
-          this.admission.release(size, mem.liveBytes - before);
-        }
-        if (t.active.liveBytes >= this.options.memtableFlushThresholdBytes && !this.flusher.isFlushing(t)) this.backgroundFlush(t);
-      },
-      (e: unknown) => {
-        mem.endWrite();
-        epoch.end();
-        this.admission.release(size, 0);
+  /** Logs the admitted writes, then applies each to the memtable that was active when it was logged. */
+  private logAndApply(writes: readonly Mutation[], w: PendingWrites): Promise<void> {
+    const n = writes.length;
+    for (let i = 0; i < n; i++) {
+      const t = w.table(i);
+      if (t === undefined) continue;
+      const mem = t.active;
+      mem.beginWrite();
+      w.setMem(i, mem);
+    }
+    const logged = w.firstError === null ? writes : writes.filter((_, i) => w.table(i) !== undefined);
+    const { refused, acked } = this.commitLog.addAll(logged);
+    if (refused !== null) {
+      for (let i = 0, j = 0; i < n; i++) {
+        if (w.table(i) === undefined) continue;
+        const e = refused[j++];
+        if (e === null || e === undefined) continue;
+        this.abandon(writes, w, i);
+        w.refuse(i, e);
         if (e instanceof WriteFailureError) this.commitFailed(e);
-        throw e;
+      }
+    }
+    if (acked === null) {
+      this.admission.release(w.admittedBytes, 0);
+      return w.firstError === null ? Promise.resolve() : Promise.reject(w.firstError);
+    }
+    return acked.then(
+      () => this.applyLogged(writes, w),
+      (e: unknown) => {
+        for (let i = 0; i < n; i++) this.abandon(writes, w, i);
+        this.admission.release(w.admittedBytes, 0);
+        if (e instanceof WriteFailureError) this.commitFailed(e);
+        throw w.firstError ?? e;
       },
     );
+  }
+
+  private applyLogged(writes: readonly Mutation[], w: PendingWrites): void {
+    const n = writes.length;
+    const nowSec = this.nowSec();
+    let applyError: unknown = null;
+    let appliedBytes = 0;
+    for (let i = 0; i < n; i++) {
+      const t = w.table(i);
+      const mem = w.mem(i);
+      if (t === undefined || mem === undefined) continue;
+      const before = mem.liveBytes;
+      try {
+        const startNs = this.metrics.nowNs();
+        t.applyTo(mem, writes[i]!.update, nowSec);
+        t.metrics.localWrite.record(startNs, this.metrics.nowNs());
+      } catch (e) {
+        applyError ??= e;
+      } finally {
+        mem.endWrite();
+        w.epoch(i)!.end();
+        appliedBytes += mem.liveBytes - before;
+      }
+    }
+    this.admission.release(w.admittedBytes, appliedBytes);
+    for (let i = 0; i < n; i++) {
+      const t = w.table(i);
+      if (w.mem(i) !== undefined && t!.active.liveBytes >= this.options.memtableFlushThresholdBytes && !this.flusher.isFlushing(t!)) this.backgroundFlush(t!);
+    }
+    if (w.firstError !== null) throw w.firstError;
+    if (applyError !== null) throw applyError;
+  }
+
+  /** Write `i` will not reach its memtable: its memtable, epoch and admitted bytes are let go. */
+  private abandon(writes: readonly Mutation[], w: PendingWrites, i: number): void {
+    const mem = w.mem(i);
+    if (mem === undefined) return;
+    mem.endWrite();
+    w.epoch(i)!.end();
+    w.clear(i);
+    const size = updateBytes(writes[i]!.update);
+    this.admission.release(size, 0);
+    w.admittedBytes -= size;
   }
 
   /**
@@ -816,6 +798,58 @@ export class StorageEngine {
     let max = Math.max(0, ...replayed, ...this.truncations.all().map((r) => r.segmentId));
     for (const t of this.tables.values()) max = Math.max(max, t.flushedUpTo()?.segmentId ?? 0);
     return max;
+  }
+}
+
+/**
+ * What `applyAll` holds for its writes between admission and the memtable, one slot per write in
+ * `writes` order: a slot whose table is undefined was refused (or abandoned) and is skipped.
+ */
+class PendingWrites {
+  /** Three entries a slot (its table, the memtable it was logged against, its epoch): one array, not one per field, as most writes are alone. */
+  private readonly slots: (TableStore | Memtable | Epoch | undefined)[];
+  /** Bytes reserved in MemoryAdmission for the slots still pending. */
+  admittedBytes = 0;
+  /** The refusal of the lowest slot refused so far. */
+  firstError: unknown = null;
+  private firstErrorAt = Infinity;
+
+  constructor(n: number) {
+    this.slots = new Array<TableStore | Memtable | Epoch | undefined>(3 * n);
+  }
+
+  begin(i: number, t: TableStore): void {
+    this.slots[3 * i] = t;
+    this.slots[3 * i + 2] = t.applies.begin();
+  }
+
+  table(i: number): TableStore | undefined {
+    return this.slots[3 * i] as TableStore | undefined;
+  }
+
+  mem(i: number): Memtable | undefined {
+    return this.slots[3 * i + 1] as Memtable | undefined;
+  }
+
+  setMem(i: number, mem: Memtable): void {
+    this.slots[3 * i + 1] = mem;
+  }
+
+  epoch(i: number): Epoch | undefined {
+    return this.slots[3 * i + 2] as Epoch | undefined;
+  }
+
+  /** The slot will not reach its memtable (its epoch was ended): skipped from now on. */
+  clear(i: number): void {
+    this.slots[3 * i] = undefined;
+    this.slots[3 * i + 1] = undefined;
+  }
+
+  refuse(i: number, e: unknown): void {
+    if (i < this.firstErrorAt) {
+      this.firstErrorAt = i;
+      this.firstError = e;
+    }
   }
 }
 

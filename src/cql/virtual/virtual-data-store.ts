@@ -10,6 +10,8 @@ import { Memtable } from '../../storage/memtable/memtable.js';
 import { readPartition } from '../../storage/read/partition-reader.js';
 import type { KeyDecorator } from '../../storage/table-def.js';
 import { lockedCas } from '../../service/locked-cas.js';
+import { readOne } from '../../service/data-store.js';
+import type { Consistency } from '../../locator/index.js';
 import type { CasDecide, CasLevels, DataStore, PartitionResult, PositionBound, ScannedPartition, SliceQuery } from '../execution/index.js';
 import type { LayoutCache } from '../execution/index.js';
 import { rowUpdate } from './row-cells.js';
@@ -22,18 +24,22 @@ export class VirtualDataStore implements DataStore {
     private readonly layouts: LayoutCache,
   ) {}
 
-  read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, _cl: unknown, nowSec: number): Promise<PartitionResult | null> {
+  read(cf: ColumnFamilyDef, key: Buffer, query: SliceQuery, cl: Consistency, nowSec: number): Promise<PartitionResult | null> {
+    return readOne(this, cf, key, query, cl, nowSec);
+  }
+
+  readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, _cl: unknown, nowSec: number): Promise<(PartitionResult | null)[]> {
     try {
       const mem = this.load(cf, nowSec);
-      const p = mem.get(this.partitioner.decorate(key).position);
-      return Promise.resolve(p === undefined ? null : readPartition([p], query, nowSec));
+      return Promise.resolve(
+        keys.map((key) => {
+          const p = mem.get(this.partitioner.decorate(key).position);
+          return p === undefined ? null : readPartition([p], query, nowSec);
+        }),
+      );
     } catch (e) {
       return Promise.reject(e);
     }
-  }
-
-  readMany(cf: ColumnFamilyDef, keys: readonly Buffer[], query: SliceQuery, cl: unknown, nowSec: number): Promise<(PartitionResult | null)[]> {
-    return Promise.all(keys.map((key) => this.read(cf, key, query, cl, nowSec)));
   }
 
   scan(cf: ColumnFamilyDef, from: PositionBound | undefined, to: PositionBound | undefined, query: SliceQuery, partitionLimit: number, _cl: unknown, nowSec: number): Promise<ScannedPartition[]> {

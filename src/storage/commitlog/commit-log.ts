@@ -29,7 +29,7 @@ import {
   OverloadedError,
   WriteFailureError,
 } from '../../errors/ilium-error.js';
-import { NO_POSITION, type CommitLogPosition } from '../model/commit-log-position.js';
+import type { CommitLogPosition } from '../model/commit-log-position.js';
 import type { Mutation } from '../model/partition-update.js';
 import { AckQueue } from './ack-queue.js';
 import { CommitLogSegment } from './commit-log-segment.js';
@@ -118,48 +118,38 @@ export class CommitLog {
 
   /**
    * Appends `m` now (so log order is call order) and resolves with the position just past its
-   * entry once the sync mode's durability is reached. Rejects with InvalidRequestError when the
-   * mutation exceeds `maxMutationSizeBytes`, OverloadedError when `unackedAddsMax` adds are
-   * pending, WriteFailureError once a write or fsync has failed, EngineStateError after close().
+   * entry once the sync mode's durability is reached: `addAll` of one. Rejects with
+   * InvalidRequestError when the mutation exceeds `maxMutationSizeBytes`, OverloadedError when
+   * `unackedAddsMax` adds are pending, WriteFailureError once a write or fsync has failed,
+   * EngineStateError after close().
    */
   add(m: Mutation): Promise<CommitLogPosition> {
-    const refusal = this.refusal();
-    if (refusal !== null) return Promise.reject(refusal);
-    if (this.acks.isFull) {
-      return Promise.reject(new OverloadedError(`commit log has ${this.acks.size} unacknowledged adds (unackedAddsMax)`));
-    }
-    let position: CommitLogPosition;
-    try {
-      position = this.append(m);
-    } catch (err) {
-      return Promise.reject(err);
-    }
-    const acked = this.acks.push(this.appendedSeq, position);
-    this.policy.onAppend();
-    if (this.buffer.pos >= this.config.writeBatchBytesMax) this.writeBuffered();
-    return acked;
+    const { refused, acked, position } = this.addAll([m]);
+    return acked === null ? Promise.reject(refused![0]!) : acked.then(() => position!);
   }
 
   /**
-   * `add` for several mutations at once (the partitions of one batch): each is appended now, in
-   * order, as its own entry — exactly what as many `add` calls would write — but they share one
-   * acknowledgement. Returns one slot per mutation: `null` when it was appended, else the error
-   * that refused it (the others are appended all the same, as separate `add`s would be), and
-   * `acked`, which resolves with the position just past the last entry appended once the sync
-   * mode's durability covers it (null when none was appended). The refusals of `add` — the log
-   * failed or closed, too many unacknowledged adds — refuse every mutation; an oversized one
-   * refuses only itself.
+   * The append path, for one mutation or the partitions of a batch: each is appended now, in
+   * order, as its own entry (what as many `add` calls would write), and they share one
+   * acknowledgement. `refused` is null when every mutation was appended, else one slot per
+   * mutation: null when it was appended, or the error that refused it (the others are appended
+   * all the same). `position` is the position just past the last entry appended, and `acked`
+   * resolves once the sync mode's durability covers it (both null when none was appended); adds
+   * made before anything of them was written share one `acked` (AckQueue). The log failed or closed, or
+   * `unackedAddsMax` acknowledgements pending, refuse every mutation; an oversized one refuses
+   * only itself.
    */
-  addAll(ms: readonly Mutation[]): { readonly refused: (Error | null)[]; readonly acked: Promise<CommitLogPosition> | null } {
-    const refused: (Error | null)[] = new Array<Error | null>(ms.length).fill(null);
+  addAll(ms: readonly Mutation[]): { readonly refused: (Error | null)[] | null; readonly acked: Promise<void> | null; readonly position: CommitLogPosition | null } {
     let refusal = this.refusal();
     if (refusal === null && this.acks.isFull) refusal = new OverloadedError(`commit log has ${this.acks.size} unacknowledged adds (unackedAddsMax)`);
-    if (refusal !== null) return { refused: refused.fill(refusal), acked: null };
+    if (refusal !== null) return { refused: new Array<Error | null>(ms.length).fill(refusal), acked: null, position: null };
+    let refused: (Error | null)[] | null = null;
     let position: CommitLogPosition | null = null;
     for (let i = 0; i < ms.length; i++) {
       try {
         position = this.append(ms[i]!);
       } catch (err) {
+        refused ??= new Array<Error | null>(ms.length).fill(null);
         refused[i] = err instanceof Error ? err : new Error(String(err));
         // A failed write (rollover) fails the log: the rest are refused as later adds would be.
         const after = this.refusal();
@@ -171,15 +161,15 @@ export class CommitLog {
       }
       if (this.buffer.pos >= this.config.writeBatchBytesMax) this.writeBuffered();
     }
-    if (position === null) return { refused, acked: null };
+    if (position === null) return { refused, acked: null, position: null };
     // The log failed after some were appended: their adds would have been rejected with it.
     const failed = this.refusal();
-    if (failed !== null) return { refused, acked: Promise.reject(failed) };
-    const acked = this.acks.push(this.appendedSeq, position);
+    if (failed !== null) return { refused, acked: Promise.reject(failed), position };
+    const acked = this.acks.push(this.appendedSeq, this.writtenSeq);
     this.policy.onAppend();
     // Written already (a full buffer went out above)? Then no later write would ack it.
     if (this.buffer.pos === 0) this.ackCovered();
-    return { refused, acked };
+    return { refused, acked, position };
   }
 
   /** Makes everything added so far durable now, whatever the sync mode. */
@@ -190,7 +180,7 @@ export class CommitLog {
     // appendedSeq, not writtenSeq: while a segment is sealing the buffer is not written yet.
     if (this.syncedSeq >= this.appendedSeq) return Promise.resolve();
     if (this.syncCallers.isFull) return Promise.reject(new OverloadedError('too many sync() calls pending'));
-    const done = this.syncCallers.push(this.appendedSeq, NO_POSITION).then(() => undefined);
+    const done = this.syncCallers.push(this.appendedSeq, this.writtenSeq);
     this.requestSync();
     return done;
   }
