@@ -4,7 +4,8 @@
  * (test/support/latency-probe.ts) sends a small SELECT on its own connection all along. A
  * `BEGIN UNLOGGED BATCH … APPLY BATCH` of TEXT_STATEMENTS INSERTs sent as one QUERY (4.4 MB of
  * text, 1.7 million tokens) is lexed as it is parsed, parsed and bound a statement at a time, and
- * executed in paced steps, so no probe waits over PROBE_MS_MAX:
+ * executed in paced steps, so the probes stay answered (their median under PROBE_MEDIAN_MS_MAX, each
+ * under PROBE_MS_MAX):
  *   - on a node with Cassandra's default batch_size_fail_threshold_in_kb (50) it is refused with
  *     Cassandra's InvalidRequest "Batch too large", nothing written;
  *   - on a node whose threshold is raised it is applied: every row is there;
@@ -27,10 +28,22 @@ const PARTITIONS = 100;
  * at a time (--trace-gc; the loop's longest stall measured in-process was 43–66 ms). The slowest
  * probe measured 100–369 ms over 27 runs of the three tests on this 2-core machine at a load of
  * 7–11 (other engineers' test runs; an idle node's probes alone reach 81–110 ms there), and 961 ms
- * once with another suite running beside it, so the bound leaves margin for a loaded CI machine.
+ * once with another suite running beside it; a fresh-clone CI beside two engineers' benches saw
+ * 534 and 675 ms. So two bounds: the probes' median (the loop is free between the request's steps)
+ * and a single probe's 1 s, which leaves a loaded CI machine its margin and still fails on the
+ * 1.3–2.4 s single steps this test was written against (test/reliability/event-loop-bounds.test.ts
+ * bounds its holds the same way).
  * Before, parsing (0.5–1.3 s) and binding (0.8–1.1 s) were one step each.
  */
-const PROBE_MS_MAX = 500;
+const PROBE_MS_MAX = 1000;
+const PROBE_MEDIAN_MS_MAX = 100;
+
+function assertProbesBounded(probes: readonly number[]): void {
+  const sorted = [...probes].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  assert.ok(median < PROBE_MEDIAN_MS_MAX, `median probe ${median} ms`);
+  assert.ok(sorted[sorted.length - 1]! < PROBE_MS_MAX, `slowest probe ${sorted[sorted.length - 1]} ms`);
+}
 
 interface Node {
   readonly process: IliumProcess;
@@ -110,7 +123,7 @@ test(`a text batch of ${TEXT_STATEMENTS} INSERTs over the default batch_size_fai
   assert.equal(w.outcome.message, 'Batch too large');
   assert.equal(await rowCount(refusing), 0);
   assert.ok(w.probes.length >= 5, `only ${w.probes.length} probes ran during the batch`);
-  assert.ok(Math.max(...w.probes) < PROBE_MS_MAX, `slowest probe ${Math.max(...w.probes)} ms`);
+  assertProbesBounded(w.probes);
 });
 
 test(`with the threshold raised, the text batch of ${TEXT_STATEMENTS} INSERTs is applied, probes answered meanwhile`, async () => {
@@ -119,7 +132,7 @@ test(`with the threshold raised, the text batch of ${TEXT_STATEMENTS} INSERTs is
   assert.ok(!(w.outcome instanceof Error), String(w.outcome));
   assert.equal(await rowCount(raised), TEXT_STATEMENTS);
   assert.ok(w.probes.length >= 5, `only ${w.probes.length} probes ran during the batch`);
-  assert.ok(Math.max(...w.probes) < PROBE_MS_MAX, `slowest probe ${Math.max(...w.probes)} ms`);
+  assertProbesBounded(w.probes);
 });
 
 test(`the PREPARE of the text batch of ${TEXT_STATEMENTS} INSERTs is refused, probes answered meanwhile`, async () => {
@@ -128,5 +141,5 @@ test(`the PREPARE of the text batch of ${TEXT_STATEMENTS} INSERTs is refused, pr
   assert.ok(w.outcome instanceof cassandra.errors.ResponseError, String(w.outcome));
   assert.equal(w.outcome.code, cassandra.types.responseErrorCodes.invalid);
   assert.match(w.outcome.message, /^Prepared statement of size \d+ bytes is larger than allowed maximum of 16 MB/);
-  assert.ok(Math.max(...w.probes) < PROBE_MS_MAX, `slowest probe ${Math.max(...w.probes)} ms`);
+  assertProbesBounded(w.probes);
 });
