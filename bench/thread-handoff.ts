@@ -146,61 +146,46 @@ const inline: Variant = async (worker) => {
   });
 };
 
-function postVariant(inFlight: number, roundTrip: boolean): Variant {
-  return (worker) =>
-    measure(
-      worker,
-      (until) =>
-        new Promise<number>((resolve) => {
-          let sent = 0;
-          let done = 0;
-          let stopping = false;
-          const send = (): void => {
-            worker.postMessage({ kind: 'one', id: sent, bytes: requestBytes(sent) });
-            sent++;
-          };
-          const onMessage = (m: { id: number; reply: Uint8Array }): void => {
-            if (m.reply.length !== 16) throw new Error('bad reply');
-            done++;
-            if (!stopping && performance.now() >= until) stopping = true;
-            if (!stopping) send();
-            else if (done === sent) {
-              worker.off('message', onMessage);
-              resolve(done);
-            }
-          };
-          worker.on('message', onMessage);
-          for (let i = 0; i < inFlight; i++) send();
-        }),
-      roundTrip,
-    );
+/**
+ * The postMessage closed loop: `messages` in flight, each carrying `batch` requests (a single
+ * request as `one`, more as a `batch`); each answer sends the next until `until`. Resolves with the
+ * requests answered.
+ */
+function postLoop(worker: Worker, until: number, batch: number, messages: number): Promise<number> {
+  return new Promise<number>((resolve) => {
+    let sent = 0;
+    let done = 0;
+    let stopping = false;
+    const send = (): void => {
+      if (batch === 1) {
+        worker.postMessage({ kind: 'one', id: sent, bytes: requestBytes(sent) });
+        sent++;
+        return;
+      }
+      const items = Array.from({ length: batch }, () => ({ id: sent, bytes: requestBytes(sent++) }));
+      worker.postMessage({ kind: 'batch', items });
+    };
+    const onMessage = (m: { kind?: string; reply?: Uint8Array; replies?: { reply: Uint8Array }[] }): void => {
+      const replies = m.replies ?? [m as { reply: Uint8Array }];
+      if (replies.some((r) => r.reply.length !== 16)) throw new Error('bad reply');
+      done += replies.length;
+      if (!stopping && performance.now() >= until) stopping = true;
+      if (!stopping) send();
+      else if (done === sent) {
+        worker.off('message', onMessage);
+        resolve(done);
+      }
+    };
+    worker.on('message', onMessage);
+    for (let i = 0; i < messages; i++) send();
+  });
 }
 
-const postBatch: Variant = (worker) =>
-  measure(
-    worker,
-    (until) =>
-      new Promise<number>((resolve) => {
-        let sent = 0;
-        let done = 0;
-        let stopping = false;
-        const sendBatch = (): void => {
-          const items = Array.from({ length: BATCH }, () => ({ id: sent, bytes: requestBytes(sent++) }));
-          worker.postMessage({ kind: 'batch', items });
-        };
-        const onMessage = (m: { kind: string; replies: { id: number; reply: Uint8Array }[] }): void => {
-          done += m.replies.length;
-          if (!stopping && performance.now() >= until) stopping = true;
-          if (!stopping) sendBatch();
-          else if (done === sent) {
-            worker.off('message', onMessage);
-            resolve(done);
-          }
-        };
-        worker.on('message', onMessage);
-        for (let i = 0; i < IN_FLIGHT / BATCH; i++) sendBatch();
-      }),
-  );
+function postVariant(inFlight: number, roundTrip: boolean): Variant {
+  return (worker) => measure(worker, (until) => postLoop(worker, until, 1, inFlight), roundTrip);
+}
+
+const postBatch: Variant = (worker) => measure(worker, (until) => postLoop(worker, until, BATCH, IN_FLIGHT / BATCH));
 
 const sabRing: Variant = async (worker) => {
   const reqBuf = new SharedArrayBuffer(8 + SLOTS * REQUEST_BYTES);
