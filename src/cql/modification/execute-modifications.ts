@@ -94,7 +94,8 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
   if (conditional) checkConditionalConsistency(options);
   else checkWriteConsistency(options, counterTableOf(items));
   const budget = RequestBudget.write(ctx.env, ctx.timeouts.writeMs, options.consistency, writeTypeOf(items, run));
-  const grouping = runStepsPaced(groupByPartition(ctx, items, options, run), () => budget.pace());
+  // One statement's keys are distinct: its groups need no map by key, nor steps.
+  const grouping = items.length === 1 ? singleStatementGroups(ctx, items[0]!, options, run) : runStepsPaced(groupByPartition(ctx, items, options, run), () => budget.pace());
   const groups = grouping instanceof Promise ? await grouping : grouping;
   run.grouped?.(groups);
   if (conditional) return executeConditional(ctx, groups, options, run.isBatch);
@@ -181,9 +182,8 @@ function writeTypeOf(items: readonly ModificationItem[], run: RunOptions): Write
   return run.logged === true ? 'BATCH' : 'UNLOGGED_BATCH';
 }
 
-/** The items' writes grouped by partition, breaking every ITEMS_PER_STEP items (the run paces itself there). */
+/** Several items' writes grouped by partition, breaking every ITEMS_PER_STEP items (the run paces itself there). */
 function* groupByPartition(ctx: CqlContext, items: readonly ModificationItem[], options: QueryOptions, run: RunOptions): Steps<PartitionGroup[]> {
-  if (items.length === 1) return singleStatementGroups(ctx, items[0]!, options, run);
   const groups = new Map<string, PartitionGroup>();
   const fallback = run.timestamp !== undefined ? () => run.timestamp! : defaultTimestamp(ctx, options);
   const nowSec = requestNowSec(ctx, options);
