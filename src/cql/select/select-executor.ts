@@ -236,7 +236,8 @@ async function groupedPage(run: SelectRun, state: PagingState | null, pageSize: 
   return { rows: folder.rows, pagingState: encodePagingState(next) };
 }
 
-async function fill(run: SelectRun, page: Page, state: PagingState | null): Promise<void> {
+/** Not async: it hands back its step's promise (one promise fewer per page). */
+function fill(run: SelectRun, page: Page, state: PagingState | null): Promise<void> {
   const { plan, ctx, reader, values, ppl, keys } = run;
   if (plan.where.index !== null) return fillByIndex(plan, ctx, reader, page, values, ppl, state);
   if (keys !== null) return fillByKeys(run, page, keys, state);
