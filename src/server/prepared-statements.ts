@@ -96,7 +96,7 @@ export class PreparedStatements {
       throw new InvalidRequestError(`Too many markers(?). ${statement.bindVariables.length} markers exceed the allowed maximum of ${MAX_BIND_MARKERS}`);
     }
     const id = statementId(query, keyspace, parsed.statement);
-    const key = id.toString('hex');
+    const key = cacheKey(id);
     const existing = this.entries.peek(key);
     if (existing !== undefined && existing.query !== query) {
       throw new InvalidRequestError(`MD5 hash collision: query with the same MD5 hash was already prepared. \n Existing: '${existing.query}'`);
@@ -117,7 +117,7 @@ export class PreparedStatements {
    * at a time), so the answer is then a promise.
    */
   get(id: Buffer, resultChangesAnnounced = false): CqlStatement | Promise<CqlStatement> {
-    const key = id.toString('hex');
+    const key = cacheKey(id);
     const entry = this.entries.get(key);
     if (entry === undefined) throw unprepared(id);
     const schema = this.ctx.schema();
@@ -158,17 +158,17 @@ export class PreparedStatements {
 
   /** The text `id` was prepared from, when it is held (the audit log's operation). */
   textOf(id: Buffer): string | undefined {
-    return this.entries.peek(id.toString('hex'))?.query;
+    return this.entries.peek(cacheKey(id))?.query;
   }
 
   /** The parse `id` was prepared from, when it is held (the audit log's statement). */
   parsedOf(id: Buffer): ParsedStatement | undefined {
-    return this.entries.peek(id.toString('hex'))?.parsed;
+    return this.entries.peek(cacheKey(id))?.parsed;
   }
 
   /** Drops `id` (tests, and a client's EXECUTE of an id whose statement changed shape). */
   evict(id: Buffer): boolean {
-    return this.entries.delete(id.toString('hex'));
+    return this.entries.delete(cacheKey(id));
   }
 }
 
@@ -195,4 +195,9 @@ function sameColumns(a: readonly ColumnSpec[], b: readonly ColumnSpec[]): boolea
     const d = b[i]!;
     return c.keyspace === d.keyspace && c.table === d.table && c.name === d.name && c.type.fullName === d.type.fullName;
   });
+}
+
+/** The cache's key of a statement id: its bytes one char each (half a hex string's length, cheaper to make). */
+function cacheKey(id: Buffer): string {
+  return id.toString('latin1');
 }

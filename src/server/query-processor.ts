@@ -31,6 +31,9 @@ export interface QueryProcessorOptions {
   readonly executeBatch?: ExecuteBatch;
 }
 
+/** Statements whose result is never a schema change. */
+const CHANGES_NO_SCHEMA: ReadonlySet<string> = new Set(['select', 'insert', 'update', 'delete', 'batch']);
+
 /** Where the processor announces events (the CQL server's publish). */
 export type EventSink = (event: ServerEvent) => void;
 
@@ -116,7 +119,8 @@ export class QueryProcessor implements CqlRequestHandler {
    * (the creator's grants, a dropped resource's grants gone).
    */
   async run(statement: CqlStatement, state: ClientState, options: QueryOptions): Promise<ResultMessage> {
-    await this.ctx.authorizer.ensureAccess(state, statement);
+    const access = this.ctx.authorizer.ensureAccess(state, statement);
+    if (access !== undefined) await access;
     return toResultMessage(await this.runChecked(statement, state, options), this.types);
   }
 
@@ -125,9 +129,15 @@ export class QueryProcessor implements CqlRequestHandler {
    * embedded API does: Cassandra's internal queries are not checked either) and returns its
    * result as the CQL layer gives it; schema changes are published and tell the authorizer.
    */
-  async runChecked(statement: CqlStatement, state: ClientState, options: QueryOptions): Promise<CqlResult> {
+  runChecked(statement: CqlStatement, state: ClientState, options: QueryOptions): Promise<CqlResult> {
     // A user-defined function that runs long warns the client of the request that called it.
-    const result = await this.ctx.userFunctions.withWarnings((m) => state.warn(m), () => statement.execute(state, options));
+    const running = this.ctx.userFunctions.withWarnings((m) => state.warn(m), () => statement.execute(state, options));
+    // Not async: a statement that changes no schema adds no promise of its own.
+    return CHANGES_NO_SCHEMA.has(statement.kind) ? running : running.then((r) => this.schemaChanged(r, state));
+  }
+
+  /** A schema change publishes itself and tells the authorizer (the creator's grants, a dropped resource's gone). */
+  private async schemaChanged(result: CqlResult, state: ClientState): Promise<CqlResult> {
     if (result.kind === 'schemaChange') {
       await this.ctx.authorizer.schemaChanged(state.user, result.change, this.ctx.schema());
       this.events({ type: 'SCHEMA_CHANGE', change: toSchemaChange(result.change) });

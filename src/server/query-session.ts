@@ -14,6 +14,7 @@ import { type Statement, parseStatement } from '../cql/parser/index.js';
 import type { NetAddress } from '../env/index.js';
 import { InvalidRequestError } from '../errors/index.js';
 import type { BatchSpec, CqlSession, PreparedResult, QueryParameters, RequestContext, ResultMessage } from '../transport/index.js';
+import type { AuditLog } from './audit/index.js';
 import type { BatchItem } from './batch-executor.js';
 import type { QueryProcessor } from './query-processor.js';
 import { batchValues, consistency, toQueryOptions } from './query-values.js';
@@ -60,15 +61,16 @@ export class QuerySession implements CqlSession {
     });
   }
 
-  async execute(id: Buffer, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
-    const text = this.processor.prepared.textOf(id);
-    return this.audited(text, (seen) =>
-      traced(this.processor.ctx.tracing, rctx, () => this.traceStart('Execute CQL3 prepared query', traceParameters(text, params)), async (trace) => {
+  execute(id: Buffer, params: QueryParameters, rctx: RequestContext): Promise<ResultMessage> {
+    // The text is looked up only for the audit log and a trace (a second cache lookup otherwise).
+    const prepared = this.processor.prepared;
+    return this.audited(this.processor.audit?.enabled === true ? prepared.textOf(id) : undefined, (seen) =>
+      traced(this.processor.ctx.tracing, rctx, () => this.traceStart('Execute CQL3 prepared query', traceParameters(prepared.textOf(id), params)), async (trace) => {
         if (seen !== undefined) {
-          const parsed = this.processor.prepared.parsedOf(id);
+          const parsed = prepared.parsedOf(id);
           if (parsed !== undefined) seen(parsed.statement);
         }
-        const found = this.processor.prepared.get(id, this.resultChangesAnnounced);
+        const found = prepared.get(id, this.resultChangesAnnounced);
         const statement = found instanceof Promise ? await found : found;
         return this.processor.run(statement, this.state(rctx), withTrace(toQueryOptions(params, statement.bindVariables), trace));
       }),
@@ -89,9 +91,14 @@ export class QuerySession implements CqlSession {
    * steps); a text the statement cache bound without parsing it (at most
    * STATEMENT_CACHE_MAX_QUERY_CHARS) is parsed again for them.
    */
-  private async audited(text: string | undefined, run: (seen: ((parsed: Statement) => void) | undefined) => Promise<ResultMessage>): Promise<ResultMessage> {
+  private audited(text: string | undefined, run: (seen: ((parsed: Statement) => void) | undefined) => Promise<ResultMessage>): Promise<ResultMessage> {
     const audit = this.processor.audit;
+    // Not async while the log is off: the request adds no promise of its own.
     if (audit?.enabled !== true || text === undefined) return run(undefined);
+    return this.auditedRun(audit, text, run);
+  }
+
+  private async auditedRun(audit: AuditLog, text: string, run: (seen: (parsed: Statement) => void) => Promise<ResultMessage>): Promise<ResultMessage> {
     const keyspace = this.keyspace;
     const user = this.user ?? null;
     let parsed: Statement | undefined;

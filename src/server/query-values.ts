@@ -33,9 +33,10 @@ export function consistency(level: ConsistencyLevel): Consistency {
   return level;
 }
 
-function positionalValues(values: readonly WireValue[], markers: number): BoundValue[] {
+function positionalValues(values: readonly WireValue[], markers: number): readonly BoundValue[] {
   if (values.length !== markers) throw new InvalidRequestError('Invalid amount of bind variables');
-  return values.map(toCqlValue);
+  // The request's own array when nothing in it is UNSET (the usual case): no copy per request.
+  return values.includes(WIRE_UNSET) ? values.map(toCqlValue) : (values as readonly (Buffer | null)[]);
 }
 
 function namedValues(names: readonly string[], values: readonly WireValue[], specs: readonly ColumnSpec[]): BoundValue[] {

@@ -94,7 +94,9 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
   if (conditional) checkConditionalConsistency(options);
   else checkWriteConsistency(options, counterTableOf(items));
   const budget = RequestBudget.write(ctx.env, ctx.timeouts.writeMs, options.consistency, writeTypeOf(items, run));
-  const groups = await groupByPartition(ctx, items, options, run, budget);
+  // One statement's keys are distinct: its groups need no map by key, nor steps.
+  const grouping = items.length === 1 ? singleStatementGroups(ctx, items[0]!, options, run) : runStepsPaced(groupByPartition(ctx, items, options, run), () => budget.pace());
+  const groups = grouping instanceof Promise ? await grouping : grouping;
   run.grouped?.(groups);
   if (conditional) return executeConditional(ctx, groups, options, run.isBatch);
   // Writes without a read are built (and guarded) first: nothing is applied or read for until the
@@ -106,7 +108,7 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
   const due = (): boolean => ++parts % ITEMS_PER_STEP === 0;
   const pace = (): Promise<void> => budget.pace();
   for (const g of groups) {
-    if (g.parts.some((p) => p.statement.requiresRead)) {
+    if (readsFirst(g)) {
       reading.push(g);
       continue;
     }
@@ -117,22 +119,46 @@ export async function executeModifications(ctx: CqlContext, items: readonly Modi
     run.guard?.add(update);
   }
   run.guard?.done();
-  const locked = reading.map((g) => {
-    const { cf, store } = g.statement.spec.table;
-    return store.withPartitionLock(cf, g.key, async () => {
-      const existing = await readFor(store, g, options, requestNowSec(ctx, options));
-      const update = build(ctx, g, existing);
-      if (update !== null) await store.apply([update], options.consistency, traceOf(options));
-    });
-  });
-  if (plain.length > 0) locked.push(applyPlain(groups[0]!.statement.spec.table.store, plain, options, run, budget));
+  const applying = plain.length > 0 ? applyPlain(groups[0]!.statement.spec.table.store, plain, options, run, budget) : undefined;
+  if (reading.length === 0) {
+    if (applying !== undefined) await applying;
+    return VOID_RESULT;
+  }
+  const locked = reading.map((g) => applyReading(ctx, g, options));
+  if (applying !== undefined) locked.push(applying);
   await Promise.all(locked);
   return VOID_RESULT;
 }
 
-/** A LOGGED run's writes in one call (the batch log keeps them together); others in paced chunks. */
-async function applyPlain(store: DataStore, plain: readonly TableWrite[], options: QueryOptions, run: RunOptions, budget: RequestBudget): Promise<void> {
+/** Whether a group's writes read the rows first (lists by index or value, counters). */
+function readsFirst(g: PartitionGroup): boolean {
+  for (const p of g.parts) if (p.statement.requiresRead) return true;
+  return false;
+}
+
+/** A group whose writes read first: read, built and applied under the partition's lock. */
+function applyReading(ctx: CqlContext, g: PartitionGroup, options: QueryOptions): Promise<void> {
+  const { cf, store } = g.statement.spec.table;
+  return store.withPartitionLock(cf, g.key, async () => {
+    const existing = await readFor(store, g, options, requestNowSec(ctx, options));
+    const update = build(ctx, g, existing);
+    if (update !== null) await store.apply([update], options.consistency, traceOf(options));
+  });
+}
+
+/**
+ * A LOGGED run's writes in one call (the batch log keeps them together); others in paced chunks
+ * of APPLY_CELLS_MAX cells. Not async: a run of one chunk hands back the store's promise.
+ */
+function applyPlain(store: DataStore, plain: readonly TableWrite[], options: QueryOptions, run: RunOptions, budget: RequestBudget): Promise<void> {
   if (run.logged === true) return store.apply(plain, options.consistency, { logged: true, ...traceOf(options) });
+  let cells = 0;
+  for (const w of plain) cells += w.update.cells.length;
+  if (cells < APPLY_CELLS_MAX) return store.apply(plain, options.consistency, traceOf(options));
+  return applyChunked(store, plain, options, budget);
+}
+
+async function applyChunked(store: DataStore, plain: readonly TableWrite[], options: QueryOptions, budget: RequestBudget): Promise<void> {
   let from = 0;
   let cells = 0;
   for (let i = 0; i < plain.length; i++) {
@@ -156,13 +182,13 @@ function writeTypeOf(items: readonly ModificationItem[], run: RunOptions): Write
   return run.logged === true ? 'BATCH' : 'UNLOGGED_BATCH';
 }
 
-async function groupByPartition(ctx: CqlContext, items: readonly ModificationItem[], options: QueryOptions, run: RunOptions, budget: RequestBudget): Promise<PartitionGroup[]> {
-  if (items.length === 1) return singleStatementGroups(ctx, items[0]!, options, run);
+/** Several items' writes grouped by partition, breaking every ITEMS_PER_STEP items (the run paces itself there). */
+function* groupByPartition(ctx: CqlContext, items: readonly ModificationItem[], options: QueryOptions, run: RunOptions): Steps<PartitionGroup[]> {
   const groups = new Map<string, PartitionGroup>();
   const fallback = run.timestamp !== undefined ? () => run.timestamp! : defaultTimestamp(ctx, options);
   const nowSec = requestNowSec(ctx, options);
   for (let i = 0; i < items.length; i++) {
-    if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) await budget.pace();
+    if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
     const { statement, values } = items[i]!;
     const spec = statement.spec;
     const cf = spec.table.cf;
@@ -217,8 +243,11 @@ function* buildSteps(ctx: CqlContext, g: PartitionGroup, existing: ExistingRows 
 function buildPart(ctx: CqlContext, builder: PartitionBuilder, layout: TableLayout, part: PartitionPart, existing: ExistingRows | null): void {
   const spec = part.statement.spec;
   const { params, values } = part;
-  const runOps = (clustering: readonly Buffer[]) => {
-    for (const op of spec.operations) op.execute({ ctx, builder, clustering, params, values, existing });
+  const runOps = (clustering: readonly Buffer[]): void => {
+    if (spec.operations.length === 0) return;
+    // One context for the row's operations (they read it, never keep it).
+    const opCtx = { ctx, builder, clustering, params, values, existing };
+    for (const op of spec.operations) op.execute(opCtx);
   };
   switch (part.rows.kind) {
     case 'partition':
@@ -246,11 +275,7 @@ function buildPart(ctx: CqlContext, builder: PartitionBuilder, layout: TableLayo
 
 /** The name of the counter table among the statements' tables, if any (a batch never mixes). */
 function counterTableOf(items: readonly ModificationItem[]): string | undefined {
-  for (const { statement } of items) {
-    const { cql, name } = statement.spec.table.cf;
-    for (const c of cql.regular) if (c.type.name === 'CounterColumnType') return name;
-    for (const c of cql.statics) if (c.type.name === 'CounterColumnType') return name;
-  }
+  for (const { statement } of items) if (statement.counterTable !== undefined) return statement.counterTable;
   return undefined;
 }
 

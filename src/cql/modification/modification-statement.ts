@@ -32,6 +32,12 @@ export interface ModificationSpec {
 export class ModificationStatement implements CqlStatement {
   readonly kind: 'insert' | 'update' | 'delete';
   readonly resultColumns = null;
+  /** IF NOT EXISTS, IF EXISTS or IF conditions. */
+  readonly isConditional: boolean;
+  /** Whether some operation reads the row before writing (lists by index or value, counters). */
+  readonly requiresRead: boolean;
+  /** The table's name when it has counter columns (its writes are checked as counter writes). */
+  readonly counterTable: string | undefined;
 
   constructor(
     private readonly ctx: CqlContext,
@@ -39,19 +45,20 @@ export class ModificationStatement implements CqlStatement {
     readonly bindVariables: readonly ColumnSpec[],
     readonly pkIndexes: readonly number[],
   ) {
+    // Known once prepared: a run reads them for every statement of every request.
     this.kind = spec.kind;
-  }
-
-  get isConditional(): boolean {
-    return this.spec.ifExists || this.spec.ifNotExists || this.spec.conditions.length > 0;
-  }
-
-  /** Whether some operation reads the row before writing (lists by index or value, counters). */
-  get requiresRead(): boolean {
-    return this.spec.operations.some((o) => o.requiresRead);
+    this.isConditional = spec.ifExists || spec.ifNotExists || spec.conditions.length > 0;
+    this.requiresRead = spec.operations.some((o) => o.requiresRead);
+    const { cql, name } = spec.table.cf;
+    const counters = cql.regular.some(isCounterColumn) || cql.statics.some(isCounterColumn);
+    this.counterTable = counters ? name : undefined;
   }
 
   execute(_state: ClientState, options: QueryOptions): Promise<CqlResult> {
     return executeModifications(this.ctx, [{ statement: this, values: options.values }], options, { isBatch: false });
   }
+}
+
+function isCounterColumn(c: { readonly type: { readonly name: string } }): boolean {
+  return c.type.name === 'CounterColumnType';
 }

@@ -13,7 +13,8 @@ export class PartitionBuilder {
   private readonly cells: Cell[] = [];
   private readonly rangeTombstones: RangeTombstone[] = [];
   private partitionDeletion: DeletionTime | null = null;
-  private readonly counters = new Map<string, { name: Buffer; value: bigint; timestamp: bigint }>();
+  /** Made on the first counter (most updates have none). */
+  private counters: Map<string, { name: Buffer; value: bigint; timestamp: bigint }> | null = null;
 
   constructor(
     readonly cf: ColumnFamilyDef,
@@ -29,12 +30,12 @@ export class PartitionBuilder {
 
   /** A counter's value as this update has it so far (several increments of one batch add up). */
   pendingCounter(name: Buffer): bigint | undefined {
-    return this.counters.get(name.toString('latin1'))?.value;
+    return this.counters?.get(name.toString('latin1'))?.value;
   }
 
   /** A counter's new value: one 8-byte cell that never expires, written at `timestamp`. */
   setCounter(name: Buffer, value: bigint, timestamp: bigint): void {
-    this.counters.set(name.toString('latin1'), { name, value, timestamp });
+    (this.counters ??= new Map()).set(name.toString('latin1'), { name, value, timestamp });
   }
 
   addTombstone(name: Buffer, p: WriteParams): void {
@@ -52,17 +53,18 @@ export class PartitionBuilder {
   }
 
   get isEmpty(): boolean {
-    return this.cells.length === 0 && this.counters.size === 0 && this.rangeTombstones.length === 0 && this.partitionDeletion === null;
+    return this.cells.length === 0 && (this.counters === null || this.counters.size === 0) && this.rangeTombstones.length === 0 && this.partitionDeletion === null;
   }
 
+  /** The update; the builder is done then (the update takes its arrays, no copy). */
   build(): PartitionUpdate {
-    const cells = [...this.cells];
-    for (const c of this.counters.values()) {
+    const cells = this.cells;
+    for (const c of this.counters?.values() ?? []) {
       const value = Buffer.allocUnsafe(8);
       value.writeBigInt64BE(BigInt.asIntN(64, c.value), 0);
       cells.push(liveCell(c.name, value, c.timestamp));
     }
-    return { key: this.key, partitionDeletion: this.partitionDeletion, rangeTombstones: [...this.rangeTombstones], cells };
+    return { key: this.key, partitionDeletion: this.partitionDeletion, rangeTombstones: this.rangeTombstones, cells };
   }
 }
 

@@ -36,13 +36,13 @@ export function keyValue(v: BoundValue, column: CqlColumn): Buffer {
 /** Encodes each combination of partition key values (one candidate list per column). */
 export function partitionKeys(table: CqlTable, candidates: readonly (readonly Buffer[])[]): Buffer[] {
   // One value per column (no IN): one key, nothing to combine or deduplicate.
-  if (candidates.every((list) => list.length === 1)) return [encodeKey(table, candidates.map((list) => list[0]!))];
+  if (candidates.every((list) => list.length === 1)) return [partitionKey(table, candidates.map((list) => list[0]!))];
   let combos: Buffer[][] = [[]];
   for (const list of candidates) combos = combos.flatMap((p) => list.map((v) => [...p, v]));
   const seen = new Set<string>();
   const out: Buffer[] = [];
   for (const values of combos) {
-    const key = encodeKey(table, values);
+    const key = partitionKey(table, values);
     const id = key.toString('latin1');
     if (!seen.has(id)) {
       seen.add(id);
@@ -52,7 +52,8 @@ export function partitionKeys(table: CqlTable, candidates: readonly (readonly Bu
   return out;
 }
 
-function encodeKey(table: CqlTable, values: readonly Buffer[]): Buffer {
+/** One partition's key from its columns' values, checked. */
+export function partitionKey(table: CqlTable, values: readonly Buffer[]): Buffer {
   if (values.length === 1) {
     const v = values[0]!;
     if (v.length === 0) throw new InvalidRequestError('Key may not be empty');

@@ -70,7 +70,7 @@ export class PartitionRowReader {
   }
 
   /** The rows of one partition (after `after` when resuming) that pass the filter, at most `limit`. */
-  async readKey(key: Buffer, after: readonly Buffer[] | null, limit: number): Promise<ResultRow[]> {
+  readKey(key: Buffer, after: readonly Buffer[] | null, limit: number): Promise<ResultRow[]> {
     if (this.o.filter === null || this.o.distinct) return this.readKeyOnce(key, after, limit);
     return this.readFiltered(key, after, limit, []);
   }

@@ -31,7 +31,7 @@ import { TombstoneWarning } from './tombstone-warning.js';
 import { fillByIndex } from './index-scan.js';
 import { keyIndex } from './key-index.js';
 import { Page } from './page.js';
-import { PartitionRowReader } from './partition-rows.js';
+import { PartitionRowReader, type RowReadOptions } from './partition-rows.js';
 import type { ResultRow } from './result-row.js';
 import type { ResultValues, Selection } from './selection.js';
 import { pushAll } from '../../util/push-all.js';
@@ -65,6 +65,8 @@ interface SelectRun {
   readonly ctx: CqlContext;
   readonly reader: PartitionRowReader;
   readonly values: readonly BoundValue[];
+  /** The partitions by key (sorted, distinct), evaluated once; null for a scan or an index query. */
+  readonly keys: readonly Buffer[] | null;
   /** PER PARTITION LIMIT as rows read (Infinity for GROUP BY, which counts groups). */
   readonly ppl: number;
   readonly budget: RequestBudget;
@@ -77,9 +79,10 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
   const limit = plan.limit(values);
   const ppl = plan.perPartitionLimit(values);
   const pageSize = options.pageSize !== undefined && options.pageSize > 0 ? options.pageSize : Infinity;
-  const byKeys = plan.where.index === null && plan.where.partitionKeys(values) !== null;
+  const keys = plan.where.index === null ? plan.where.partitionKeys(values) : null;
+  const byKeys = keys !== null;
   const budget = RequestBudget.read(ctx.env, byKeys ? ctx.timeouts.readMs : ctx.timeouts.rangeMs, options.consistency);
-  const reader = new PartitionRowReader({
+  const readOptions: { -readonly [K in keyof RowReadOptions]: RowReadOptions[K] } = {
     table: plan.table,
     slices: clusteringSlices(plan.table.layout, plan.where.clustering(values)),
     reversed: plan.ordering.reversed,
@@ -90,10 +93,11 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     nowSec: requestNowSec(ctx, options),
     pace: () => budget.pace(),
     tombstones: new TombstoneWarning(plan.table, ctx.limits.tombstoneWarnThreshold, warn),
-    ...(options.trace === undefined ? {} : { trace: options.trace }),
-  });
+  };
+  if (options.trace !== undefined) readOptions.trace = options.trace;
+  const reader = new PartitionRowReader(readOptions);
   if (options.trace !== undefined) traceStart(options.trace, plan, byKeys, options);
-  const run: SelectRun = { plan, ctx, reader, values, ppl, budget, scanned: { partitions: 0, rows: 0 } };
+  const run: SelectRun = { plan, ctx, reader, values, keys, ppl, budget, scanned: { partitions: 0, rows: 0 } };
   const columns = plan.selection.columns;
   const state = options.pagingState === undefined || options.pagingState.length === 0 ? null : decodePagingState(options.pagingState);
   // A page of groups has no bound in rows (a group may be any size): it reads ROWS_PER_READ_MAX rows a step.
@@ -102,14 +106,16 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
     // Without GROUP BY, one row: never paged for the client, as in Cassandra (its AggregationQueryPager
     // ignores the page size then); read by the client's page size (capped) or the default.
     const agg = plan.selection.aggregate(values);
-    for await (const page of pages(run, null, Infinity, Math.min(pageSize, ROWS_PER_READ_MAX))) await eachPaced(run, page.rows, (r) => agg.add(r));
+    const stream = new Pages(run, null, Infinity, Math.min(pageSize, ROWS_PER_READ_MAX));
+    for (let page = await stream.next(); page !== null; page = await stream.next()) await eachPaced(run, page.rows, (r) => agg.add(r));
     return { kind: 'rows', columns, rows: [agg.result()] };
   }
   if (plan.ordering.compare !== null) {
     if (pageSize !== Infinity && limit > pageSize) throw new InvalidRequestError(PAGING_WITH_POST_ORDERING);
     // Each partition's rows come in the requested order: the first `limit` overall are among its first `limit`.
     const all: ResultRow[] = [];
-    for await (const page of pages({ ...run, ppl: Math.min(ppl, limit) }, null, Infinity, ROWS_PER_READ_MAX)) pushAll(all, page.rows);
+    const stream = new Pages({ ...run, ppl: Math.min(ppl, limit) }, null, Infinity, ROWS_PER_READ_MAX);
+    for (let page = await stream.next(); page !== null; page = await stream.next()) pushAll(all, page.rows);
     const sorted = all.sort(plan.ordering.compare).slice(0, limit);
     const out: ResultValues[] = [];
     await eachPaced(run, sorted, (r) => out.push(plan.selection.row(r, values)));
@@ -119,8 +125,10 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
   const want = Math.min(pageSize, rowsLeft);
   const rows: ResultValues[] = [];
   let last: Page['last'] = null;
-  for await (const page of pages(run, state, want, ROWS_PER_READ_MAX)) {
-    await eachPaced(run, page.rows, (r) => rows.push(plan.selection.row(r, values)));
+  const stream = new Pages(run, state, want, ROWS_PER_READ_MAX);
+  for (let page = await stream.next(); page !== null; page = await stream.next()) {
+    const selecting = eachPaced(run, page.rows, (r) => rows.push(plan.selection.row(r, values)));
+    if (selecting !== undefined) await selecting;
     last = page.last ?? last;
   }
   const left = rowsLeft - rows.length;
@@ -137,9 +145,16 @@ export async function executeSelect(plan: SelectPlan, ctx: CqlContext, options: 
  */
 const ROWS_PER_PACE = 32;
 
-async function eachPaced<T>(run: SelectRun, rows: readonly T[], fn: (row: T) => void): Promise<void> {
-  for (let i = 0; i < rows.length; i++) {
-    if (i > 0 && i % ROWS_PER_PACE === 0) await run.budget.pace();
+/** `fn` of each row, pacing every ROWS_PER_PACE rows; not async for a page of fewer (no promise then). */
+function eachPaced<T>(run: SelectRun, rows: readonly T[], fn: (row: T) => void): Promise<void> | undefined {
+  const first = Math.min(rows.length, ROWS_PER_PACE);
+  for (let i = 0; i < first; i++) fn(rows[i]!);
+  return first < rows.length ? eachPacedFrom(run, rows, first, fn) : undefined;
+}
+
+async function eachPacedFrom<T>(run: SelectRun, rows: readonly T[], from: number, fn: (row: T) => void): Promise<void> {
+  for (let i = from; i < rows.length; i++) {
+    if (i % ROWS_PER_PACE === 0) await run.budget.pace();
     fn(rows[i]!);
   }
 }
@@ -161,17 +176,32 @@ function traceStart(trace: TraceSink, plan: SelectPlan, byKeys: boolean, options
  * The query's rows from `state` on, `rowsWanted` at most, as pages of at most `pageRows` rows,
  * each read resuming after the previous page's last row; the request paces itself before each.
  */
-async function* pages(run: SelectRun, state: PagingState | null, rowsWanted: number, pageRows: number): AsyncGenerator<Page> {
-  let left = rowsWanted;
-  let from = state;
-  while (left > 0) {
-    await run.budget.pace();
-    const page = new Page(Math.min(pageRows, left));
-    await fill(run, page, from);
-    yield page;
-    left -= page.rows.length;
-    if (!page.full || page.last === null) return;
-    from = { key: page.last.key, clustering: page.last.clustering, rowsLeft: left, partitionRowsLeft: page.last.partitionRowsLeft };
+class Pages {
+  private left: number;
+  private ended = false;
+  private started = false;
+
+  constructor(
+    private readonly run: SelectRun,
+    private from: PagingState | null,
+    rowsWanted: number,
+    private readonly pageRows: number,
+  ) {
+    this.left = rowsWanted;
+  }
+
+  /** The next page, or null after the last (a plain method, not an async generator: two promises a page fewer). */
+  async next(): Promise<Page | null> {
+    if (this.ended || this.left <= 0) return null;
+    // The first read follows the budget's start at once (nothing to yield for or time out yet).
+    if (this.started) await this.run.budget.pace();
+    this.started = true;
+    const page = new Page(Math.min(this.pageRows, this.left));
+    await fill(this.run, page, this.from);
+    this.left -= page.rows.length;
+    if (!page.full || page.last === null) this.ended = true;
+    else this.from = { key: page.last.key, clustering: page.last.clustering, rowsLeft: this.left, partitionRowsLeft: page.last.partitionRowsLeft };
+    return page;
   }
 }
 
@@ -189,7 +219,8 @@ async function groupedPage(run: SelectRun, state: PagingState | null, pageSize: 
   // The rows read resume after the last row returned; PER PARTITION LIMIT is the folder's (in groups), not the read's.
   const readFrom = state === null ? null : { key: state.key, clustering: state.partitionRowsLeft > 0 ? state.clustering : null, rowsLeft: Infinity, partitionRowsLeft: Infinity };
   let stopped = false;
-  reading: for await (const page of pages(run, readFrom, Infinity, ROWS_PER_READ_MAX)) {
+  const stream = new Pages(run, readFrom, Infinity, ROWS_PER_READ_MAX);
+  reading: for (let page = await stream.next(); page !== null; page = await stream.next()) {
     for (let i = 0; i < page.rows.length; i++) {
       if (i > 0 && i % ROWS_PER_PACE === 0) await run.budget.pace();
       if (!folder.add(page.rows[i]!)) {
@@ -205,10 +236,10 @@ async function groupedPage(run: SelectRun, state: PagingState | null, pageSize: 
   return { rows: folder.rows, pagingState: encodePagingState(next) };
 }
 
-async function fill(run: SelectRun, page: Page, state: PagingState | null): Promise<void> {
-  const { plan, ctx, reader, values, ppl } = run;
+/** Not async: it hands back its step's promise (one promise fewer per page). */
+function fill(run: SelectRun, page: Page, state: PagingState | null): Promise<void> {
+  const { plan, ctx, reader, values, ppl, keys } = run;
   if (plan.where.index !== null) return fillByIndex(plan, ctx, reader, page, values, ppl, state);
-  const keys = plan.where.partitionKeys(values);
   if (keys !== null) return fillByKeys(run, page, keys, state);
   return fillByScan(run, page, state);
 }

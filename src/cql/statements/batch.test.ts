@@ -94,6 +94,22 @@ test('list operations reading the current list run under the partition lock insi
   });
 });
 
+test('a run applies its plain partitions and the ones that read first, each once; one large statement is one update', async () => {
+  await withTables(async (n) => {
+    await n.run('INSERT INTO t (k, c, l) VALUES (1, 1, [1, 2, 3])');
+    const calls = recordWrites(n);
+    await n.run("BEGIN UNLOGGED BATCH UPDATE t SET l[1] = 20 WHERE k = 1 AND c = 1; INSERT INTO u (k, v) VALUES (2, 'y'); INSERT INTO t (k, c, v) VALUES (3, 1, 7) APPLY BATCH");
+    assert.deepEqual(calls.flat().map((w) => `${w.cf.name}:${INT32_TYPE.compose(w.update.key)}`).sort(), ['t:1', 't:3', 'u:2']);
+    assert.deepEqual(pick(tableRows(n, 'ks', 't'), 'k', 'l', 'v').sort((a, b) => Number(a.k) - Number(b.k)), [{ k: 1, l: [1, 20, 3], v: null }, { k: 3, l: null, v: 7 }]);
+    assert.equal(tableRows(n, 'ks', 'u')[0]!.v, 'y');
+    // More cells than a chunk of an unlogged run (APPLY_CELLS_MAX, 5000): one partition is still one update.
+    calls.length = 0;
+    await n.run(`INSERT INTO t (k, c, l) VALUES (4, 1, [${Array.from({ length: 6000 }, (_, i) => i).join(', ')}])`);
+    assert.equal(calls.flat().length, 1);
+    assert.equal((tableRows(n, 'ks', 't').find((r) => r.k === 4)!.l as number[]).length, 6000);
+  });
+});
+
 test('conditional batches: all conditions checked, then all writes; one partition only', async () => {
   await withTables(async (n) => {
     await n.run('INSERT INTO t (k, c, v) VALUES (1, 1, 1)');

@@ -13,7 +13,7 @@ import { JsonDocument } from '../modification/insert-json.js';
 import type { Operation } from '../modification/operation.js';
 import { checkUsing, isCounterTable, modifiableTable, type ModificationBinder, modificationPreparer, routingIndexes } from '../modification/prepare-support.js';
 import { SetValue } from '../modification/set-operations.js';
-import { type TargetRows, checkClustering, keyValue, partitionKeys } from '../modification/target-rows.js';
+import { type TargetRows, checkClustering, keyValue, partitionKey } from '../modification/target-rows.js';
 import { BoundAttributes } from '../modification/write-params.js';
 import type { InsertStatement } from '../parser/index.js';
 import { type BoundTerm, bindTerm } from '../terms/index.js';
@@ -49,7 +49,8 @@ export const bindInsert: ModificationBinder<InsertStatement> = (stmt, ctx, sessi
   const pkTerms = t.partitionKey.map((c) => terms.get(c)!);
   const clusteringTerms = staticOnly ? [] : t.clustering.map((c) => terms.get(c)!);
   const target = (values: readonly BoundValue[]): TargetRows => {
-    const keys = partitionKeys(t, pkTerms.map((term, i) => [keyValue(term.evaluate(values), t.partitionKey[i]!)]));
+    // An INSERT names one value per key column: one partition.
+    const keys = [partitionKey(t, pkTerms.map((term, i) => keyValue(term.evaluate(values), t.partitionKey[i]!)))];
     if (staticOnly) return { keys, rows: { kind: 'partition' } };
     const clustering = clusteringTerms.map((term, i) => keyValue(term.evaluate(values), t.clustering[i]!));
     checkClustering(clustering);

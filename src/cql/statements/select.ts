@@ -41,8 +41,13 @@ export const prepareSelect: Preparer<SelectStatement> = (stmt, parsed, ctx, sess
     bindVariables: markers.all(),
     pkIndexes: where.pkMarkerIndexes,
     resultColumns: selection.columns,
-    execute: async (state, options) => {
-      checkReadConsistency(options);
+    execute: (state, options) => {
+      // Not async: the executor's promise is the request's (a refused level rejects it).
+      try {
+        checkReadConsistency(options);
+      } catch (e) {
+        return Promise.reject(e as Error);
+      }
       return executeSelect(plan, ctx, options, (m) => state.warn(m));
     },
   };
