@@ -12,17 +12,19 @@ import { tableDirName } from '../storage/table-def.js';
 import { BYTE_ORDER, tempEnv } from '../../test/support/temp-env.js';
 
 const CLI = fileURLToPath(new URL('./ilium.js', import.meta.url));
+/** These nodes' own loopback address and seed, and ephemeral ports (HTTP's default 9180 on 127.0.0.1 is shared by every node left at its default). */
+const OWN_ADDRESS = ['--listen', '127.0.45.71', '--seeds', '127.0.45.71'];
 
 test('ilium start opens the data folder, prints its startup line and flushes on SIGTERM', async () => {
   const { dir, cleanup } = tempEnv();
   try {
-    const child = spawn(process.execPath, [CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--http-port', '0', '--data', `${dir}/node`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'start', ...OWN_ADDRESS, '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--http-port', '0', '--data', `${dir}/node`], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('\n')) resolve();
     }));
-    assert.match(out, /Ilium node started in \d+ ms: data .*\/node, commit log sync periodic; ready: CQL native protocol on 127\.0\.0\.1:\d+, Thrift on 127\.0\.0\.1:\d+, nodetool on 127\.0\.0\.1:\d+, HTTP on http:\/\/127\.0\.0\.1:\d+\./);
+    assert.match(out, /Ilium node started in \d+ ms: data .*\/node, commit log sync periodic; ready: CQL native protocol on 127\.0\.45\.71:\d+, Thrift on 127\.0\.45\.71:\d+, nodetool on 127\.0\.0\.1:\d+, HTTP on http:\/\/127\.0\.0\.1:\d+\./);
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     assert.equal(code, 0);
@@ -55,15 +57,15 @@ test('ilium with a bad command says so and exits 2; sstable dump prints JSON lin
 test('a second node on the same data directory refuses to start; a stale lock is taken over', async () => {
   const { dir, cleanup } = tempEnv();
   try {
-    const first = spawn(process.execPath, [CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const first = spawn(process.execPath, [CLI, 'start', ...OWN_ADDRESS, '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--http-port', '0', '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     await new Promise<void>((resolve) => first.stdout.once('data', () => resolve()));
-    const second = spawnSync(process.execPath, [CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--data', dir], { encoding: 'utf8', timeout: 10_000 });
+    const second = spawnSync(process.execPath, [CLI, 'start', ...OWN_ADDRESS, '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--http-port', '0', '--data', dir], { encoding: 'utf8', timeout: 10_000 });
     assert.equal(second.status, 1);
     assert.match(second.stderr, new RegExp(`in use by process ${first.pid}`));
     first.kill('SIGKILL');
     await new Promise((resolve) => first.on('exit', resolve));
     // The killed node left its LOCK behind; its process is gone, so the next node takes over.
-    const third = spawn(process.execPath, [CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const third = spawn(process.execPath, [CLI, 'start', ...OWN_ADDRESS, '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--http-port', '0', '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
     third.stderr.on('data', (d: Buffer) => (log += d.toString()));
     const line = await new Promise<string>((resolve) => third.stdout.once('data', (d: Buffer) => resolve(d.toString())));
@@ -139,7 +141,7 @@ test('ilium schema load: the JSON and XML forms, one line per addition, existing
 test('ilium schema load refuses a directory a running node holds, and changes nothing', async () => {
   const { dir, cleanup } = tempEnv();
   try {
-    const node = spawn(process.execPath, [CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--http-port', '0', '--data', `${dir}/node`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const node = spawn(process.execPath, [CLI, 'start', ...OWN_ADDRESS, '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--http-port', '0', '--data', `${dir}/node`], { stdio: ['ignore', 'pipe', 'pipe'] });
     await new Promise<void>((resolve) => node.stdout.once('data', () => resolve()));
     const r = schemaLoad(dir, SEED_000_TWITTER, 'twitter.json');
     node.kill('SIGTERM');
@@ -195,7 +197,7 @@ test('regression: ilium start replays the unflushed writes of user tables an emb
     const r = spawnSync(process.execPath, [script], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     // A node starts on the directory and stops cleanly (flushing, marking the log clean).
-    const node = spawn(process.execPath, [CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const node = spawn(process.execPath, [CLI, 'start', ...OWN_ADDRESS, '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--http-port', '0', '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     await new Promise<void>((resolve) => node.stdout.once('data', () => resolve()));
     node.kill('SIGTERM');
     assert.equal(await new Promise<number | null>((resolve) => node.on('exit', resolve)), 0);

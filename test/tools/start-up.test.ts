@@ -23,7 +23,7 @@ interface Run {
 
 /** Runs `ilium start ARGS` (ephemeral ports unless given) until it exits; fails after `timeoutMs`. */
 function runStart(args: readonly string[], timeoutMs = 30_000): Promise<Run> {
-  const ports = ['--port', '--rpc-port', '--admin-port'].flatMap((p) => (args.includes(p) ? [] : [p, '0']));
+  const ports = ['--port', '--rpc-port', '--admin-port', '--http-port'].flatMap((p) => (args.includes(p) ? [] : [p, '0']));
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, CLI, 'start', ...ports, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (b: Buffer) => (output += b.toString()));
@@ -109,7 +109,7 @@ test('--listen without --seeds starts a lone node at once: its own address is it
 });
 
 test('a node whose seed does not answer says so within seconds, naming --seeds', async () => {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--data', join(dir, 'lonely'), '--listen', '127.0.35.26', '--seeds', '127.0.35.27'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, CLI, 'start', '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--http-port', '0', '--data', join(dir, 'lonely'), '--listen', '127.0.35.26', '--seeds', '127.0.35.27'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const began = performance.now();
   let output = '';
   try {
