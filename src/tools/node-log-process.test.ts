@@ -18,7 +18,7 @@ const CLI = fileURLToPath(new URL('./ilium.js', import.meta.url));
 const PRETTY_LINE = /^\d\d:\d\d:\d\d\.\d{3} (DEBUG|INFO |WARN |ERROR) [a-z_]+( |$)/;
 
 function nodeArgs(address: string, dataDir: string, more: readonly string[] = []): string[] {
-  return [CLI, 'start', '--data', dataDir, '--listen', address, '--seeds', address, '--port', '0', '--rpc-port', '0', '--admin-port', '0', ...more];
+  return [CLI, 'start', '--data', dataDir, '--listen', address, '--seeds', address, '--port', '0', '--rpc-port', '0', '--admin-port', '0', '--http-port', '0', ...more];
 }
 
 function nodetool(adminPort: number, ...args: string[]): ReturnType<typeof spawnSync> {
