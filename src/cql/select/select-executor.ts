@@ -251,16 +251,10 @@ async function fillByKeys(run: SelectRun, page: Page, keys: readonly Buffer[], s
     const at = keyIndex(plan.table.cf.cql, keys, state.key);
     start = at.found && state.clustering !== null && state.partitionRowsLeft > 0 ? at.index : at.found ? at.index + 1 : at.index;
   }
-  if (keys.length === 1) {
-    // One partition (k = ?): the common case, read directly.
-    const resumed = state !== null && start === 0 && keys[0]!.equals(state.key);
-    const left = resumed ? state.partitionRowsLeft : ppl;
-    if (start === 0 && left > 0) page.add(keys[0]!, await reader.readKey(keys[0]!, resumed ? state.clustering : null, Math.min(left, page.remaining)), left);
-    return;
-  }
   // The partitions are read KEY_READS_AT_ONCE at a time (on a cluster, one round trip for an IN
   // of a few keys instead of one per key) and added in key order until the page is full; reads
-  // past a full page are wasted, and bounded so.
+  // past a full page are wasted, and bounded so. One partition (k = ?) is the smallest case of
+  // the same loop: one readMany of one key.
   for (let i = start; i < keys.length && !page.full; ) {
     if (i > start) await run.budget.pace();
     const n = Math.min(keys.length - i, KEY_READS_AT_ONCE);
