@@ -8,7 +8,7 @@
  *   statement    the query session's `execute` with the coordinator replaced by a stub that
  *                answers what the real one answered: finding the prepared statement, binding and
  *                validating the values, building the update or the read, building the result
- *   coordinator  the node's `StorageProxy.apply` / `.read` of what the statement handed it, minus
+ *   coordinator  the node's `StorageProxy.apply` / `.readMany` (one key) of what the statement handed it, minus
  *                the engine below it (measured next, on other keys of the same shape)
  *   engine       `StorageEngine.apply` (commit-log append, memtable) / `.read` (memtable, no
  *                SSTable: the rows were just written)
@@ -101,7 +101,7 @@ export async function measureLayers(node: IliumNode, ops: number): Promise<{ wri
   const key = (layerNo: number, i: number): Buffer => Buffer.from(`k${String(layerNo * perLayer + i).padStart(9, '0')}`);
   const proxy = node.cluster.proxy;
   const realApply = proxy.apply.bind(proxy);
-  const realRead = proxy.read.bind(proxy);
+  const realReadMany = proxy.readMany.bind(proxy);
   const memFrom = Math.ceil(ops * 1.1);
 
   // decode: the frames the driver would send for the write and the read
@@ -131,26 +131,26 @@ export async function measureLayers(node: IliumNode, ops: number): Promise<{ wri
   const writeEngine = await layer(ops, (i) => node.engine.apply(writesForEngine[i]![0]!.cf.id, writesForEngine[i]![0]!.update), memFrom);
 
   // the read: the real coordinator's answers recorded, then replayed by a stub under the statement
-  type ReadArgs = Parameters<typeof proxy.read>;
-  const recorded: { args: ReadArgs; result: Awaited<ReturnType<typeof proxy.read>> }[] = [];
-  proxy.read = async (...args: ReadArgs) => {
-    const result = await realRead(...args);
+  type ReadArgs = Parameters<typeof proxy.readMany>;
+  const recorded: { args: ReadArgs; result: Awaited<ReturnType<typeof proxy.readMany>> }[] = [];
+  proxy.readMany = async (...args: ReadArgs) => {
+    const result = await realReadMany(...args);
     recorded.push({ args, result });
     return result;
   };
   // the rows of the coordinator's keys (key(2, i), every i: its layer wrote most) are read
   for (let i = 0; i < perLayer; i++) await realApply(writesForCoordinator[i]!, 'LOCAL_ONE');
   for (let i = 0; i < perLayer; i++) await s.execute(selectId, params([key(2, i)]), ctx());
-  if (recorded.length !== perLayer || recorded.some((r) => r.result === null)) throw new Error('the SELECT did not read its row through StorageProxy.read');
+  if (recorded.length !== perLayer || recorded.some((r) => r.args[1].length !== 1 || r.result[0] === null)) throw new Error('the SELECT did not read its row through StorageProxy.readMany of one key');
   let replay = 0;
-  proxy.read = () => Promise.resolve(recorded[replay++ % recorded.length]!.result);
+  proxy.readMany = () => Promise.resolve(recorded[replay++ % recorded.length]!.result);
   let rowsResult: ResultMessage | undefined;
   const readStatement = await layer(ops, async (i) => (rowsResult = await s.execute(selectId, params([key(2, i)]), ctx())), memFrom);
-  delete (proxy as { read?: unknown }).read;
-  const readCoordinator = await layer(ops, (i) => realRead(...recorded[i]!.args), memFrom);
+  delete (proxy as { readMany?: unknown }).readMany;
+  const readCoordinator = await layer(ops, (i) => realReadMany(...recorded[i]!.args), memFrom);
   const readEngine = await layer(ops, (i) => {
-    const [cf, k, query, , nowSec] = recorded[i]!.args;
-    return node.engine.read(cf.id, k, query, nowSec);
+    const [cf, keys, query, , nowSec] = recorded[i]!.args;
+    return node.engine.read(cf.id, keys[0]!, query, nowSec);
   }, memFrom);
 
   const encode = (result: ResultMessage) => () => encodeResponseFrame({ version: 4, stream: 1, response: { opcode: 'RESULT', result }, skipMetadata: true });

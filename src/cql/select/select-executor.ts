@@ -262,8 +262,10 @@ async function fillByKeys(run: SelectRun, page: Page, keys: readonly Buffer[], s
     const resumed = state !== null && i === start && keys[i]!.equals(state.key);
     const first = resumed && state.partitionRowsLeft > 0 ? reader.readKey(keys[i]!, state.clustering, Math.min(state.partitionRowsLeft, page.remaining)) : undefined;
     const from = resumed ? i + 1 : i;
-    const rest = ppl > 0 && from < i + n ? reader.readKeys(keys.slice(from, i + n), Math.min(ppl, page.remaining)) : Promise.resolve([]);
-    const [firstRows, restRows] = await Promise.all([first, rest]);
+    const restKeys = from === 0 && i + n === keys.length ? keys : keys.slice(from, i + n);
+    const rest = ppl > 0 && from < i + n ? reader.readKeys(restKeys, Math.min(ppl, page.remaining)) : undefined;
+    // Both reads run at once; Promise.all only when there are two (it keeps a handler on each).
+    const [firstRows, restRows] = first === undefined ? [undefined, rest === undefined ? [] : await rest] : await Promise.all([first, rest ?? []]);
     if (firstRows !== undefined) page.add(keys[i]!, firstRows, state!.partitionRowsLeft);
     for (let j = from; j < i + n && !page.full && ppl > 0; j++) page.add(keys[j]!, restRows[j - from]!, ppl);
     i += n;
