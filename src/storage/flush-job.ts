@@ -39,7 +39,7 @@ export async function encodeFlushData(env: Env, partitions: Iterable<MemPartitio
     scratch.clear();
     encodeMutationInto(scratch, {
       tableId: '',
-      update: { key: p.key, partitionDeletion: p.partitionDeletion, rangeTombstones: p.rangeTombstoneList, cells: p.cells.valuesArray() },
+      update: { key: p.key, partitionDeletion: p.partitionDeletion, rangeTombstones: p.rangeTombstoneList, cells: p.cells.values() },
     });
     out.lenBytes(p.position).lenBytes(scratch.view());
     await budget.tick(0);

@@ -1,27 +1,23 @@
-import { BTree } from '../../util/btree.js';
-import { compareBytes } from '../../util/compare-bytes.js';
 import type { Cell } from '../model/cell.js';
 import { type DeletionTime, LIVE_DELETION, type RangeTombstone, maxDeletion } from '../model/deletion.js';
-import type { PartitionData } from '../model/partition-data.js';
 import type { PartitionUpdate } from '../model/partition-update.js';
 import { reconcile } from '../model/reconcile.js';
-import { ArrayCellCursor, type CellCursor, EMPTY_CURSOR } from '../read/cell-cursor.js';
+import type { CellCursor } from '../read/cell-cursor.js';
 import type { PartitionView } from '../read/partition-view.js';
+import { CellSet } from './cell-set.js';
 
 /** Fixed per-cell overhead used in memtable size accounting (object, tree slot, bigint). */
 export const CELL_OVERHEAD_BYTES = 96;
 const PARTITION_OVERHEAD_BYTES = 256;
-/** Partitions of at most this many cells are read by copying the matching cells into an array. */
-const SMALL_PARTITION_CELLS = 16;
 
 /**
- * One partition inside a memtable: its cells in a B+tree by name (versions reconciled on insert),
+ * One partition inside a memtable: its cells by name (cell-set.ts; versions reconciled on insert),
  * its range tombstones (kept sorted by start) and its partition-level deletion.
  */
 export class MemPartition implements PartitionView {
   partitionDeletion: DeletionTime = LIVE_DELETION;
   rangeTombstoneList: RangeTombstone[] = [];
-  readonly cells = new BTree<Buffer, Cell>(undefined, compareBytes);
+  readonly cells = new CellSet();
 
   constructor(
     readonly key: Buffer,
@@ -42,13 +38,13 @@ export class MemPartition implements PartitionView {
     }
     for (const cell of update.cells) {
       // One tree walk when the name is new (the common case); a second only to reconcile.
-      if (this.cells.set(cell.name, cell, false)) {
+      if (this.cells.set(cell, false)) {
         grown += cell.name.length + cell.value.length + CELL_OVERHEAD_BYTES;
       } else {
         const old = this.cells.get(cell.name)!;
         const winner = reconcile(old, cell, nowSec);
         if (winner !== old) {
-          this.cells.set(cell.name, winner);
+          this.cells.set(winner, true);
           grown += winner.value.length - old.value.length;
         }
       }
@@ -58,41 +54,12 @@ export class MemPartition implements PartitionView {
 
   /** Cells with start <= name <= end, in forward or reverse order. */
   cursor(start: Buffer, end: Buffer, reversed: boolean): CellCursor {
-    if (this.cells.size === 0 || compareBytes(start, end) > 0) return EMPTY_CURSOR;
-    if (this.cells.size <= SMALL_PARTITION_CELLS) {
-      // A B+tree iterator costs more to set up than copying a few cells out (most reads by key).
-      const out: Cell[] = [];
-      this.cells.forRange(start, end, true, (_name, cell) => {
-        out.push(cell);
-      });
-      if (reversed) out.reverse();
-      return new ArrayCellCursor(out);
-    }
-    const it = reversed ? this.cells.entriesReversed(end) : this.cells.entries(start);
-    return {
-      next(): Cell | null {
-        const r = it.next();
-        if (r.done) return null;
-        const cell = r.value[1];
-        if (reversed ? compareBytes(cell.name, start) < 0 : compareBytes(cell.name, end) > 0) return null;
-        return cell;
-      },
-    };
+    return this.cells.cursor(start, end, reversed);
   }
 
   rangeTombstones(start: Buffer, end: Buffer): readonly RangeTombstone[] {
     if (this.rangeTombstoneList.length === 0) return this.rangeTombstoneList;
     return this.rangeTombstoneList.filter((rt) => Buffer.compare(rt.start, end) <= 0 && Buffer.compare(start, rt.end) <= 0);
-  }
-
-  toPartitionData(): PartitionData {
-    return {
-      key: this.key,
-      position: this.position,
-      partitionDeletion: this.partitionDeletion,
-      rangeTombstones: this.rangeTombstoneList,
-      cells: this.cells.valuesArray(),
-    };
   }
 }
 
