@@ -59,7 +59,7 @@ export class Flusher {
     table.flushing.push(mem);
     await mem.drained();
     const generation = table.nextGeneration++;
-    const data = await encodeFlushData(table.env, mem.partitions.values());
+    const data = await encodeFlushData(table.env, mem.range());
     await this.executor.run({
       kind: 'flush',
       dir: table.dir,

@@ -1,9 +1,8 @@
-import { BTree } from '../../util/btree.js';
-import { compareBytes } from '../../util/compare-bytes.js';
 import { invariant } from '../../util/invariant.js';
 import type { CommitLogPosition } from '../model/commit-log-position.js';
 import type { PartitionUpdate } from '../model/partition-update.js';
 import { MemPartition } from './mem-partition.js';
+import { PartitionIndex } from './partition-index.js';
 
 /**
  * A table's in-memory write buffer: partitions sorted by their position (token order). Writes
@@ -11,10 +10,8 @@ import { MemPartition } from './mem-partition.js';
  * logged against this memtable but not yet applied, and a flush waits for it to reach zero so
  * that the flushed SSTable really covers every log entry before `upperBound`.
  *
- * Point lookups (every write, every read by key) go through a hash of the position first: a
- * B+tree walk over 100k partitions is ~17 comparisons on scattered buffers (cache misses), a
- * Map probe one. The Map holds the first partition seen with each hash; a partition whose hash
- * is taken by another is found in the tree. Partitions are never removed from a memtable.
+ * Partitions are found and ordered by partition-index.ts (a B+tree over numeric position
+ * prefixes). Partitions are never removed from a memtable.
  *
  * Lifecycle (checked by invariants): `active` (takes new writes) → `flushing` (switched out at
  * `upperBound`; writes already logged against it still land) → `flushed` (its SSTable is in; no
@@ -24,8 +21,7 @@ import { MemPartition } from './mem-partition.js';
 export type MemtableState = 'active' | 'flushing' | 'flushed' | 'discarded';
 
 export class Memtable {
-  readonly partitions = new BTree<Buffer, MemPartition>(undefined, compareBytes);
-  private readonly byHash = new Map<number, MemPartition>();
+  readonly partitions = new PartitionIndex();
   /** Accounted size in bytes (keys, names, values and fixed overheads). */
   liveBytes = 0;
   cellCount = 0;
@@ -72,12 +68,10 @@ export class Memtable {
 
   apply(key: Buffer, position: Buffer, update: PartitionUpdate, nowSec: number): void {
     invariant(this.lifecycle !== 'flushed', 'memtable: a write reached a flushed memtable');
-    const hash = hashBytes(position);
-    let p = this.find(hash, position);
+    let p = this.partitions.get(position);
     if (p === undefined) {
       p = new MemPartition(key, position);
-      this.partitions.set(position, p);
-      if (!this.byHash.has(hash)) this.byHash.set(hash, p);
+      this.partitions.add(p);
       this.liveBytes += MemPartition.overheadBytes(key);
     }
     this.liveBytes += p.apply(update, nowSec);
@@ -92,21 +86,14 @@ export class Memtable {
   }
 
   get(position: Buffer): MemPartition | undefined {
-    return this.find(hashBytes(position), position);
-  }
-
-  private find(hash: number, position: Buffer): MemPartition | undefined {
-    const p = this.byHash.get(hash);
-    if (p === undefined) return undefined; // no partition has this hash
-    return compareBytes(p.position, position) === 0 ? p : this.partitions.get(position);
+    return this.partitions.get(position);
   }
 
   /** Partitions in position order starting at `from` (inclusive or not), up to `to` (inclusive). */
   *range(from?: { position: Buffer; inclusive: boolean }, to?: { position: Buffer; inclusive: boolean }): Generator<MemPartition> {
-    for (const [pos, p] of this.partitions.entries(from?.position)) {
-      if (from && !from.inclusive && pos.equals(from.position)) continue;
+    for (const p of this.partitions.from(from)) {
       if (to) {
-        const c = Buffer.compare(pos, to.position);
+        const c = Buffer.compare(p.position, to.position);
         if (c > 0 || (c === 0 && !to.inclusive)) return;
       }
       yield p;
@@ -133,11 +120,4 @@ export class Memtable {
     if (this.pendingWrites === 0) return Promise.resolve();
     return new Promise((resolve) => this.drainWaiters.push(resolve));
   }
-}
-
-/** FNV-1a over the bytes (32 bits): positions are short; Murmur3's already start with a hash. */
-function hashBytes(b: Buffer): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
-  return h;
 }
