@@ -2,7 +2,7 @@ import { invariant } from '../../util/invariant.js';
 import type { CommitLogPosition } from '../model/commit-log-position.js';
 import type { PartitionUpdate } from '../model/partition-update.js';
 import { MemPartition } from './mem-partition.js';
-import { PartitionIndex } from './partition-index.js';
+import { PartitionIndex, type PositionBound } from './partition-index.js';
 
 /**
  * A table's in-memory write buffer: partitions sorted by their position (token order). Writes
@@ -89,15 +89,9 @@ export class Memtable {
     return this.partitions.get(position);
   }
 
-  /** Partitions in position order starting at `from` (inclusive or not), up to `to` (inclusive). */
-  *range(from?: { position: Buffer; inclusive: boolean }, to?: { position: Buffer; inclusive: boolean }): Generator<MemPartition> {
-    for (const p of this.partitions.from(from)) {
-      if (to) {
-        const c = Buffer.compare(p.position, to.position);
-        if (c > 0 || (c === 0 && !to.inclusive)) return;
-      }
-      yield p;
-    }
+  /** Partitions in position order starting at `from` (inclusive or not), up to `to` (inclusive or not). */
+  range(from?: PositionBound, to?: PositionBound): Generator<MemPartition> {
+    return this.partitions.range(from, to);
   }
 
   beginWrite(): void {

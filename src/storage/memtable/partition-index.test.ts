@@ -15,7 +15,7 @@ test('prefixOf orders like the bytes (never strictly against them), short positi
   assert.equal(prefixOf(Buffer.from([0x80, 0, 0, 1])), 0x80 * 2 ** 40 + 0x10000);
 });
 
-test('PartitionIndex: positions that share a prefix (an ordered partitioner\'s keys) and ones that do not, found and listed in byte order from any bound', () => {
+test('PartitionIndex: positions that share a prefix (an ordered partitioner\'s keys) and ones that do not, found and listed in byte order between any bounds', () => {
   const index = new PartitionIndex();
   const positions: Buffer[] = [];
   // Token-like 8-byte positions, and keys with a common start (ByteOrdered), some shorter than the prefix.
@@ -30,12 +30,15 @@ test('PartitionIndex: positions that share a prefix (an ordered partitioner\'s k
   for (const p of positions) assert.equal(index.get(p)?.position, p);
   assert.equal(index.get(Buffer.from('user:9999')), undefined);
   const sorted = [...positions].sort(compareBytes).map((p) => p.toString('hex'));
-  assert.deepEqual([...index.from()].map((p) => p.position.toString('hex')), sorted);
+  assert.deepEqual([...index.range()].map((p) => p.position.toString('hex')), sorted);
   for (const from of [Buffer.from('user:0100'), Buffer.from('user:01'), Buffer.from('us'), Buffer.from([37, 91, 1, 7, 1, 2, 3, 0]), Buffer.from([0x40]), Buffer.alloc(0), Buffer.from([0xff, 0xff])]) {
     for (const inclusive of [true, false]) {
       const c = (p: string) => compareBytes(Buffer.from(p, 'hex'), from);
       const expected = sorted.filter((p) => c(p) > 0 || (inclusive && c(p) === 0));
-      assert.deepEqual([...index.from({ position: from, inclusive })].map((p) => p.position.toString('hex')), expected, `from ${from.toString('hex')} ${inclusive ? 'inclusive' : 'exclusive'}`);
+      assert.deepEqual([...index.range({ position: from, inclusive })].map((p) => p.position.toString('hex')), expected, `from ${from.toString('hex')} ${inclusive ? 'inclusive' : 'exclusive'}`);
+      // The same bound as the end of a range from the first partition.
+      const upTo = sorted.filter((p) => c(p) < 0 || (inclusive && c(p) === 0));
+      assert.deepEqual([...index.range(undefined, { position: from, inclusive })].map((p) => p.position.toString('hex')), upTo, `to ${from.toString('hex')} ${inclusive ? 'inclusive' : 'exclusive'}`);
     }
   }
 });

@@ -16,7 +16,7 @@ import type { MemPartition } from './mem-partition.js';
  */
 type Bucket = MemPartition | BTree<Buffer, MemPartition>;
 
-export interface PositionFrom {
+export interface PositionBound {
   readonly position: Buffer;
   readonly inclusive: boolean;
 }
@@ -55,23 +55,34 @@ export class PartitionIndex {
     this.count++;
   }
 
-  /** Partitions in position order from `from` (inclusive or not; the first when absent). */
-  *from(from?: PositionFrom): Generator<MemPartition> {
+  /** Partitions in position order from `from` and up to `to` (each inclusive or not; from the first or to the last when absent). */
+  *range(from?: PositionBound, to?: PositionBound): Generator<MemPartition> {
     const start = from === undefined ? undefined : prefixOf(from.position);
-    for (const [prefix, bucket] of this.tree.entries(start)) {
+    // One pair array reused by each iterator (the tree's option): no array per partition listed.
+    const pair: (number | Bucket)[] = [];
+    for (const [prefix, bucket] of this.tree.entries(start, pair)) {
       const first = prefix === start;
       if (!(bucket instanceof BTree)) {
-        if (!first || after(bucket.position, from!)) yield bucket;
+        if (first && !after(bucket.position, from!)) continue;
+        if (to !== undefined && !before(bucket.position, to)) return;
+        yield bucket;
         continue;
       }
-      for (const [position, p] of bucket.entries(first ? from!.position : undefined)) {
-        if (!first || after(position, from!)) yield p;
+      for (const [position, p] of bucket.entries(first ? from!.position : undefined, [])) {
+        if (first && !after(position, from!)) continue;
+        if (to !== undefined && !before(position, to)) return;
+        yield p;
       }
     }
   }
 }
 
-function after(position: Buffer, from: PositionFrom): boolean {
+function before(position: Buffer, to: PositionBound): boolean {
+  const c = compareBytes(position, to.position);
+  return c < 0 || (c === 0 && to.inclusive);
+}
+
+function after(position: Buffer, from: PositionBound): boolean {
   const c = compareBytes(position, from.position);
   return c > 0 || (c === 0 && from.inclusive);
 }
