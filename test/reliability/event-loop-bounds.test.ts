@@ -16,6 +16,7 @@ import { after, before, test } from 'node:test';
 import cassandra from 'cassandra-driver';
 import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
 import { type LatencyProbe, startLatencyProbe } from '../support/latency-probe.js';
+import { settleNode } from '../support/node-admin.js';
 import { slowest, watched } from '../support/watched-request.js';
 
 const ADDRESS = '127.0.44.2';
@@ -81,11 +82,7 @@ before(async () => {
   };
   await Promise.all([writer(), writer(), writer(), writer()]);
   // One SSTable, and the node's background work over before anything is measured.
-  for (const command of ['flush', 'compact']) {
-    const r = await fetch(`${node.httpUrl}/api/v1/${command}`, { method: 'POST', body: JSON.stringify({ args: ['ks'] }) });
-    assert.equal(r.status, 200, await r.text());
-  }
-  await new Promise((r) => setTimeout(r, 1000));
+  await settleNode(node, 'ks', ['flush', 'compact']);
   probe = await startLatencyProbe(node.host, node.port, 'SELECT v FROM ks.small WHERE k = 1');
 });
 

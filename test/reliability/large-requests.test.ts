@@ -21,6 +21,7 @@ import { after, before, test } from 'node:test';
 import cassandra from 'cassandra-driver';
 import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
 import { type LatencyProbe, startLatencyProbe } from '../support/latency-probe.js';
+import { settleNode } from '../support/node-admin.js';
 import { cpuMs } from '../support/process-stats.js';
 import { slowest, watched } from '../support/watched-request.js';
 
@@ -93,9 +94,7 @@ before(async () => {
   // The writes' memtable flushed and the node's background work over before anything is measured:
   // a flush of the wide partition running beside the count (its worker thread decoding the
   // memtable) once added ~300 MiB to the count's RSS growth in a fresh-clone CI run.
-  const r = await fetch(`${node.httpUrl}/api/v1/flush`, { method: 'POST', body: JSON.stringify({ args: ['ks'] }) });
-  assert.equal(r.status, 200, await r.text());
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await settleNode(node, 'ks', ['flush']);
   probe = await startLatencyProbe(node.host, node.port, 'SELECT v FROM ks.small WHERE k = 1');
 });
 

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import cassandra from 'cassandra-driver';
 import { type IliumProcess, startIliumProcess } from '../support/ilium-process.js';
+import { adminCommand } from '../support/node-admin.js';
 
 const ADDRESS = '127.0.44.1';
 const PARTITIONS = 200;
@@ -49,8 +50,7 @@ before(async () => {
     await c.batch(Array.from({ length: 1000 }, (_, i) => ({ query: insert, params: [-1, from + i, VALUE] })), { prepare: true, logged: false });
   }
   await c.shutdown();
-  const flushed = await fetch(`${first.httpUrl}/api/v1/flush`, { method: 'POST', body: JSON.stringify({ args: ['ks'] }) });
-  assert.equal(flushed.status, 200, await flushed.text());
+  await adminCommand(first, 'flush', ['ks']);
   assert.equal(await first.stop(), 0, first.output().slice(-2000));
   node = await startIliumProcess({ address: ADDRESS, args: ['--seeds', ADDRESS], dataDir: first.dataDir });
   client = await connect(node);
