@@ -4,7 +4,9 @@
  * 4.0's Config.java reads that the shipped file leaves commented out (fixtures/…-optional.yaml, at
  * 4.0's defaults) are all accepted, honoured or logged as ignored by name; a real `ilium start` at
  * 127.0.33.11 starts from the shipped file and serves the npm cassandra-driver; docs/COMPATIBILITY.md
- * lists every one of these keys; a security key Ilium cannot honour still stops the start.
+ * lists every one of these keys; a security key Ilium cannot honour still stops the start. The two
+ * files together hold every setting 4.0.0's Config.java reads (fixtures/cassandra-4.0.0-config-fields.txt,
+ * the names a 4.0.0 node prints in its "Node configuration" start line), so a key missing from both fails.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -21,6 +23,13 @@ const fixture = (name: string): string => readFileSync(fileURLToPath(new URL(`..
 const DEFAULT_40 = fixture('cassandra-4.0-default.yaml');
 const OPTIONAL_40 = fixture('cassandra-4.0-optional.yaml');
 const keysOf = (text: string): string[] => Object.keys(parse(text) as Record<string, unknown>);
+
+test("the two files hold every setting Cassandra 4.0.0's Config.java reads", () => {
+  const listed = new Set([...keysOf(DEFAULT_40), ...keysOf(OPTIONAL_40)]);
+  const fields = fixture('cassandra-4.0.0-config-fields.txt').split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+  assert.ok(fields.length > 200, 'the field list is read');
+  assert.deepEqual(fields.filter((field) => !listed.has(field)), []);
+});
 
 for (const [name, text] of [['shipped', DEFAULT_40], ['commented-out', OPTIONAL_40]] as const) {
   test(`every key of Cassandra 4.0's ${name} cassandra.yaml is accepted: honoured, or reported as ignored by name`, () => {
