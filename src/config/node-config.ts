@@ -116,6 +116,8 @@ export interface NodeConfig {
   /** A multi-partition batch's mutation data above which the client is warned (5) or refused (50). */
   readonly batch_size_warn_threshold_in_kb: number;
   readonly batch_size_fail_threshold_in_kb: number;
+  /** An unlogged batch over more partitions than this warns the client (Cassandra's default 10). */
+  readonly unlogged_batch_across_partitions_warn_threshold: number;
   /**
    * User-defined functions (Cassandra 4.0's keys and defaults; 4.1's user_defined_functions_enabled,
    * scripted_user_defined_functions_enabled, user_defined_functions_warn_timeout / …_fail_timeout
@@ -230,6 +232,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   prepared_statements_cache_size_mb: 16,
   batch_size_warn_threshold_in_kb: 5,
   batch_size_fail_threshold_in_kb: 50,
+  unlogged_batch_across_partitions_warn_threshold: 10,
   enable_user_defined_functions: false,
   enable_scripted_user_defined_functions: false,
   user_defined_function_warn_timeout: 500,
@@ -278,7 +281,7 @@ export const IGNORED_KEYS: ReadonlySet<string> = new Set([
   'internode_compression', 'inter_dc_tcp_nodelay',
   'tracetype_repair_ttl',
   'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval',
-  'unlogged_batch_across_partitions_warn_threshold', 'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
+  'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
   'seed_provider', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',
   'commitlog_compression', 'file_cache_size_in_mb', 'buffer_pool_use_heap_if_exhausted', 'disk_optimization_strategy',
@@ -436,6 +439,9 @@ function validate(c: NodeConfig): void {
   if (!(c.prepared_statements_cache_size_mb > 0)) throw new ConfigurationError(`prepared_statements_cache_size_mb must be positive, got ${c.prepared_statements_cache_size_mb}`);
   for (const k of ['batch_size_warn_threshold_in_kb', 'batch_size_fail_threshold_in_kb'] as const) {
     if (!(Number.isInteger(c[k]) && c[k] > 0)) throw new ConfigurationError(`${k} must be a positive whole number of KiB, got ${c[k]}`);
+  }
+  if (!Number.isInteger(c.unlogged_batch_across_partitions_warn_threshold)) {
+    throw new ConfigurationError(`unlogged_batch_across_partitions_warn_threshold must be a whole number, got ${c.unlogged_batch_across_partitions_warn_threshold}`);
   }
   if (!(c.max_hint_window_in_ms >= 0) || !(c.hinted_handoff_throttle_in_kb >= 0)) throw new ConfigurationError('max_hint_window_in_ms and hinted_handoff_throttle_in_kb must not be negative');
   if (!(c.phi_convict_threshold >= 5 && c.phi_convict_threshold <= 16)) throw new ConfigurationError(`phi_convict_threshold must be between 5 and 16, got ${c.phi_convict_threshold}`);

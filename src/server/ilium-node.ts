@@ -253,7 +253,7 @@ export class IliumNode {
         // env was passed, and ilium start passes its real one, so bcrypt ran on the event loop.
         ...(env.timers instanceof RealTimers ? { bcrypt: new WorkerBcrypt(env.timers) } : {}),
       };
-      const limits = { batchSizeWarnBytes: config.batch_size_warn_threshold_in_kb * 1024, batchSizeFailBytes: config.batch_size_fail_threshold_in_kb * 1024, tombstoneWarnThreshold: config.tombstone_warn_threshold };
+      const limits = { batchSizeWarnBytes: config.batch_size_warn_threshold_in_kb * 1024, batchSizeFailBytes: config.batch_size_fail_threshold_in_kb * 1024, unloggedBatchPartitionsWarn: config.unlogged_batch_across_partitions_warn_threshold, tombstoneWarnThreshold: config.tombstone_warn_threshold };
       const cqlLogger = { warn: (message: string) => log.warn('cql_warning', { message }), error: (message: string) => log.error('cql_error', { message }) };
       const timeouts = { readMs: config.read_request_timeout_in_ms, rangeMs: config.range_request_timeout_in_ms, writeMs: config.write_request_timeout_in_ms };
       const tracing = { queryTtlSeconds: config.tracetype_query_ttl, source: { address: config.listen_address, port: config.storage_port } };

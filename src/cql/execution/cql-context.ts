@@ -26,6 +26,8 @@ export interface CqlLimits {
   readonly batchSizeWarnBytes: number;
   /** batch_size_fail_threshold_in_kb, in bytes. */
   readonly batchSizeFailBytes: number;
+  /** unlogged_batch_across_partitions_warn_threshold: an unlogged batch over more partitions warns the client. */
+  readonly unloggedBatchPartitionsWarn: number;
   /**
    * tombstone_warn_threshold: a read that met more tombstones warns the client (select/tombstone-
    * warning.ts); the engine logs it. -1: never.
@@ -33,8 +35,8 @@ export interface CqlLimits {
   readonly tombstoneWarnThreshold: number;
 }
 
-/** Cassandra's defaults: 5 KiB, 50 KiB and 1000 tombstones. */
-export const DEFAULT_CQL_LIMITS: CqlLimits = { batchSizeWarnBytes: 5 * 1024, batchSizeFailBytes: 50 * 1024, tombstoneWarnThreshold: 1000 };
+/** Cassandra's defaults: 5 KiB, 50 KiB, 10 partitions and 1000 tombstones. */
+export const DEFAULT_CQL_LIMITS: CqlLimits = { batchSizeWarnBytes: 5 * 1024, batchSizeFailBytes: 50 * 1024, unloggedBatchPartitionsWarn: 10, tombstoneWarnThreshold: 1000 };
 
 /** Where statements log what the operator should see (the node logger). */
 export interface CqlLogger {
