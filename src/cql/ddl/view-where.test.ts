@@ -19,7 +19,8 @@ const irE = (message: string) => (e: unknown) => {
 const BASE = 'CREATE TABLE t (k int, c int, d int, v int, PRIMARY KEY (k, c, d))';
 const view = (n: CqlTestNode, where: string) => n.run(`CREATE MATERIALIZED VIEW mv AS SELECT k, c, d, v FROM t WHERE ${where} PRIMARY KEY (c, k, d)`);
 const ALL = 'k IS NOT NULL AND c IS NOT NULL AND d IS NOT NULL';
-const rows = async (n: CqlTestNode) => (await n.rows('SELECT k, c, d, v FROM mv')).map((r) => [r['k'], r['c'], r['d'], r['v']]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+const sorted = (rs: unknown[][]) => rs.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+const rows = async (n: CqlTestNode, v = 'mv') => sorted((await n.rows(`SELECT k, c, d, v FROM ${v}`)).map((r) => [r['k'], r['c'], r['d'], r['v']]));
 
 test("a view's WHERE takes IN and ranges on primary key columns; the view holds the passing rows through build, writes, deletes and a restart", () =>
   withKeyspace(
@@ -84,23 +85,22 @@ test("a view's WHERE takes multi-column relations on clustering columns, compare
         { view_name: 'mv', where_clause: 'k IS NOT NULL AND (c, d) > (0, 1) AND (c, d) <= (2, 0)' },
         { view_name: 'mv2', where_clause: 'k IS NOT NULL AND (c, d) IN ((1, 1), (2, 2), (5, 5))' },
       ]);
-      const rowsOf = async (m: CqlTestNode, v: string) => (await m.rows(`SELECT k, c, d, v FROM ${v}`)).map((r) => [r['k'], r['c'], r['d'], r['v']]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
       const built = [[0, 0, 2, 2], [0, 1, 0, 10], [0, 1, 1, 11], [0, 1, 2, 12], [0, 2, 0, 20]];
-      for (let i = 0; i < 100 && (await rowsOf(n, 'mv')).length < built.length; i++) await new Promise((r) => setTimeout(r, 10));
-      assert.deepEqual(await rowsOf(n, 'mv'), built, '(0, 1) < (c, d) <= (2, 0) by value, d DESC or not');
-      assert.deepEqual(await rowsOf(n, 'mv2'), [[0, 1, 1, 11], [0, 2, 2, 22]]);
+      for (let i = 0; i < 100 && (await rows(n, 'mv')).length < built.length; i++) await new Promise((r) => setTimeout(r, 10));
+      assert.deepEqual(await rows(n, 'mv'), built, '(0, 1) < (c, d) <= (2, 0) by value, d DESC or not');
+      assert.deepEqual(await rows(n, 'mv2'), [[0, 1, 1, 11], [0, 2, 2, 22]]);
       await n.run('INSERT INTO t (k, c, d, v) VALUES (0, 0, 5, 5)'); // (0, 5) > (0, 1): in mv
       await n.run('INSERT INTO t (k, c, d, v) VALUES (0, 2, 1, 21)'); // (2, 1) > (2, 0): not in mv
       await n.run('UPDATE t SET v = 99 WHERE k = 0 AND c = 1 AND d = 1');
       await n.run('DELETE FROM t WHERE k = 0 AND c = 2 AND d = 0');
       const after = [[0, 0, 2, 2], [0, 0, 5, 5], [0, 1, 0, 10], [0, 1, 1, 99], [0, 1, 2, 12]];
-      assert.deepEqual(await rowsOf(n, 'mv'), after);
-      assert.deepEqual(await rowsOf(n, 'mv2'), [[0, 1, 1, 99], [0, 2, 2, 22]]);
+      assert.deepEqual(await rows(n, 'mv'), after);
+      assert.deepEqual(await rows(n, 'mv2'), [[0, 1, 1, 99], [0, 2, 2, 22]]);
       const m = await n.restart();
       m.state.keyspace = 'ks';
       await m.run('INSERT INTO t (k, c, d, v) VALUES (1, 1, 5, 15)');
       await m.run('INSERT INTO t (k, c, d, v) VALUES (1, 0, 0, 0)');
-      assert.deepEqual(await rowsOf(m, 'mv'), [...after, [1, 1, 5, 15]].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))), 'the multi-column filters survive a restart');
+      assert.deepEqual(await rows(m, 'mv'), sorted([...after, [1, 1, 5, 15]]), 'the multi-column filters survive a restart');
       return m;
     },
     { materializedViewsEnabled: true },
