@@ -116,6 +116,8 @@ export interface NodeConfig {
   /** A multi-partition batch's mutation data above which the client is warned (5) or refused (50). */
   readonly batch_size_warn_threshold_in_kb: number;
   readonly batch_size_fail_threshold_in_kb: number;
+  /** false: only protocol v5 clients are served (v3 and v4 refused with Cassandra 4.0's message). */
+  readonly native_transport_allow_older_protocols: boolean;
   /** An unlogged batch over more partitions than this warns the client (Cassandra's default 10). */
   readonly unlogged_batch_across_partitions_warn_threshold: number;
   /**
@@ -233,6 +235,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   batch_size_warn_threshold_in_kb: 5,
   batch_size_fail_threshold_in_kb: 50,
   unlogged_batch_across_partitions_warn_threshold: 10,
+  native_transport_allow_older_protocols: true,
   enable_user_defined_functions: false,
   enable_scripted_user_defined_functions: false,
   user_defined_function_warn_timeout: 500,
@@ -285,7 +288,7 @@ export const IGNORED_KEYS: ReadonlySet<string> = new Set([
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
   'seed_provider', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',
   'commitlog_compression', 'file_cache_size_in_mb', 'buffer_pool_use_heap_if_exhausted', 'disk_optimization_strategy',
-  'native_transport_allow_older_protocols', 'native_transport_idle_timeout_in_ms',
+  'native_transport_idle_timeout_in_ms',
   'full_query_logging_options', 'diagnostic_events_enabled', 'repaired_data_tracking_for_range_reads_enabled',
   'repaired_data_tracking_for_partition_reads_enabled', 'report_unconfirmed_repaired_data_mismatches', 'ideal_consistency_level',
   'automatic_sstable_upgrade', 'max_concurrent_automatic_sstable_upgrades', 'stream_entire_sstables', 'streaming_connections_per_host',

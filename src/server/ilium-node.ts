@@ -298,6 +298,7 @@ export class IliumNode {
         nativeTransportMaxFrameSizeInMb: config.native_transport_max_frame_size_in_mb,
         nativeTransportMaxConcurrentConnections: config.native_transport_max_concurrent_connections,
         nativeTransportMaxConcurrentConnectionsPerIp: config.native_transport_max_concurrent_connections_per_ip,
+        nativeTransportAllowOlderProtocols: config.native_transport_allow_older_protocols,
         // One count for both CQL ports, as Cassandra's limits are per node.
         requestData: new RequestDataLimits({ bytesMax: config.native_transport_max_request_data_in_flight, perIpBytesMax: config.native_transport_max_request_data_in_flight_per_ip }),
         authenticator,
