@@ -132,6 +132,8 @@ export interface NodeConfig {
   readonly user_defined_function_fail_timeout: number;
   /** CREATE MATERIALIZED VIEW allowed (Cassandra 4.0's default: false; 4.1's materialized_views_enabled read as this). */
   readonly enable_materialized_views: boolean;
+  /** CREATE CUSTOM INDEX … USING SASIIndex allowed (Cassandra 4.0's default: false; 4.1's sasi_indexes_enabled read as this). */
+  readonly enable_sasi_indexes: boolean;
   readonly seeds: readonly string[];
   /** How long the coordinator waits for replicas (Cassandra's defaults: 5 s, 10 s, 2 s, 60 s). */
   readonly read_request_timeout_in_ms: number;
@@ -241,6 +243,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   user_defined_function_warn_timeout: 500,
   user_defined_function_fail_timeout: 1500,
   enable_materialized_views: false,
+  enable_sasi_indexes: false,
   seeds: Object.freeze(['127.0.0.1']),
   read_request_timeout_in_ms: 5000,
   range_request_timeout_in_ms: 10000,
@@ -283,7 +286,7 @@ export const IGNORED_KEYS: ReadonlySet<string> = new Set([
   'cross_node_timeout', 'dynamic_snitch_update_interval_in_ms', 'dynamic_snitch_reset_interval_in_ms', 'dynamic_snitch_badness_threshold',
   'internode_compression', 'inter_dc_tcp_nodelay',
   'tracetype_repair_ttl',
-  'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval',
+  'enable_transient_replication', 'windows_timer_interval',
   'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
   'seed_provider', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',

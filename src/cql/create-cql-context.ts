@@ -47,6 +47,8 @@ export interface CqlContextParts {
   readonly javascript?: JavascriptHost;
   /** enable_materialized_views from cassandra.yaml; Cassandra 4.0's default (false) when absent. */
   readonly materializedViewsEnabled?: boolean;
+  /** enable_sasi_indexes from cassandra.yaml; Cassandra 4.0's default (false) when absent. */
+  readonly sasiIndexesEnabled?: boolean;
 }
 
 /** How traces are written: tracetype_query_ttl, and this node's address and storage port. */
@@ -122,6 +124,7 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     },
     views: parts.views ?? NO_NODE_VIEWS,
     materializedViewsEnabled: parts.materializedViewsEnabled ?? false,
+    sasiIndexesEnabled: parts.sasiIndexesEnabled ?? false,
   };
   virtualTables = (parts.virtualTables ?? createVirtualTables)(ctx);
   const auth = parts.auth ?? AUTH_DEFAULTS;

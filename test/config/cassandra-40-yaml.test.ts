@@ -60,9 +60,13 @@ test("a node starts from Cassandra 4.0's shipped cassandra.yaml, logs the keys i
     await client.connect();
     const rs = await client.execute("SELECT value FROM system_views.settings WHERE name = 'tombstone_warn_threshold'");
     assert.equal(rs.first()?.['value'], '1000');
+    // The shipped file's enable_sasi_indexes: false is honoured: SASI refused with 4.0's message.
+    await client.execute("CREATE KEYSPACE k40 WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    await client.execute('CREATE TABLE k40.t (k int PRIMARY KEY, v text)');
+    await assert.rejects(client.execute("CREATE CUSTOM INDEX ON k40.t (v) USING 'org.apache.cassandra.index.sasi.SASIIndex'"), /SASI indexes are disabled\. Enable in cassandra\.yaml to use\./);
     const logged = /config_keys_ignored.*"keys":\[([^\]]*)\]/.exec(node.output());
     assert.ok(logged !== null, 'the ignored keys are logged');
-    for (const key of ['concurrent_reads', 'key_cache_save_period', 'internode_compression', 'enable_sasi_indexes']) assert.ok(logged[1]!.includes(`"${key}"`), `${key} is named in the log line`);
+    for (const key of ['concurrent_reads', 'key_cache_save_period', 'internode_compression', 'enable_transient_replication']) assert.ok(logged[1]!.includes(`"${key}"`), `${key} is named in the log line`);
   } finally {
     await client.shutdown();
     assert.equal(await node.stop(), 0, node.output().slice(-2000));

@@ -60,6 +60,8 @@ export interface CqlContext {
   readonly userFunctions: UserFunctions;
   /** enable_materialized_views (cassandra.yaml): CREATE MATERIALIZED VIEW allowed. */
   readonly materializedViewsEnabled: boolean;
+  /** enable_sasi_indexes (cassandra.yaml): CREATE CUSTOM INDEX … USING SASIIndex allowed. */
+  readonly sasiIndexesEnabled: boolean;
   /** now(), uuid(), currentTimestamp()… read time and randomness through this. */
   readonly functionContext: FunctionContext;
   /** Server-side write timestamps (microseconds, strictly increasing). */
