@@ -134,6 +134,8 @@ export interface NodeConfig {
   readonly enable_materialized_views: boolean;
   /** CREATE CUSTOM INDEX … USING SASIIndex allowed (Cassandra 4.0's default: false; 4.1's sasi_indexes_enabled read as this). */
   readonly enable_sasi_indexes: boolean;
+  /** Which refusal DROP COMPACT STORAGE gets: 4.0's "disabled" (false, its default) or Ilium's "not supported" (true). */
+  readonly enable_drop_compact_storage: boolean;
   readonly seeds: readonly string[];
   /** How long the coordinator waits for replicas (Cassandra's defaults: 5 s, 10 s, 2 s, 60 s). */
   readonly read_request_timeout_in_ms: number;
@@ -244,6 +246,7 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   user_defined_function_fail_timeout: 1500,
   enable_materialized_views: false,
   enable_sasi_indexes: false,
+  enable_drop_compact_storage: false,
   seeds: Object.freeze(['127.0.0.1']),
   read_request_timeout_in_ms: 5000,
   range_request_timeout_in_ms: 10000,

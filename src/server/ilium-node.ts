@@ -278,7 +278,7 @@ export class IliumNode {
       };
       // JavaScript UDFs run on a worker thread bounded in time and memory (javascript-host.ts), started at the first call.
       javascript = new JavascriptHost();
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, udf, javascript, materializedViewsEnabled: config.enable_materialized_views, sasiIndexesEnabled: config.enable_sasi_indexes, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, udf, javascript, materializedViewsEnabled: config.enable_materialized_views, sasiIndexesEnabled: config.enable_sasi_indexes, dropCompactStorageEnabled: config.enable_drop_compact_storage, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
       if (config.audit_logging_options.enabled) {
         audit.enable(config.audit_logging_options);

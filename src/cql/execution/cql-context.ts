@@ -62,6 +62,8 @@ export interface CqlContext {
   readonly materializedViewsEnabled: boolean;
   /** enable_sasi_indexes (cassandra.yaml): CREATE CUSTOM INDEX … USING SASIIndex allowed. */
   readonly sasiIndexesEnabled: boolean;
+  /** enable_drop_compact_storage (cassandra.yaml): only which refusal ALTER TABLE … DROP COMPACT STORAGE gives. */
+  readonly dropCompactStorageEnabled: boolean;
   /** now(), uuid(), currentTimestamp()… read time and randomness through this. */
   readonly functionContext: FunctionContext;
   /** Server-side write timestamps (microseconds, strictly increasing). */
