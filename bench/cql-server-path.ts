@@ -145,6 +145,7 @@ async function main(): Promise<void> {
       maxInFlight: 1024,
       requestData: new RequestDataLimits({ bytesMax: DEFAULT_CQL_SERVER_OPTIONS.nativeTransportMaxRequestDataInFlightBytes, perIpBytesMax: DEFAULT_CQL_SERVER_OPTIONS.nativeTransportMaxRequestDataInFlightPerIpBytes }),
       requestsPerTurn: DEFAULT_CQL_SERVER_OPTIONS.requestsPerTurn,
+      allowOlderProtocols: true,
       cqlVersions: ['3.4.5'],
       onClosed: () => undefined,
     });

@@ -22,7 +22,7 @@ const ROWS_PER_PARTITION = 10;
 const FRUITS = ['apple', 'apricot', 'banana', 'cherry', 'apple pie'];
 
 progress('starting ilium');
-const node = await startIliumProcess({ address: args.address });
+const node = await startIliumProcess({ address: args.address, configYaml: 'enable_sasi_indexes: true\n' });
 const client = new cassandra.Client({ contactPoints: [`${node.host}:${node.port}`], localDataCenter: 'datacenter1' });
 try {
   await client.connect();

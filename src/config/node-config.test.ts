@@ -81,6 +81,10 @@ test('request data in flight: bytes or 4.1 quantities, 4.0 names read as the sam
   assert.deepEqual(ignoredKeys, []);
   assert.equal(resolveNodeConfig({ native_transport_max_concurrent_requests_in_bytes: -1 }).config.native_transport_max_request_data_in_flight, 128 * 1024 * 1024, "4.0's -1: the default");
   assert.equal(resolveNodeConfig({ tombstone_warn_threshold: 10 }).config.tombstone_warn_threshold, 10);
+  assert.equal(DEFAULT_NODE_CONFIG.unlogged_batch_across_partitions_warn_threshold, 10);
+  const unlogged = resolveNodeConfig({ unlogged_batch_across_partitions_warn_threshold: 3 });
+  assert.deepEqual([unlogged.config.unlogged_batch_across_partitions_warn_threshold, unlogged.ignoredKeys], [3, []], 'honoured, not reported as ignored');
+  assert.throws(() => resolveNodeConfig({ unlogged_batch_across_partitions_warn_threshold: 2.5 }), /unlogged_batch_across_partitions_warn_threshold must be a whole number/);
   assert.deepEqual(resolveNodeConfig({ tombstone_failure_threshold: -1 }).ignoredKeys, []);
   assert.throws(() => resolveNodeConfig({ tombstone_failure_threshold: -5 }), /tombstone_failure_threshold must be a whole number \(-1: no threshold\)/);
   assert.throws(() => resolveNodeConfig({ native_transport_max_request_data_in_flight: '10 MB' }), (e: unknown) => e instanceof ConfigurationError && /native_transport_max_request_data_in_flight must be a positive number of bytes or a quantity such as 128MiB/.test(e.message));

@@ -116,6 +116,10 @@ export interface NodeConfig {
   /** A multi-partition batch's mutation data above which the client is warned (5) or refused (50). */
   readonly batch_size_warn_threshold_in_kb: number;
   readonly batch_size_fail_threshold_in_kb: number;
+  /** false: only protocol v5 clients are served (v3 and v4 refused with Cassandra 4.0's message). */
+  readonly native_transport_allow_older_protocols: boolean;
+  /** An unlogged batch over more partitions than this warns the client (Cassandra's default 10). */
+  readonly unlogged_batch_across_partitions_warn_threshold: number;
   /**
    * User-defined functions (Cassandra 4.0's keys and defaults; 4.1's user_defined_functions_enabled,
    * scripted_user_defined_functions_enabled, user_defined_functions_warn_timeout / …_fail_timeout
@@ -128,6 +132,10 @@ export interface NodeConfig {
   readonly user_defined_function_fail_timeout: number;
   /** CREATE MATERIALIZED VIEW allowed (Cassandra 4.0's default: false; 4.1's materialized_views_enabled read as this). */
   readonly enable_materialized_views: boolean;
+  /** CREATE CUSTOM INDEX … USING SASIIndex allowed (Cassandra 4.0's default: false; 4.1's sasi_indexes_enabled read as this). */
+  readonly enable_sasi_indexes: boolean;
+  /** Which refusal DROP COMPACT STORAGE gets: 4.0's "disabled" (false, its default) or Ilium's "not supported" (true). */
+  readonly enable_drop_compact_storage: boolean;
   readonly seeds: readonly string[];
   /** How long the coordinator waits for replicas (Cassandra's defaults: 5 s, 10 s, 2 s, 60 s). */
   readonly read_request_timeout_in_ms: number;
@@ -230,11 +238,15 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   prepared_statements_cache_size_mb: 16,
   batch_size_warn_threshold_in_kb: 5,
   batch_size_fail_threshold_in_kb: 50,
+  unlogged_batch_across_partitions_warn_threshold: 10,
+  native_transport_allow_older_protocols: true,
   enable_user_defined_functions: false,
   enable_scripted_user_defined_functions: false,
   user_defined_function_warn_timeout: 500,
   user_defined_function_fail_timeout: 1500,
   enable_materialized_views: false,
+  enable_sasi_indexes: false,
+  enable_drop_compact_storage: false,
   seeds: Object.freeze(['127.0.0.1']),
   read_request_timeout_in_ms: 5000,
   range_request_timeout_in_ms: 10000,
@@ -277,12 +289,12 @@ export const IGNORED_KEYS: ReadonlySet<string> = new Set([
   'cross_node_timeout', 'dynamic_snitch_update_interval_in_ms', 'dynamic_snitch_reset_interval_in_ms', 'dynamic_snitch_badness_threshold',
   'internode_compression', 'inter_dc_tcp_nodelay',
   'tracetype_repair_ttl',
-  'enable_sasi_indexes', 'enable_transient_replication', 'windows_timer_interval',
-  'unlogged_batch_across_partitions_warn_threshold', 'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
+  'enable_transient_replication', 'windows_timer_interval',
+  'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
   'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
   'seed_provider', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',
   'commitlog_compression', 'file_cache_size_in_mb', 'buffer_pool_use_heap_if_exhausted', 'disk_optimization_strategy',
-  'native_transport_allow_older_protocols', 'native_transport_idle_timeout_in_ms',
+  'native_transport_idle_timeout_in_ms',
   'full_query_logging_options', 'diagnostic_events_enabled', 'repaired_data_tracking_for_range_reads_enabled',
   'repaired_data_tracking_for_partition_reads_enabled', 'report_unconfirmed_repaired_data_mismatches', 'ideal_consistency_level',
   'automatic_sstable_upgrade', 'max_concurrent_automatic_sstable_upgrades', 'stream_entire_sstables', 'streaming_connections_per_host',
@@ -436,6 +448,9 @@ function validate(c: NodeConfig): void {
   if (!(c.prepared_statements_cache_size_mb > 0)) throw new ConfigurationError(`prepared_statements_cache_size_mb must be positive, got ${c.prepared_statements_cache_size_mb}`);
   for (const k of ['batch_size_warn_threshold_in_kb', 'batch_size_fail_threshold_in_kb'] as const) {
     if (!(Number.isInteger(c[k]) && c[k] > 0)) throw new ConfigurationError(`${k} must be a positive whole number of KiB, got ${c[k]}`);
+  }
+  if (!Number.isInteger(c.unlogged_batch_across_partitions_warn_threshold)) {
+    throw new ConfigurationError(`unlogged_batch_across_partitions_warn_threshold must be a whole number, got ${c.unlogged_batch_across_partitions_warn_threshold}`);
   }
   if (!(c.max_hint_window_in_ms >= 0) || !(c.hinted_handoff_throttle_in_kb >= 0)) throw new ConfigurationError('max_hint_window_in_ms and hinted_handoff_throttle_in_kb must not be negative');
   if (!(c.phi_convict_threshold >= 5 && c.phi_convict_threshold <= 16)) throw new ConfigurationError(`phi_convict_threshold must be between 5 and 16, got ${c.phi_convict_threshold}`);

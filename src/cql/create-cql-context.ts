@@ -47,6 +47,10 @@ export interface CqlContextParts {
   readonly javascript?: JavascriptHost;
   /** enable_materialized_views from cassandra.yaml; Cassandra 4.0's default (false) when absent. */
   readonly materializedViewsEnabled?: boolean;
+  /** enable_sasi_indexes from cassandra.yaml; Cassandra 4.0's default (false) when absent. */
+  readonly sasiIndexesEnabled?: boolean;
+  /** enable_drop_compact_storage from cassandra.yaml; Cassandra 4.0's default (false) when absent. */
+  readonly dropCompactStorageEnabled?: boolean;
 }
 
 /** How traces are written: tracetype_query_ttl, and this node's address and storage port. */
@@ -122,6 +126,8 @@ export function createCqlContext(parts: CqlContextParts): CqlContext {
     },
     views: parts.views ?? NO_NODE_VIEWS,
     materializedViewsEnabled: parts.materializedViewsEnabled ?? false,
+    sasiIndexesEnabled: parts.sasiIndexesEnabled ?? false,
+    dropCompactStorageEnabled: parts.dropCompactStorageEnabled ?? false,
   };
   virtualTables = (parts.virtualTables ?? createVirtualTables)(ctx);
   const auth = parts.auth ?? AUTH_DEFAULTS;

@@ -3,9 +3,10 @@
  * column family of its own (its own storage, read like any table) whose `view` field names the base
  * table, whether it was made with SELECT *, and its WHERE clause — as text for system_schema.views
  * and DESCRIBE, and as the filters a base row must pass to have a view row (`IS NOT NULL` on any
- * column; `=`, `<`, `<=`, `>`, `>=` or `IN` on a base primary key column, values serialized).
- * Stored as `{column, op, values}` (hex values); a filter stored before ops existed has
- * `equals` instead: null for IS NOT NULL, else the value of `=`.
+ * column; `=`, `<`, `<=`, `>`, `>=` or `IN` on a base primary key column, or on consecutive
+ * clustering columns as one tuple `(c, d) > (1, 2)`; values serialized).
+ * Stored as `{column, op, values}` (hex values), `columns` added for a multi-column relation; a
+ * filter stored before ops existed has `equals` instead: null for IS NOT NULL, else the value of `=`.
  */
 import type { ColumnFamilyDef } from './column-family-def.js';
 import type { KeyspaceDef } from './keyspace-def.js';
@@ -13,11 +14,20 @@ import type { KeyspaceDef } from './keyspace-def.js';
 export type ViewFilterOp = 'IS NOT NULL' | '=' | '<' | '<=' | '>' | '>=' | 'IN';
 
 export interface ViewFilter {
+  /** The column restricted (a multi-column relation's first). */
   readonly column: string;
+  /** A multi-column relation's clustering columns in primary key order; absent for one column. */
+  readonly columns?: readonly string[];
   readonly op: ViewFilterOp;
-  /** The serialized values compared with: none for IS NOT NULL, one for a comparison, any for IN. */
+  /**
+   * The serialized values compared with: none for IS NOT NULL, one for a comparison, any for IN;
+   * for a multi-column relation each tuple's values one after the other (`columns.length` a tuple).
+   */
   readonly values: readonly Buffer[];
 }
+
+/** The columns a filter restricts. */
+export const filterColumns = (f: ViewFilter): readonly string[] => f.columns ?? [f.column];
 
 export interface ViewDef {
   readonly baseTableId: string;
@@ -40,7 +50,7 @@ export function viewToObject(v: ViewDef): object {
     base_table_name: v.baseTableName,
     include_all_columns: v.includeAllColumns,
     where_clause: v.whereClause,
-    filters: v.filters.map((f) => ({ column: f.column, op: f.op, values: f.values.map((b) => b.toString('hex')) })),
+    filters: v.filters.map((f) => ({ column: f.column, ...(f.columns === undefined ? {} : { columns: f.columns }), op: f.op, values: f.values.map((b) => b.toString('hex')) })),
   };
 }
 
@@ -63,5 +73,6 @@ function filterFromObject(f: Record<string, unknown>): ViewFilter {
     return Object.freeze({ column, op: equals === null ? 'IS NOT NULL' : '=', values: Object.freeze(equals === null ? [] : [equals]) });
   }
   const values = Array.isArray(f.values) ? f.values.map((v) => Buffer.from(String(v), 'hex')) : [];
-  return Object.freeze({ column, op: f.op as ViewFilterOp, values: Object.freeze(values) });
+  const columns = Array.isArray(f.columns) ? { columns: Object.freeze(f.columns.map(String)) } : {};
+  return Object.freeze({ column, ...columns, op: f.op as ViewFilterOp, values: Object.freeze(values) });
 }

@@ -253,7 +253,7 @@ export class IliumNode {
         // env was passed, and ilium start passes its real one, so bcrypt ran on the event loop.
         ...(env.timers instanceof RealTimers ? { bcrypt: new WorkerBcrypt(env.timers) } : {}),
       };
-      const limits = { batchSizeWarnBytes: config.batch_size_warn_threshold_in_kb * 1024, batchSizeFailBytes: config.batch_size_fail_threshold_in_kb * 1024, tombstoneWarnThreshold: config.tombstone_warn_threshold };
+      const limits = { batchSizeWarnBytes: config.batch_size_warn_threshold_in_kb * 1024, batchSizeFailBytes: config.batch_size_fail_threshold_in_kb * 1024, unloggedBatchPartitionsWarn: config.unlogged_batch_across_partitions_warn_threshold, tombstoneWarnThreshold: config.tombstone_warn_threshold };
       const cqlLogger = { warn: (message: string) => log.warn('cql_warning', { message }), error: (message: string) => log.error('cql_error', { message }) };
       const timeouts = { readMs: config.read_request_timeout_in_ms, rangeMs: config.range_request_timeout_in_ms, writeMs: config.write_request_timeout_in_ms };
       const tracing = { queryTtlSeconds: config.tracetype_query_ttl, source: { address: config.listen_address, port: config.storage_port } };
@@ -278,7 +278,7 @@ export class IliumNode {
       };
       // JavaScript UDFs run on a worker thread bounded in time and memory (javascript-host.ts), started at the first call.
       javascript = new JavascriptHost();
-      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, udf, javascript, materializedViewsEnabled: config.enable_materialized_views, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
+      const ctx = createCqlContext({ env, keeper, ops, partitioner, node: nodeInfo, peers, data, auth, limits, logger: cqlLogger, timeouts, tracing, views, udf, javascript, materializedViewsEnabled: config.enable_materialized_views, sasiIndexesEnabled: config.enable_sasi_indexes, dropCompactStorageEnabled: config.enable_drop_compact_storage, ...(opts.virtualTables === undefined ? {} : { virtualTables: opts.virtualTables }) });
       const audit = new AuditLog(env, `${config.listen_address}:${config.storage_port}`, `${dataDir}/audit`, (e) => log.warn('audit_log_write_failed', { error: e.message }));
       if (config.audit_logging_options.enabled) {
         audit.enable(config.audit_logging_options);
@@ -298,6 +298,7 @@ export class IliumNode {
         nativeTransportMaxFrameSizeInMb: config.native_transport_max_frame_size_in_mb,
         nativeTransportMaxConcurrentConnections: config.native_transport_max_concurrent_connections,
         nativeTransportMaxConcurrentConnectionsPerIp: config.native_transport_max_concurrent_connections_per_ip,
+        nativeTransportAllowOlderProtocols: config.native_transport_allow_older_protocols,
         // One count for both CQL ports, as Cassandra's limits are per node.
         requestData: new RequestDataLimits({ bytesMax: config.native_transport_max_request_data_in_flight, perIpBytesMax: config.native_transport_max_request_data_in_flight_per_ip }),
         authenticator,

@@ -4,7 +4,9 @@
  * 4.0's Config.java reads that the shipped file leaves commented out (fixtures/…-optional.yaml, at
  * 4.0's defaults) are all accepted, honoured or logged as ignored by name; a real `ilium start` at
  * 127.0.33.11 starts from the shipped file and serves the npm cassandra-driver; docs/COMPATIBILITY.md
- * lists every one of these keys; a security key Ilium cannot honour still stops the start.
+ * lists every one of these keys; a security key Ilium cannot honour still stops the start. The two
+ * files together hold every setting 4.0.0's Config.java reads (fixtures/cassandra-4.0.0-config-fields.txt,
+ * the names a 4.0.0 node prints in its "Node configuration" start line), so a key missing from both fails.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -21,6 +23,13 @@ const fixture = (name: string): string => readFileSync(fileURLToPath(new URL(`..
 const DEFAULT_40 = fixture('cassandra-4.0-default.yaml');
 const OPTIONAL_40 = fixture('cassandra-4.0-optional.yaml');
 const keysOf = (text: string): string[] => Object.keys(parse(text) as Record<string, unknown>);
+
+test("the two files hold every setting Cassandra 4.0.0's Config.java reads", () => {
+  const listed = new Set([...keysOf(DEFAULT_40), ...keysOf(OPTIONAL_40)]);
+  const fields = fixture('cassandra-4.0.0-config-fields.txt').split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+  assert.ok(fields.length > 200, 'the field list is read');
+  assert.deepEqual(fields.filter((field) => !listed.has(field)), []);
+});
 
 for (const [name, text] of [['shipped', DEFAULT_40], ['commented-out', OPTIONAL_40]] as const) {
   test(`every key of Cassandra 4.0's ${name} cassandra.yaml is accepted: honoured, or reported as ignored by name`, () => {
@@ -51,9 +60,13 @@ test("a node starts from Cassandra 4.0's shipped cassandra.yaml, logs the keys i
     await client.connect();
     const rs = await client.execute("SELECT value FROM system_views.settings WHERE name = 'tombstone_warn_threshold'");
     assert.equal(rs.first()?.['value'], '1000');
+    // The shipped file's enable_sasi_indexes: false is honoured: SASI refused with 4.0's message.
+    await client.execute("CREATE KEYSPACE k40 WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    await client.execute('CREATE TABLE k40.t (k int PRIMARY KEY, v text)');
+    await assert.rejects(client.execute("CREATE CUSTOM INDEX ON k40.t (v) USING 'org.apache.cassandra.index.sasi.SASIIndex'"), /SASI indexes are disabled\. Enable in cassandra\.yaml to use\./);
     const logged = /config_keys_ignored.*"keys":\[([^\]]*)\]/.exec(node.output());
     assert.ok(logged !== null, 'the ignored keys are logged');
-    for (const key of ['concurrent_reads', 'key_cache_save_period', 'internode_compression', 'enable_sasi_indexes']) assert.ok(logged[1]!.includes(`"${key}"`), `${key} is named in the log line`);
+    for (const key of ['concurrent_reads', 'key_cache_save_period', 'internode_compression', 'enable_transient_replication']) assert.ok(logged[1]!.includes(`"${key}"`), `${key} is named in the log line`);
   } finally {
     await client.shutdown();
     assert.equal(await node.stop(), 0, node.output().slice(-2000));

@@ -1,7 +1,8 @@
 /**
  * A node started from a cassandra.yaml written as Cassandra 4.1 / 5.0 write it (a real `ilium
  * start` at 127.0.17.31, npm cassandra-driver): the renamed keys with units take effect (a batch
- * over `batch_size_fail_threshold: 2KiB` is refused with Cassandra's message), 5.0's authenticator
+ * over `batch_size_fail_threshold: 2KiB` is refused with Cassandra's message, an unlogged batch over
+ * unlogged_batch_across_partitions_warn_threshold partitions warns), 5.0's authenticator
  * written as a class asks for a login, keys Ilium does not use are logged as ignored under the
  * names the file used, and a guardrail set to restrict something stops the start with one line.
  */
@@ -23,6 +24,7 @@ const YAML_41 = [
   'key_cache_size: 50MiB',
   'compaction_throughput: 32MiB/s',
   'allow_filtering_enabled: true',
+  'unlogged_batch_across_partitions_warn_threshold: 2',
   '',
 ].join('\n');
 
@@ -52,6 +54,10 @@ test('4.1/5.0 names and units take effect on a running node; unused keys are log
     );
     const warned = await client.batch([{ query: 'INSERT INTO ks.t (k, v) VALUES (1, ?)', params: ['a'.repeat(700)] }, { query: 'INSERT INTO ks.t (k, v) VALUES (2, ?)', params: ['b'.repeat(700)] }], { prepare: true });
     assert.match(warned.info.warnings?.[0] ?? '', /^Batch for \[ks\.t\] is of size \d+, exceeding specified threshold of 1024 by \d+\.$/, 'over the warn threshold (1KiB), under the fail one: written, with the warning');
+    // unlogged_batch_across_partitions_warn_threshold (same name in 4.0 and 4.1): three partitions warn, two do not.
+    const unlogged = (keys: number[]) => client.batch(keys.map((k) => ({ query: "INSERT INTO ks.t (k, v) VALUES (?, 'u')", params: [k] })), { prepare: true, logged: false });
+    assert.deepEqual((await unlogged([1, 2])).info.warnings ?? [], []);
+    assert.deepEqual((await unlogged([1, 2, 3])).info.warnings, ['Unlogged batch covering 3 partitions detected against table [ks.t]. You should use a logged batch for atomicity, or asynchronous writes for performance.']);
     const ignored = /config_keys_ignored.*"keys":\["key_cache_size","compaction_throughput"\]/;
     assert.match(node.output(), ignored);
   } finally {

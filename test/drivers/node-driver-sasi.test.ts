@@ -21,7 +21,7 @@ let node: IliumProcess;
 let c: cassandra.Client;
 
 before(async () => {
-  node = await startIliumProcess({ address: '127.0.29.1' });
+  node = await startIliumProcess({ address: '127.0.29.1', configYaml: 'enable_sasi_indexes: true\n' });
   c = new cassandra.Client({ contactPoints: [`${node.host}:${node.port}`], localDataCenter: 'datacenter1' });
   await c.connect();
   await c.execute("CREATE KEYSPACE sasi WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");

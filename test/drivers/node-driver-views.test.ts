@@ -2,8 +2,8 @@
  * npm cassandra-driver against `ilium start` with materialized views enabled (cassandra.yaml's
  * enable_materialized_views): CREATE MATERIALIZED VIEW with its usage warning, the view queried
  * after base inserts, updates that move its key and deletions, the driver's view metadata
- * (client.metadata.getMaterializedView reads system_schema.views and columns), and the view
- * surviving a restart of the node.
+ * (client.metadata.getMaterializedView reads system_schema.views and columns), a view restricted by
+ * a multi-column relation, and the view surviving a restart of the node.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -86,6 +86,22 @@ test('a view built from existing rows, then kept in step with inserts, updates a
   assert.deepEqual(view.columns.map((k) => k.name).sort(), ['age', 'country', 'id', 'name']);
   assert.equal((await c.metadata.getTable('mv', 'users'))?.columns.length, 4);
   assert.equal(await c.metadata.getTable('mv', 'users_by_country'), null, 'a view is not listed among the tables');
+});
+
+test("a view whose WHERE restricts a tuple of clustering columns, `(day, seq) > (…)`, holds the base rows past it; the driver reads its where clause", async () => {
+  const c = await client(node);
+  await c.execute('CREATE TABLE events (src text, day int, seq int, body text, PRIMARY KEY (src, day, seq)) WITH CLUSTERING ORDER BY (day DESC, seq ASC)');
+  const insert = 'INSERT INTO events (src, day, seq, body) VALUES (?, ?, ?, ?)';
+  for (const [day, seq] of [[1, 5], [2, 1], [2, 7], [3, 0]] as const) await c.execute(insert, ['a', day, seq, `${day}.${seq}`], { prepare: true });
+  await c.execute('CREATE MATERIALIZED VIEW recent AS SELECT src, day, seq, body FROM events WHERE src IS NOT NULL AND (day, seq) > (2, 1) PRIMARY KEY (day, src, seq)');
+  const bodies = async () => (await c.execute('SELECT body FROM recent')).rows.map((r) => r['body'] as string).sort();
+  assert.deepEqual(await bodies(), ['2.7', '3.0'], 'built: (2, 7) and (3, 0) come after (2, 1), (1, 5) and (2, 1) itself do not');
+  await c.execute(insert, ['b', 2, 2, '2.2'], { prepare: true });
+  await c.execute(insert, ['b', 1, 9, '1.9'], { prepare: true });
+  await c.execute('DELETE FROM events WHERE src = ? AND day = ?', ['a', 3], { prepare: true });
+  assert.deepEqual(await bodies(), ['2.2', '2.7']);
+  const getView = c.metadata.getMaterializedView.bind(c.metadata) as unknown as (ks: string, name: string) => Promise<DriverView | null>;
+  assert.equal((await getView('mv', 'recent'))?.whereClause, 'src IS NOT NULL AND (day, seq) > (2, 1)');
 });
 
 test('the view and its maintenance survive a restart', async () => {

@@ -4,13 +4,15 @@
  * version from its STARTUP, protocol version, stage, request count, TLS off) and forgets them when
  * they close; settings shows the node's settings (no passwords); thread_pools its stages; caches
  * its chunk cache. It is
- * listed where Cassandra lists virtual keyspaces (system_virtual_schema, DESCRIBE KEYSPACES) and
- * not in system_schema.
+ * listed where Cassandra lists virtual keyspaces (system_virtual_schema, DESCRIBE KEYSPACES, `ilium
+ * cqlsh`'s completion) and not in system_schema.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import cassandra from 'cassandra-driver';
 import { type IliumProcess, runIliumCommand, startIliumProcess } from '../support/ilium-process.js';
+import { completions } from '../../src/tools/cqlsh/completion.js';
+import { loadSchema } from '../../src/tools/cqlsh/schema-cache.js';
 
 let node: IliumProcess;
 let client: cassandra.Client;
@@ -38,6 +40,15 @@ after(async () => {
 });
 
 const nodeDriverRows = async () => (await client.execute('SELECT * FROM system_views.clients')).rows.filter((r) => r['driver_name'] === 'Apache Cassandra Node.js Driver');
+
+test("ilium cqlsh completes the virtual keyspaces, their tables and columns, as Cassandra 4.0's cqlsh does", async () => {
+  const schema = await loadSchema(client);
+  const c = (before: string) => completions(before, { schema, keyspace: undefined }).candidates;
+  assert.deepEqual(c('USE system_v'), ['system_views', 'system_virtual_schema']);
+  assert.deepEqual(c('SELECT * FROM system_views.cl'), ['system_views.clients']);
+  assert.ok(c('USE system_').includes('system_traces'), 'the replicated system keyspaces too');
+  assert.deepEqual(completions('SELECT * FROM system_views.settings WHERE na', { schema, keyspace: undefined }).candidates, ['name']);
+});
 
 test('system_views.clients lists the driver\'s own connections, and forgets closed ones', async () => {
   const mine = await nodeDriverRows();

@@ -64,6 +64,10 @@ export interface CqlTestNodeOptions {
   /** User-defined function settings (Cassandra 4.0's defaults, disabled, when absent). */
   readonly udf?: UdfSettings;
   readonly materializedViewsEnabled?: boolean;
+  /** enable_sasi_indexes (off by default, as in Cassandra 4.0). */
+  readonly sasiIndexesEnabled?: boolean;
+  /** enable_drop_compact_storage (off by default, as in Cassandra 4.0). */
+  readonly dropCompactStorageEnabled?: boolean;
 }
 
 export async function openCqlTestNode(options: CqlTestNodeOptions = {}): Promise<CqlTestNode> {
@@ -75,7 +79,7 @@ async function open(env: Env, dir: string, clock: ManualClock, options: CqlTestN
   const partitioner = options.partitioner ?? new Murmur3Partitioner();
   const { engine, keeper } = await openNodeStorage({ env, dataDir: dir, partitioner, options: { commitlogSync: 'batch' } });
   const ops = new LocalOperations(keeper, engine, env, partitioner);
-  const ctx = createCqlContext({ env, keeper, ops, partitioner, node: () => TEST_NODE_INFO, virtualTables: options.virtualTables, ...(options.auth === undefined ? {} : { auth: options.auth }), ...(options.limits === undefined ? {} : { limits: options.limits }), ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }), ...(options.udf === undefined ? {} : { udf: options.udf }), ...(options.materializedViewsEnabled === undefined ? {} : { materializedViewsEnabled: options.materializedViewsEnabled }) });
+  const ctx = createCqlContext({ env, keeper, ops, partitioner, node: () => TEST_NODE_INFO, virtualTables: options.virtualTables, ...(options.auth === undefined ? {} : { auth: options.auth }), ...(options.limits === undefined ? {} : { limits: options.limits }), ...(options.logger === undefined ? {} : { logger: options.logger }), ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }), ...(options.udf === undefined ? {} : { udf: options.udf }), ...(options.materializedViewsEnabled === undefined ? {} : { materializedViewsEnabled: options.materializedViewsEnabled }), ...(options.sasiIndexesEnabled === undefined ? {} : { sasiIndexesEnabled: options.sasiIndexesEnabled }), ...(options.dropCompactStorageEnabled === undefined ? {} : { dropCompactStorageEnabled: options.dropCompactStorageEnabled }) });
   const warnings: string[] = [];
   const state = newClientState(undefined, (m) => warnings.push(m));
   const prepare = (cql: string) => prepareStatement(parseStatement(cql), ctx, state.keyspace);

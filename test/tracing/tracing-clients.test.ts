@@ -5,7 +5,8 @@
  * the statement, the memtable and each SSTable read, the rows read, the write's commit log and
  * memtable). Also: the session's duration written at the end, tracetype_query_ttl on the rows,
  * system_traces and system_distributed where Cassandra lists them (system_schema, DESCRIBE
- * KEYSPACES) with ALTER KEYSPACE allowed, and `nodetool settraceprobability` tracing requests that
+ * KEYSPACES, both drivers' keyspace metadata, python3-cassandra's with system_views virtual) with
+ * ALTER KEYSPACE allowed, and `nodetool settraceprobability` tracing requests that
  * did not ask for it.
  */
 import { after, before, test } from 'node:test';
@@ -85,7 +86,7 @@ test('paging and a scan are traced; an untraced request gets no id', async () =>
   assert.equal(plain.info.traceId, undefined);
 });
 
-test('system_traces and system_distributed are listed as Cassandra lists them; ALTER KEYSPACE is allowed', async () => {
+test("system_traces and system_distributed are listed as Cassandra lists them (system_schema, DESCRIBE, the driver's metadata); ALTER KEYSPACE is allowed", async () => {
   const ks = await client.execute('SELECT keyspace_name, replication FROM system_schema.keyspaces');
   const replication = new Map(ks.rows.map((r) => [r['keyspace_name'] as string, r['replication'] as Record<string, string>]));
   assert.deepEqual(replication.get('system_traces'), { class: 'org.apache.cassandra.locator.SimpleStrategy', replication_factor: '2' });
@@ -95,6 +96,9 @@ test('system_traces and system_distributed are listed as Cassandra lists them; A
   const describe = await client.execute('DESCRIBE KEYSPACES');
   const names = describe.rows.map((r) => r['name'] as string);
   for (const k of ['system_traces', 'system_distributed', 'system_auth']) assert.ok(names.includes(k), `${k} in ${names.join(' ')}`);
+  // The driver's own keyspace metadata (read from system_schema at connect) lists them too.
+  const listed = Object.keys(client.metadata.keyspaces).sort();
+  for (const k of ['system', 'system_auth', 'system_distributed', 'system_schema', 'system_traces']) assert.ok(listed.includes(k), `${k} in the driver's ${listed.join(' ')}`);
   await client.execute("ALTER KEYSPACE system_traces WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
   const altered = await client.execute("SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = 'system_traces'");
   assert.equal((altered.first()['replication'] as Record<string, string>)['replication_factor'], '1');
@@ -102,6 +106,12 @@ test('system_traces and system_distributed are listed as Cassandra lists them; A
   const r = await client.execute('SELECT * FROM ks.t WHERE k = 1', [], { traceQuery: true });
   assert.ok((await client.metadata.getTrace(r.info.traceId)).events.length > 0);
   await assert.rejects(client.execute('DROP KEYSPACE system_traces'), /system_traces keyspace is not user-modifiable|not user-modifiable/);
+  // system_distributed is replicated too (Cassandra 4.0's REPLICATED_SYSTEM_KEYSPACE_NAMES): ALTER allowed, DROP not.
+  await client.execute("ALTER KEYSPACE system_distributed WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+  const distributed = await client.execute("SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = 'system_distributed'");
+  assert.equal((distributed.first()['replication'] as Record<string, string>)['replication_factor'], '1');
+  await assert.rejects(client.execute('DROP KEYSPACE system_distributed'), /not user-modifiable/);
+  await assert.rejects(client.execute("ALTER KEYSPACE system WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}"), /not user-modifiable/);
 });
 
 test('nodetool settraceprobability traces requests that did not ask, gettraceprobability reports it', async () => {
@@ -159,6 +169,18 @@ assert ('Executing single-partition query on t', host) in events, events
 assert ('Read 2 live rows and 0 tombstone cells', host) in events, events
 print('ok events')
 cluster.shutdown()
+# The keyspaces the driver's schema metadata lists (4.0's system keyspaces; the virtual ones from
+# system_virtual_schema, marked virtual) and the tables of system_traces and system_views.
+meta = Cluster([host], port=port, load_balancing_policy=WhiteListRoundRobinPolicy([host]))
+meta.connect()
+keyspaces = meta.metadata.keyspaces
+for name in ['system', 'system_auth', 'system_distributed', 'system_schema', 'system_traces', 'system_views', 'system_virtual_schema']:
+    assert name in keyspaces, sorted(keyspaces)
+assert [k for k in sorted(keyspaces) if keyspaces[k].virtual] == ['system_views', 'system_virtual_schema'], sorted(keyspaces)
+assert sorted(keyspaces['system_traces'].tables) == ['events', 'sessions'], sorted(keyspaces['system_traces'].tables)
+assert 'clients' in keyspaces['system_views'].tables, sorted(keyspaces['system_views'].tables)
+print('ok keyspaces')
+meta.shutdown()
 `;
 
 function missingPython(): string | undefined {
@@ -167,10 +189,10 @@ function missingPython(): string | undefined {
 }
 const missing = missingPython();
 
-test('python3-cassandra: execute(trace=True) and get_query_trace()', { skip: missing !== undefined && process.env['ILIUM_REQUIRE_PYTHON_DRIVER'] !== '1' ? missing : false, timeout: 60_000 }, async () => {
+test("python3-cassandra: execute(trace=True) and get_query_trace(); its schema metadata lists Cassandra 4.0's system keyspaces", { skip: missing !== undefined && process.env['ILIUM_REQUIRE_PYTHON_DRIVER'] !== '1' ? missing : false, timeout: 60_000 }, async () => {
   assert.equal(missing, undefined, missing);
   // python -c CODE host port: the code is the "script", sys.argv[1:] the address.
   const { code, passed, stderr } = await runPythonSections(PYTHON, '-c', [PY_TRACE, node.host, String(node.port)]);
   assert.equal(code, 0, stderr);
-  assert.deepEqual(passed, ['session', 'events']);
+  assert.deepEqual(passed, ['session', 'events', 'keyspaces']);
 });

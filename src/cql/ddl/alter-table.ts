@@ -20,7 +20,10 @@ export const prepareAlterTable: Preparer<AlterTableStatement> = (stmt, _parsed, 
   const name = stmt.table.name;
   const action = stmt.action;
   if (action.kind === 'alterColumnType') throw new InvalidRequestError('Altering column types is no longer supported');
-  if (action.kind === 'dropCompactStorage') throw new InvalidRequestError('DROP COMPACT STORAGE is not supported');
+  if (action.kind === 'dropCompactStorage') {
+    // Cassandra 4.0 (AlterTableStatement.DropCompactStorage) refuses it unless enable_drop_compact_storage; Ilium has no such conversion.
+    throw new InvalidRequestError(ctx.dropCompactStorageEnabled ? 'DROP COMPACT STORAGE is not supported' : 'DROP COMPACT STORAGE is disabled. Enable in cassandra.yaml to use.');
+  }
   const options = action.kind === 'setOptions' ? tableOptions(action.properties) : null;
   if (options?.id !== undefined) throw new InvalidRequestError('Cannot alter table id.');
   return schemaStatement('alterTable', () => {

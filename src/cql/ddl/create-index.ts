@@ -6,7 +6,9 @@
  * (restrictions/sasi-index.ts: what Ilium honours, Cassandra's messages for the rest). On a Thrift-made column family, an index on one of its
  * named columns is the column metadata's KEYS index, which the engine builds and maintains.
  * Targets: a column; keys(m), values(c), entries(m) of non-frozen collections; full(f) of frozen
- * ones. The schema-change event is UPDATED for the table, as Cassandra sends.
+ * ones. The schema-change event is UPDATED for the table, as Cassandra sends. A SASI index needs
+ * enable_sasi_indexes (Cassandra 4.0's default: off, with its message) and warns the client that
+ * SASI is experimental, as 4.0's CreateIndexStatement does.
  */
 import { InvalidRequestError } from '../../errors/index.js';
 import { COUNTER_COLUMN_TYPE, DURATION_TYPE, ListType, MapType, SetType, UserType } from '../../marshal/index.js';
@@ -18,6 +20,9 @@ import { Properties } from './ddl-properties.js';
 import { defaultIndexName, findIndex } from './index-names.js';
 import { applySchemaChange, checkModifiable, schemaStatement } from './schema-statement.js';
 
+/** Cassandra 4.0's SASIIndex.USAGE_WARNING. */
+export const SASI_USAGE_WARNING = 'SASI indexes are experimental and are not recommended for production use.';
+
 export const prepareCreateIndex: Preparer<CreateIndexStatement> = (stmt, _parsed, ctx, session) => {
   const keyspace = keyspaceOf(stmt.table, session);
   const table = stmt.table.name;
@@ -26,9 +31,11 @@ export const prepareCreateIndex: Preparer<CreateIndexStatement> = (stmt, _parsed
   if (!stmt.custom && stmt.using !== null) throw new InvalidRequestError('Cannot specify index class for a non-CUSTOM index');
   if (!stmt.custom && Object.keys(options).length > 0) throw new InvalidRequestError('Cannot specify options for a non-CUSTOM index');
   if (stmt.targets.length !== 1 && !stmt.custom) throw new InvalidRequestError('Only CUSTOM indexes support multiple columns');
-  return schemaStatement('createIndex', () => {
+  const sasi = stmt.custom && stmt.using === SASI_CLASS;
+  return schemaStatement('createIndex', async (state) => {
     checkModifiable(ctx, keyspace);
-    return applySchemaChange(ctx, keyspace, (s) => {
+    if (sasi && !ctx.sasiIndexesEnabled) throw new InvalidRequestError('SASI indexes are disabled. Enable in cassandra.yaml to use.');
+    const result = await applySchemaChange(ctx, keyspace, (s) => {
       const ks = s.keyspace(keyspace);
       if (ks === undefined) throw new InvalidRequestError(`Keyspace '${keyspace}' doesn't exist`);
       const cf = ks.tables.find((t) => t.name === table);
@@ -44,6 +51,8 @@ export const prepareCreateIndex: Preparer<CreateIndexStatement> = (stmt, _parsed
       if (next === null) return null;
       return { schema: s.updateColumnFamily(createColumnFamily(next, ctx.env.random)), event: { change: 'UPDATED', target: 'TABLE', keyspace, name: table } };
     });
+    if (sasi) state.warn(SASI_USAGE_WARNING);
+    return result;
   });
 };
 

@@ -44,7 +44,23 @@ test('CREATE INDEX on a CQL table: default names, targets, custom, persistence, 
     await n.run('CREATE INDEX ON t (v)');
     assert.ok(n.ctx.schema().table('ks', 't')!.indexes.some((i) => i.name === 't_v_idx'));
     return n;
-  }));
+  }, { sasiIndexesEnabled: true }));
+
+test("SASI indexes need enable_sasi_indexes (Cassandra 4.0's default: off) and warn that they are experimental", async () => {
+  const sasi = "CREATE CUSTOM INDEX s ON t (v) USING 'org.apache.cassandra.index.sasi.SASIIndex'";
+  await withKs(async (n) => {
+    await n.run('CREATE TABLE t (k int PRIMARY KEY, v text)');
+    await assert.rejects(async () => n.run(sasi), irE(/^SASI indexes are disabled\. Enable in cassandra\.yaml to use\.$/));
+    assert.deepEqual(n.ctx.schema().table('ks', 't')!.indexes, []);
+    await n.run("CREATE CUSTOM INDEX other ON t (v) USING 'com.example.MyIndex'");
+    assert.deepEqual(n.warnings, [], 'another custom class: no SASI check, no warning');
+  });
+  await withKs(async (n) => {
+    await n.run('CREATE TABLE t (k int PRIMARY KEY, v text)');
+    await n.run(sasi);
+    assert.deepEqual(n.warnings, ['SASI indexes are experimental and are not recommended for production use.']);
+  }, { sasiIndexesEnabled: true });
+});
 
 test('CREATE INDEX errors', () =>
   withKs(async (n) => {

@@ -154,3 +154,15 @@ test("compression = {} turns compression off, stored as Cassandra stores it ({'e
     await n.run('ALTER TABLE nocomp WITH compression = {}');
     assert.deepEqual(n.ctx.schema().table('ks', 'nocomp')!.params.compression, { enabled: 'false' });
   }));
+
+test("DROP COMPACT STORAGE: Cassandra 4.0's refusal while enable_drop_compact_storage is off (its default); Ilium's own when on", async () => {
+  const drop = 'ALTER TABLE t DROP COMPACT STORAGE';
+  await withKs(async (n) => {
+    await n.run('CREATE TABLE t (k int, c int, v int, PRIMARY KEY (k, c)) WITH COMPACT STORAGE');
+    await assert.rejects(async () => n.run(drop), (e) => e instanceof InvalidRequestError && e.message === 'DROP COMPACT STORAGE is disabled. Enable in cassandra.yaml to use.');
+  });
+  await withKs(async (n) => {
+    await n.run('CREATE TABLE t (k int, c int, v int, PRIMARY KEY (k, c)) WITH COMPACT STORAGE');
+    await assert.rejects(async () => n.run(drop), (e) => e instanceof InvalidRequestError && e.message === 'DROP COMPACT STORAGE is not supported');
+  }, { dropCompactStorageEnabled: true });
+});

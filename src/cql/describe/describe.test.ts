@@ -30,7 +30,7 @@ const SCHEMA = [
 ];
 
 async function withSchema(fn: (n: CqlTestNode) => Promise<void>): Promise<void> {
-  const n = await openCqlTestNode();
+  const n = await openCqlTestNode({ sasiIndexesEnabled: true });
   try {
     for (const s of SCHEMA) await n.run(s);
     await fn(n);
@@ -50,7 +50,7 @@ test('DESCRIBE KEYSPACE recreates the same schema (round trip through our parser
     const rows = await n.rows('DESCRIBE KEYSPACE ks');
     assert.deepEqual(rows.map((r) => `${r.type} ${r.name}`), ['keyspace ks', 'type addr', 'type person', 'table counts', 'table dense', 'table events', 'index mk', 'index sasi', 'table named', 'table simple', 'index simple_v_idx']);
     const before = withoutIds(n, 'ks');
-    const fresh = await openCqlTestNode();
+    const fresh = await openCqlTestNode({ sasiIndexesEnabled: true });
     try {
       for (const r of rows) for (const p of parseStatements(r.create_statement as string)) await fresh.run(p.text);
       assert.deepEqual(withoutIds(fresh, 'ks'), before);

@@ -26,6 +26,8 @@ export interface CqlLimits {
   readonly batchSizeWarnBytes: number;
   /** batch_size_fail_threshold_in_kb, in bytes. */
   readonly batchSizeFailBytes: number;
+  /** unlogged_batch_across_partitions_warn_threshold: an unlogged batch over more partitions warns the client. */
+  readonly unloggedBatchPartitionsWarn: number;
   /**
    * tombstone_warn_threshold: a read that met more tombstones warns the client (select/tombstone-
    * warning.ts); the engine logs it. -1: never.
@@ -33,8 +35,8 @@ export interface CqlLimits {
   readonly tombstoneWarnThreshold: number;
 }
 
-/** Cassandra's defaults: 5 KiB, 50 KiB and 1000 tombstones. */
-export const DEFAULT_CQL_LIMITS: CqlLimits = { batchSizeWarnBytes: 5 * 1024, batchSizeFailBytes: 50 * 1024, tombstoneWarnThreshold: 1000 };
+/** Cassandra's defaults: 5 KiB, 50 KiB, 10 partitions and 1000 tombstones. */
+export const DEFAULT_CQL_LIMITS: CqlLimits = { batchSizeWarnBytes: 5 * 1024, batchSizeFailBytes: 50 * 1024, unloggedBatchPartitionsWarn: 10, tombstoneWarnThreshold: 1000 };
 
 /** Where statements log what the operator should see (the node logger). */
 export interface CqlLogger {
@@ -58,6 +60,10 @@ export interface CqlContext {
   readonly userFunctions: UserFunctions;
   /** enable_materialized_views (cassandra.yaml): CREATE MATERIALIZED VIEW allowed. */
   readonly materializedViewsEnabled: boolean;
+  /** enable_sasi_indexes (cassandra.yaml): CREATE CUSTOM INDEX … USING SASIIndex allowed. */
+  readonly sasiIndexesEnabled: boolean;
+  /** enable_drop_compact_storage (cassandra.yaml): only which refusal ALTER TABLE … DROP COMPACT STORAGE gives. */
+  readonly dropCompactStorageEnabled: boolean;
   /** now(), uuid(), currentTimestamp()… read time and randomness through this. */
   readonly functionContext: FunctionContext;
   /** Server-side write timestamps (microseconds, strictly increasing). */

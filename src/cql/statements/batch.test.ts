@@ -9,6 +9,7 @@ import { InvalidRequestError } from '../../errors/index.js';
 import { INT32_TYPE, LONG_TYPE } from '../../marshal/index.js';
 import type { TableWrite } from '../execution/index.js';
 import { queryOptions } from '../execution/index.js';
+import { DEFAULT_CQL_LIMITS } from '../execution/cql-context.js';
 import { type CqlTestNode, openCqlTestNode } from '../../../test/support/cql-test-node.js';
 import { createTable, pick, tableRows } from '../../../test/support/cql-table-rows.js';
 import { executeBatch } from './batch.js';
@@ -145,6 +146,24 @@ test('executeBatch: prepared statements with their own values; only modification
     await executeBatch(n.ctx, n.state, 'unlogged', Array.from({ length: 12 }, (_, i) => ({ statement: ins, values: [i32(100 + i), i32(1), i32(1)] })), queryOptions());
     assert.ok(n.warnings.some((w) => /Unlogged batch covering 12 partitions detected against table \[ks.t\]/.test(w)));
   });
+});
+
+test('unlogged_batch_across_partitions_warn_threshold sets how many partitions an unlogged batch may cover before the warning', async () => {
+  const n = await openCqlTestNode({ limits: { ...DEFAULT_CQL_LIMITS, unloggedBatchPartitionsWarn: 2 } });
+  try {
+    n.state.keyspace = 'ks';
+    await createTable(n, 'ks', 'u', { partitionKey: [{ name: 'k', type: 'int' }], regular: [{ name: 'v', type: 'text' }] });
+    const ins = n.prepare("INSERT INTO u (k, v) VALUES (?, 'x')");
+    const batch = (type: 'logged' | 'unlogged', keys: number) => executeBatch(n.ctx, n.state, type, Array.from({ length: keys }, (_, i) => ({ statement: ins, values: [i32(i)] })), queryOptions());
+    await batch('unlogged', 2);
+    assert.deepEqual(n.warnings.filter((w) => w.startsWith('Unlogged batch')), [], 'two partitions: at the threshold, no warning');
+    await batch('logged', 3);
+    assert.deepEqual(n.warnings.filter((w) => w.startsWith('Unlogged batch')), [], 'a logged batch never warns');
+    await batch('unlogged', 3);
+    assert.deepEqual(n.warnings.filter((w) => w.startsWith('Unlogged batch')), ['Unlogged batch covering 3 partitions detected against table [ks.u]. You should use a logged batch for atomicity, or asynchronous writes for performance.']);
+  } finally {
+    await n.close();
+  }
 });
 
 test('a batch groups by (table, partition) in the order partitions are first touched, across tables sharing key bytes', async () => {

@@ -25,9 +25,6 @@ import { bindInsert } from './insert.js';
 import { bindUpdate } from './update.js';
 import { type Steps, runSteps } from '../../util/steps.js';
 
-/** Cassandra's unlogged_batch_across_partitions_warn_threshold. */
-const UNLOGGED_PARTITIONS_WARN = 10;
-
 export interface BatchItem {
   readonly statement: CqlStatement;
   readonly values: readonly BoundValue[];
@@ -88,7 +85,7 @@ function runBatch(ctx: CqlContext, state: ClientState, batchType: BatchType, ite
     logged: batchType === 'logged',
     guard,
     ...(timestamp === undefined ? {} : { timestamp }),
-    ...(batchType === 'unlogged' ? { grouped: (partitions: readonly WrittenPartition[]) => warnIfWide(state, partitions) } : {}),
+    ...(batchType === 'unlogged' ? { grouped: (partitions: readonly WrittenPartition[]) => warnIfWide(state, partitions, ctx.limits.unloggedBatchPartitionsWarn) } : {}),
   });
 }
 
@@ -110,9 +107,13 @@ export function validateBatch(batchType: BatchType, statements: readonly Modific
   if (conditional && new Set(statements.map((s) => s.spec.table.cf.id)).size > 1) throw new InvalidRequestError('Batch with conditions cannot span multiple tables');
 }
 
-/** The partitions come grouped by the run (one pass over the statements, not a second one here). */
-function warnIfWide(state: ClientState, partitions: readonly WrittenPartition[]): void {
-  if (partitions.length <= UNLOGGED_PARTITIONS_WARN) return;
+/**
+ * More partitions than unlogged_batch_across_partitions_warn_threshold warn the client, as Cassandra
+ * 4.0's BatchStatement.verifyBatchType does. The partitions come grouped by the run (one pass over
+ * the statements, not a second one here).
+ */
+function warnIfWide(state: ClientState, partitions: readonly WrittenPartition[], threshold: number): void {
+  if (partitions.length <= threshold) return;
   const tables = new Set<string>();
   for (const { statement } of partitions) tables.add(`${statement.spec.table.cf.keyspace}.${statement.spec.table.cf.name}`);
   state.warn(`Unlogged batch covering ${partitions.length} partitions detected against table${tables.size > 1 ? 's' : ''} [${[...tables].join(', ')}]. You should use a logged batch for atomicity, or asynchronous writes for performance.`);

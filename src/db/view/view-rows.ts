@@ -4,7 +4,8 @@
  *  - a base row has one when it is live (its marker or any cell), every view primary key column has
  *    a value (the base key columns always do; a base regular column in the view key must be live)
  *    and the WHERE filters pass (IS NOT NULL; `=`, IN and ranges on a key column, compared by the
- *    column's type);
+ *    column's type; on a tuple of clustering columns, compared column by column as CQL compares
+ *    tuples, by value whatever the clustering order);
  *  - the view row's marker: the timestamp and expiry of the base regular column in the view key
  *    when there is one (the row lives exactly while that cell does); otherwise the base row's
  *    marker timestamp (the newest cell's when it has no marker) and the latest expiry of the base
@@ -16,7 +17,7 @@
  *    what Cassandra's shadowable tombstones do) and never outlive it.
  */
 import type { AbstractType } from '../../marshal/index.js';
-import type { CqlColumn, ColumnFamilyDef, ViewFilter } from '../../schema/index.js';
+import { type CqlColumn, type ColumnFamilyDef, type ViewFilter, filterColumns } from '../../schema/index.js';
 import { type Cell, CellKind, NO_DELETION_TIME, isLive } from '../../storage/model/index.js';
 import { decodePartitionKey, encodePartitionKey } from '../cql-layout/partition-key.js';
 import { type TableLayout, collectionPathType } from '../cql-layout/table-layout.js';
@@ -74,9 +75,16 @@ function viewRowOf(t: ViewTarget, keyValues: readonly Buffer[], row: BaseRow): V
     return cs === undefined || cs.length === 0 ? null : cs[0]!.value;
   };
   for (const f of t.view.view!.filters) {
-    const col = t.base.table.columns.get(f.column);
-    const v = col === undefined ? null : value(col);
-    if (v === null || !passes(f, v, col!.type)) return null;
+    const values: Buffer[] = [];
+    const types: AbstractType[] = [];
+    for (const name of filterColumns(f)) {
+      const col = t.base.table.columns.get(name);
+      const v = col === undefined ? null : value(col);
+      if (v === null) return null;
+      values.push(v);
+      types.push(col!.type);
+    }
+    if (!passes(f, values, types)) return null;
   }
   const viewTable = t.layout.table;
   const keyParts: Buffer[] = [];
@@ -133,14 +141,26 @@ function boundedBy(cell: Cell, key: Cell): Cell {
 
 const EMPTY = Buffer.alloc(0);
 
-/** Whether a base row's value of the filter's column passes it. */
-function passes(f: ViewFilter, v: Buffer, type: AbstractType): boolean {
+/** Whether a base row's values of the filter's columns pass it. */
+function passes(f: ViewFilter, v: readonly Buffer[], types: readonly AbstractType[]): boolean {
   if (f.op === 'IS NOT NULL') return true;
-  if (f.op === 'IN') return f.values.some((x) => type.compare(v, x) === 0);
-  const c = type.compare(v, f.values[0]!);
+  if (f.op === 'IN') {
+    for (let at = 0; at < f.values.length; at += v.length) if (compareAt(v, f.values, at, types) === 0) return true;
+    return false;
+  }
+  const c = compareAt(v, f.values, 0, types);
   if (f.op === '=') return c === 0;
   if (f.op === '<') return c < 0;
   if (f.op === '<=') return c <= 0;
   if (f.op === '>') return c > 0;
   return c >= 0;
+}
+
+/** The row's values against the filter's tuple starting at `at`, column by column. */
+function compareAt(v: readonly Buffer[], values: readonly Buffer[], at: number, types: readonly AbstractType[]): number {
+  for (let i = 0; i < v.length; i++) {
+    const c = types[i]!.compare(v[i]!, values[at + i]!);
+    if (c !== 0) return c;
+  }
+  return 0;
 }

@@ -195,7 +195,7 @@ export class ThriftSession implements CassandraService {
 
   insert(key: Buffer, columnParent: ColumnParent, column: Column, cl?: ConsistencyLevel): Promise<void> {
     return guard(async () => {
-      const { ks, cf } = await this.allowedTarget('MODIFY', columnParent?.columnFamily);
+      const { ks, cf } = await this.writeTarget(columnParent?.columnFamily);
       requireNonCounter(cf);
       return this.deps.ops.insert(ks, key, columnParent, column, writeLevel(cl, undefined));
     });
@@ -203,7 +203,7 @@ export class ThriftSession implements CassandraService {
 
   add(key: Buffer, columnParent: ColumnParent, column: CounterColumn, cl?: ConsistencyLevel): Promise<void> {
     return guard(async () => {
-      const { cf } = await this.allowedTarget('MODIFY', columnParent?.columnFamily);
+      const { cf } = await this.writeTarget(columnParent?.columnFamily);
       const rows = new CounterRows();
       rows.increment(cf, key, column, columnParent.superColumn);
       rows.check(this.deps.ops.ctx.nowSec());
@@ -213,7 +213,7 @@ export class ThriftSession implements CassandraService {
 
   remove(key: Buffer, columnPath: ColumnPath, timestamp: bigint, cl?: ConsistencyLevel): Promise<void> {
     return guard(async () => {
-      const { ks, cf } = await this.allowedTarget('MODIFY', columnPath?.columnFamily);
+      const { ks, cf } = await this.writeTarget(columnPath?.columnFamily);
       requireNonCounter(cf);
       return this.deps.ops.remove(ks, key, columnPath, timestamp, writeLevel(cl, undefined));
     });
@@ -221,7 +221,7 @@ export class ThriftSession implements CassandraService {
 
   removeCounter(key: Buffer, path: ColumnPath, cl?: ConsistencyLevel): Promise<void> {
     return guard(async () => {
-      const { ks, cf } = await this.allowedTarget('MODIFY', path?.columnFamily);
+      const { ks, cf } = await this.writeTarget(path?.columnFamily);
       return removeCounter(this.counters, ks, cf, key, path, writeLevel(cl, cf.name));
     });
   }
@@ -244,6 +244,7 @@ export class ThriftSession implements CassandraService {
         for (const [cfName, mutations] of byCf) {
           const cf = this.columnFamily(ks, cfName);
           await this.allow('MODIFY', tableResource(ks, cf.name));
+          requireNotView(cf);
           requireList(mutations, 'mutations');
           if (isCounterColumnFamily(cf)) {
             counterTable ??= cf.name;
@@ -473,6 +474,13 @@ export class ThriftSession implements CassandraService {
     return t;
   }
 
+  /** A column family written to: MODIFY held, and not a materialized view. */
+  private async writeTarget(cfName: string | undefined): Promise<{ ks: string; cf: ColumnFamilyDef }> {
+    const t = await this.allowedTarget('MODIFY', cfName);
+    requireNotView(t.cf);
+    return t;
+  }
+
   /**
    * Under CassandraAuthorizer: the user holds `permission` on the resource or a parent, else
    * Cassandra's Unauthorized message as an InvalidRequestException (the IDL declares
@@ -515,4 +523,12 @@ async function guard<T>(fn: () => T | Promise<T>): Promise<T> {
 function requireList<T>(v: readonly T[], what: string): readonly T[] {
   if (!Array.isArray(v)) throw invalidRequest(`${what} must be a list`);
   return v;
+}
+
+/**
+ * A view is written only through its base table (the view's rows follow the base's): Thrift
+ * writes to one are refused as Cassandra 3.x's CassandraServer refuses them.
+ */
+function requireNotView(cf: ColumnFamilyDef): void {
+  if (cf.view !== null) throw invalidRequest('Cannot modify Materialized Views directly');
 }

@@ -1,7 +1,9 @@
 /**
  * What the shell knows of the schema, for tab completion and COPY: keyspaces, their tables and
- * each table's columns with their types, read from system_schema (the node driver's metadata
- * lists keyspaces but not tables). Reloaded after statements that change the schema; a server
+ * each table's columns with their types, read from system_schema and, for the virtual keyspaces
+ * (system_views, system_virtual_schema), system_virtual_schema — Cassandra 4.0's cqlsh completes
+ * both, its driver's metadata listing virtual keyspaces too (the node driver's metadata lists
+ * keyspaces but not tables). Reloaded after statements that change the schema; a server
  * that cannot answer leaves the cache empty, never an error for the user.
  */
 import type cassandra from 'cassandra-driver';
@@ -52,18 +54,19 @@ async function rows(client: cassandra.Client, cql: string): Promise<cassandra.ty
 }
 
 export async function loadSchema(client: cassandra.Client): Promise<SchemaSnapshot> {
-  const ksRows = await rows(client, 'SELECT keyspace_name FROM system_schema.keyspaces');
-  const keyspaces = new Set<string>(ksRows.map((r) => String(r.get('keyspace_name'))));
-  for (const ks of Object.keys(client.metadata?.keyspaces ?? {})) keyspaces.add(ks);
+  const keyspaces = new Set<string>(Object.keys(client.metadata?.keyspaces ?? {}));
   const tables = new Map<string, string[]>();
-  for (const r of await rows(client, 'SELECT keyspace_name, table_name FROM system_schema.tables')) {
-    const ks = String(r.get('keyspace_name'));
-    tables.set(ks, [...(tables.get(ks) ?? []), String(r.get('table_name'))]);
-  }
   const columns = new Map<string, ColumnInfo[]>();
-  for (const r of await rows(client, 'SELECT keyspace_name, table_name, column_name, kind, position, type FROM system_schema.columns')) {
-    const key = `${r.get('keyspace_name')}.${r.get('table_name')}`;
-    columns.set(key, [...(columns.get(key) ?? []), toColumn(r)]);
+  for (const schema of ['system_schema', 'system_virtual_schema']) {
+    for (const r of await rows(client, `SELECT keyspace_name FROM ${schema}.keyspaces`)) keyspaces.add(String(r.get('keyspace_name')));
+    for (const r of await rows(client, `SELECT keyspace_name, table_name FROM ${schema}.tables`)) {
+      const ks = String(r.get('keyspace_name'));
+      tables.set(ks, [...(tables.get(ks) ?? []), String(r.get('table_name'))]);
+    }
+    for (const r of await rows(client, `SELECT keyspace_name, table_name, column_name, kind, position, type FROM ${schema}.columns`)) {
+      const key = `${r.get('keyspace_name')}.${r.get('table_name')}`;
+      columns.set(key, [...(columns.get(key) ?? []), toColumn(r)]);
+    }
   }
   for (const cols of columns.values()) orderColumns(cols);
   return { keyspaces: [...keyspaces].sort(), tables, columns };

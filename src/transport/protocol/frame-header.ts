@@ -33,6 +33,14 @@ export function unsupportedVersionMessage(version: number): string {
   return `Invalid or unsupported protocol version (${version}); supported versions are (${SUPPORTED_VERSION_NAMES.join(', ')})`;
 }
 
+/**
+ * Cassandra's answer to a version below v5 when native_transport_allow_older_protocols is false
+ * (transport/ProtocolVersion.decode: "Rejecting Protocol Version %s < %s.", both as "%d/%s").
+ */
+export function olderProtocolRefusedMessage(version: number): string {
+  return `Rejecting Protocol Version ${version}/v${version} < ${MAX_VERSION}/v${MAX_VERSION}.`;
+}
+
 /** Header flag bits (v4 spec §2.2). v3 defines only COMPRESSION and TRACING. */
 export const FrameFlag = {
   COMPRESSION: 0x01,

@@ -26,6 +26,8 @@ import {
   encodeSegments,
   toErrorMessage,
   unsupportedVersionMessage,
+  olderProtocolRefusedMessage,
+  MAX_VERSION,
 } from '../protocol/index.js';
 import type { Authenticator, SaslNegotiator, SaslStep } from './authenticator.js';
 import type { CqlRequestHandler, CqlSession } from './cql-request-handler.js';
@@ -54,6 +56,8 @@ export interface ConnectionHost {
   readonly requestData: RequestDataLimits;
   /** Frames handled per event-loop turn before the rest wait for the next (see CqlServerOptions). */
   readonly requestsPerTurn: number;
+  /** native_transport_allow_older_protocols: false refuses v3 and v4 connections. */
+  readonly allowOlderProtocols: boolean;
   readonly cqlVersions: readonly string[];
   onClosed(connection: CqlConnection): void;
 }
@@ -414,6 +418,11 @@ export class CqlConnection {
     const { version, stream } = header;
     try {
       if (header.isResponse) throw new ProtocolViolation('the server received a response frame');
+      if (this.version === undefined && version < MAX_VERSION && !this.host.allowOlderProtocols) {
+        this.protocolError(version, stream, olderProtocolRefusedMessage(version));
+        this.close();
+        return;
+      }
       if (this.version !== undefined && version !== this.version) {
         throw new ProtocolViolation(
           `invalid message version: got ${version} but previous messages on this connection had version ${this.version}`,

@@ -31,6 +31,7 @@ export class CqlServer {
         this.options.requestData ??
         new RequestDataLimits({ bytesMax: this.options.nativeTransportMaxRequestDataInFlightBytes, perIpBytesMax: this.options.nativeTransportMaxRequestDataInFlightPerIpBytes }),
       requestsPerTurn: this.options.requestsPerTurn,
+      allowOlderProtocols: this.options.nativeTransportAllowOlderProtocols,
       cqlVersions: this.options.cqlVersions,
       onClosed: (c) => this.sockets.release(c),
     };

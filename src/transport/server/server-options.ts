@@ -47,6 +47,8 @@ export interface CqlServerOptions {
   readonly nativeTransportMaxRequestDataInFlightPerIpBytes: number;
   /** Limits shared with the node's other CQL server (the TLS port); made from the two above when absent. */
   readonly requestData?: RequestDataLimits;
+  /** native_transport_allow_older_protocols: v3 and v4 clients served (default true); false: v5 only, as Cassandra 4.0. */
+  readonly nativeTransportAllowOlderProtocols: boolean;
   /** Requests of one connection being processed at once; beyond it the server stops reading. */
   readonly maxConcurrentRequestsPerConnection: number;
   /**
@@ -86,6 +88,7 @@ export const DEFAULT_CQL_SERVER_OPTIONS: CqlServerOptions = {
   nativeTransportMaxConcurrentConnectionsPerIp: -1,
   nativeTransportMaxRequestDataInFlightBytes: requestDataInFlightBytesMax,
   nativeTransportMaxRequestDataInFlightPerIpBytes: requestDataInFlightPerIpBytesMax,
+  nativeTransportAllowOlderProtocols: true,
   maxConcurrentRequestsPerConnection: 1024,
   requestsPerTurn: 16,
   authenticator: new AllowAllAuthenticator(),
