@@ -4,7 +4,10 @@
  * INSERT, UPDATE, DELETE, TRUNCATE and each statement of a BATCH; CREATE on the parent for
  * CREATE KEYSPACE (all keyspaces), CREATE TABLE / TYPE (the keyspace) and CREATE FUNCTION /
  * AGGREGATE (all functions in the keyspace; an aggregate also EXECUTE on its state and final
- * functions); EXECUTE on each user-defined function a SELECT or a write calls (function-access.ts); ALTER / DROP on the keyspace or table itself; ALTER
+ * functions); EXECUTE on each user-defined function a SELECT or a write calls — the overload each
+ * call resolved to when the statement was bound, and an aggregate's state and final functions
+ * (terms/called-functions.ts; Cassandra's SelectStatement and ModificationStatement.authorize);
+ * ALTER / DROP on the keyspace or table itself; ALTER
  * on the base table for indexes and materialized views. DROP INDEX and ALTER / DROP MATERIALIZED
  * VIEW name only the index or view: its base table is looked up each time the statement runs
  * (Cassandra's DropIndexStatement, AlterViewStatement and DropViewStatement.authorize), and an
@@ -17,12 +20,12 @@
  * system_schema and system_virtual_schema).
  */
 import { InvalidRequestError } from '../../errors/index.js';
+import type { CqlFunction } from '../functions/function-model.js';
 import type { CqlType, CreateAggregateStatement, Permission, QualifiedName, Statement } from '../parser/index.js';
 import { type Schema, sameSignature } from '../../schema/index.js';
 import { findIndex } from '../ddl/index-names.js';
 import { resolveCqlType } from '../ddl/resolve-type.js';
 import { type AuthResource, allFunctions, allKeyspaces, functionResource, keyspaceResource, tableResource, userFunctionOf } from './resources.js';
-import { functionCallsIn, userFunctionResources } from './function-access.js';
 
 export interface Need {
   readonly permission: Permission;
@@ -39,7 +42,8 @@ const NOTHING: Access = Object.freeze({ kind: 'needs', needs: [] });
 const READABLE_SYSTEM_KEYSPACES = new Set(['system_schema', 'system_virtual_schema']);
 const READABLE_SYSTEM_TABLES = new Set(['local', 'peers', 'peers_v2']);
 
-export function accessOf(s: Statement, sessionKeyspace: string | undefined, schema: () => Schema): Access {
+/** `called`: the user-defined functions the bound statement calls (CqlStatement.calledFunctions). */
+export function accessOf(s: Statement, sessionKeyspace: string | undefined, schema: () => Schema, called: readonly CqlFunction[] = []): Access {
   const ks = (q: QualifiedName): string => {
     const k = q.keyspace ?? sessionKeyspace;
     if (k === undefined) throw new InvalidRequestError('No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename');
@@ -47,26 +51,25 @@ export function accessOf(s: Statement, sessionKeyspace: string | undefined, sche
   };
   const table = (q: QualifiedName): AuthResource => tableResource(ks(q), q.name);
   const needs = (...list: [Permission, AuthResource][]): Access => ({ kind: 'needs', needs: list.map(([permission, resource]) => ({ permission, resource })) });
-  // Calls of user-defined functions also need EXECUTE on them (function-access.ts).
-  const executing = (base: Access, keyspace: string): Access => {
-    const calls = functionCallsIn(s).filter((c) => c.keyspace !== 'system');
-    if (calls.length === 0 || base.kind !== 'needs') return base;
-    return { kind: 'atRun', resolve: () => ({ kind: 'needs', needs: [...base.needs, ...userFunctionResources(calls, keyspace, schema()).map((resource) => ({ permission: 'EXECUTE' as const, resource }))] }) };
+  // Calls of user-defined functions also need EXECUTE on the overloads they resolved to.
+  const executing = (base: Access): Access => {
+    if (called.length === 0 || base.kind !== 'needs') return base;
+    return { kind: 'needs', needs: [...base.needs, ...called.map((f) => ({ permission: 'EXECUTE' as const, resource: functionResource(f.keyspace!, f.name, f.argTypes) }))] };
   };
   switch (s.kind) {
     case 'select': {
       const k = ks(s.table);
       if (READABLE_SYSTEM_KEYSPACES.has(k) || (k === 'system' && READABLE_SYSTEM_TABLES.has(s.table.name))) return NOTHING;
-      return executing(needs(['SELECT', table(s.table)]), k);
+      return executing(needs(['SELECT', table(s.table)]));
     }
     case 'insert':
     case 'update':
     case 'delete':
-      return executing(needs(['MODIFY', table(s.table)]), ks(s.table));
+      return executing(needs(['MODIFY', table(s.table)]));
     case 'truncate':
       return needs(['MODIFY', table(s.table)]);
     case 'batch':
-      return executing(needs(...s.statements.map((m): [Permission, AuthResource] => ['MODIFY', table(m.table)])), sessionKeyspace ?? '');
+      return executing(needs(...s.statements.map((m): [Permission, AuthResource] => ['MODIFY', table(m.table)])));
     case 'createKeyspace':
       return needs(['CREATE', allKeyspaces()]);
     case 'alterKeyspace':
