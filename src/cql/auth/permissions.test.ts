@@ -107,6 +107,11 @@ describe('permissions (CassandraAuthorizer) on one node', () => {
     assert.deepEqual(await list('cassandra', 'LIST SELECT ON ks.t NORECURSIVE'), ['cassandra | cassandra | <table ks.t> | SELECT', 'reader | reader | <table ks.t> | SELECT']);
     await run('cassandra', 'DROP ROLE reader');
     assert.deepEqual(await list('cassandra', 'LIST SELECT ON ks.t NORECURSIVE'), ['cassandra | cassandra | <table ks.t> | SELECT'], "a dropped role's grants go");
+    // The role statements refuse with AuthenticationStatement.checkPermission's message, not ClientState's.
+    const insufficient = refusedWith('User alice does not have sufficient privileges to perform the requested operation');
+    await assert.rejects(run('alice', "ALTER ROLE cassandra WITH LOGIN = true"), insufficient);
+    await assert.rejects(run('alice', 'CREATE ROLE x'), insufficient);
+    await assert.rejects(run('alice', 'GRANT alice TO cassandra'), insufficient);
     await run('cassandra', 'GRANT ALTER ON ALL ROLES TO alice');
     await run('alice', "ALTER ROLE cassandra WITH LOGIN = true");
   });
