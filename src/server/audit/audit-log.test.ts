@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { DEFAULT_AUDIT_LOG_OPTIONS, parseAuditLogOptions } from '../../config/index.js';
 import { parseStatement } from '../../cql/parser/index.js';
 import { createSimEnv } from '../../env/index.js';
-import { AuthenticationError } from '../../errors/index.js';
+import { AuthenticationError, CqlSyntaxError } from '../../errors/index.js';
 import { PasswordAuthenticator } from '../../transport/index.js';
 import { enableAuditLogOptions } from '../admin/audit-commands.js';
 import { auditLogLine, statementTarget } from './audit-entry.js';
@@ -52,6 +52,33 @@ test('statements, logins and filters: excluded categories, keyspaces and users a
   audit.disable();
   log('INSERT INTO ks.t (k) VALUES (2)', 'alice');
   assert.equal(read(env, '/data/audit').trim().split('\n').length, 5, 'nothing is written once disabled');
+});
+
+// Regression: CREATE/ALTER ROLE's passwords were written to the audit file as sent.
+test('passwords are hidden: the literal of a role statement, everything after password in a text that did not parse', () => {
+  const env = createSimEnv(3);
+  const audit = new AuditLog(env, 'h:7000', '/a');
+  audit.enable(parseAuditLogOptions({ enabled: true }));
+  const log = (text: string, error?: Error) => audit.logStatement(parseStatement(text).statement, text, 'admin', client, undefined, error);
+  log("CREATE ROLE alice WITH PASSWORD = 's3cret' AND LOGIN = true");
+  log("ALTER ROLE password WITH password = 'it''s'");
+  log("CREATE USER bob WITH PASSWORD $$pw$$ NOSUPERUSER");
+  log("ALTER USER bob WITH HASHED PASSWORD '$2a$10$abcdefghijklmnopqrstuuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY'");
+  log("CREATE ROLE carol WITH PASSWORD = 'pw2'", new Error('carol already exists'));
+  audit.logFailure("CREATE ROLE dave WITH PASSWORD = 'pw3' AND LOGIN = tru", 'admin', client, undefined, new CqlSyntaxError("line 1:49 mismatched input 'tru'"));
+  audit.logFailure("ALTER ROLE x WITH PASSWORD = 'pw4'", 'admin', client, undefined, new Error("no such thing as PASSWORD = 'pw4'"));
+  audit.flush();
+  const operations = read(env, '/a').trim().split('\n').map((l) => l.slice(l.indexOf('|operation:') + '|operation:'.length));
+  assert.deepEqual(operations, [
+    "CREATE ROLE alice WITH PASSWORD = '*******' AND LOGIN = true",
+    "ALTER ROLE password WITH password = '*******'",
+    'CREATE USER bob WITH PASSWORD $$*******$$ NOSUPERUSER',
+    "ALTER USER bob WITH HASHED PASSWORD '*******'",
+    "CREATE ROLE carol WITH PASSWORD = '*******'; carol already exists",
+    'CREATE ROLE dave WITH PASSWORD *******; Syntax Exception. Obscured for security reasons.',
+    'ALTER ROLE x WITH PASSWORD *******; no such thing as PASSWORD *******',
+  ]);
+  assert.ok(!/s3cret|it''s|pw2|pw3|pw4|abcdefgh/.test(read(env, '/a')));
 });
 
 test('included lists keep only what they name; nodetool options replace the yaml ones', () => {

@@ -3,7 +3,8 @@
  * cassandra.yaml's audit_logging_options says so or after `nodetool enableauditlog`, off after
  * `disableauditlog`. Entries that pass the filter go as FileAuditLogger lines to the rotating
  * files (audit-files.ts). Logins are seen by wrapping the node's authenticator (CQL's SASL and
- * Thrift's login() both go through it); statements by the query processor.
+ * Thrift's login() both go through it); statements by the query processor, passwords hidden
+ * (password-obfuscation.ts).
  */
 import type { AuditLogOptions } from '../../config/index.js';
 import type { Statement } from '../../cql/parser/index.js';
@@ -13,6 +14,7 @@ import type { Authenticator, SaslNegotiator } from '../../transport/index.js';
 import { type AuditEntry, auditLogLine, statementTarget, statementType } from './audit-entry.js';
 import { AuditFiles } from './audit-files.js';
 import { auditFilter } from './audit-filter.js';
+import { errorMessageFor, hideAfterToken, withoutPassword } from './password-obfuscation.js';
 
 interface Running {
   readonly options: AuditLogOptions;
@@ -76,12 +78,13 @@ export class AuditLog {
     if (this.running === undefined) return;
     const { keyspace, scope } = statementTarget(statement, sessionKeyspace);
     const [type, category] = error === undefined ? statementType(statement.kind) : (['REQUEST_FAILURE', 'ERROR'] as const);
-    this.log({ type, category, user, source, keyspace, scope, operation: error === undefined ? text : `${text}; ${error.message}` });
+    const operation = withoutPassword(statement, text);
+    this.log({ type, category, user, source, keyspace, scope, operation: error === undefined ? operation : `${operation}; ${errorMessageFor(text, error)}` });
   }
 
   /** A request that failed before it was a statement (a syntax error, an unknown prepared id). */
   logFailure(text: string, user: string | null, source: NetAddress, sessionKeyspace: string | undefined, error: Error): void {
-    this.log({ type: 'REQUEST_FAILURE', category: 'ERROR', user, source, keyspace: sessionKeyspace, operation: `${text}; ${error.message}` });
+    this.log({ type: 'REQUEST_FAILURE', category: 'ERROR', user, source, keyspace: sessionKeyspace, operation: `${hideAfterToken(text)}; ${errorMessageFor(text, error)}` });
   }
 
   /** `inner`, with each login's outcome logged (LOGIN_SUCCESS, LOGIN_ERROR) as Cassandra does. */
