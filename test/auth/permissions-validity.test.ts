@@ -4,7 +4,9 @@
  * permissions_validity_in_ms / roles_validity_in_ms 3000: a REVOKE run on node 1 refuses alice at
  * once there, and on node 2 — which cached her permission when she used it — within the validity
  * window, as Cassandra's PermissionsCache does (issue 15: "refused again after REVOKE, within the
- * validity window"). Clients: npm cassandra-driver, each pinned to one node.
+ * validity window"). Likewise a new password: the old one is refused at once on node 1 and within
+ * credentials_validity_in_ms on node 2 (Cassandra's CredentialsCache). Clients: npm
+ * cassandra-driver, each pinned to one node.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -96,6 +98,47 @@ test('a REVOKE on node 1 refuses at once there and within permissions_validity_i
   } finally {
     await aliceOne.shutdown();
     await aliceTwo.shutdown();
+    await admin.shutdown();
+  }
+});
+
+/** Whether `user` / `password` can log in on `node` now (a fresh connection: a fresh login). */
+async function logsIn(node: IliumProcess, user: string, password: string): Promise<boolean> {
+  const c = clientOf(node, user, password);
+  try {
+    await c.connect();
+    return true;
+  } catch (e) {
+    // The driver's NoHostAvailableError names the node's AuthenticationError in its message.
+    if (!/Provided username \S+ and\/or password are incorrect/.test((e as Error).message)) throw e;
+    return false;
+  } finally {
+    await c.shutdown();
+  }
+}
+
+test('a new password: the old one is refused at once on node 1 and within credentials_validity_in_ms on node 2', { timeout: 120_000 }, async () => {
+  const [one, two] = nodes as [IliumProcess, IliumProcess];
+  const admin = clientOf(one, 'cassandra', 'cassandra');
+  await admin.connect();
+  try {
+    assert.ok(await logsIn(two, 'alice', 'pw'), 'node 2 now caches alice\'s salted hash');
+    await admin.execute("ALTER ROLE alice WITH PASSWORD = 'pw2'");
+    const changedAt = Date.now();
+    assert.equal(await logsIn(one, 'alice', 'pw'), false, 'the node that ran the ALTER refuses the old password at once');
+    assert.ok(await logsIn(one, 'alice', 'pw2'));
+    let refusedAfterMs = -1;
+    while (Date.now() - changedAt < VALIDITY_MS + 5000) {
+      if (!(await logsIn(two, 'alice', 'pw'))) {
+        refusedAfterMs = Date.now() - changedAt;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    console.log(`node 2 refused alice's old password ${refusedAfterMs} ms after the ALTER on node 1 (credentials_validity_in_ms ${VALIDITY_MS})`);
+    assert.ok(refusedAfterMs >= 0 && refusedAfterMs <= VALIDITY_MS + 1500, `refused after ${refusedAfterMs} ms`);
+    assert.ok(await logsIn(two, 'alice', 'pw2'));
+  } finally {
     await admin.shutdown();
   }
 });
