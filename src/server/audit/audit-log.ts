@@ -8,7 +8,7 @@
  */
 import type { AuditLogOptions } from '../../config/index.js';
 import type { Statement } from '../../cql/parser/index.js';
-import { AuthenticationError } from '../../errors/index.js';
+import { AuthenticationError, UnauthorizedError } from '../../errors/index.js';
 import type { Env, NetAddress } from '../../env/index.js';
 import type { Authenticator, SaslNegotiator } from '../../transport/index.js';
 import { type AuditEntry, auditLogLine, statementTarget, statementType } from './audit-entry.js';
@@ -73,13 +73,22 @@ export class AuditLog {
     if (r.keep(full)) r.files.append(auditLogLine(full, this.host), full.timestampMs);
   }
 
-  /** A statement run (or refused: `error`), its text as the operation. */
+  /**
+   * A statement run (or refused: `error`), its text as the operation. A failure is
+   * UNAUTHORIZED_ATTEMPT (AUTH) when the user lacked a permission, else REQUEST_FAILURE (ERROR), its
+   * text hidden after `password` as for a text that did not parse (Cassandra's AuditLogManager and
+   * QueryEvents: a failed QUERY is reported without its statement).
+   */
   logStatement(statement: Statement, text: string, user: string | null, source: NetAddress, sessionKeyspace: string | undefined, error?: Error): void {
     if (this.running === undefined) return;
     const { keyspace, scope } = statementTarget(statement, sessionKeyspace);
-    const [type, category] = error === undefined ? statementType(statement.kind) : (['REQUEST_FAILURE', 'ERROR'] as const);
-    const operation = withoutPassword(statement, text);
-    this.log({ type, category, user, source, keyspace, scope, operation: error === undefined ? operation : `${operation}; ${errorMessageFor(text, error)}` });
+    if (error === undefined) {
+      const [type, category] = statementType(statement.kind);
+      this.log({ type, category, user, source, keyspace, scope, operation: withoutPassword(statement, text) });
+      return;
+    }
+    const [type, category] = error instanceof UnauthorizedError ? (['UNAUTHORIZED_ATTEMPT', 'AUTH'] as const) : (['REQUEST_FAILURE', 'ERROR'] as const);
+    this.log({ type, category, user, source, keyspace, scope, operation: `${hideAfterToken(text)}; ${errorMessageFor(text, error)}` });
   }
 
   /** A request that failed before it was a statement (a syntax error, an unknown prepared id). */
