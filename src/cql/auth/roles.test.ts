@@ -78,6 +78,9 @@ describe('roles (CassandraRoleManager) on one node', () => {
     await run('alice', "ALTER ROLE alice WITH PASSWORD = 'pw2'");
     await n.ctx.roles.authenticate('alice', 'pw2');
     await assert.rejects(run('cassandra', 'ALTER ROLE ghost WITH LOGIN = true'), /ghost doesn't exist/);
+    // Access before existence, as Cassandra's QueryProcessor (authorize, then validate): no leak to a non-superuser.
+    await assert.rejects(run('alice', 'ALTER ROLE ghost WITH LOGIN = true'), /User alice does not have sufficient privileges to perform the requested operation$/);
+    await assert.rejects(run('alice', 'DROP ROLE ghost'), /User alice does not have sufficient privileges to perform the requested operation$/);
     await assert.rejects(run('cassandra', 'DROP ROLE ghost'), /ghost doesn't exist/);
     assert.equal((await run('cassandra', 'DROP ROLE IF EXISTS ghost')).kind, 'void');
     await assert.rejects(async () => run('cassandra', "CREATE ROLE r WITH OPTIONS = {'a': 'b'}"), /org.apache.cassandra.auth.CassandraRoleManager doesn't support OPTIONS/);
