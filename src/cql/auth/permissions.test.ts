@@ -91,6 +91,8 @@ describe('permissions (CassandraAuthorizer) on one node', () => {
     await assert.rejects(run('cassandra', 'GRANT SELECT ON ks.nope TO alice'), (e: unknown) => e instanceof InvalidRequestError && e.message === "Resource <table ks.nope> doesn't exist");
     await assert.rejects(run('cassandra', 'GRANT CREATE ON ks.t TO alice'), /Resource type DataResource does not support any of the requested permissions/);
     await assert.rejects(run('alice', 'GRANT SELECT ON ks.t TO reader'), refusedWith('User alice has no AUTHORIZE permission on <table ks.t> or any of its parents'));
+    // Access is checked before the role and the resource exist (QueryProcessor: authorize, then validate).
+    await assert.rejects(run('alice', 'GRANT SELECT ON ks.nope TO ghost'), refusedWith('User alice has no AUTHORIZE permission on <table ks.nope> or any of its parents'));
     await run('cassandra', 'GRANT AUTHORIZE ON KEYSPACE ks TO alice');
     await assert.rejects(run('alice', 'GRANT SELECT ON ks.t TO reader'), refusedWith('User alice has no SELECT permission on <table ks.t> or any of its parents'));
     await run('cassandra', 'GRANT SELECT ON KEYSPACE ks TO alice');
