@@ -176,4 +176,37 @@ describe('permissions (CassandraAuthorizer) on one node', () => {
     assert.deepEqual(await list('cassandra', 'LIST EXECUTE OF alice'), ['alice | alice | <all functions in ks> | EXECUTE']);
     await run('cassandra', 'REVOKE EXECUTE ON ALL FUNCTIONS IN KEYSPACE ks FROM alice');
   });
+
+  // Regression: writes needed MODIFY only, and a view's SELECT the view (Cassandra 4.0's
+  // ModificationStatement and SelectStatement.authorize).
+  it('a conditional write also needs SELECT; a write to a table with views SELECT on it and MODIFY on each view; a view is read with SELECT on its base', async () => {
+    await run('cassandra', "CREATE ROLE writer WITH PASSWORD = 'w' AND LOGIN = true");
+    await run('cassandra', 'CREATE TABLE ks.cas (k int PRIMARY KEY, v int)');
+    await run('cassandra', 'GRANT MODIFY ON ks.cas TO writer');
+    await run('writer', 'INSERT INTO ks.cas (k, v) VALUES (1, 1)');
+    const noSelect = refusedWith('User writer has no SELECT permission on <table ks.cas> or any of its parents');
+    await assert.rejects(run('writer', 'INSERT INTO ks.cas (k, v) VALUES (2, 2) IF NOT EXISTS'), noSelect);
+    await assert.rejects(run('writer', 'UPDATE ks.cas SET v = 3 WHERE k = 1 IF v = 1'), noSelect);
+    await assert.rejects(run('writer', 'DELETE FROM ks.cas WHERE k = 1 IF EXISTS'), noSelect);
+    await assert.rejects(run('writer', 'BEGIN BATCH UPDATE ks.cas SET v = 3 WHERE k = 1 IF v = 1; APPLY BATCH'), noSelect);
+    await run('cassandra', 'GRANT SELECT ON ks.cas TO writer');
+    await run('writer', 'UPDATE ks.cas SET v = 3 WHERE k = 1 IF v = 1');
+
+    await run('cassandra', 'CREATE TABLE ks.base (k int PRIMARY KEY, v int)');
+    await run('cassandra', 'GRANT MODIFY ON ks.base TO writer');
+    await run('writer', 'INSERT INTO ks.base (k, v) VALUES (1, 1)');
+    await run('cassandra', 'CREATE MATERIALIZED VIEW ks.by_v AS SELECT * FROM ks.base WHERE v IS NOT NULL AND k IS NOT NULL PRIMARY KEY (v, k)');
+    const insert = 'INSERT INTO ks.base (k, v) VALUES (2, 2)';
+    await assert.rejects(run('writer', insert), refusedWith('User writer has no SELECT permission on <table ks.base> or any of its parents'));
+    await run('cassandra', 'GRANT SELECT ON ks.base TO writer');
+    await assert.rejects(run('writer', insert), refusedWith('User writer has no MODIFY permission on <table ks.by_v> or any of its parents'));
+    await run('cassandra', 'GRANT MODIFY ON ks.by_v TO writer');
+    await run('writer', insert);
+    // Reading the view takes SELECT on the base table, not on the view.
+    const read = await run('writer', 'SELECT k FROM ks.by_v WHERE v = 2');
+    assert.ok(read.kind === 'rows' && read.rows.length === 1);
+    await run('cassandra', "CREATE ROLE viewer WITH PASSWORD = 'v' AND LOGIN = true");
+    await run('cassandra', 'GRANT SELECT ON ks.by_v TO viewer');
+    await assert.rejects(run('viewer', 'SELECT k FROM ks.by_v WHERE v = 2'), refusedWith('User viewer has no SELECT permission on <table ks.base> or any of its parents'));
+  });
 });
