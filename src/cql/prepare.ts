@@ -29,7 +29,7 @@ function* prepareSteps(parsed: ParsedStatement, ctx: CqlContext, sessionKeyspace
   const preparer = PREPARERS[stmt.kind] as Preparer | undefined;
   if (preparer === undefined) throw new InvalidRequestError(`${describeKind(stmt.kind)} statements are not supported`);
   const statement = stmt.kind === 'batch' ? yield* prepareBatchSteps(stmt, parsed, ctx, sessionKeyspace) : preparer(stmt, parsed, ctx, sessionKeyspace);
-  return ctx.authorizer.note(statement, accessOf(stmt, sessionKeyspace, () => ctx.schema()));
+  return ctx.authorizer.note(statement, accessOf(stmt, sessionKeyspace, () => ctx.schema(), statement.calledFunctions));
 }
 
 function describeKind(kind: string): string {

@@ -49,6 +49,8 @@ export class OutboundConnection {
   private blocked = false;
   /** Bumped per connection attempt, so callbacks of an abandoned attempt do nothing. */
   private attempt = 0;
+  /** Whether the current connection was opened with TLS (server_encryption_options; logged). */
+  private encrypted = false;
 
   constructor(private readonly s: OutboundSettings) {}
 
@@ -114,7 +116,9 @@ export class OutboundConnection {
   private connect(): void {
     this.stateNow = 'connecting';
     const attempt = ++this.attempt;
-    this.s.env.net.connect(this.s.peer, this.s.tls?.outbound(this.s.peer)).then(
+    const tls = this.s.tls?.outbound(this.s.peer);
+    this.encrypted = tls !== undefined;
+    this.s.env.net.connect(this.s.peer, tls).then(
       (socket) => {
         if (attempt !== this.attempt) return socket.destroy();
         this.startHandshake(socket, attempt);
@@ -173,7 +177,7 @@ export class OutboundConnection {
     this.timer = undefined;
     this.stateNow = 'ready';
     this.failedAttempts = 0;
-    this.s.logger.info('internode_connected', { peer: endpointKey(this.s.peer), type: this.s.type });
+    this.s.logger.info('internode_connected', { peer: endpointKey(this.s.peer), type: this.s.type, tls: this.encrypted });
     this.flush();
   }
 

@@ -22,11 +22,8 @@ function alterRole(ctx: CqlContext, kind: StatementKind, role: string, ifExists:
   if (isEmptyChange(changes)) throw new InvalidRequestError("ALTER [ROLE|USER] can't be empty");
   return authStatement(kind, async (user) => {
     const roles = ctx.roles;
-    if (changes.datacenters !== undefined) ctx.network.validate(changes.datacenters);
-    if (!(await roles.exists(role))) {
-      if (ifExists) return VOID_RESULT;
-      throw new InvalidRequestError(`${role} doesn't exist`);
-    }
+    // Cassandra's order (QueryProcessor.processStatement: authorize, then validate): the access
+    // checks, then the data centres and whether the role exists.
     const isSuper = await roles.hasSuperuserStatus(user);
     if (changes.superuser !== undefined && (await roles.getRoles(user, true)).has(role)) {
       throw new UnauthorizedError("You aren't allowed to alter your own superuser status or that of a role granted to you");
@@ -38,6 +35,11 @@ function alterRole(ctx: CqlContext, kind: StatementKind, role: string, ifExists:
         if (!roles.alterableByItself(option)) throw new UnauthorizedError(`You aren't allowed to alter ${option}`);
       }
     } else if (!isSuper) await checkPermission(ctx, user, 'ALTER', role);
+    if (changes.datacenters !== undefined) ctx.network.validate(changes.datacenters);
+    if (!(await roles.exists(role))) {
+      if (ifExists) return VOID_RESULT;
+      throw new InvalidRequestError(`${role} doesn't exist`);
+    }
     await roles.alterRole(role, changes);
     if (changes.datacenters !== undefined) await ctx.network.setRoleDatacenters(role, changes.datacenters);
     return VOID_RESULT;

@@ -5,13 +5,14 @@
  * Under CassandraAuthorizer the statements need Cassandra's permissions on `<all roles>` or
  * `<role r>`. Under AllowAllAuthorizer the rule is minimal: a user with superuser status
  * (its own or inherited) may run every role statement; anyone else may only LIST ROLES and
- * change their own password, and is refused with the Unauthorized message Cassandra gives a
- * role that holds no permission ("User alice has no CREATE permission on <all roles> or any of
- * its parents").
+ * change their own password. Either way a refusal is Cassandra's Unauthorized "User alice does not
+ * have sufficient privileges to perform the requested operation" (checked in apache/cassandra
+ * cql3/statements/AuthenticationStatement.checkPermission, which replaces ClientState's "has no
+ * … permission" message for CREATE/ALTER/DROP ROLE and GRANT/REVOKE role).
  */
 import { InvalidRequestError, UnauthorizedError } from '../../errors/index.js';
 import type { ClientState, ColumnSpec, CqlContext, CqlResult, CqlStatement } from '../execution/index.js';
-import type { RoleOptions, StatementKind } from '../parser/index.js';
+import type { Permission, RoleOptions, StatementKind } from '../parser/index.js';
 import { allRoles, roleResourceOf } from './resources.js';
 import type { RoleChanges, RoleManager, RoleOption } from './role-manager.js';
 
@@ -35,14 +36,23 @@ export function loggedInUser(state: ClientState): string {
 
 /**
  * Under CassandraAuthorizer, the permission on `<role r>` (`<all roles>` when `role` is null) or a
- * parent; under AllowAllAuthorizer the minimal rule (see the header): superusers may, the others
- * get Cassandra's message for a missing permission.
+ * parent; under AllowAllAuthorizer the minimal rule (see the header): superusers may. Refused with
+ * AuthenticationStatement.checkPermission's message (see the header).
  */
 export async function checkPermission(ctx: CqlContext, user: string, permission: 'CREATE' | 'ALTER' | 'DROP' | 'AUTHORIZE', role: string | null): Promise<void> {
-  const resource = role === null ? allRoles() : roleResourceOf(role);
-  if (ctx.authorizer.enabled) return ctx.authorizer.ensure(user, permission, resource);
-  if (await ctx.roles.hasSuperuserStatus(user)) return;
-  throw new UnauthorizedError(`User ${user} has no ${permission} permission on ${resource.printed} or any of its parents`);
+  if (await holds(ctx, user, permission, role)) return;
+  throw new UnauthorizedError(`User ${user} does not have sufficient privileges to perform the requested operation`);
+}
+
+async function holds(ctx: CqlContext, user: string, permission: Permission, role: string | null): Promise<boolean> {
+  if (!ctx.authorizer.enabled) return ctx.roles.hasSuperuserStatus(user);
+  try {
+    await ctx.authorizer.ensure(user, permission, role === null ? allRoles() : roleResourceOf(role));
+    return true;
+  } catch (e) {
+    if (e instanceof UnauthorizedError) return false;
+    throw e;
+  }
 }
 
 /** CREATE/ALTER ROLE's options as RoleChanges, each checked against what the role manager supports. */

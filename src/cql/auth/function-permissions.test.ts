@@ -1,6 +1,6 @@
 /**
  * Permissions on user-defined functions with CassandraAuthorizer: EXECUTE for calls in SELECT and
- * writes and for CREATE AGGREGATE's functions; grants on one function (GRANT/REVOKE/LIST ON
+ * writes (on the overload a call resolves to) and for CREATE AGGREGATE's functions; grants on one function (GRANT/REVOKE/LIST ON
  * FUNCTION ks.f(types)); the creator's grants; CREATE OR REPLACE and DROP; grants gone with the
  * function or its keyspace.
  */
@@ -109,5 +109,32 @@ describe('EXECUTE on user-defined functions', () => {
     await run('cassandra', 'GRANT EXECUTE ON FUNCTION ks.size(list<int>, pt) TO bob');
     assert.deepEqual(await rowsOf('LIST EXECUTE ON FUNCTION ks.size(list<int>, pt) OF bob NORECURSIVE'), ['bob | bob | <function ks.size(list<int>, pt)> | EXECUTE']);
     assert.ok((await rowsOf('LIST ALL PERMISSIONS OF bob')).includes('bob | bob | <function ks.size(list<int>, pt)> | EXECUTE'));
+  });
+
+  // Regression: a call needed EXECUTE on every overload of its name (Cassandra checks the one the
+  // call resolves to: SelectStatement / ModificationStatement.authorize over getFunctions).
+  it('a call needs EXECUTE on the overload it resolves to only; an aggregate also on its state and final functions', async () => {
+    await run('cassandra', "CREATE FUNCTION ks.ov(x int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS 'x'");
+    await run('cassandra', "CREATE FUNCTION ks.ov(x text) CALLED ON NULL INPUT RETURNS text LANGUAGE javascript AS 'x'");
+    await run('cassandra', 'GRANT EXECUTE ON FUNCTION ks.ov(int) TO bob');
+    await run('bob', 'SELECT ks.ov(v) FROM ks.t');
+    await run('bob', 'SELECT v FROM ks.t WHERE k = ks.ov(1)');
+    await run('bob', 'UPDATE ks.t SET v = ks.ov(2) WHERE k = 1');
+    await run('bob', 'BEGIN BATCH UPDATE ks.t SET v = ks.ov(3) WHERE k = 1; APPLY BATCH');
+    const prepared = p.prepareText('SELECT ks.ov(v) FROM ks.t WHERE k = ?', undefined);
+    await p.run(prepared, as('bob'), queryOptions([Buffer.from([0, 0, 0, 1])]));
+    const text = refusedWith('User bob has no EXECUTE permission on <function ks.ov(text)> or any of its parents');
+    await assert.rejects(run('bob', "SELECT ks.ov('a') FROM ks.t"), text);
+    await assert.rejects(run('bob', "SELECT v FROM ks.t WHERE k = 1 AND v = blobasint(textasblob(ks.ov('a'))) ALLOW FILTERING"), text);
+
+    await run('cassandra', "CREATE FUNCTION ks.fin(s int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS 's * 10'");
+    await run('cassandra', 'CREATE AGGREGATE ks.tenfold(int) SFUNC st STYPE int FINALFUNC fin INITCOND 0');
+    await run('cassandra', 'GRANT EXECUTE ON FUNCTION ks.tenfold(int) TO bob');
+    await assert.rejects(run('bob', 'SELECT ks.tenfold(v) FROM ks.t'), refusedWith('User bob has no EXECUTE permission on <function ks.st(int, int)> or any of its parents'));
+    await run('cassandra', 'GRANT EXECUTE ON FUNCTION ks.st(int, int) TO bob');
+    await assert.rejects(run('bob', 'SELECT ks.tenfold(v) FROM ks.t'), refusedWith('User bob has no EXECUTE permission on <function ks.fin(int)> or any of its parents'));
+    await run('cassandra', 'GRANT EXECUTE ON FUNCTION ks.fin(int) TO bob');
+    const r = await run('bob', 'SELECT ks.tenfold(v) FROM ks.t WHERE k = 1');
+    assert.ok(r.kind === 'rows' && r.rows[0]![0]!.readInt32BE() === 30);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * GRANT and REVOKE permissions ON resource TO/FROM role (Cassandra's GrantPermissionsStatement and
- * RevokePermissionsStatement). Checked in Cassandra's order: a login; the role exists; the
- * resource exists; the permissions apply to it (ALL means those that apply); the user holds
- * AUTHORIZE and each permission given on the resource or a parent.
+ * RevokePermissionsStatement). Checked in Cassandra's order: a login; the permissions apply to
+ * the resource (ALL means those that apply; Cassandra's parser checks it); the user holds
+ * AUTHORIZE and each permission given on the resource or a parent (checkAccess); the role exists
+ * and the resource exists (validate, after checkAccess: QueryProcessor.processStatement
+ * authorizes, then validates).
  */
 import { CqlSyntaxError, InvalidRequestError } from '../../errors/index.js';
 import { type CqlContext, type CqlStatement, type Preparer, VOID_RESULT } from '../execution/index.js';
@@ -16,14 +18,14 @@ export const prepareRevokePermissions: Preparer<RevokePermissionsStatement> = (s
 
 function change(ctx: CqlContext, op: 'grant' | 'revoke', given: Permissions, target: Resource, role: string, sessionKeyspace: string | undefined): CqlStatement {
   return authStatement(op === 'grant' ? 'grantPermissions' : 'revokePermissions', async (user) => {
-    if (!(await ctx.roles.exists(role))) throw new InvalidRequestError(`Role ${role} doesn't exist`);
     const resource = authResourceOf(target, sessionKeyspace, ctx.schema());
-    // Cassandra's PermissionsManagementStatement.validate: any function resource of keyspace system.
-    if (resource.name === 'functions/system' || resource.name.startsWith('functions/system/')) throw new InvalidRequestError('Altering permissions on builtin functions is not supported');
-    if (!(await resourceExists(ctx, resource))) throw new InvalidRequestError(`Resource ${resource.printed} doesn't exist`);
     const permissions = applicablePermissions(given, resource);
     await ctx.authorizer.ensure(user, 'AUTHORIZE', resource);
     for (const p of permissions) await ctx.authorizer.ensure(user, p, resource);
+    if (!(await ctx.roles.exists(role))) throw new InvalidRequestError(`Role ${role} doesn't exist`);
+    // Cassandra's PermissionsManagementStatement.validate: any function resource of keyspace system.
+    if (resource.name === 'functions/system' || resource.name.startsWith('functions/system/')) throw new InvalidRequestError('Altering permissions on builtin functions is not supported');
+    if (!(await resourceExists(ctx, resource))) throw new InvalidRequestError(`Resource ${resource.printed} doesn't exist`);
     ctx.authorizer.ensureEnabled(op === 'grant' ? 'GRANT' : 'REVOKE');
     if (op === 'grant') await ctx.authorizer.grant(permissions, resource, role);
     else await ctx.authorizer.revoke(permissions, resource, role);

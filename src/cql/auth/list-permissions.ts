@@ -22,14 +22,16 @@ const COLUMNS: readonly ColumnSpec[] = [col('role'), col('username'), col('resou
 
 export const prepareListPermissions: Preparer<ListPermissionsStatement> = (stmt, _parsed, ctx, ks) =>
   authStatement('listPermissions', async (user) => {
-    if (stmt.of !== null && !(await ctx.roles.exists(stmt.of))) throw new InvalidRequestError(`<role ${stmt.of}> doesn't exist`);
+    // ListPermissionsStatement.validate (the resource, then the role), then the authorizer's list:
+    // AllowAllAuthorizer refuses outright, CassandraAuthorizer checks who may see whose grants.
     const resource = stmt.resource === null ? null : authResourceOf(stmt.resource, ks, ctx.schema());
     if (resource !== null && !(await resourceExists(ctx, resource))) throw new InvalidRequestError(`${resource.printed} doesn't exist`);
+    if (stmt.of !== null && !(await ctx.roles.exists(stmt.of))) throw new InvalidRequestError(`<role ${stmt.of}> doesn't exist`);
+    ctx.authorizer.ensureEnabled('LIST PERMISSIONS');
     const mine = stmt.of !== null && (await ctx.roles.getRoles(user, true)).has(stmt.of);
     if (!mine && !(await ctx.roles.hasSuperuserStatus(user))) {
       throw new UnauthorizedError(`You are not authorized to view ${stmt.of ?? 'everyone'}'s permissions`);
     }
-    ctx.authorizer.ensureEnabled('LIST PERMISSIONS');
     const permissions = stmt.permissions === 'all' ? ALL_PERMISSIONS : stmt.permissions;
     const details: PermissionDetail[] = [];
     const targets = resource === null ? [null] : stmt.recursive ? chainOf(resource) : [resource];

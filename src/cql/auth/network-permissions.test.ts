@@ -94,6 +94,9 @@ describe('AllowAllAuthorizer', () => {
       await assert.rejects(run('GRANT SELECT ON ALL KEYSPACES TO r'), failsWith(InvalidRequestError, 'GRANT operation is not supported by AllowAllAuthorizer'));
       await assert.rejects(run('REVOKE SELECT ON ALL KEYSPACES FROM r'), failsWith(InvalidRequestError, 'REVOKE operation is not supported by AllowAllAuthorizer'));
       await assert.rejects(run('LIST ALL PERMISSIONS'), failsWith(InvalidRequestError, 'LIST PERMISSIONS operation is not supported by AllowAllAuthorizer'));
+      // Regression: a role without superuser status got CassandraAuthorizer's "not authorized to view" instead.
+      await run("CREATE ROLE plain WITH PASSWORD = 'p' AND LOGIN = true");
+      await assert.rejects(p.run(p.prepareText('LIST ALL PERMISSIONS', undefined), as('plain'), queryOptions()), failsWith(InvalidRequestError, 'LIST PERMISSIONS operation is not supported by AllowAllAuthorizer'));
     } finally {
       await n.close();
     }

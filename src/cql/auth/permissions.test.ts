@@ -91,6 +91,8 @@ describe('permissions (CassandraAuthorizer) on one node', () => {
     await assert.rejects(run('cassandra', 'GRANT SELECT ON ks.nope TO alice'), (e: unknown) => e instanceof InvalidRequestError && e.message === "Resource <table ks.nope> doesn't exist");
     await assert.rejects(run('cassandra', 'GRANT CREATE ON ks.t TO alice'), /Resource type DataResource does not support any of the requested permissions/);
     await assert.rejects(run('alice', 'GRANT SELECT ON ks.t TO reader'), refusedWith('User alice has no AUTHORIZE permission on <table ks.t> or any of its parents'));
+    // Access is checked before the role and the resource exist (QueryProcessor: authorize, then validate).
+    await assert.rejects(run('alice', 'GRANT SELECT ON ks.nope TO ghost'), refusedWith('User alice has no AUTHORIZE permission on <table ks.nope> or any of its parents'));
     await run('cassandra', 'GRANT AUTHORIZE ON KEYSPACE ks TO alice');
     await assert.rejects(run('alice', 'GRANT SELECT ON ks.t TO reader'), refusedWith('User alice has no SELECT permission on <table ks.t> or any of its parents'));
     await run('cassandra', 'GRANT SELECT ON KEYSPACE ks TO alice');
@@ -107,6 +109,11 @@ describe('permissions (CassandraAuthorizer) on one node', () => {
     assert.deepEqual(await list('cassandra', 'LIST SELECT ON ks.t NORECURSIVE'), ['cassandra | cassandra | <table ks.t> | SELECT', 'reader | reader | <table ks.t> | SELECT']);
     await run('cassandra', 'DROP ROLE reader');
     assert.deepEqual(await list('cassandra', 'LIST SELECT ON ks.t NORECURSIVE'), ['cassandra | cassandra | <table ks.t> | SELECT'], "a dropped role's grants go");
+    // The role statements refuse with AuthenticationStatement.checkPermission's message, not ClientState's.
+    const insufficient = refusedWith('User alice does not have sufficient privileges to perform the requested operation');
+    await assert.rejects(run('alice', "ALTER ROLE cassandra WITH LOGIN = true"), insufficient);
+    await assert.rejects(run('alice', 'CREATE ROLE x'), insufficient);
+    await assert.rejects(run('alice', 'GRANT alice TO cassandra'), insufficient);
     await run('cassandra', 'GRANT ALTER ON ALL ROLES TO alice');
     await run('alice', "ALTER ROLE cassandra WITH LOGIN = true");
   });
@@ -168,5 +175,38 @@ describe('permissions (CassandraAuthorizer) on one node', () => {
     await run('cassandra', 'GRANT EXECUTE ON ALL FUNCTIONS IN KEYSPACE ks TO alice');
     assert.deepEqual(await list('cassandra', 'LIST EXECUTE OF alice'), ['alice | alice | <all functions in ks> | EXECUTE']);
     await run('cassandra', 'REVOKE EXECUTE ON ALL FUNCTIONS IN KEYSPACE ks FROM alice');
+  });
+
+  // Regression: writes needed MODIFY only, and a view's SELECT the view (Cassandra 4.0's
+  // ModificationStatement and SelectStatement.authorize).
+  it('a conditional write also needs SELECT; a write to a table with views SELECT on it and MODIFY on each view; a view is read with SELECT on its base', async () => {
+    await run('cassandra', "CREATE ROLE writer WITH PASSWORD = 'w' AND LOGIN = true");
+    await run('cassandra', 'CREATE TABLE ks.cas (k int PRIMARY KEY, v int)');
+    await run('cassandra', 'GRANT MODIFY ON ks.cas TO writer');
+    await run('writer', 'INSERT INTO ks.cas (k, v) VALUES (1, 1)');
+    const noSelect = refusedWith('User writer has no SELECT permission on <table ks.cas> or any of its parents');
+    await assert.rejects(run('writer', 'INSERT INTO ks.cas (k, v) VALUES (2, 2) IF NOT EXISTS'), noSelect);
+    await assert.rejects(run('writer', 'UPDATE ks.cas SET v = 3 WHERE k = 1 IF v = 1'), noSelect);
+    await assert.rejects(run('writer', 'DELETE FROM ks.cas WHERE k = 1 IF EXISTS'), noSelect);
+    await assert.rejects(run('writer', 'BEGIN BATCH UPDATE ks.cas SET v = 3 WHERE k = 1 IF v = 1; APPLY BATCH'), noSelect);
+    await run('cassandra', 'GRANT SELECT ON ks.cas TO writer');
+    await run('writer', 'UPDATE ks.cas SET v = 3 WHERE k = 1 IF v = 1');
+
+    await run('cassandra', 'CREATE TABLE ks.base (k int PRIMARY KEY, v int)');
+    await run('cassandra', 'GRANT MODIFY ON ks.base TO writer');
+    await run('writer', 'INSERT INTO ks.base (k, v) VALUES (1, 1)');
+    await run('cassandra', 'CREATE MATERIALIZED VIEW ks.by_v AS SELECT * FROM ks.base WHERE v IS NOT NULL AND k IS NOT NULL PRIMARY KEY (v, k)');
+    const insert = 'INSERT INTO ks.base (k, v) VALUES (2, 2)';
+    await assert.rejects(run('writer', insert), refusedWith('User writer has no SELECT permission on <table ks.base> or any of its parents'));
+    await run('cassandra', 'GRANT SELECT ON ks.base TO writer');
+    await assert.rejects(run('writer', insert), refusedWith('User writer has no MODIFY permission on <table ks.by_v> or any of its parents'));
+    await run('cassandra', 'GRANT MODIFY ON ks.by_v TO writer');
+    await run('writer', insert);
+    // Reading the view takes SELECT on the base table, not on the view.
+    const read = await run('writer', 'SELECT k FROM ks.by_v WHERE v = 2');
+    assert.ok(read.kind === 'rows' && read.rows.length === 1);
+    await run('cassandra', "CREATE ROLE viewer WITH PASSWORD = 'v' AND LOGIN = true");
+    await run('cassandra', 'GRANT SELECT ON ks.by_v TO viewer');
+    await assert.rejects(run('viewer', 'SELECT k FROM ks.by_v WHERE v = 2'), refusedWith('User viewer has no SELECT permission on <table ks.base> or any of its parents'));
   });
 });

@@ -1,10 +1,16 @@
 /**
  * What a statement needs from CassandraAuthorizer before it runs, read from its AST (Cassandra's
- * checkAccess of each statement): SELECT on the table for SELECT; MODIFY on the table for
- * INSERT, UPDATE, DELETE, TRUNCATE and each statement of a BATCH; CREATE on the parent for
+ * checkAccess of each statement): SELECT on the table for SELECT (on a materialized view, SELECT
+ * on its base table); MODIFY on the table for INSERT, UPDATE, DELETE, TRUNCATE and each statement
+ * of a BATCH, and for a write also SELECT on the table when it has conditions and, when the table
+ * has materialized views, SELECT on it and MODIFY on each view, looked up when it runs (Cassandra
+ * 4.0's SelectStatement and ModificationStatement.authorize); CREATE on the parent for
  * CREATE KEYSPACE (all keyspaces), CREATE TABLE / TYPE (the keyspace) and CREATE FUNCTION /
  * AGGREGATE (all functions in the keyspace; an aggregate also EXECUTE on its state and final
- * functions); EXECUTE on each user-defined function a SELECT or a write calls (function-access.ts); ALTER / DROP on the keyspace or table itself; ALTER
+ * functions); EXECUTE on each user-defined function a SELECT or a write calls — the overload each
+ * call resolved to when the statement was bound, and an aggregate's state and final functions
+ * (terms/called-functions.ts; Cassandra's SelectStatement and ModificationStatement.authorize);
+ * ALTER / DROP on the keyspace or table itself; ALTER
  * on the base table for indexes and materialized views. DROP INDEX and ALTER / DROP MATERIALIZED
  * VIEW name only the index or view: its base table is looked up each time the statement runs
  * (Cassandra's DropIndexStatement, AlterViewStatement and DropViewStatement.authorize), and an
@@ -17,12 +23,12 @@
  * system_schema and system_virtual_schema).
  */
 import { InvalidRequestError } from '../../errors/index.js';
-import type { CqlType, CreateAggregateStatement, Permission, QualifiedName, Statement } from '../parser/index.js';
+import type { CqlFunction } from '../functions/function-model.js';
+import type { CqlType, CreateAggregateStatement, ModificationStatement, Permission, QualifiedName, Statement } from '../parser/index.js';
 import { type Schema, sameSignature } from '../../schema/index.js';
 import { findIndex } from '../ddl/index-names.js';
 import { resolveCqlType } from '../ddl/resolve-type.js';
 import { type AuthResource, allFunctions, allKeyspaces, functionResource, keyspaceResource, tableResource, userFunctionOf } from './resources.js';
-import { functionCallsIn, userFunctionResources } from './function-access.js';
 
 export interface Need {
   readonly permission: Permission;
@@ -39,7 +45,8 @@ const NOTHING: Access = Object.freeze({ kind: 'needs', needs: [] });
 const READABLE_SYSTEM_KEYSPACES = new Set(['system_schema', 'system_virtual_schema']);
 const READABLE_SYSTEM_TABLES = new Set(['local', 'peers', 'peers_v2']);
 
-export function accessOf(s: Statement, sessionKeyspace: string | undefined, schema: () => Schema): Access {
+/** `called`: the user-defined functions the bound statement calls (CqlStatement.calledFunctions). */
+export function accessOf(s: Statement, sessionKeyspace: string | undefined, schema: () => Schema, called: readonly CqlFunction[] = []): Access {
   const ks = (q: QualifiedName): string => {
     const k = q.keyspace ?? sessionKeyspace;
     if (k === undefined) throw new InvalidRequestError('No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename');
@@ -47,26 +54,28 @@ export function accessOf(s: Statement, sessionKeyspace: string | undefined, sche
   };
   const table = (q: QualifiedName): AuthResource => tableResource(ks(q), q.name);
   const needs = (...list: [Permission, AuthResource][]): Access => ({ kind: 'needs', needs: list.map(([permission, resource]) => ({ permission, resource })) });
-  // Calls of user-defined functions also need EXECUTE on them (function-access.ts).
-  const executing = (base: Access, keyspace: string): Access => {
-    const calls = functionCallsIn(s).filter((c) => c.keyspace !== 'system');
-    if (calls.length === 0 || base.kind !== 'needs') return base;
-    return { kind: 'atRun', resolve: () => ({ kind: 'needs', needs: [...base.needs, ...userFunctionResources(calls, keyspace, schema()).map((resource) => ({ permission: 'EXECUTE' as const, resource }))] }) };
-  };
+  // Calls of user-defined functions also need EXECUTE on the overloads they resolved to.
+  const executing = (list: readonly Needed[]): Access => needs(...list, ...called.map((f): Needed => ['EXECUTE', functionResource(f.keyspace!, f.name, f.argTypes)]));
   switch (s.kind) {
     case 'select': {
       const k = ks(s.table);
       if (READABLE_SYSTEM_KEYSPACES.has(k) || (k === 'system' && READABLE_SYSTEM_TABLES.has(s.table.name))) return NOTHING;
-      return executing(needs(['SELECT', table(s.table)]), k);
+      // A view's rows are its base table's: SELECT on the base (decided when bound, as Cassandra's statement is).
+      const base = schema().keyspace(k)?.tables.find((t) => t.name === s.table.name)?.view?.baseTableName;
+      return executing([['SELECT', tableResource(k, base ?? s.table.name)]]);
     }
     case 'insert':
     case 'update':
-    case 'delete':
-      return executing(needs(['MODIFY', table(s.table)]), ks(s.table));
+    case 'delete': {
+      const write = writeTarget(s, ks(s.table));
+      return { kind: 'atRun', resolve: () => executing(writing(schema(), write)) };
+    }
     case 'truncate':
       return needs(['MODIFY', table(s.table)]);
-    case 'batch':
-      return executing(needs(...s.statements.map((m): [Permission, AuthResource] => ['MODIFY', table(m.table)])), sessionKeyspace ?? '');
+    case 'batch': {
+      const writes = s.statements.map((m) => writeTarget(m, ks(m.table)));
+      return { kind: 'atRun', resolve: () => executing(writes.flatMap((w) => writing(schema(), w))) };
+    }
     case 'createKeyspace':
       return needs(['CREATE', allKeyspaces()]);
     case 'alterKeyspace':
@@ -138,6 +147,34 @@ export function accessOf(s: Statement, sessionKeyspace: string | undefined, sche
 }
 
 type Needed = [Permission, AuthResource];
+interface WriteTarget {
+  readonly keyspace: string;
+  readonly table: string;
+  readonly conditional: boolean;
+}
+
+function writeTarget(m: ModificationStatement, keyspace: string): WriteTarget {
+  const conditional = m.kind === 'insert' ? m.ifNotExists : m.ifExists || m.conditions.length > 0;
+  return { keyspace, table: m.table.name, conditional };
+}
+
+/**
+ * A write's needs (ModificationStatement.authorize): MODIFY on the table; SELECT too when it has
+ * conditions (a conditional write can read); on a table with materialized views, SELECT on it and
+ * MODIFY on each view (the views of the schema now).
+ */
+function writing(schema: Schema, w: WriteTarget): Needed[] {
+  const t = tableResource(w.keyspace, w.table);
+  const out: Needed[] = [['MODIFY', t]];
+  if (w.conditional) out.push(['SELECT', t]);
+  const views = schema.keyspace(w.keyspace)?.tables.filter((v) => v.view?.baseTableName === w.table) ?? [];
+  if (views.length > 0) {
+    out.push(['SELECT', t]);
+    for (const v of views) out.push(['MODIFY', tableResource(w.keyspace, v.name)]);
+  }
+  return out;
+}
+
 const userFunction = (schema: Schema, k: string, name: string, types: readonly CqlType[]): AuthResource => functionResource(k, name, userFunctionOf(schema, k, name, types).argumentTypes);
 
 /**

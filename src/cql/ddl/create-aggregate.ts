@@ -9,7 +9,7 @@ import type { AbstractType } from '../../marshal/index.js';
 import { type AggregateDef, withFunctions } from '../../schema/index.js';
 import { type CqlContext, type Preparer, UNSET, keyspaceOf } from '../execution/index.js';
 import { type CreateAggregateStatement, formatType } from '../parser/index.js';
-import { BindVariables, bindTerm } from '../terms/index.js';
+import { BindVariables, CalledFunctions, bindTerm } from '../terms/index.js';
 import { isExplicitlyFrozen, assertUdfsEnabled, compatibleReturn, existingKeyspace, findOverload, refuseFrozenArguments, replacedOrAdded, resolveTypes, typeTexts } from './function-ddl.js';
 import { resolveCqlType } from './resolve-type.js';
 import { applySchemaChange, checkModifiable, schemaStatement } from './schema-statement.js';
@@ -79,7 +79,7 @@ function initialState(stmt: CreateAggregateStatement, stateType: AbstractType, k
   if (term === null) return null;
   let v: Buffer | null | typeof UNSET;
   try {
-    v = bindTerm(term, { keyspace, table: '', name: 'initcond', type: stateType }, { ctx, keyspace, markers: new BindVariables(0) }).evaluate([]);
+    v = bindTerm(term, { keyspace, table: '', name: 'initcond', type: stateType }, { ctx, keyspace, markers: new BindVariables(0), called: new CalledFunctions() }).evaluate([]);
   } catch (e) {
     if (e instanceof InvalidRequestError) throw new InvalidRequestError(`Invalid value for INITCOND of type ${typeName(stateType)}`, { cause: e });
     throw e;

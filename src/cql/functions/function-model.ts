@@ -52,6 +52,8 @@ export interface ScalarFunction extends FunctionBase {
  */
 export interface AggregateFunction<S = unknown> extends FunctionBase {
   readonly kind: 'aggregate';
+  /** A user-defined aggregate's state and final functions (what a call of it also runs). */
+  readonly uses?: readonly ScalarFunction[];
   init(): S;
   add(state: S, args: readonly (Buffer | null)[]): S;
   result(state: S): Buffer | null;

@@ -136,6 +136,7 @@ export class UserFunctions {
       keyspace: def.keyspace,
       argTypes: def.argumentTypes,
       returnType: def.returnType,
+      uses: ffunc === null ? [sfunc] : [sfunc, ffunc],
       init: () => def.initcond,
       // A state function that returns null on null input leaves the state as it was for such a row.
       add: (state: Buffer | null, args: readonly (Buffer | null)[]) => {

@@ -5,6 +5,7 @@
  * statement on its own is a batch of one.
  */
 import type { BoundValue, ClientState, ColumnSpec, CqlContext, CqlResult, CqlStatement, QueryOptions, TableRef } from '../execution/index.js';
+import type { CqlFunction } from '../functions/function-model.js';
 import type { BoundCondition } from './conditions.js';
 import { executeModifications } from './execute-modifications.js';
 import type { Operation } from './operation.js';
@@ -44,6 +45,7 @@ export class ModificationStatement implements CqlStatement {
     readonly spec: ModificationSpec,
     readonly bindVariables: readonly ColumnSpec[],
     readonly pkIndexes: readonly number[],
+    readonly calledFunctions: readonly CqlFunction[] = [],
   ) {
     // Known once prepared: a run reads them for every statement of every request.
     this.kind = spec.kind;

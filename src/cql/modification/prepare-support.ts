@@ -8,7 +8,7 @@ import type { CqlContext, Preparer, TableRef } from '../execution/index.js';
 import { lookupTable } from '../execution/index.js';
 import type { QualifiedName, Statement, UsingClause } from '../parser/index.js';
 import { type ModificationSpec, ModificationStatement } from './modification-statement.js';
-import { BindVariables, type BoundTerm, type TermScope } from '../terms/index.js';
+import { BindVariables, type BoundTerm, CalledFunctions, type TermScope } from '../terms/index.js';
 
 export function modifiableTable(ctx: CqlContext, name: QualifiedName, sessionKeyspace: string | undefined): TableRef {
   const table = lookupTable(ctx, name, sessionKeyspace);
@@ -33,8 +33,9 @@ export type ModificationBinder<S> = (stmt: S, ctx: CqlContext, sessionKeyspace: 
 export function modificationPreparer<S extends Statement>(bind: ModificationBinder<S>): Preparer<S> {
   return (stmt, parsed, ctx, sessionKeyspace) => {
     const markers = new BindVariables(parsed.bindMarkerCount, parsed.bindMarkerNames);
-    const { spec, pkIndexes } = bind(stmt, ctx, sessionKeyspace, (table) => ({ ctx, keyspace: table.cf.keyspace, markers }));
-    return new ModificationStatement(ctx, spec, markers.all(), pkIndexes);
+    const called = new CalledFunctions();
+    const { spec, pkIndexes } = bind(stmt, ctx, sessionKeyspace, (table) => ({ ctx, keyspace: table.cf.keyspace, markers, called }));
+    return new ModificationStatement(ctx, spec, markers.all(), pkIndexes, called.all());
   };
 }
 

@@ -11,7 +11,7 @@ import { createTable } from '../../../test/support/cql-rows.js';
 import { type BoundValue, UNSET, lookupTable } from '../execution/index.js';
 import { type SelectStatement, parseStatement } from '../parser/index.js';
 import { decodePartitionKey } from '../../db/cql-layout/partition-key.js';
-import { BindVariables } from '../terms/index.js';
+import { BindVariables, CalledFunctions } from '../terms/index.js';
 import { type PreparedWhere, type WherePurpose, prepareWhere } from './where-clause.js';
 
 const i32 = (n: number): Buffer => INT32_TYPE.decompose(n);
@@ -33,7 +33,7 @@ function prep(where: string, purpose: WherePurpose = 'select', allowFiltering = 
   const parsed = parseStatement(`SELECT * FROM ks.t WHERE ${where}`);
   const markers = new BindVariables(parsed.bindMarkerCount, parsed.bindMarkerNames);
   const table = lookupTable(n.ctx, (parsed.statement as SelectStatement).table, undefined);
-  const w = prepareWhere((parsed.statement as SelectStatement).where, table, { ctx: n.ctx, keyspace: 'ks', markers }, purpose, { allowFiltering });
+  const w = prepareWhere((parsed.statement as SelectStatement).where, table, { ctx: n.ctx, keyspace: 'ks', markers, called: new CalledFunctions() }, purpose, { allowFiltering });
   return { w, markers };
 }
 

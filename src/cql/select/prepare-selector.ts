@@ -112,6 +112,7 @@ function callArg(sel: Selector, s: SelectorScope): CallArg {
 
 function callNode(name: QualifiedName, args: readonly Selector[], s: SelectorScope, receiver: ColumnSpec | null, header: (argNames: string[], fn: CqlFunction) => string): SelectorNode {
   const fn = resolveCall(name, args.map((a) => callArg(a, s)), receiver?.type ?? null, s);
+  s.terms.called.note(fn); // here, not in resolveCall, which callArg also runs for each candidate type
   const nodes = args.map((a, i) => prepareSelector(a, s, { keyspace: s.keyspace, table: s.tableName, name: `arg${i}(${qualifiedName(fn)})`, type: fn.argTypes[i]! }));
   return functionNode(fn, nodes, s.ctx, header(nodes.map((n) => n.name), fn));
 }

@@ -19,7 +19,7 @@ import { ModificationStatement } from '../modification/modification-statement.js
 import type { ModificationBinder, ScopeFor } from '../modification/prepare-support.js';
 import { BoundAttributes, defaultTimestamp } from '../modification/write-params.js';
 import type { BatchStatement, ModificationStatement as ParsedModification } from '../parser/index.js';
-import { BindVariables } from '../terms/index.js';
+import { BindVariables, CalledFunctions } from '../terms/index.js';
 import { bindDelete } from './delete.js';
 import { bindInsert } from './insert.js';
 import { bindUpdate } from './update.js';
@@ -35,7 +35,8 @@ export const prepareBatch: Preparer<BatchStatement> = (stmt, parsed, ctx, sessio
 /** `prepareBatch`, breaking after each statement bound (~10 µs each), so a long batch binds in steps. */
 export function* prepareBatchSteps(...[stmt, parsed, ctx, sessionKeyspace]: Parameters<Preparer<BatchStatement>>): Steps<CqlStatement> {
   const markers = new BindVariables(parsed.bindMarkerCount, parsed.bindMarkerNames);
-  const scopeFor: ScopeFor = (table) => ({ ctx, keyspace: table.cf.keyspace, markers });
+  const called = new CalledFunctions();
+  const scopeFor: ScopeFor = (table) => ({ ctx, keyspace: table.cf.keyspace, markers, called });
   const statements: ModificationStatement[] = [];
   for (const s of stmt.statements) {
     const { spec } = bindOne(s, ctx, sessionKeyspace, scopeFor);
@@ -44,13 +45,14 @@ export function* prepareBatchSteps(...[stmt, parsed, ctx, sessionKeyspace]: Para
   }
   if (stmt.using.ttl !== null) throw new InvalidRequestError('Global TTL on the BATCH statement is not supported.');
   const firstTable = statements[0]?.spec.table;
-  const attributes = BoundAttributes.bind(stmt.using, firstTable?.cf ?? { keyspace: sessionKeyspace ?? '', name: '' }, { ctx, keyspace: sessionKeyspace ?? '', markers });
+  const attributes = BoundAttributes.bind(stmt.using, firstTable?.cf ?? { keyspace: sessionKeyspace ?? '', name: '' }, { ctx, keyspace: sessionKeyspace ?? '', markers, called });
   validateBatch(stmt.batchType, statements, attributes.isTimestampSet);
   const batch: CqlStatement = {
     kind: 'batch',
     bindVariables: markers.all(),
     pkIndexes: [],
     resultColumns: null,
+    calledFunctions: called.all(),
     execute: (state: ClientState, options: QueryOptions) => {
       const timestamp = attributes.isTimestampSet ? attributes.timestamp(options.values, defaultTimestamp(ctx, options)) : undefined;
       return runBatch(ctx, state, stmt.batchType, statements.map((s) => ({ statement: s, values: options.values })), options, timestamp);

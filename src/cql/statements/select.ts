@@ -12,13 +12,13 @@ import { prepareLimit } from '../select/limits.js';
 import { prepareOrdering } from '../select/ordering.js';
 import { type SelectPlan, executeSelect } from '../select/select-executor.js';
 import { prepareSelection } from '../select/selection.js';
-import { BindVariables, type TermScope } from '../terms/index.js';
+import { BindVariables, CalledFunctions, type TermScope } from '../terms/index.js';
 
 export const prepareSelect: Preparer<SelectStatement> = (stmt, parsed, ctx, sessionKeyspace) => {
   const table = lookupTable(ctx, stmt.table, sessionKeyspace);
   const { cf } = table;
   const markers = new BindVariables(parsed.bindMarkerCount, parsed.bindMarkerNames);
-  const terms: TermScope = { ctx, keyspace: cf.keyspace, markers };
+  const terms: TermScope = { ctx, keyspace: cf.keyspace, markers, called: new CalledFunctions() };
   const selection = prepareSelection(stmt, { ctx, table: cf.cql, keyspace: cf.keyspace, tableName: cf.name, terms });
   const where = prepareWhere(stmt.where, table, terms, 'select', { allowFiltering: stmt.allowFiltering });
   const regularRestricted = where.filterColumns.some((c) => c.kind === 'regular');
@@ -41,6 +41,7 @@ export const prepareSelect: Preparer<SelectStatement> = (stmt, parsed, ctx, sess
     bindVariables: markers.all(),
     pkIndexes: where.pkMarkerIndexes,
     resultColumns: selection.columns,
+    calledFunctions: terms.called.all(),
     execute: (state, options) => {
       // Not async: the executor's promise is the request's (a refused level rejects it).
       try {

@@ -12,6 +12,7 @@ import { parseStatement } from '../parser/index.js';
 import type { Term } from '../parser/index.js';
 import { openCqlTestNode } from '../../../test/support/cql-test-node.js';
 import { BindVariables } from './bind-variables.js';
+import { CalledFunctions } from './called-functions.js';
 import { bindTerm } from './bind-term.js';
 import type { TermScope } from './term-scope.js';
 
@@ -28,7 +29,7 @@ test.after(() => n.close());
 function bind(text: string, type: AbstractType): { evaluate: (values?: readonly BoundValue[]) => BoundValue; constant: boolean; markers: BindVariables } {
   const t = term(text);
   const markers = new BindVariables(t.markers);
-  const scope: TermScope = { ctx: n.ctx, keyspace: 'ks', markers };
+  const scope: TermScope = { ctx: n.ctx, keyspace: 'ks', markers, called: new CalledFunctions() };
   const bound = bindTerm(t.term, { keyspace: 'ks', table: 't', name: 'x', type }, scope);
   return { evaluate: (values = []) => bound.evaluate(values), constant: bound.constant, markers };
 }

@@ -40,6 +40,9 @@ type HintTerm = Extract<Term, { kind: 'typeHint' }>;
 /** A function call, an operation or a negation, bound to its receiver. */
 export function bindCall(term: CallTerm, receiver: ColumnSpec, scope: TermScope, bind: BindFn): BoundTerm {
   const fn = resolveForReceiver(term, receiver, scope);
+  // Noted here, where the call is bound, not in resolveCall: overload resolution also resolves
+  // nested calls speculatively, once per candidate parameter type.
+  scope.called.note(fn);
   if (!isValueCompatible(receiver.type, fn.returnType)) {
     throw new InvalidRequestError(
       `Type error: cannot assign result of function ${qualifiedName(fn)} (type ${cqlTypeName(fn.returnType)}) to ${receiver.name} (type ${cqlTypeName(unwrapReversed(receiver.type))})`,

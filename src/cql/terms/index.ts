@@ -10,6 +10,7 @@
  * `idx(c)`, `c[i]`, `c.f`, `arg0(system.f)`, `in(c)`)
  */
 export { BindVariables } from './bind-variables.js';
+export { CalledFunctions } from './called-functions.js';
 export { type BoundTerm, constantTerm } from './bound-term.js';
 export { type TermScope } from './term-scope.js';
 export { bindTerm } from './bind-term.js';

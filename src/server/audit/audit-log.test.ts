@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { DEFAULT_AUDIT_LOG_OPTIONS, parseAuditLogOptions } from '../../config/index.js';
 import { parseStatement } from '../../cql/parser/index.js';
 import { createSimEnv } from '../../env/index.js';
-import { AuthenticationError } from '../../errors/index.js';
+import { AuthenticationError, CqlSyntaxError, UnauthorizedError } from '../../errors/index.js';
 import { PasswordAuthenticator } from '../../transport/index.js';
 import { enableAuditLogOptions } from '../admin/audit-commands.js';
 import { auditLogLine, statementTarget } from './audit-entry.js';
@@ -52,6 +52,36 @@ test('statements, logins and filters: excluded categories, keyspaces and users a
   audit.disable();
   log('INSERT INTO ks.t (k) VALUES (2)', 'alice');
   assert.equal(read(env, '/data/audit').trim().split('\n').length, 5, 'nothing is written once disabled');
+});
+
+// Regression: CREATE/ALTER ROLE's passwords were written to the audit file as sent.
+test('passwords are hidden: the literal of a role statement, everything after password in a failed request; refusals are UNAUTHORIZED_ATTEMPT', () => {
+  const env = createSimEnv(3);
+  const audit = new AuditLog(env, 'h:7000', '/a');
+  audit.enable(parseAuditLogOptions({ enabled: true }));
+  const log = (text: string, error?: Error) => audit.logStatement(parseStatement(text).statement, text, 'admin', client, undefined, error);
+  log("CREATE ROLE alice WITH PASSWORD = 's3cret' AND LOGIN = true");
+  log("ALTER ROLE password WITH password = 'it''s'");
+  log("CREATE USER bob WITH PASSWORD $$pw$$ NOSUPERUSER");
+  log("ALTER USER bob WITH HASHED PASSWORD '$2a$10$abcdefghijklmnopqrstuuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY'");
+  log("CREATE ROLE carol WITH PASSWORD = 'pw2'", new Error('carol already exists'));
+  log("CREATE USER test WITH PASSWORD 'pw5'", new UnauthorizedError('User test does not have sufficient privileges to perform the requested operation'));
+  audit.logFailure("CREATE ROLE dave WITH PASSWORD = 'pw3' AND LOGIN = tru", 'admin', client, undefined, new CqlSyntaxError("line 1:49 mismatched input 'tru'"));
+  audit.logFailure("ALTER ROLE x WITH PASSWORD = 'pw4'", 'admin', client, undefined, new Error("no such thing as PASSWORD = 'pw4'"));
+  audit.flush();
+  // From type on; a refusal for want of a permission is UNAUTHORIZED_ATTEMPT, as a Cassandra 4.0 node logs it.
+  const tails = read(env, '/a').trim().split('\n').map((l) => l.slice(l.indexOf('|type:') + 1));
+  assert.deepEqual(tails, [
+    "type:CREATE_ROLE|category:DCL|scope:alice|operation:CREATE ROLE alice WITH PASSWORD = '*******' AND LOGIN = true",
+    "type:ALTER_ROLE|category:DCL|scope:password|operation:ALTER ROLE password WITH password = '*******'",
+    'type:CREATE_ROLE|category:DCL|scope:bob|operation:CREATE USER bob WITH PASSWORD $$*******$$ NOSUPERUSER',
+    "type:ALTER_ROLE|category:DCL|scope:bob|operation:ALTER USER bob WITH HASHED PASSWORD '*******'",
+    'type:REQUEST_FAILURE|category:ERROR|scope:carol|operation:CREATE ROLE carol WITH PASSWORD *******; carol already exists',
+    'type:UNAUTHORIZED_ATTEMPT|category:AUTH|scope:test|operation:CREATE USER test WITH PASSWORD *******; User test does not have sufficient privileges to perform the requested operation',
+    'type:REQUEST_FAILURE|category:ERROR|operation:CREATE ROLE dave WITH PASSWORD *******; Syntax Exception. Obscured for security reasons.',
+    'type:REQUEST_FAILURE|category:ERROR|operation:ALTER ROLE x WITH PASSWORD *******; no such thing as PASSWORD *******',
+  ]);
+  assert.ok(!/s3cret|it''s|pw2|pw3|pw4|pw5|abcdefgh/.test(read(env, '/a')));
 });
 
 test('included lists keep only what they name; nodetool options replace the yaml ones', () => {

@@ -3,16 +3,18 @@
  * cassandra.yaml's audit_logging_options says so or after `nodetool enableauditlog`, off after
  * `disableauditlog`. Entries that pass the filter go as FileAuditLogger lines to the rotating
  * files (audit-files.ts). Logins are seen by wrapping the node's authenticator (CQL's SASL and
- * Thrift's login() both go through it); statements by the query processor.
+ * Thrift's login() both go through it); statements by the query processor, passwords hidden
+ * (password-obfuscation.ts).
  */
 import type { AuditLogOptions } from '../../config/index.js';
 import type { Statement } from '../../cql/parser/index.js';
-import { AuthenticationError } from '../../errors/index.js';
+import { AuthenticationError, UnauthorizedError } from '../../errors/index.js';
 import type { Env, NetAddress } from '../../env/index.js';
 import type { Authenticator, SaslNegotiator } from '../../transport/index.js';
 import { type AuditEntry, auditLogLine, statementTarget, statementType } from './audit-entry.js';
 import { AuditFiles } from './audit-files.js';
 import { auditFilter } from './audit-filter.js';
+import { errorMessageFor, hideAfterToken, withoutPassword } from './password-obfuscation.js';
 
 interface Running {
   readonly options: AuditLogOptions;
@@ -71,17 +73,27 @@ export class AuditLog {
     if (r.keep(full)) r.files.append(auditLogLine(full, this.host), full.timestampMs);
   }
 
-  /** A statement run (or refused: `error`), its text as the operation. */
+  /**
+   * A statement run (or refused: `error`), its text as the operation. A failure is
+   * UNAUTHORIZED_ATTEMPT (AUTH) when the user lacked a permission, else REQUEST_FAILURE (ERROR), its
+   * text hidden after `password` as for a text that did not parse (Cassandra's AuditLogManager and
+   * QueryEvents: a failed QUERY is reported without its statement).
+   */
   logStatement(statement: Statement, text: string, user: string | null, source: NetAddress, sessionKeyspace: string | undefined, error?: Error): void {
     if (this.running === undefined) return;
     const { keyspace, scope } = statementTarget(statement, sessionKeyspace);
-    const [type, category] = error === undefined ? statementType(statement.kind) : (['REQUEST_FAILURE', 'ERROR'] as const);
-    this.log({ type, category, user, source, keyspace, scope, operation: error === undefined ? text : `${text}; ${error.message}` });
+    if (error === undefined) {
+      const [type, category] = statementType(statement.kind);
+      this.log({ type, category, user, source, keyspace, scope, operation: withoutPassword(statement, text) });
+      return;
+    }
+    const [type, category] = error instanceof UnauthorizedError ? (['UNAUTHORIZED_ATTEMPT', 'AUTH'] as const) : (['REQUEST_FAILURE', 'ERROR'] as const);
+    this.log({ type, category, user, source, keyspace, scope, operation: `${hideAfterToken(text)}; ${errorMessageFor(text, error)}` });
   }
 
   /** A request that failed before it was a statement (a syntax error, an unknown prepared id). */
   logFailure(text: string, user: string | null, source: NetAddress, sessionKeyspace: string | undefined, error: Error): void {
-    this.log({ type: 'REQUEST_FAILURE', category: 'ERROR', user, source, keyspace: sessionKeyspace, operation: `${text}; ${error.message}` });
+    this.log({ type: 'REQUEST_FAILURE', category: 'ERROR', user, source, keyspace: sessionKeyspace, operation: `${hideAfterToken(text)}; ${errorMessageFor(text, error)}` });
   }
 
   /** `inner`, with each login's outcome logged (LOGIN_SUCCESS, LOGIN_ERROR) as Cassandra does. */

@@ -44,12 +44,20 @@ test('logins, DCL, DDL and DML are written with Cassandra\'s fields; excluded ca
     await c.execute('CREATE TABLE ks.t (k int PRIMARY KEY, v int)');
     await c.execute('INSERT INTO ks.t (k, v) VALUES (1, 2)');
     await c.execute('SELECT * FROM ks.t');
+    const auditor = client('auditor', 'pw');
+    try {
+      await assert.rejects(auditor.execute("CREATE ROLE x WITH PASSWORD = 'secret9'"), /User auditor does not have sufficient privileges to perform the requested operation/);
+    } finally {
+      await auditor.shutdown();
+    }
     const lines = await auditLines();
     for (const l of lines) assert.match(l, FIELDS);
     const has = (re: RegExp) => assert.ok(lines.some((l) => re.test(l)), `${re} in\n${lines.join('\n')}`);
     has(/^user:null\|.*\|type:LOGIN_ERROR\|category:AUTH\|operation:LOGIN FAILURE; Provided username cassandra and\/or password are incorrect$/);
     has(/^user:cassandra\|.*\|type:LOGIN_SUCCESS\|category:AUTH\|operation:LOGIN SUCCESSFUL$/);
-    has(/^user:cassandra\|.*\|type:CREATE_ROLE\|category:DCL\|scope:auditor\|operation:CREATE ROLE auditor WITH PASSWORD = 'pw' AND LOGIN = true$/);
+    assert.ok(!lines.some((l) => l.includes("'pw'") || l.includes('secret9')), 'no password is written');
+    has(/^user:auditor\|.*\|type:UNAUTHORIZED_ATTEMPT\|category:AUTH\|scope:x\|operation:CREATE ROLE x WITH PASSWORD \*{7}; User auditor does not have sufficient privileges to perform the requested operation$/);
+    has(/^user:cassandra\|.*\|type:CREATE_ROLE\|category:DCL\|scope:auditor\|operation:CREATE ROLE auditor WITH PASSWORD = '\*\*\*\*\*\*\*' AND LOGIN = true$/);
     has(/^user:cassandra\|.*\|type:CREATE_TABLE\|category:DDL\|ks:ks\|scope:t\|operation:CREATE TABLE ks\.t \(k int PRIMARY KEY, v int\)$/);
     has(/^user:cassandra\|.*\|type:UPDATE\|category:DML\|ks:ks\|scope:t\|operation:INSERT INTO ks\.t \(k, v\) VALUES \(1, 2\)$/);
     assert.ok(!lines.some((l) => /category:QUERY/.test(l)), 'QUERY is excluded');
