@@ -3,7 +3,7 @@
  * clear error naming it. What each statement needs from the authorizer is noted as it is bound.
  */
 import { InvalidRequestError } from '../errors/index.js';
-import { AUTH_PREPARERS, accessOf } from './auth/index.js';
+import { AUTH_PREPARERS, accessOf, guardSystemKeyspaces } from './auth/index.js';
 import { SCHEMA_PREPARERS } from './ddl/index.js';
 import type { CqlContext, CqlStatement, Preparer, PreparerTable } from './execution/index.js';
 import type { ParsedStatement } from './parser/index.js';
@@ -29,7 +29,10 @@ function* prepareSteps(parsed: ParsedStatement, ctx: CqlContext, sessionKeyspace
   const preparer = PREPARERS[stmt.kind] as Preparer | undefined;
   if (preparer === undefined) throw new InvalidRequestError(`${describeKind(stmt.kind)} statements are not supported`);
   const statement = stmt.kind === 'batch' ? yield* prepareBatchSteps(stmt, parsed, ctx, sessionKeyspace) : preparer(stmt, parsed, ctx, sessionKeyspace);
-  return ctx.authorizer.note(statement, accessOf(stmt, sessionKeyspace, () => ctx.schema(), statement.calledFunctions));
+  const access = accessOf(stmt, sessionKeyspace, () => ctx.schema(), statement.calledFunctions);
+  // Whatever the authorizer: a schema change of a system keyspace is refused here, as Cassandra's ClientState does.
+  guardSystemKeyspaces(access);
+  return ctx.authorizer.note(statement, access);
 }
 
 function describeKind(kind: string): string {

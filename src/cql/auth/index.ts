@@ -26,6 +26,7 @@ export { AUTHORIZER_CLASS, Authorizer, type AuthorizerOptions, type PermissionDe
 export { type DcAccess, NETWORK_AUTHORIZER_CLASS, NetworkAuthorizer, type NetworkAuthorizerOptions } from './network-authorizer.js';
 export { type AuthResource, allKeyspaces, keyspaceResource, tableResource } from './resources.js';
 export { type Access, accessOf } from './statement-access.js';
+export { guardSystemKeyspaces } from './system-keyspace-guard.js';
 export { BCRYPT_ROUNDS_DEFAULT, type BcryptWork, INLINE_BCRYPT, PasswordHasher } from './password-hash.js';
 export { DEFAULT_SUPERUSER_NAME, ROLE_MANAGER_CLASS, type InternalQuery, type Role, RoleManager, type RoleManagerOptions, consistencyForRole } from './role-manager.js';
 

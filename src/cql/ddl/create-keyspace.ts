@@ -11,7 +11,7 @@ export const prepareCreateKeyspace: Preparer<CreateKeyspaceStatement> = (stmt, _
   const input = options.replication;
   if (input === undefined) throw new InvalidRequestError("Missing mandatory option 'replication'");
   return schemaStatement('createKeyspace', () => {
-    checkModifiable(ctx, stmt.keyspace);
+    checkModifiable(ctx, stmt.keyspace, true);
     let def;
     try {
       const replication = replicationForCluster(ctx, input, stmt.keyspace);

@@ -64,7 +64,7 @@ test('CREATE FUNCTION errors, in Cassandra 4.0 words', () =>
     ];
     for (const [cql, message] of cases) await assert.rejects(n.run(cql), irE(message), cql);
     await assert.rejects(n.run("CREATE FUNCTION f(a int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS 'a +'"), (e: unknown) => e instanceof InvalidRequestError && /^Failed to compile function 'ks\.f' for language javascript: SyntaxError/.test(e.message));
-    await assert.rejects(n.run("CREATE FUNCTION system.f(a int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS 'a'"), irE('system keyspace is not user-modifiable'));
+    await assert.rejects(n.run("CREATE FUNCTION system.f(a int) CALLED ON NULL INPUT RETURNS int LANGUAGE javascript AS 'a'"), irE("System keyspace 'system' is not user-modifiable"));
   }));
 
 test('CREATE AGGREGATE: checks, system_schema.aggregates, DROP refused while a function is used', () =>

@@ -35,12 +35,17 @@ export async function applySchemaChange(ctx: CqlContext, keyspace: string, op: (
 }
 
 /**
- * Schema statements may not touch Cassandra's system keyspaces (nor our virtual ones), except
- * ALTER KEYSPACE of a replicated one (system_auth), as Cassandra allows.
+ * Schema statements may not touch the system keyspaces nor the virtual ones, checked when the
+ * statement runs with Cassandra 4.0's words (AlterSchemaStatement.execute). Most such statements
+ * are refused before, when bound: auth/system-keyspace-guard.ts, Unauthorized as Cassandra's
+ * ClientState refuses them; what reaches this check is what that guard does not see (functions,
+ * aggregates, Ilium's own schema statements). `replicatedAllowed`: ALTER KEYSPACE of a replicated
+ * system keyspace (its replication), and CREATE KEYSPACE of one (which then exists already).
  */
-export function checkModifiable(ctx: CqlContext, keyspace: string, alterKeyspace = false): void {
-  if (alterKeyspace && isReplicatedSystemKeyspace(keyspace)) return;
-  if (isSystemKeyspace(keyspace) || ctx.virtualTables.isVirtualKeyspace(keyspace)) {
-    throw new InvalidRequestError(`${keyspace} keyspace is not user-modifiable`);
+export function checkModifiable(ctx: CqlContext, keyspace: string, replicatedAllowed = false): void {
+  if (isSystemKeyspace(keyspace)) {
+    if (replicatedAllowed && isReplicatedSystemKeyspace(keyspace)) return;
+    throw new InvalidRequestError(`System keyspace '${keyspace}' is not user-modifiable`);
   }
+  if (ctx.virtualTables.isVirtualKeyspace(keyspace)) throw new InvalidRequestError(`Virtual keyspace '${keyspace}' is not user-modifiable`);
 }
