@@ -41,6 +41,11 @@ export interface ReplayOptions {
   readonly onMutation: (m: Mutation, position: CommitLogPosition) => void;
   /** Skip corrupt regions instead of throwing (cassandra.yaml: ignore_replay_errors-like). */
   readonly ignoreReplayErrors?: boolean;
+  /**
+   * A longer cell value is damage, as a payload that does not decode is (max_value_size_in_mb;
+   * Cassandra 4.0's CommitLogReader fails the replay on a mutation that does not deserialize).
+   */
+  readonly maxValueSizeBytes?: number;
 }
 
 interface ReplayState {
@@ -139,7 +144,7 @@ function deliver(
   const payload = Buffer.from(bytes.subarray(at + ENTRY_HEADER_BYTES, at + size - ENTRY_TRAILER_BYTES));
   let m: Mutation;
   try {
-    m = decodeMutation(payload, file.path);
+    m = decodeMutation(payload, file.path, st.opts.maxValueSizeBytes);
   } catch (err) {
     if (!(err instanceof CorruptionError)) throw err;
     damaged(st, file, at, at + size, `entry checksums hold but its mutation does not decode: ${err.message}`);
