@@ -742,20 +742,23 @@ export class StorageEngine {
       dir: this.commitLogDir,
       ignoreReplayErrors: this.options.commitlogIgnoreReplayErrors,
       maxValueSizeBytes: this.options.maxValueSizeBytes,
-      onMutation: (m, pos) => {
-        let t = this.tables.get(m.tableId);
+      wanted: (tableId, pos) => {
+        let t = this.tables.get(tableId);
         if (!t) {
-          const def = this.cfg.resolveTable?.(m.tableId);
+          const def = this.cfg.resolveTable?.(tableId);
           if (!def) {
             unknown++;
-            return;
+            return false;
           }
           t = this.registerTable(def);
         }
         const flushed = t.flushedUpTo();
-        if (flushed && comparePositions(pos, flushed) <= 0) return;
-        const tr = this.truncations.get(m.tableId);
-        if (tr && comparePositions(pos, tr) <= 0) return;
+        if (flushed && comparePositions(pos, flushed) <= 0) return false;
+        const tr = this.truncations.get(tableId);
+        return !(tr && comparePositions(pos, tr) <= 0);
+      },
+      onMutation: (m) => {
+        const t = this.table(m.tableId);
         t.applyTo(t.active, m.update, nowSec);
         touched.add(t);
       },

@@ -29,7 +29,6 @@ import { CellKind, NO_DELETION_TIME, type Cell } from '../model/cell.js';
 import type { DeletionTime, RangeTombstone } from '../model/deletion.js';
 import type { Mutation } from '../model/partition-update.js';
 import { LogBuffer } from './log-buffer.js';
-import { valueTooLong } from '../model/value-size.js';
 
 const KIND_LIVE = 0; // never change
 const KIND_EXPIRING = 1; // never change
@@ -122,10 +121,9 @@ function checkU32(v: number, what: string): number {
 /**
  * Decodes one mutation that must occupy all of `payload`. The returned buffers are views into
  * `payload` (no copies): callers that reuse `payload` must copy it first. Throws
- * CorruptionError(source, offset within payload, …) on any deviation from the grammar, and on a
- * cell value longer than `maxValueSizeBytes` (replay passes max_value_size_in_mb).
+ * CorruptionError(source, offset within payload, …) on any deviation from the grammar.
  */
-export function decodeMutation(payload: Buffer, source = 'mutation', maxValueSizeBytes = Infinity): Mutation {
+export function decodeMutation(payload: Buffer, source = 'mutation'): Mutation {
   const r = new Cursor(payload, source);
   const tableId = r.utf8();
   const key = r.bytes();
@@ -146,9 +144,7 @@ export function decodeMutation(payload: Buffer, source = 'mutation', maxValueSiz
       const kind = r.u8();
       const name = r.bytes();
       const timestamp = i === 0 ? base : r.sumInt64(base);
-      const cell = decodeCellBody(r, kind, name, timestamp);
-      if (cell.value.length > maxValueSizeBytes) r.fail(valueTooLong(cell.value.length, maxValueSizeBytes));
-      cells.push(cell);
+      cells.push(decodeCellBody(r, kind, name, timestamp));
     }
   }
   if (r.pos !== payload.length) r.fail(`${payload.length - r.pos} trailing bytes after mutation`);
