@@ -159,7 +159,8 @@ export class StorageEngine {
   /**
    * Forgets a table and deletes its files, and its directory unless snapshots remain in it. A
    * snapshot is taken first when autoSnapshot is on, unless `snapshot: false` (tables whose data
-   * can be rebuilt, such as KEYS indexes).
+   * can be rebuilt, such as KEYS indexes): `dropped-<ms>-<table>`, flushed first, as Cassandra
+   * 4.0's Schema.dropTable does for DROP TABLE, DROP KEYSPACE and DROP MATERIALIZED VIEW alike.
    */
   async dropTable(tableId: string, opts: { readonly snapshot?: boolean } = {}): Promise<void> {
     const t = this.table(tableId);
@@ -687,8 +688,10 @@ export class StorageEngine {
   }
 
   /**
-   * Removes all of a table's data, durably: replay will not bring back anything older. `snapshot:
-   * false` skips auto_snapshot (an index table emptied to be rebuilt from its base table).
+   * Removes all of a table's data, durably: replay will not bring back anything older. With
+   * autoSnapshot, `truncated-<ms>-<table>` is taken first, flushed (Cassandra 4.0's
+   * ColumnFamilyStore.truncateBlocking); `snapshot: false` skips it (an index table emptied to be
+   * rebuilt from its base table).
    */
   async truncate(tableId: string, opts: { readonly snapshot?: boolean } = {}): Promise<void> {
     this.checkWritable();
