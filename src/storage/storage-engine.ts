@@ -623,7 +623,7 @@ export class StorageEngine {
   verify(tableId: string): CheckReport[] {
     this.checkOpen();
     const t = this.table(tableId);
-    return t.sstables.map((s) => verifySSTable(this.cfg.env, t.dir, s.generation));
+    return t.sstables.map((s) => verifySSTable(this.cfg.env, t.dir, s.generation, this.options.maxValueSizeBytes));
   }
 
   /**
@@ -639,7 +639,7 @@ export class StorageEngine {
     const reports: CheckReport[] = [];
     for (const s of [...t.sstables]) {
       const generation = t.nextGeneration++;
-      const { report, reader } = await scrubSSTable(this.cfg.env, t.dir, s.generation, generation, this.cache);
+      const { report, reader } = await scrubSSTable(this.cfg.env, t.dir, s.generation, generation, this.cache, this.options.maxValueSizeBytes);
       if (!t.sstables.includes(s)) {
         // Compacted away meanwhile: its data lives in the compaction's output.
         reader?.close();

@@ -4,7 +4,8 @@
  * `max_value_size_in_mb: 1`, as in Cassandra 4.0 (AbstractType.readBuffer, from
  * Cell.Serializer.deserialize), with its message — through the damage paths docs/RELIABILITY.md
  * describes, never dropped silently:
- * - in an SSTable: the read is logged `sstable_corruption` (ERROR) and answered READ_FAILURE;
+ * - in an SSTable: the read is logged `sstable_corruption` (ERROR) and answered READ_FAILURE,
+ *   `nodetool verify` reports it;
  *   other partitions and tables still answer; `max_value_size: 1MiB` (4.1's name) does the same.
  *   The flushed entry still in a retained commit-log segment is not replayed, so not held to the
  *   bound (regression: replay checked every entry and the node refused to start);
@@ -86,6 +87,9 @@ for (const [name, address, yaml] of [
       assert.equal((await bounded.client.execute('SELECT v FROM mv.t WHERE k = 2')).first().get('v').toString(), 'small', 'another partition of the SSTable');
       assert.equal((await bounded.client.execute('SELECT v FROM mv.other WHERE k = 1')).first().get('v').toString(), 'other', 'another table');
       assert.doesNotMatch(bounded.node.output(), /config_keys_ignored[^\n]*max_value_size/, 'the key is read, not reported as ignored');
+      // nodetool verify holds the SSTable to the same bound as reads do.
+      const verify = await runIliumCommand(['nodetool', '-p', String(bounded.node.adminPort), 'verify', 'mv', 't']);
+      assert.match(verify.stdout, /: verified 10 partitions \(\d+ cells\) intact; 1 partitions, \d+ cells damaged/, verify.stdout + verify.stderr);
       // From a client the bound does not apply (Cassandra 4.0 checks only what it deserializes).
       await bounded.client.execute('INSERT INTO mv.other (k, v) VALUES (?, ?)', [2, BIG], { prepare: true });
       assert.equal((await bounded.client.execute('SELECT v FROM mv.other WHERE k = 2')).first().get('v').length, BIG.length);
