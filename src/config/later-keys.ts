@@ -17,7 +17,7 @@ export const LATER_IGNORED_KEYS: ReadonlySet<string> = new Set([
   'permissions_cache_max_entries', 'permissions_update_interval', 'permissions_update_interval_in_ms', 'permissions_cache_active_update',
   'roles_cache_max_entries', 'roles_update_interval', 'roles_update_interval_in_ms', 'roles_cache_active_update',
   'credentials_cache_max_entries', 'credentials_update_interval', 'credentials_update_interval_in_ms', 'credentials_cache_active_update',
-  'hinted_handoff_disabled_datacenters', 'hint_window_persistent_enabled', 'force_new_prepared_statement_behaviour', 'disk_access_mode',
+  'hint_window_persistent_enabled', 'force_new_prepared_statement_behaviour', 'disk_access_mode',
   'use_deterministic_table_id', 'stream_transfer_task_timeout', 'available_processors', 'concurrent_replicates', 'memtable_cleanup_threshold',
   'memtable', 'repair_session_max_tree_depth', 'use_offheap_merkle_trees', 'traverse_auth_from_root',
   'internode_application_send_queue_capacity', 'internode_application_send_queue_reserve_endpoint_capacity',

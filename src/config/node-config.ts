@@ -151,6 +151,15 @@ export interface NodeConfig {
   readonly hints_directory: string | null;
   readonly hints_flush_period_in_ms: number;
   readonly max_hints_file_size_in_mb: number;
+  /** Data centres whose nodes get no hints when they miss a write (Cassandra's StorageProxy.shouldHint); none by default. */
+  readonly hinted_handoff_disabled_datacenters: readonly string[];
+  /** TRUNCATE, DROP TABLE/KEYSPACE/MATERIALIZED VIEW snapshot the table first (`truncated-…`, `dropped-…`); Cassandra's default true. */
+  readonly auto_snapshot: boolean;
+  /**
+   * A value longer than this (MiB) met while reading an SSTable or replaying the commit log is
+   * damage (Cassandra 4.0's default 256, 1 to 2047); values from clients are not checked against it.
+   */
+  readonly max_value_size_in_mb: number;
   readonly start_admin: boolean;
   /**
    * Where nodetool connects: 127.0.0.1 by default, as Cassandra's JMX is local-only by default
@@ -259,6 +268,9 @@ export const DEFAULT_NODE_CONFIG: NodeConfig = Object.freeze({
   hints_directory: null,
   hints_flush_period_in_ms: 10_000,
   max_hints_file_size_in_mb: 128,
+  hinted_handoff_disabled_datacenters: Object.freeze([]),
+  auto_snapshot: true,
+  max_value_size_in_mb: 256,
   start_admin: true,
   admin_address: '127.0.0.1',
   admin_port: 7199,
@@ -282,7 +294,7 @@ export const IGNORED_KEYS: ReadonlySet<string> = new Set([
   'memtable_heap_space_in_mb', 'memtable_offheap_space_in_mb', 'memtable_flush_writers', 'index_summary_capacity_in_mb',
   'index_summary_resize_interval_in_minutes', 'trickle_fsync', 'trickle_fsync_interval_in_kb', 'ssl_storage_port', 'broadcast_address',
   'listen_on_broadcast_address', 'native_transport_max_threads',
-  'rpc_keepalive', 'incremental_backups', 'snapshot_before_compaction', 'auto_snapshot', 'column_index_size_in_kb',
+  'rpc_keepalive', 'incremental_backups', 'snapshot_before_compaction', 'column_index_size_in_kb',
   'column_index_cache_size_in_kb', 'concurrent_compactors', 'compaction_throughput_mb_per_sec', 'sstable_preemptive_open_interval_in_mb',
   'counter_write_request_timeout_in_ms',
   'request_timeout_in_ms', 'slow_query_log_timeout_in_ms',
@@ -291,7 +303,7 @@ export const IGNORED_KEYS: ReadonlySet<string> = new Set([
   'tracetype_repair_ttl',
   'enable_transient_replication', 'windows_timer_interval',
   'compaction_large_partition_warning_threshold_mb', 'gc_warn_threshold_in_ms',
-  'gc_log_threshold_in_ms', 'max_value_size_in_mb', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
+  'gc_log_threshold_in_ms', 'back_pressure_enabled', 'back_pressure_strategy', 'commitlog_total_space_in_mb',
   'seed_provider', 'allocate_tokens_for_keyspace', 'allocate_tokens_for_local_replication_factor',
   'commitlog_compression', 'file_cache_size_in_mb', 'buffer_pool_use_heap_if_exhausted', 'disk_optimization_strategy',
   'native_transport_idle_timeout_in_ms',
@@ -453,6 +465,9 @@ function validate(c: NodeConfig): void {
     throw new ConfigurationError(`unlogged_batch_across_partitions_warn_threshold must be a whole number, got ${c.unlogged_batch_across_partitions_warn_threshold}`);
   }
   if (!(c.max_hint_window_in_ms >= 0) || !(c.hinted_handoff_throttle_in_kb >= 0)) throw new ConfigurationError('max_hint_window_in_ms and hinted_handoff_throttle_in_kb must not be negative');
+  // Cassandra 4.0's DatabaseDescriptor.applySimpleConfig checks and messages.
+  if (!Number.isInteger(c.max_value_size_in_mb) || c.max_value_size_in_mb <= 0) throw new ConfigurationError('max_value_size_in_mb must be positive');
+  if (c.max_value_size_in_mb >= 2048) throw new ConfigurationError(`max_value_size_in_mb must be smaller than 2048, but was ${c.max_value_size_in_mb}`);
   if (!(c.phi_convict_threshold >= 5 && c.phi_convict_threshold <= 16)) throw new ConfigurationError(`phi_convict_threshold must be between 5 and 16, got ${c.phi_convict_threshold}`);
   if (!(Number.isInteger(c.ring_delay_ms) && c.ring_delay_ms >= 0)) throw new ConfigurationError(`ring_delay_ms must be a whole number of milliseconds, got ${c.ring_delay_ms}`);
   for (const k of ['native_transport_max_concurrent_connections', 'native_transport_max_concurrent_connections_per_ip'] as const) {

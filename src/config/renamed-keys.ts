@@ -56,6 +56,7 @@ export const RENAMED_KEYS: ReadonlyMap<string, Renamed> = new Map<string, Rename
   ['hinted_handoff_throttle', { old: 'hinted_handoff_throttle_in_kb', as: kib }],
   ['hints_flush_period', { old: 'hints_flush_period_in_ms', as: ms }],
   ['max_hints_file_size', { old: 'max_hints_file_size_in_mb', as: mib }],
+  ['max_value_size', { old: 'max_value_size_in_mb', as: mib }],
   // Settings Ilium accepts and does not use (node-config.ts IGNORED_KEYS).
   ['request_timeout', { old: 'request_timeout_in_ms', as: ms }],
   ['counter_write_request_timeout', { old: 'counter_write_request_timeout_in_ms', as: ms }],
@@ -73,7 +74,6 @@ export const RENAMED_KEYS: ReadonlyMap<string, Renamed> = new Map<string, Rename
   ['memtable_heap_space', { old: 'memtable_heap_space_in_mb', as: mib }],
   ['memtable_offheap_space', { old: 'memtable_offheap_space_in_mb', as: mib }],
   ['repair_session_space', { old: 'repair_session_space_in_mb', as: mib }],
-  ['max_value_size', { old: 'max_value_size_in_mb', as: mib }],
   ['column_index_size', { old: 'column_index_size_in_kb', as: kib }],
   ['column_index_cache_size', { old: 'column_index_cache_size_in_kb', as: kib }],
   ['compaction_throughput', { old: 'compaction_throughput_mb_per_sec', as: { kind: 'rate', unit: 'MiB/s' } }],

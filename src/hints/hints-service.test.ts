@@ -19,6 +19,10 @@ class Liveness implements HintsLiveness {
   downSinceMs(t: string): number | null {
     return this.down.get(t) ?? null;
   }
+  readonly dcs = new Map<string, string>();
+  datacenterOf(t: string): string | null {
+    return this.dcs.get(t) ?? null;
+  }
 }
 
 /** Records deliveries; fails on demand. */
@@ -109,6 +113,20 @@ test('no hints past the hint window, nor when hinted handoff is off', async () =
   const off = service(env, live, rx, { enabled: false }).s;
   assert.equal(off.hint(B, Buffer.from('x'), far(env)), false);
   await off.stop();
+});
+
+test('no hints for nodes of a data centre in hinted_handoff_disabled_datacenters; other data centres still hinted', async () => {
+  const env = createSimEnv(5);
+  const live = new Liveness();
+  live.dcs.set(A, 'dc2');
+  live.dcs.set(B, 'dc1');
+  const rx = new Receiver(env);
+  const { s } = service(env, live, rx, { disabledDatacenters: ['dc2'] });
+  assert.equal(s.hint(A, Buffer.from('to dc2'), far(env)), false);
+  assert.equal(s.hint(B, Buffer.from('to dc1'), far(env)), true);
+  assert.deepEqual({ written: s.stats.written, refused: s.stats.refused }, { written: 1, refused: 1 });
+  assert.deepEqual(s.pendingTargets(), [B]);
+  await s.stop();
 });
 
 test('delivery is throttled to the configured bytes per second', async () => {
@@ -211,6 +229,7 @@ test('background delivery that throws or fails is reported to the supervisor, no
       return true;
     },
     downSinceMs: () => null,
+    datacenterOf: () => null,
   };
   const rx = new Receiver(env);
   const logger = new RecordingNetLogger();

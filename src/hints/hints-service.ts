@@ -22,6 +22,8 @@ export interface HintsLiveness {
   isAlive(target: string): boolean;
   /** Since when (ms since the epoch) the target is known to be down; null when it is up or unknown. */
   downSinceMs(target: string): number | null;
+  /** The target's data centre; null when it is not on the ring. */
+  datacenterOf(target: string): string | null;
 }
 
 export interface HintsOptions {
@@ -29,6 +31,8 @@ export interface HintsOptions {
   readonly enabled: boolean;
   /** max_hint_window_in_ms (Cassandra: 3 hours) */
   readonly maxHintWindowMs: number;
+  /** hinted_handoff_disabled_datacenters: nodes of these data centres get no hints (Cassandra: none). */
+  readonly disabledDatacenters: readonly string[];
   /** hints_flush_period_in_ms (Cassandra: 10 s) */
   readonly flushPeriodMs: number;
   /** How often pending hints of live targets are looked for (Cassandra: every 10 s). */
@@ -42,6 +46,7 @@ export interface HintsOptions {
 export const DEFAULT_HINTS_OPTIONS: HintsOptions = Object.freeze({
   enabled: true,
   maxHintWindowMs: 3 * 3600_000,
+  disabledDatacenters: Object.freeze([]),
   flushPeriodMs: 10_000,
   dispatchPeriodMs: 10_000,
   throttleBytesPerSec: 1024 * 1024,
@@ -50,7 +55,7 @@ export const DEFAULT_HINTS_OPTIONS: HintsOptions = Object.freeze({
 
 export interface HintsStats {
   written: number;
-  /** Not written: hints off, or the target down past the window. */
+  /** Not written: hints off (or off for the target's data centre), or the target down past the window. */
   refused: number;
   delivered: number;
   expired: number;
@@ -104,9 +109,17 @@ export class HintsService {
     return true;
   }
 
-  /** Whether a write missed by `target` now would be hinted. */
+  /**
+   * Whether a write missed by `target` now would be hinted: in the order of Cassandra 4.0's
+   * StorageProxy.shouldHint — hints on, the target's data centre not in
+   * hinted_handoff_disabled_datacenters, the target down no longer than the hint window.
+   */
   shouldHint(target: string): boolean {
     if (!this.options.enabled) return false;
+    if (this.options.disabledDatacenters.length > 0) {
+      const dc = this.liveness.datacenterOf(target);
+      if (dc !== null && this.options.disabledDatacenters.includes(dc)) return false;
+    }
     const downSince = this.liveness.downSinceMs(target);
     return downSince === null || this.env.clock.nowMs() - downSince <= this.options.maxHintWindowMs;
   }

@@ -638,6 +638,7 @@ function startCoordinator(i: CoordinatorInputs): Coordination {
     {
       enabled: config.hinted_handoff_enabled,
       maxHintWindowMs: config.max_hint_window_in_ms,
+      disabledDatacenters: config.hinted_handoff_disabled_datacenters,
       flushPeriodMs: config.hints_flush_period_in_ms,
       dispatchPeriodMs: DEFAULT_HINTS_OPTIONS.dispatchPeriodMs,
       throttleBytesPerSec: config.hinted_handoff_throttle_in_kb * 1024,
@@ -717,6 +718,8 @@ export function storageOptionsOf(config: NodeConfig): Partial<StorageOptions> {
     commitStoppedWaitMs: config.write_request_timeout_in_ms,
     tombstoneWarnThreshold: config.tombstone_warn_threshold,
     tombstoneFailureThreshold: config.tombstone_failure_threshold,
+    autoSnapshot: config.auto_snapshot,
+    maxValueSizeBytes: config.max_value_size_in_mb * MB,
   };
 }
 

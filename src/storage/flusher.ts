@@ -69,7 +69,7 @@ export class Flusher {
       commitLogUpperBound: upperBound,
       data,
     });
-    const reader = SSTableReader.open(table.env, table.dir, generation, table.cache);
+    const reader = SSTableReader.open(table.env, table.dir, generation, table.cache, { maxValueSizeBytes: table.maxValueSizeBytes });
     table.replaceSSTables([], [reader]);
     mem.markFlushed();
     table.flushing = table.flushing.filter((m) => m !== mem);

@@ -102,7 +102,7 @@ export class StorageEngine {
       },
       (event, fields, level) => this.log(event, fields, level),
     );
-    this.snapshots = new Snapshots(cfg.env);
+    this.snapshots = new Snapshots(cfg.env, `${cfg.dataDir}/data`);
     this.admission = new MemoryAdmission(cfg.env, this.options, () => this.flushLargest(), () => this.checkWritable());
   }
 
@@ -147,9 +147,9 @@ export class StorageEngine {
     const existing = this.tables.get(def.id);
     if (existing) return existing;
     const dir = `${this.cfg.dataDir}/data/${def.keyspace}/${tableDirName(def)}`;
-    const t = new TableStore(this.cfg.env, def, dir, this.cache, this.metrics.of(def.id));
+    const t = new TableStore(this.cfg.env, def, dir, this.cache, this.metrics.of(def.id), this.options.maxValueSizeBytes);
     const log: StorageLog = (event, fields, level) => this.log(event, fields, level);
-    const { readers, maxGeneration } = loadSSTables(this.cfg.env, dir, this.cache, { policy: this.options.diskFailurePolicy, log });
+    const { readers, maxGeneration } = loadSSTables(this.cfg.env, dir, this.cache, { policy: this.options.diskFailurePolicy, log, maxValueSizeBytes: this.options.maxValueSizeBytes });
     t.replaceSSTables([], readers);
     t.nextGeneration = maxGeneration + 1;
     this.tables.set(def.id, t);
@@ -159,7 +159,8 @@ export class StorageEngine {
   /**
    * Forgets a table and deletes its files, and its directory unless snapshots remain in it. A
    * snapshot is taken first when autoSnapshot is on, unless `snapshot: false` (tables whose data
-   * can be rebuilt, such as KEYS indexes).
+   * can be rebuilt, such as KEYS indexes): `dropped-<ms>-<table>`, flushed first, as Cassandra
+   * 4.0's Schema.dropTable does for DROP TABLE, DROP KEYSPACE and DROP MATERIALIZED VIEW alike.
    */
   async dropTable(tableId: string, opts: { readonly snapshot?: boolean } = {}): Promise<void> {
     const t = this.table(tableId);
@@ -210,7 +211,10 @@ export class StorageEngine {
     await this.compactor.garbageCollect(this.table(tableId));
   }
 
-  /** Every snapshot of every table: its tag, bytes only the snapshot holds (true size) and all its bytes. */
+  /**
+   * Every snapshot on disk, of live and dropped tables: its tag, bytes only the snapshot holds
+   * (true size: files no live SSTable shares) and all its bytes.
+   */
   listSnapshots(): { readonly tag: string; readonly keyspace: string; readonly table: string; readonly trueSizeBytes: number; readonly sizeOnDiskBytes: number }[] {
     const fs = this.cfg.env.fs;
     const size = (f: string): number => {
@@ -220,16 +224,14 @@ export class StorageEngine {
         return 0;
       }
     };
-    return [...this.tables.values()].flatMap((t) => {
-      const live = new Set(t.sstables.flatMap((s) => s.files.map((f) => f.slice(f.lastIndexOf('/') + 1))));
-      return this.snapshots.list(t).map(({ tag, files }) => ({
-        tag,
-        keyspace: t.def.keyspace,
-        table: t.def.name,
-        sizeOnDiskBytes: files.reduce((n, f) => n + size(f), 0),
-        trueSizeBytes: files.filter((f) => !live.has(f.slice(f.lastIndexOf('/') + 1))).reduce((n, f) => n + size(f), 0),
-      }));
-    });
+    const liveFiles = new Set([...this.tables.values()].flatMap((t) => t.sstables.flatMap((s) => s.files)));
+    return this.snapshots.list().map(({ tag, keyspace, table, tableDir, files }) => ({
+      tag,
+      keyspace,
+      table,
+      sizeOnDiskBytes: files.reduce((n, f) => n + size(f), 0),
+      trueSizeBytes: files.filter((f) => !liveFiles.has(`${tableDir}/${f.slice(f.lastIndexOf('/') + 1)}`)).reduce((n, f) => n + size(f), 0),
+    }));
   }
 
   /** What the node's /metrics and nodetool show of the background work (read on demand). */
@@ -621,7 +623,7 @@ export class StorageEngine {
   verify(tableId: string): CheckReport[] {
     this.checkOpen();
     const t = this.table(tableId);
-    return t.sstables.map((s) => verifySSTable(this.cfg.env, t.dir, s.generation));
+    return t.sstables.map((s) => verifySSTable(this.cfg.env, t.dir, s.generation, this.options.maxValueSizeBytes));
   }
 
   /**
@@ -637,7 +639,7 @@ export class StorageEngine {
     const reports: CheckReport[] = [];
     for (const s of [...t.sstables]) {
       const generation = t.nextGeneration++;
-      const { report, reader } = await scrubSSTable(this.cfg.env, t.dir, s.generation, generation, this.cache);
+      const { report, reader } = await scrubSSTable(this.cfg.env, t.dir, s.generation, generation, this.cache, this.options.maxValueSizeBytes);
       if (!t.sstables.includes(s)) {
         // Compacted away meanwhile: its data lives in the compaction's output.
         reader?.close();
@@ -667,8 +669,10 @@ export class StorageEngine {
     return targets.map((t) => this.snapshots.take(t, tag));
   }
 
+  /** Removes the snapshots named `tag` (every one when undefined), of live and dropped tables. */
   clearSnapshot(tag?: string): void {
-    for (const t of this.tables.values()) this.snapshots.clear(t, tag);
+    const liveDirs = new Set([...this.tables.values()].map((t) => t.dir));
+    this.snapshots.clear(tag, (dir) => liveDirs.has(dir));
   }
 
   /** nodetool refresh: loads the SSTables copied into the table's directory (table-refresh.ts); returns how many. */
@@ -678,14 +682,16 @@ export class StorageEngine {
     await this.flusher.idle(t);
     await this.compactor.idle();
     const log: StorageLog = (event, fields, level) => this.log(event, fields, level);
-    const readers = loadNewSSTables(this.cfg.env, t, this.cache, { policy: this.options.diskFailurePolicy, log }, this.commitLog.currentPosition());
+    const readers = loadNewSSTables(this.cfg.env, t, this.cache, { policy: this.options.diskFailurePolicy, log, maxValueSizeBytes: this.options.maxValueSizeBytes }, this.commitLog.currentPosition());
     if (readers.length > 0) t.replaceSSTables([], readers);
     return readers.length;
   }
 
   /**
-   * Removes all of a table's data, durably: replay will not bring back anything older. `snapshot:
-   * false` skips auto_snapshot (an index table emptied to be rebuilt from its base table).
+   * Removes all of a table's data, durably: replay will not bring back anything older. With
+   * autoSnapshot, `truncated-<ms>-<table>` is taken first, flushed (Cassandra 4.0's
+   * ColumnFamilyStore.truncateBlocking); `snapshot: false` skips it (an index table emptied to be
+   * rebuilt from its base table).
    */
   async truncate(tableId: string, opts: { readonly snapshot?: boolean } = {}): Promise<void> {
     this.checkWritable();
@@ -738,20 +744,24 @@ export class StorageEngine {
       env,
       dir: this.commitLogDir,
       ignoreReplayErrors: this.options.commitlogIgnoreReplayErrors,
-      onMutation: (m, pos) => {
-        let t = this.tables.get(m.tableId);
+      maxValueSizeBytes: this.options.maxValueSizeBytes,
+      wanted: (tableId, pos) => {
+        let t = this.tables.get(tableId);
         if (!t) {
-          const def = this.cfg.resolveTable?.(m.tableId);
+          const def = this.cfg.resolveTable?.(tableId);
           if (!def) {
             unknown++;
-            return;
+            return false;
           }
           t = this.registerTable(def);
         }
         const flushed = t.flushedUpTo();
-        if (flushed && comparePositions(pos, flushed) <= 0) return;
-        const tr = this.truncations.get(m.tableId);
-        if (tr && comparePositions(pos, tr) <= 0) return;
+        if (flushed && comparePositions(pos, flushed) <= 0) return false;
+        const tr = this.truncations.get(tableId);
+        return !(tr && comparePositions(pos, tr) <= 0);
+      },
+      onMutation: (m) => {
+        const t = this.table(m.tableId);
         t.applyTo(t.active, m.update, nowSec);
         touched.add(t);
       },

@@ -39,8 +39,13 @@ export interface StorageOptions {
   readonly compression: Compression;
   /** Decompressed-chunk cache shared by all SSTables. */
   readonly chunkCacheBytes: number;
-  /** Snapshot a table before truncating it (Cassandra's auto_snapshot). */
+  /** Snapshot a table before truncating or dropping it (Cassandra's auto_snapshot). */
   readonly autoSnapshot: boolean;
+  /**
+   * A value longer than this met while reading an SSTable or replaying the commit log is damage
+   * (max_value_size_in_mb); the SSTable format's own bound (sstable/limits.ts valueBytesMax) still applies.
+   */
+  readonly maxValueSizeBytes: number;
   /** What damaged SSTables and failing data files do (disk_failure_policy; disk-failure.ts). */
   readonly diskFailurePolicy: DiskFailurePolicy;
   /** What a failed commit-log write or fsync does (commit_failure_policy; disk-failure.ts). */
@@ -82,6 +87,7 @@ export const DEFAULT_STORAGE_OPTIONS: StorageOptions = Object.freeze({
   compression: 'lz4',
   chunkCacheBytes: 64 * 1024 * 1024,
   autoSnapshot: true,
+  maxValueSizeBytes: 256 * 1024 * 1024,
   diskFailurePolicy: 'stop',
   commitFailurePolicy: 'stop',
   commitStoppedWaitMs: 2000,
@@ -106,7 +112,7 @@ export function resolveStorageOptions(overrides: Partial<StorageOptions> = {}): 
   }
   const positive: (keyof StorageOptions)[] = [
     'commitlogSyncPeriodMs', 'commitlogSegmentSizeBytes', 'memtableFlushThresholdBytes',
-    'memtableWriterSlowdownBytes', 'memtableWriterStopBytes', 'compactionMinThreshold', 'compactionMaxThreshold',
+    'memtableWriterSlowdownBytes', 'memtableWriterStopBytes', 'compactionMinThreshold', 'compactionMaxThreshold', 'maxValueSizeBytes',
   ];
   for (const k of positive) {
     const v = o[k];

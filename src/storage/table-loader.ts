@@ -10,6 +10,8 @@ export interface LoadOptions {
   /** What a damaged SSTable that cannot be repaired does to the start (disk_failure_policy). */
   readonly policy: DiskFailurePolicy;
   readonly log: StorageLog;
+  /** A longer value met by a read is damage (max_value_size_in_mb). */
+  readonly maxValueSizeBytes?: number;
 }
 
 /**
@@ -60,12 +62,12 @@ export function loadSSTables(env: Env, dir: string, cache: ChunkCache, opts: Loa
 export function openRepairing(env: Env, dir: string, generation: number, cache: ChunkCache, opts: LoadOptions): SSTableReader | null {
   try {
     try {
-      return SSTableReader.open(env, dir, generation, cache);
+      return SSTableReader.open(env, dir, generation, cache, { maxValueSizeBytes: opts.maxValueSizeBytes });
     } catch (e) {
       if (!(e instanceof CorruptionError) || !isRebuildable(e.file)) throw e;
       const rebuilt = rebuildDerived(env, dir, generation);
       opts.log('sstable_components_rebuilt', { file: e.file, damage: e.message, rebuilt }, 'warn');
-      return SSTableReader.open(env, dir, generation, cache);
+      return SSTableReader.open(env, dir, generation, cache, { maxValueSizeBytes: opts.maxValueSizeBytes });
     }
   } catch (e) {
     if (!(e instanceof CorruptionError)) throw e;

@@ -8,7 +8,7 @@ import type { PartitionView } from './read/partition-view.js';
 import type { SliceQuery } from './read/slice-query.js';
 import { SSTablePartitionView } from './read/sstable-partition-view.js';
 import type { ChunkCache, LazyPartition, SSTableReader } from './sstable/index.js';
-import { prefetchBytesMax, prefetchBytesPerKeyMin } from './sstable/limits.js';
+import { prefetchBytesMax, prefetchBytesPerKeyMin, valueBytesMax } from './sstable/limits.js';
 import { BOTTOM, TOP } from './model/cell-name.js';
 import { type TableDef, positionOf } from './table-def.js';
 import { invariant } from '../util/invariant.js';
@@ -53,6 +53,8 @@ export class TableStore {
     readonly cache: ChunkCache,
     /** Its request metrics (the engine's registry holds them; a table opened alone gets its own). */
     readonly metrics: TableMetrics = new TableMetrics(Number(env.clock.monotonicNs())),
+    /** A longer value met reading its SSTables is damage (max_value_size_in_mb). */
+    readonly maxValueSizeBytes: number = valueBytesMax,
   ) {
     this.active = new Memtable(env.clock.nowMs());
   }

@@ -27,4 +27,10 @@ export class RingHintsLiveness implements HintsLiveness {
     const e = this.rings.ring().endpointWithHostId(target);
     return e === undefined ? null : this.liveness.downSinceMs(e);
   }
+
+  datacenterOf(target: string): string | null {
+    const ring = this.rings.ring();
+    const e = ring.endpointWithHostId(target);
+    return e === undefined ? null : ring.datacenterOf(e);
+  }
 }

@@ -19,6 +19,7 @@ import { CorruptionError } from '../../errors/ilium-error.js';
 import type { CommitLogPosition } from '../model/commit-log-position.js';
 import type { Mutation } from '../model/partition-update.js';
 import { decodeMutation } from './mutation-codec.js';
+import { valueTooLong } from '../model/value-size.js';
 import type { ReplayReport, ReplayedSegment, SkippedRegion, TornTail } from './replay-report.js';
 import { listSegmentFiles, type SegmentFile } from './segment-directory.js';
 import {
@@ -41,6 +42,17 @@ export interface ReplayOptions {
   readonly onMutation: (m: Mutation, position: CommitLogPosition) => void;
   /** Skip corrupt regions instead of throwing (cassandra.yaml: ignore_replay_errors-like). */
   readonly ignoreReplayErrors?: boolean;
+  /**
+   * Whether the entry at `position` for `tableId` is still wanted (its table exists and has not
+   * flushed or truncated past it); unwanted entries are not delivered. All are wanted by default.
+   */
+  readonly wanted?: (tableId: string, position: CommitLogPosition) => boolean;
+  /**
+   * A wanted entry holding a longer cell value is damage, as a payload that does not decode is
+   * (max_value_size_in_mb; Cassandra 4.0's CommitLogReader fails the replay on a mutation that does
+   * not deserialize). Entries already flushed are not held to it: their data is read from SSTables.
+   */
+  readonly maxValueSizeBytes?: number;
 }
 
 interface ReplayState {
@@ -147,9 +159,21 @@ function deliver(
   }
   const position: CommitLogPosition = { segmentId: file.segmentId, offset: at + size };
   tables.set(m.tableId, position.offset);
+  const wanted = st.opts.wanted?.(m.tableId, position) ?? true;
+  const longest = wanted ? longestValueBytes(m) : 0;
+  if (st.opts.maxValueSizeBytes !== undefined && longest > st.opts.maxValueSizeBytes) {
+    damaged(st, file, at, at + size, `entry checksums hold but its mutation does not decode: ${valueTooLong(longest, st.opts.maxValueSizeBytes)}`);
+    return false;
+  }
   st.entries++;
-  st.opts.onMutation(m, position);
+  if (wanted) st.opts.onMutation(m, position);
   return true;
+}
+
+function longestValueBytes(m: Mutation): number {
+  let n = 0;
+  for (const c of m.update.cells) if (c.value.length > n) n = c.value.length;
+  return n;
 }
 
 /** Corruption in `[from, to)`: throws, or records the skip when replay errors are ignored. */

@@ -26,6 +26,8 @@ export interface CompactionJob {
   readonly commitLogUpperBound: CommitLogPosition | null;
   readonly expectedPartitions: number;
   readonly bytesPerSec: number;
+  /** A longer value in an input is damage (max_value_size_in_mb). */
+  readonly maxValueSizeBytes: number;
   /** Cleanup: only partitions inside one of these position intervals are written; all when absent. */
   readonly keep?: readonly KeepInterval[];
 }
@@ -61,7 +63,7 @@ const JOB_CACHE_BYTES = 1 << 20;
 
 export async function runCompactionJob(env: Env, job: CompactionJob): Promise<CompactionResult> {
   const cache = new ChunkCache(JOB_CACHE_BYTES);
-  const readers = job.inputs.map((g) => SSTableReader.open(env, job.dir, g, cache));
+  const readers = job.inputs.map((g) => SSTableReader.open(env, job.dir, g, cache, { maxValueSizeBytes: job.maxValueSizeBytes }));
   const writer = SSTableWriter.create({
     env,
     dir: job.dir,

@@ -136,6 +136,7 @@ export class Compactor {
       commitLogUpperBound: bound,
       expectedPartitions: inputs.reduce((n, s) => n + s.stats.partitionCount, 0),
       bytesPerSec: this.throughputBytesPerSec,
+      maxValueSizeBytes: table.maxValueSizeBytes,
       ...(keep === undefined ? {} : { keep }),
     };
   }
@@ -159,7 +160,7 @@ export class Compactor {
       // Truncated (or dropped) meanwhile: the inputs are gone and the output must not come back.
       if (inputs.every((s) => table.sstables.includes(s))) {
         if (result.output === null && job.commitLogUpperBound) this.onEmptied(table, job.commitLogUpperBound);
-        const output = result.output === null ? [] : [SSTableReader.open(table.env, table.dir, result.output, table.cache)];
+        const output = result.output === null ? [] : [SSTableReader.open(table.env, table.dir, result.output, table.cache, { maxValueSizeBytes: table.maxValueSizeBytes })];
         table.replaceSSTables(inputs, output);
         const name = `${table.def.keyspace}.${table.def.name}`;
         for (const s of inputs) {

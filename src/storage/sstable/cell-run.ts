@@ -2,6 +2,7 @@ import { type Cell, CellKind, NO_DELETION_TIME } from '../model/cell.js';
 import { compareRange } from './bytes.js';
 import { int64Max, int64Min, KIND_MASK, SAME_TS } from './partition-codec.js';
 import { nameBytesMax, valueBytesMax } from './limits.js';
+import { valueTooLong } from '../model/value-size.js';
 
 /**
  * Decodes a run of cells (one cell block, or a whole partition's cells) in the format of
@@ -59,6 +60,13 @@ export class CellRun {
   private tsMemoBig = 0n;
   private tsMemo = 0n;
 
+  /** Values longer are damage: the node's max_value_size_in_mb, never above the format's valueBytesMax. */
+  private readonly valueBytesBound: number;
+
+  constructor(maxValueSizeBytes: number = valueBytesMax) {
+    this.valueBytesBound = Math.min(maxValueSizeBytes, valueBytesMax);
+  }
+
   /** Starts decoding buf[start, end), the start of a cell block, with timestamp base `tsBase`. */
   reset(buf: Buffer, start: number, end: number, tsBase: bigint): void {
     this.buf = buf;
@@ -92,7 +100,8 @@ export class CellRun {
       this.valueStart = this.valueEnd = this.pos;
     } else {
       const n = this.varint();
-      if (n > valueBytesMax || this.pos + n > this.end) throw new RangeError(`bad value length ${n}`);
+      if (n > this.valueBytesBound) throw new RangeError(n > valueBytesMax ? `bad value length ${n}` : valueTooLong(n, this.valueBytesBound));
+      if (this.pos + n > this.end) throw new RangeError(`bad value length ${n}`);
       this.valueStart = this.pos;
       this.pos += n;
       this.valueEnd = this.pos;

@@ -161,7 +161,7 @@ function statsByWalking(env: Env, desc: Descriptor, positions: readonly Buffer[]
     maxLocalDeletionTime: 0, firstPosition: first, lastPosition: positions[positions.length - 1] ?? first, firstKey: none, lastKey: none, ...file,
     partitionSizes: new EstimatedHistogram(), cellCounts: new EstimatedHistogram(),
   };
-  const reader = SSTableReader.open(env, desc.dir, desc.generation, new ChunkCache(1 << 20), provisional);
+  const reader = SSTableReader.open(env, desc.dir, desc.generation, new ChunkCache(1 << 20), { stats: provisional });
   const collector = new StatsCollector();
   let damaged = false;
   try {

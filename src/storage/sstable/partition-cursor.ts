@@ -2,6 +2,7 @@ import type { Cell } from '../model/cell.js';
 import type { DeletionTime, RangeTombstone } from '../model/deletion.js';
 import { compareBytes } from './bytes.js';
 import { CellRun } from './cell-run.js';
+import { valueBytesMax } from './limits.js';
 import type { PartitionHeader } from './partition-codec.js';
 
 /**
@@ -59,17 +60,18 @@ export function openCursor(
   slice: Slice,
   wrap: CorruptionWrapper,
   longLived = false,
+  maxValueSizeBytes: number = valueBytesMax,
 ): PartitionCursor {
   const rts = overlapping(header.rangeTombstones, slice);
   const empty = compareBytes(slice.start, slice.end) > 0 || source.count === 0;
   const Impl = slice.reversed ? ReverseCursor : ForwardCursor;
-  return new Impl(header, rts, source, slice, wrap, empty, longLived);
+  return new Impl(header, rts, source, slice, wrap, empty, longLived, maxValueSizeBytes);
 }
 
 class ForwardCursor implements PartitionCursor {
   readonly key: Buffer;
   readonly partitionDeletion: DeletionTime;
-  private readonly run = new CellRun();
+  private readonly run: CellRun;
   private block: number;
   private done: boolean;
   private skipping = true;
@@ -83,7 +85,9 @@ class ForwardCursor implements PartitionCursor {
     private readonly wrap: CorruptionWrapper,
     empty: boolean,
     private readonly longLived: boolean,
+    maxValueSizeBytes: number,
   ) {
+    this.run = new CellRun(maxValueSizeBytes);
     this.key = header.key;
     this.partitionDeletion = header.partitionDeletion;
     this.block = empty ? source.count : source.firstEndingAtOrAfter(slice.start);
@@ -137,7 +141,7 @@ class ForwardCursor implements PartitionCursor {
 class ReverseCursor implements PartitionCursor {
   readonly key: Buffer;
   readonly partitionDeletion: DeletionTime;
-  private readonly run = new CellRun();
+  private readonly run: CellRun;
   /** The current block's cells inside the slice, in forward order; handed out with pop(). */
   private readonly pending: Cell[] = [];
   private block: number;
@@ -152,7 +156,9 @@ class ReverseCursor implements PartitionCursor {
     private readonly wrap: CorruptionWrapper,
     empty: boolean,
     private readonly longLived: boolean,
+    maxValueSizeBytes: number,
   ) {
+    this.run = new CellRun(maxValueSizeBytes);
     this.key = header.key;
     this.partitionDeletion = header.partitionDeletion;
     this.block = empty ? -1 : source.lastStartingAtOrBefore(slice.end);

@@ -41,10 +41,13 @@ export interface CheckReport {
 
 const checkCacheBytes = 1 << 20;
 
-/** Reads all of one SSTable; reports what is damaged. */
-export function verifySSTable(env: Env, dir: string, generation: number): CheckReport {
+/**
+ * Reads all of one SSTable; reports what is damaged. `maxValueSizeBytes`: a longer value is damage
+ * (a running node passes its max_value_size_in_mb, so verify reports what its reads would fail on).
+ */
+export function verifySSTable(env: Env, dir: string, generation: number, maxValueSizeBytes?: number): CheckReport {
   const rebuilt = rebuildDerived(env, dir, generation);
-  const reader = SSTableReader.open(env, dir, generation, new ChunkCache(checkCacheBytes));
+  const reader = SSTableReader.open(env, dir, generation, new ChunkCache(checkCacheBytes), { maxValueSizeBytes });
   try {
     return walkReport(reader, rebuilt, () => undefined);
   } finally {
@@ -56,15 +59,15 @@ export function verifySSTable(env: Env, dir: string, generation: number): CheckR
  * Rewrites one SSTable as `newGeneration` keeping the partitions that read back intact. Returns the
  * report and the new SSTable's reader (null when nothing was intact: no new set is written).
  */
-export async function scrubSSTable(env: Env, dir: string, generation: number, newGeneration: number, cache?: ChunkCache): Promise<{ report: CheckReport; reader: SSTableReader | null }> {
+export async function scrubSSTable(env: Env, dir: string, generation: number, newGeneration: number, cache?: ChunkCache, maxValueSizeBytes?: number): Promise<{ report: CheckReport; reader: SSTableReader | null }> {
   const rebuilt = rebuildDerived(env, dir, generation, { partialStatistics: true });
-  const old = SSTableReader.open(env, dir, generation, new ChunkCache(checkCacheBytes));
+  const old = SSTableReader.open(env, dir, generation, new ChunkCache(checkCacheBytes), { maxValueSizeBytes });
   let writer: SSTableWriter | null = null;
   try {
     const s = old.stats;
     const w = SSTableWriter.create({
       env, dir, generation: newGeneration, compression: s.compression, expectedPartitions: s.partitionCount,
-      commitLogUpperBound: s.commitLogUpperBound, level: s.level, ...(cache === undefined ? {} : { cache }),
+      commitLogUpperBound: s.commitLogUpperBound, level: s.level, ...(cache === undefined ? {} : { cache }), maxValueSizeBytes,
     });
     writer = w;
     const report = walkReport(old, rebuilt, (p) => w.append(p));

@@ -17,6 +17,7 @@ import {
   filterBytesMax,
   prefetchBytesMax,
   summaryBytesMax,
+  valueBytesMax,
 } from './limits.js';
 import { decodeHeader, type PartitionHeader } from './partition-codec.js';
 import { type CellBlockSource, openCursor, type PartitionCursor, type Slice } from './partition-cursor.js';
@@ -66,6 +67,11 @@ interface Metadata {
  * returned. Reads are synchronous passes over the engine's shared chunk cache; `prefetch` loads
  * what a point read will touch off the event loop first.
  */
+export interface SSTableOpenOptions {
+  readonly stats?: SSTableStats;
+  readonly maxValueSizeBytes?: number;
+}
+
 export class SSTableReader {
   readonly generation: number;
   readonly stats: SSTableStats;
@@ -80,6 +86,7 @@ export class SSTableReader {
     meta: Metadata,
     private readonly data: DataFileReader,
     private readonly index: IndexReader,
+    private readonly maxValueSizeBytes: number,
   ) {
     this.generation = descriptor.generation;
     this.stats = meta.stats;
@@ -90,9 +97,11 @@ export class SSTableReader {
 
   /**
    * Opens a complete SSTable. `stats`, when given, stands in for Statistics.db, which is then not
-   * read (component-rebuild.ts remakes it by walking the data this way).
+   * read (component-rebuild.ts remakes it by walking the data this way). `maxValueSizeBytes`: a
+   * longer value met by a read is damage (the node's max_value_size_in_mb; the format's bound by default).
    */
-  static open(env: Env, dir: string, generation: number, cache: ChunkCache, stats?: SSTableStats): SSTableReader {
+  static open(env: Env, dir: string, generation: number, cache: ChunkCache, opts: SSTableOpenOptions = {}): SSTableReader {
+    const { stats, maxValueSizeBytes = valueBytesMax } = opts;
     const desc = new Descriptor(dir, generation);
     const sizes = checkComponents(env, desc, stats === undefined ? dataComponents : dataComponents.filter((c) => c !== Component.STATISTICS));
     const meta = readMetadata(env, desc, sizes, stats);
@@ -107,7 +116,7 @@ export class SSTableReader {
     }
     const data = new DataFileReader(fs, desc.path(Component.DATA), dataFd, meta.info, cache, cache.registerFile());
     const index = new IndexReader(fs, desc.path(Component.INDEX), indexFd, meta.summary, cache, cache.registerFile());
-    return new SSTableReader(desc, meta, data, index);
+    return new SSTableReader(desc, meta, data, index, maxValueSizeBytes);
   }
 
   /** False when the partition is certainly absent (bloom filter). */
@@ -213,7 +222,7 @@ export class SSTableReader {
     const wrap = (e: unknown): Error => this.corrupt(entry.dataOffset, e);
     try {
       const { header, source } = this.partitionSource(entry, true);
-      return openCursor(header, source, slice, wrap, longLived);
+      return openCursor(header, source, slice, wrap, longLived, this.maxValueSizeBytes);
     } catch (e) {
       throw wrap(e);
     }
@@ -353,7 +362,7 @@ export class SSTableReader {
       const buf = this.data.read(entry.dataOffset, entry.dataWidth, fillCache);
       const header = decodeHeader(buf, 0, entry.headerWidth);
       if (header.cellsStart !== entry.headerWidth) throw new RangeError('header width does not match the index');
-      const run = new CellRun();
+      const run = new CellRun(this.maxValueSizeBytes);
       run.reset(buf, header.cellsStart, entry.dataWidth, header.tsBase);
       const cells: Cell[] = [];
       while (run.advance()) {

@@ -46,6 +46,8 @@ export interface SSTableWriterOptions {
   readonly indexBlockEntries?: number;
   /** The cache the reader returned by finish() uses; default a private 1 MiB cache. */
   readonly cache?: ChunkCache;
+  /** The value bound of the reader returned by finish() (SSTableReader.open). */
+  readonly maxValueSizeBytes?: number;
 }
 
 type WriterState = 'writing' | 'finishing' | 'done' | 'aborted' | 'failed';
@@ -141,7 +143,7 @@ export class SSTableWriter {
       for (const c of dataComponents) env.fs.renameSync(this.desc.tmpPath(c), this.desc.path(c));
       await env.fs.fsyncDir(dir);
       await this.writeToc();
-      const reader = SSTableReader.open(env, dir, generation, this.opts.cache ?? new ChunkCache(defaultCacheBytes));
+      const reader = SSTableReader.open(env, dir, generation, this.opts.cache ?? new ChunkCache(defaultCacheBytes), { maxValueSizeBytes: this.opts.maxValueSizeBytes });
       this.state = 'done';
       return reader;
     } catch (e) {
