@@ -17,6 +17,8 @@
  * `--profile=DIR` runs the Ilium node under `node --cpu-prof` and leaves its .cpuprofile in DIR.
  * `--before=DIR` adds a third server, another built checkout of Ilium (DIR holds its `dist/`),
  * measured in the same alternating rounds: before/after figures for a change, from one run.
+ * `--before-node-args="--max-semi-space-size=16"` gives that server node flags after the ones
+ * `ilium start` runs with (so they win): with `--before=.`, one build under two V8 settings.
  * `--tls` adds another node of this build, `ilium-tls`, with client_encryption_options enabled
  * (TLS required; a PKCS12 keystore with a P-256 certificate for 127.0.0.1, made now by openssl
  * through test/support/test-certs.ts) and the driver connecting with `sslOptions`; measured in the
@@ -49,6 +51,7 @@ const { values: args } = parseArgs({
     keys: { type: 'string', default: '100000' },
     profile: { type: 'string' },
     before: { type: 'string' },
+    'before-node-args': { type: 'string' },
     'ilium-only': { type: 'boolean', default: false },
     tls: { type: 'boolean', default: false },
     addresses: { type: 'string' },
@@ -172,7 +175,8 @@ async function main(): Promise<void> {
     servers.push(ilium);
     facts.set('ilium', iliumFacts);
     if (args.before !== undefined) {
-      const [before, beforeFacts] = await startNode('before', [], resolve(args.before, 'dist/src/tools/ilium.js'), beforeAddress === undefined ? {} : { address: beforeAddress, args: ['--rpc-port', '0', '--admin-port', '0', '--http-port', '0'] });
+      const beforeNodeArgs = (args['before-node-args'] ?? '').split(' ').filter((a) => a !== '');
+      const [before, beforeFacts] = await startNode('before', beforeNodeArgs, resolve(args.before, 'dist/src/tools/ilium.js'), beforeAddress === undefined ? {} : { address: beforeAddress, args: ['--rpc-port', '0', '--admin-port', '0', '--http-port', '0'] });
       servers.push(before);
       facts.set('before', beforeFacts);
     }

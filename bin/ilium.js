@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=64
+#!/usr/bin/env -S node --max-semi-space-size=16
 // Entry point for `npx ilium`: runs the compiled command (build first with `npm run build`).
 // dist/bundle/ilium.js is the same command bundled (scripts/bundle-cli.js: `ilium start` is ready
 // sooner, docs/PERFORMANCE.md "Start-up"); it runs only when newer than the last tsc build, so a

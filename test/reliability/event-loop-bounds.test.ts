@@ -33,9 +33,9 @@ const AGGREGATE_ROWS = 200_000;
  * A request yields every ~10 ms of work (src/db/request-budget.ts), so its own steps hold the loop
  * ~10–25 ms: the probes' median wait during the request, which a hold now and then does not move,
  * must stay within the issue's ~50 ms (PROBE_MEDIAN_MS_MAX). What stretches single holds is not
- * the request's code: V8's scavenges of the node's 64 MiB semi-spaces (src/tools/server-flags.ts)
- * pause 20–59 ms while a batch's statements or a page's rows are live (--trace-gc; none over
- * 15 ms with 16 MiB), a mark-compact up to 100 ms once, and on this shared 2-core machine at a
+ * the request's code: V8's scavenges of 64 MiB semi-spaces (the node's until 2026-11-28; now 16
+ * MiB, src/tools/server-flags.ts) paused 20–59 ms while a batch's statements or a page's rows are
+ * live (--trace-gc; none over 15 ms with 16 MiB), a mark-compact up to 100 ms once, and on this shared 2-core machine at a
  * load of 5–8 the node is descheduled mid-turn. Measured over 9 runs of this file: the longest
  * hold 35–375 ms, the slowest probe 33–491 ms (the highest with other benches running beside it),
  * the probes' median 3.5–17.5 ms. The single-hold bounds leave that noise's margin and still catch

@@ -52,10 +52,10 @@ const column = (name: string): ThriftMutation => ({ columnOrSuperColumn: { colum
 
 before(async () => {
   const configYaml = [`admin_address: ${ADDRESS}`, 'read_request_timeout_in_ms: 120000', 'range_request_timeout_in_ms: 120000', 'write_request_timeout_in_ms: 60000', ''].join('\n');
-  // V8's default young generation (16 MiB semi-spaces), not the 64 MiB `ilium start` uses for
-  // throughput: the bound is on what the count holds, and 64 MiB semi-spaces add up to 3 × 64 MiB
-  // of collectable garbage at the collector's timing (+57 MiB once in a fresh-clone CI run).
-  node = await startIliumProcess({ address: ADDRESS, nodeArgs: ['--max-semi-space-size=16'], args: ['--seeds', ADDRESS], configYaml });
+  // The node's own 16 MiB semi-spaces (src/tools/server-flags.ts): with 64 MiB ones, up to 3 × 64
+  // MiB of collectable garbage counted in the bound at the collector's timing (+57 MiB once in a
+  // fresh-clone CI run, when `ilium start` still ran with them).
+  node = await startIliumProcess({ address: ADDRESS, args: ['--seeds', ADDRESS], configYaml });
   assert.ok(node.thriftPort !== undefined);
   thrift = await connectThrift({ host: node.host, port: node.thriftPort, maxFrameBytes: 256 * MIB });
   await thrift.systemAddKeyspace({ name: 'Ks', strategyClass: 'SimpleStrategy', replicationFactor: 1, cfDefs: [{ keyspace: 'Ks', name: 'Std', comparatorType: 'UTF8Type' }] });

@@ -39,7 +39,7 @@ const HOGS: Record<string, string> = {
 
 before(async () => {
   const configYaml = ['enable_user_defined_functions: true', 'enable_scripted_user_defined_functions: true', `user_defined_function_fail_timeout: ${FAIL_TIMEOUT_MS}`, ''].join('\n');
-  node = await startIliumProcess({ address: ADDRESS, nodeArgs: ['--max-semi-space-size=16'], args: ['--seeds', ADDRESS], configYaml });
+  node = await startIliumProcess({ address: ADDRESS, args: ['--seeds', ADDRESS], configYaml });
   admin = new cassandra.Client({ contactPoints: [`${node.host}:${node.port}`], localDataCenter: 'datacenter1', socketOptions: { readTimeout: 60_000 } });
   other = new cassandra.Client({ contactPoints: [`${node.host}:${node.port}`], localDataCenter: 'datacenter1', keyspace: 'system' });
   await admin.connect();

@@ -51,11 +51,11 @@ before(async () => {
     'commitlog_sync: batch',
     '',
   ].join('\n');
-  // V8's default young generation (16 MiB semi-spaces), not the 64 MiB `ilium start` uses for
-  // throughput: the bounds are on what requests make the node hold, and 64 MiB semi-spaces add up
-  // to 3 × 64 MiB of collectable garbage at the collector's timing (the prepared statements' peak
-  // reached +742 MiB once in a CI run beside other memory tests, +279 to +352 MiB otherwise).
-  node = await startIliumProcess({ address: ADDRESS, nodeArgs: ['--max-semi-space-size=16'], args: ['--seeds', ADDRESS], configYaml });
+  // The node's own 16 MiB semi-spaces (src/tools/server-flags.ts): the bounds are on what requests
+  // make the node hold; with 64 MiB semi-spaces (`ilium start` until 2026-11-28) up to 3 × 64 MiB
+  // of collectable garbage counted too (the prepared statements' peak reached +742 MiB once in a
+  // CI run beside other memory tests, +279 to +352 MiB otherwise).
+  node = await startIliumProcess({ address: ADDRESS, args: ['--seeds', ADDRESS], configYaml });
   client = new cassandra.Client({ contactPoints: [`${ADDRESS}:${node.port}`], localDataCenter: 'datacenter1', pooling: { coreConnectionsPerHost: { [cassandra.types.distance.local]: 1 } } });
   await client.connect();
   await client.execute("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");

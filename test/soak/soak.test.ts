@@ -7,7 +7,7 @@
  * 30`) keeps the default limits (±10%, 2×); this one widens them for a loaded 2-core machine:
  *
  * - RSS ±30% around the median of the last 40 s (windows 5–12), not ±10%. In its first minute the
- *   node's RSS is still settling: V8's young generation grows toward its 64 MiB semi-spaces
+ *   node's RSS is still settling: V8's young generation grows toward its semi-spaces
  *   (server-flags.ts) and the old generation toward its first major collections, and each 5-s
  *   window is one flush's sawtooth. The capacity run (15 s at full speed) is its warm-up; the RSS
  *   still climbs for 25–45 s of the paced run, a major collection takes it down, then it stays
