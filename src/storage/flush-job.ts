@@ -1,6 +1,5 @@
 import type { Env } from '../env/index.js';
 import { ByteReader } from '../util/byte-reader.js';
-import { ByteWriter } from '../util/byte-writer.js';
 import { LogBuffer } from './commitlog/log-buffer.js';
 import { decodeMutation, encodeMutationInto } from './commitlog/mutation-codec.js';
 import type { MemPartition } from './memtable/mem-partition.js';
@@ -15,8 +14,14 @@ import { YieldBudget } from './yield-budget.js';
  * thread only serializes the memtable (the commit log's mutation codec, a fraction of the cost of
  * writing an SSTable); the job decodes it and writes generation `generation` of `dir`.
  *
- *   data      = ( varint positionLength, position, varint mutationLength, mutation )*
+ *   data      = chunks, each ( varint positionLength, position, varint mutationLength, mutation )*
  *   mutation  = mutation-codec.ts encoding of the partition (table id empty)
+ *
+ * The partitions are written into chunks of CHUNK_BYTES, each its own ArrayBuffer, a partition
+ * never split between two (a larger one gets a chunk of its own size): no buffer grows by copying
+ * what it holds, nothing is copied whole at the end, and the chunks are handed to the worker
+ * thread by transfer, not copied (a flush of 300k partitions had three single copies of ~45 MB
+ * on the event loop: growth, the final buffer, postMessage's clone).
  */
 export interface FlushJob {
   readonly kind: 'flush';
@@ -25,12 +30,78 @@ export interface FlushJob {
   readonly compression: Compression;
   readonly expectedPartitions: number;
   readonly commitLogUpperBound: CommitLogPosition | null;
-  readonly data: Uint8Array;
+  /** The chunks, in position order; each on an ArrayBuffer of its own (see flushTransferList). */
+  readonly data: readonly Uint8Array[];
 }
 
-/** Serializes a memtable's partitions (in position order), yielding as it goes. */
-export async function encodeFlushData(env: Env, partitions: Iterable<MemPartition>): Promise<Buffer> {
-  const out = new ByteWriter(1 << 16);
+/** A flush chunk's size: partitions are packed into chunks this large (a larger one alone). */
+export const CHUNK_BYTES = 1 << 20;
+
+/** The flush's bytes in all. */
+export function flushDataBytes(job: FlushJob): number {
+  let n = 0;
+  for (const c of job.data) n += c.byteLength;
+  return n;
+}
+
+/** The ArrayBuffers a flush job may hand over to another thread (its chunks own theirs). */
+export function flushTransferList(job: FlushJob): ArrayBuffer[] {
+  return job.data.map((c) => c.buffer as ArrayBuffer);
+}
+
+/** Packs records into chunks of CHUNK_BYTES, each on its own ArrayBuffer. */
+class ChunkWriter {
+  readonly chunks: Buffer[] = [];
+  private chunk: Buffer | null = null;
+  private pos = 0;
+
+  /** Appends varint(a.length) a varint(b.length) b, in the current chunk or a new one. */
+  append(a: Uint8Array, b: Uint8Array): void {
+    const size = varintBytes(a.length) + a.length + varintBytes(b.length) + b.length;
+    if (this.chunk === null || this.pos + size > this.chunk.length) {
+      this.seal();
+      // allocUnsafeSlow: never Buffer's shared pool, so the ArrayBuffer is the chunk's alone.
+      this.chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, size));
+    }
+    const c = this.chunk;
+    this.pos = writeVarint(c, this.pos, a.length);
+    c.set(a, this.pos);
+    this.pos += a.length;
+    this.pos = writeVarint(c, this.pos, b.length);
+    c.set(b, this.pos);
+    this.pos += b.length;
+  }
+
+  /** Ends the current chunk (its written part). */
+  seal(): void {
+    if (this.chunk !== null && this.pos > 0) this.chunks.push(this.chunk.subarray(0, this.pos));
+    this.chunk = null;
+    this.pos = 0;
+  }
+}
+
+function varintBytes(v: number): number {
+  let n = 1;
+  while (v >= 0x80) {
+    v = Math.floor(v / 128);
+    n++;
+  }
+  return n;
+}
+
+/** ByteWriter.varint's encoding (unsigned LEB128) at `pos`; returns the position after it. */
+function writeVarint(b: Buffer, pos: number, v: number): number {
+  while (v >= 0x80) {
+    b[pos++] = (v & 0x7f) | 0x80;
+    v = Math.floor(v / 128);
+  }
+  b[pos++] = v;
+  return pos;
+}
+
+/** Serializes a memtable's partitions (in position order) into chunks, yielding as it goes. */
+export async function encodeFlushData(env: Env, partitions: Iterable<MemPartition>): Promise<Buffer[]> {
+  const out = new ChunkWriter();
   // Each partition is encoded into one reused buffer, then copied behind its length: no buffer
   // per partition (the commit log's encoder, as `encodeMutation` uses it).
   const scratch = new LogBuffer(1 << 12, 1 << 20);
@@ -41,10 +112,11 @@ export async function encodeFlushData(env: Env, partitions: Iterable<MemPartitio
       tableId: '',
       update: { key: p.key, partitionDeletion: p.partitionDeletion, rangeTombstones: p.rangeTombstoneList, cells: p.cells.values() },
     });
-    out.lenBytes(p.position).lenBytes(scratch.view());
+    out.append(p.position, scratch.view());
     await budget.tick(0);
   }
-  return out.toBuffer();
+  out.seal();
+  return out.chunks;
 }
 
 export async function runFlushJob(env: Env, job: FlushJob): Promise<{ generation: number }> {
@@ -57,12 +129,13 @@ export async function runFlushJob(env: Env, job: FlushJob): Promise<{ generation
     commitLogUpperBound: job.commitLogUpperBound,
   });
   try {
-    const data = Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength);
-    const r = new ByteReader(data);
-    while (r.remaining > 0) {
-      const position = Buffer.from(r.lenBytes());
-      const { update } = decodeMutation(Buffer.from(r.lenBytes()), 'flush job');
-      writer.append({ key: update.key, position, partitionDeletion: update.partitionDeletion ?? LIVE_DELETION, rangeTombstones: update.rangeTombstones, cells: update.cells });
+    for (const chunk of job.data) {
+      const r = new ByteReader(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      while (r.remaining > 0) {
+        const position = Buffer.from(r.lenBytes());
+        const { update } = decodeMutation(Buffer.from(r.lenBytes()), 'flush job');
+        writer.append({ key: update.key, position, partitionDeletion: update.partitionDeletion ?? LIVE_DELETION, rangeTombstones: update.rangeTombstones, cells: update.cells });
+      }
     }
     (await writer.finish()).close();
     return { generation: job.generation };

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Env } from '../../env/index.js';
 import { type BackgroundJob, type BackgroundResult, runBackgroundJob } from './background-job.js';
+import { flushDataBytes, flushTransferList } from '../flush-job.js';
 
 /** Where flush and compaction jobs run. */
 export interface BackgroundExecutor {
@@ -38,13 +39,14 @@ export class WorkerExecutor implements BackgroundExecutor {
   constructor(private readonly env: Env) {}
 
   run<J extends BackgroundJob>(job: J): Promise<BackgroundResult<J>> {
-    if (job.kind === 'flush' && job.data.length <= INLINE_FLUSH_BYTES_MAX) return runBackgroundJob(this.env, job) as Promise<BackgroundResult<J>>;
+    if (job.kind === 'flush' && flushDataBytes(job) <= INLINE_FLUSH_BYTES_MAX) return runBackgroundJob(this.env, job) as Promise<BackgroundResult<J>>;
     const w = this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
       w.ref();
-      w.postMessage({ id, job });
+      // A flush's chunks are handed over, not copied (they are not used here after).
+      w.postMessage({ id, job }, job.kind === 'flush' ? flushTransferList(job) : []);
     });
   }
 
