@@ -1,5 +1,6 @@
 import type { Env } from '../env/index.js';
 import { ByteReader } from '../util/byte-reader.js';
+import { ByteWriter } from '../util/byte-writer.js';
 import { LogBuffer } from './commitlog/log-buffer.js';
 import { decodeMutation, encodeMutationInto } from './commitlog/mutation-codec.js';
 import type { MemPartition } from './memtable/mem-partition.js';
@@ -52,51 +53,25 @@ export function flushTransferList(job: FlushJob): ArrayBuffer[] {
 /** Packs records into chunks of CHUNK_BYTES, each on its own ArrayBuffer. */
 class ChunkWriter {
   readonly chunks: Buffer[] = [];
-  private chunk: Buffer | null = null;
-  private pos = 0;
+  private writer: ByteWriter | null = null;
 
   /** Appends varint(a.length) a varint(b.length) b, in the current chunk or a new one. */
   append(a: Uint8Array, b: Uint8Array): void {
-    const size = varintBytes(a.length) + a.length + varintBytes(b.length) + b.length;
-    if (this.chunk === null || this.pos + size > this.chunk.length) {
+    // At most this many bytes (two varints of up to 9 bytes each): a chunk never grows by copying.
+    const most = a.length + b.length + 18;
+    if (this.writer === null || this.writer.length + most > this.writer.buf.length) {
       this.seal();
-      // allocUnsafeSlow: never Buffer's shared pool, so the ArrayBuffer is the chunk's alone.
-      this.chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, size));
+      // A megabyte or more: never Buffer's shared pool, so the ArrayBuffer is the chunk's alone.
+      this.writer = new ByteWriter(Math.max(CHUNK_BYTES, most));
     }
-    const c = this.chunk;
-    this.pos = writeVarint(c, this.pos, a.length);
-    c.set(a, this.pos);
-    this.pos += a.length;
-    this.pos = writeVarint(c, this.pos, b.length);
-    c.set(b, this.pos);
-    this.pos += b.length;
+    this.writer.lenBytes(a).lenBytes(b);
   }
 
   /** Ends the current chunk (its written part). */
   seal(): void {
-    if (this.chunk !== null && this.pos > 0) this.chunks.push(this.chunk.subarray(0, this.pos));
-    this.chunk = null;
-    this.pos = 0;
+    if (this.writer !== null && this.writer.length > 0) this.chunks.push(this.writer.buf.subarray(0, this.writer.length));
+    this.writer = null;
   }
-}
-
-function varintBytes(v: number): number {
-  let n = 1;
-  while (v >= 0x80) {
-    v = Math.floor(v / 128);
-    n++;
-  }
-  return n;
-}
-
-/** ByteWriter.varint's encoding (unsigned LEB128) at `pos`; returns the position after it. */
-function writeVarint(b: Buffer, pos: number, v: number): number {
-  while (v >= 0x80) {
-    b[pos++] = (v & 0x7f) | 0x80;
-    v = Math.floor(v / 128);
-  }
-  b[pos++] = v;
-  return pos;
 }
 
 /** Serializes a memtable's partitions (in position order) into chunks, yielding as it goes. */

@@ -1,3 +1,4 @@
+import type { PositionBound } from './memtable/partition-index.js';
 import type { Env } from '../env/index.js';
 import type { PartitionUpdate } from './model/partition-update.js';
 import type { CommitLogPosition } from './model/commit-log-position.js';
@@ -19,11 +20,8 @@ import { type PartitionSizes, partitionSizesOf } from './metrics/partition-sizes
 /** A slice holding nothing: the first cursor of a scan that asks no slices (it still learns the partition's key and deletion). */
 const NOTHING = { start: TOP, end: BOTTOM };
 
-/** Where a partition scan starts or stops, by partition position. */
-export interface PositionBound {
-  readonly position: Buffer;
-  readonly inclusive: boolean;
-}
+/** Where a partition scan starts or stops, by partition position (the memtable's bounds). */
+export type { PositionBound };
 
 /** A scanned partition with its position, so the next page can start after it. */
 export interface ScannedPartition extends PartitionResult {

@@ -34,12 +34,12 @@ test('point lookups find every partition written, and nothing else', () => {
   );
 });
 
-test('two positions with the same 32-bit FNV-1a hash are both found, and written to the right partition', () => {
-  // "key583084" and "key1092000" collide under FNV-1a (found by search; the hash is the memtable's).
-  for (const order of [['key583084', 'key1092000'], ['key1092000', 'key583084']] as const) {
+test('two positions sharing the six-byte prefix the partition index keys by are both found, and written to the right partition', () => {
+  // Both start with "key000", the six bytes the partition index keys its tree by (partition-index.ts).
+  for (const order of [['key000583084', 'key0001092000'], ['key0001092000', 'key000583084']] as const) {
     const m = new Memtable(0);
     put(m, order[0], 'first');
-    assert.equal(m.get(Buffer.from(order[1])), undefined, 'a colliding hash is not a hit');
+    assert.equal(m.get(Buffer.from(order[1])), undefined, 'a shared prefix is not a hit');
     put(m, order[1], 'second');
     assert.equal(valueAt(m, order[0]), 'first');
     assert.equal(valueAt(m, order[1]), 'second');

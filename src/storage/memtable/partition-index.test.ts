@@ -28,6 +28,10 @@ test('PartitionIndex: positions that share a prefix (an ordered partitioner\'s k
     assert.equal(index.size, i + 1);
   }
   for (const p of positions) assert.equal(index.get(p)?.position, p);
+  // Adding a position twice is a bug in the caller, refused whether its prefix is shared or not.
+  assert.throws(() => index.add(new MemPartition(Buffer.from('user:0013'), Buffer.from('user:0013'))), /added once/);
+  assert.throws(() => index.add(new MemPartition(positions[0]!, positions[0]!)), /added once/);
+  assert.equal(index.size, positions.length);
   assert.equal(index.get(Buffer.from('user:9999')), undefined);
   const sorted = [...positions].sort(compareBytes).map((p) => p.toString('hex'));
   assert.deepEqual([...index.range()].map((p) => p.position.toString('hex')), sorted);

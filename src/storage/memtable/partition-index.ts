@@ -1,5 +1,6 @@
 import { BTree } from '../../util/btree.js';
 import { compareBytes } from '../../util/compare-bytes.js';
+import { invariant } from '../../util/invariant.js';
 import type { MemPartition } from './mem-partition.js';
 
 /**
@@ -16,6 +17,7 @@ import type { MemPartition } from './mem-partition.js';
  */
 type Bucket = MemPartition | BTree<Buffer, MemPartition>;
 
+/** Where a range of partitions starts or stops, by partition position: the storage engine's one definition. */
 export interface PositionBound {
   readonly position: Buffer;
   readonly inclusive: boolean;
@@ -46,8 +48,9 @@ export class PartitionIndex {
       this.tree.set(prefix, p);
       this.byPrefix.set(prefix, p);
     } else if (bucket instanceof BTree) {
-      bucket.set(p.position, p);
+      invariant(bucket.set(p.position, p, false), 'partition index: a partition is added once');
     } else {
+      invariant(compareBytes(bucket.position, p.position) !== 0, 'partition index: a partition is added once');
       const shared = new BTree<Buffer, MemPartition>([[bucket.position, bucket], [p.position, p]], compareBytes);
       this.tree.set(prefix, shared);
       this.byPrefix.set(prefix, shared);
